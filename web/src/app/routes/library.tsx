@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+export type LibraryTab = 'all' | 'courses' | 'lessons' | 'solutions';
+
+const tabs: { id: LibraryTab; label: string; to: string }[] = [
+  { id: 'all', label: 'All', to: paths.library },
+  { id: 'courses', label: 'Courses', to: paths.libraryCourses },
+  { id: 'lessons', label: 'Lessons', to: paths.libraryLessons },
+  { id: 'solutions', label: 'Solutions', to: paths.librarySolutions },
+];
+
+export function LibraryRoute({ tab }: { tab: LibraryTab }) {
+  useDocumentTitle('Library');
+  return (
+    <div className="container page">
+      <PageHeader
+        title="Your library"
+        description="Courses, lessons and problem solutions you have created."
+        actions={
+          <Link to={paths.create} className="btn btn--primary">
+            <Icon name="plus" /> Create
+          </Link>
+        }
+      />
+      <nav className="tabs" aria-label="Library sections">
+        {tabs.map((t) => (
+          <Link key={t.id} to={t.to} className="tabs__tab" aria-current={t.id === tab ? 'page' : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <ComingSoon
+        icon="library"
+        title="Your library is on its way"
+        description="Soon every course, lesson and solution you create will be kept here, with thumbnails, search and quick playback."
+      >
+        <Link to={paths.home} className="btn btn--secondary">
+          Back to home
+        </Link>
+      </ComingSoon>
+    </div>
+  );
+}

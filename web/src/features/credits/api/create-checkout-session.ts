@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { api, ApiError } from '@/lib/api-client';
+
+export const CHECKOUT_ERRORS = {
+  failed: 'Failed to create checkout session',
+  signedOut: 'You must be signed in to purchase credits',
+  noUrl: 'No checkout URL received from server',
+  invalid: 'Invalid response from server',
+} as const;
+
+export type CheckoutSession = { url: string; session_id: string | null };
+
+export async function createCheckoutSession(input: {
+  packageId: string;
+  userId: string | null | undefined;
+  origin?: string;
+}): Promise<CheckoutSession> {
+  if (!input.userId) throw new Error(CHECKOUT_ERRORS.signedOut);
+  const origin = input.origin ?? window.location.origin;
+  let res: unknown;
+  try {
+    res = await api.post<unknown>('/api/create-checkout-session', {
+      package_id: input.packageId,
+      user_id: input.userId,
+      success_url: `${origin}${paths.purchaseSuccess}`,
+      cancel_url: `${origin}${paths.credits}`,
+    });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+      throw new Error(typeof detail === 'string' && detail ? detail : CHECKOUT_ERRORS.failed, { cause: error });
+    }
+    throw error;
+  }
+  if (typeof res !== 'object' || res === null) throw new Error(CHECKOUT_ERRORS.invalid);
+  const { url, session_id: sessionId } = res as { url?: unknown; session_id?: unknown };
+  if (typeof url !== 'string' || !url) throw new Error(CHECKOUT_ERRORS.noUrl);
+  return { url, session_id: typeof sessionId === 'string' ? sessionId : null };
+}
+
+/** SPEC 4.4: the user is sent to the checkout page; the app does not resume. */
+export function useCheckout(userId: string | null | undefined) {
+  return useMutation({
+    mutationFn: (packageId: string) => createCheckoutSession({ packageId, userId }),
+    onSuccess: (session) => window.location.assign(session.url),
+  });
+}

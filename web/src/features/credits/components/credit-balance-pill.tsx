@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { formatCreditCount } from '@/features/credits/lib/credit-rules';
+import type { CreditBalance } from '@/features/credits/hooks/use-credit-balance';
+
+export function CreditBalancePill({ balance }: { balance: CreditBalance }) {
+  if (balance.loading) {
+    return (
+      <span className="credit-pill credit-pill--loading" aria-label="Loading credit balance">
+        <Icon name="zap" className="credit-pill__icon" />
+        <span className="skeleton skeleton--text" />
+      </span>
+    );
+  }
+  const tone = balance.isOut ? 'out' : balance.isLow ? 'low' : 'ok';
+  return (
+    <Link
+      to={paths.credits}
+      className={`credit-pill credit-pill--${tone}`}
+      title={balance.error ?? balance.message}
+      data-testid="credit-balance"
+    >
+      <Icon name="zap" className="credit-pill__icon" />
+      <span>{formatCreditCount(balance.credits.available)}</span>
+      {balance.error ? <Icon name="alert" className="credit-pill__warn" title={balance.error} /> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,136 @@
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { FREE_SIGNUP_CREDITS } from '@/config/constants';
+import { authPath, paths } from '@/config/paths';
+import { HeroPreview } from '@/features/landing/components/hero-preview';
+import { audiences, features, steps, testimonials, type Card } from '@/features/landing/lib/content';
+
+function CardGrid({ cards, variant }: { cards: Card[]; variant: 'feature' | 'audience' | 'step' }) {
+  return (
+    <ul className={`card-grid card-grid--${variant}`}>
+      {cards.map((card, index) => (
+        <li key={card.title} className={`info-card info-card--${variant}`}>
+          <span className="info-card__icon">
+            {variant === 'step' ? <span className="info-card__number">{index + 1}</span> : <Icon name={card.icon} />}
+          </span>
+          <h3 className="info-card__title">{card.title}</h3>
+          <p className="info-card__text">{card.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LandingPage({ signedIn }: { signedIn: boolean }) {
+  const getStarted = signedIn ? paths.create : authPath('signup');
+  return (
+    <div className="landing">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="eyebrow">
+              <Icon name="sparkles" /> AI learning videos, on demand
+            </p>
+            <h1 id="hero-title" className="hero__title">
+              Turn any topic into a lesson <span className="text-gradient">you can watch</span>.
+            </h1>
+            <p className="hero__lead">
+              Lectern writes, narrates and animates clear educational videos: explainers, step-by-step problem
+              solutions and full multi-lesson courses, in minutes.
+            </p>
+            <div className="hero__actions">
+              <Link to={paths.create} className="btn btn--primary btn--lg">
+                Start Learning Now <Icon name="arrow-right" />
+              </Link>
+              <Link to={paths.library} className="btn btn--secondary btn--lg">
+                Browse Library
+              </Link>
+            </div>
+            <p className="hero__trust">
+              <Icon name="check-circle" /> {FREE_SIGNUP_CREDITS} free credits when you sign up
+              <span aria-hidden="true">·</span> No card required
+            </p>
+          </div>
+          <HeroPreview />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="features-title">
+        <div className="container">
+          <p className="eyebrow">What Lectern makes</p>
+          <h2 id="features-title" className="section__title">
+            Everything you need to learn it properly
+          </h2>
+          <p className="section__lead">Three kinds of content, all with narration, visuals and captions.</p>
+          <CardGrid cards={features} variant="feature" />
+        </div>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="steps-title">
+        <div className="container">
+          <p className="eyebrow">How it works</p>
+          <h2 id="steps-title" className="section__title">
+            From question to video in three steps
+          </h2>
+          <CardGrid cards={steps} variant="step" />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="audience-title">
+        <div className="container">
+          <p className="eyebrow">Who it is for</p>
+          <h2 id="audience-title" className="section__title">
+            Built for everyone who learns or teaches
+          </h2>
+          <CardGrid cards={audiences} variant="audience" />
+        </div>
+      </section>
+
+      <section className="section section--tinted" aria-labelledby="testimonials-title">
+        <div className="container">
+          <p className="eyebrow">Loved by learners</p>
+          <h2 id="testimonials-title" className="section__title">
+            What people say
+          </h2>
+          <ul className="testimonials">
+            {testimonials.map((t) => (
+              <li key={t.name} className="testimonial">
+                <div className="testimonial__stars" aria-label="5 out of 5 stars">
+                  {[0, 1, 2, 3, 4].map((i) => (
+                    <Icon key={i} name="star" />
+                  ))}
+                </div>
+                <blockquote className="testimonial__quote">“{t.quote}”</blockquote>
+                <p className="testimonial__author">
+                  <span className="avatar avatar--sm" aria-hidden="true">
+                    {t.initials}
+                  </span>
+                  <span>
+                    <strong>{t.name}</strong>
+                    <span className="testimonial__role">{t.role}</span>
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="cta" aria-labelledby="cta-title">
+        <div className="container cta__inner">
+          <div>
+            <h2 id="cta-title" className="cta__title">
+              Your first lessons are on us
+            </h2>
+            <p className="cta__text">
+              Sign up with Google and get {FREE_SIGNUP_CREDITS} free credits: enough for ten explainer videos.
+            </p>
+          </div>
+          <Link to={getStarted} className="btn btn--light btn--lg">
+            Get Started Free <Icon name="arrow-right" />
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { API_BASE } from '@/config/env';
+import { accessToken } from '@/lib/access-token';
+
+/** An HTTP answer that was not 2xx; `message` follows SPEC.md 8 "API errors (general)". */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, statusText: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+}
+
+/** The request never got an answer (offline, DNS, refused connection, CORS). */
+export class NetworkError extends Error {
+  constructor(message = 'Network request failed', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The request was aborted by its own timeout. */
+export class TimeoutError extends Error {
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
+    super(`Request timed out after ${timeoutMs} ms`);
+    this.name = 'TimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+type ValidationItem = { loc?: unknown; msg?: unknown };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function formatValidationItem(item: unknown): string | null {
+  if (typeof item === 'string') return item;
+  if (!isRecord(item)) return null;
+  const { loc, msg } = item as ValidationItem;
+  if (typeof msg !== 'string') return null;
+  const where = Array.isArray(loc) ? loc.map(String).join('.') : typeof loc === 'string' ? loc : '';
+  return where ? `${where}: ${msg}` : msg;
+}
+
+/**
+ * SPEC.md 8: detail (a string, a list of messages with location, or an object with a
+ * message), else message, else error, else 'HTTP {status}: {statusText}'.
+ */
+export function extractErrorMessage(body: unknown, status: number, statusText: string): string {
+  if (isRecord(body)) {
+    const { detail } = body;
+    if (typeof detail === 'string' && detail) return detail;
+    if (Array.isArray(detail)) {
+      const parts = detail.map(formatValidationItem).filter((p): p is string => Boolean(p));
+      if (parts.length > 0) return parts.join(', ');
+    }
+    if (isRecord(detail) && typeof detail.message === 'string' && detail.message) return detail.message;
+    if (typeof body.message === 'string' && body.message) return body.message;
+    if (typeof body.error === 'string' && body.error) return body.error;
+  }
+  return `HTTP ${status}: ${statusText}`;
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Abort the request after this many milliseconds with a TimeoutError. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Send the bearer token when one is held (default true). */
+  auth?: boolean;
+  headers?: Record<string, string>;
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, timeoutMs, signal, auth = true, headers = {} } = options;
+  const finalHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+  if (body !== undefined) finalHeaders['Content-Type'] = 'application/json';
+  const token = auth ? accessToken.get() : null;
+  if (token) finalHeaders.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+  const onCallerAbort = () => controller.abort(signal?.reason);
+  if (signal) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener('abort', onCallerAbort, { once: true });
+  }
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${path}`, {
+        method,
+        headers: finalHeaders,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (timedOut && timeoutMs !== undefined) throw new TimeoutError(timeoutMs);
+      if (signal?.aborted) throw cause;
+      throw new NetworkError(cause instanceof Error ? cause.message : 'Network request failed', { cause });
+    }
+    let payload: unknown;
+    try {
+      payload = await readBody(response);
+    } catch (cause) {
+      if (timedOut && timeoutMs !== undefined) throw new TimeoutError(timeoutMs);
+      throw new NetworkError('The response could not be read', { cause });
+    }
+    if (!response.ok) {
+      throw new ApiError(
+        extractErrorMessage(payload, response.status, response.statusText),
+        response.status,
+        response.statusText,
+        payload,
+      );
+    }
+    return payload as T;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+};
+
+/** The URL of a server page (not a JSON call), e.g. the sign-in start page. */
+export function serverUrl(path: string): string {
+  return `${API_BASE}${path}`;
+}
