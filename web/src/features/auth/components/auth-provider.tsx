@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SIGN_IN_USER_RETRIES, SIGN_IN_USER_RETRY_DELAY_MS } from '@/config/constants';
 import { toast } from '@/components/ui/toast-store';
 import { accessToken } from '@/lib/access-token';
@@ -30,6 +30,8 @@ export type AuthContextValue = {
   signInWithRedirect: (returnTo: string) => void;
   /** Resolves true when signed out; false when the server could not sign the user out. */
   signOut: () => Promise<boolean>;
+  /** The user signed out here (rather than never having been signed in, or the session lapsing). */
+  signedOutByUser: boolean;
   /** Re-reads the user record (GET /api/me). */
   reloadUser: () => Promise<void>;
 };
@@ -126,11 +128,14 @@ export function AuthProvider({ children, services }: AuthProviderProps) {
         throw toSignInError(error);
       }
       storeSession(await sessionAfterSignIn());
+      setSignedOutByUser(false);
       toast.success(result.firstSignIn ? WELCOME_FIRST : WELCOME_BACK);
       return result;
     },
     [popupSignIn, storeSession],
   );
+
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   const signOut = useCallback(async () => {
     try {
@@ -139,6 +144,7 @@ export function AuthProvider({ children, services }: AuthProviderProps) {
       toast.error(SIGN_OUT_FAILED);
       return false;
     }
+    setSignedOutByUser(true);
     refresher.stop();
     storeSession(null);
     // SPEC 4.3: the user's preloaded data (and everything else cached for them) goes.
@@ -161,9 +167,10 @@ export function AuthProvider({ children, services }: AuthProviderProps) {
       signInWithPopup,
       signInWithRedirect: redirectSignIn,
       signOut,
+      signedOutByUser,
       reloadUser,
     }),
-    [status, session, signInWithPopup, redirectSignIn, signOut, reloadUser],
+    [status, session, signInWithPopup, redirectSignIn, signOut, signedOutByUser, reloadUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -117,7 +117,8 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
       </section>
 
       <section className="cta" aria-labelledby="cta-title">
-        <div className="container cta__inner">
+        <div className="container">
+          <div className="cta__inner">
           <div>
             <h2 id="cta-title" className="cta__title">
               Your first lessons are on us
@@ -129,6 +130,7 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
           <Link to={getStarted} className="btn btn--light btn--lg">
             Get Started Free <Icon name="arrow-right" />
           </Link>
+          </div>
         </div>
       </section>
     </div>

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { hasAnimatedTransition, pagePath, sectionOf } from '@/config/paths';
+
+describe('named page map (SPEC 2.2)', () => {
+  it.each([
+    ['home', {}, '/'],
+    ['auth', {}, '/auth'],
+    ['library/courses', {}, '/library/courses'],
+    ['create/problem', {}, '/create/problem'],
+    ['course-detail', { courseId: 'c 1' }, '/courses/c%201'],
+    ['course-generator', {}, '/courses/new'],
+    ['generator', {}, '/lessons'],
+    ['lesson-generator', {}, '/lessons/new'],
+    ['help', {}, '/problems'],
+    ['problem-solver', {}, '/problems/new'],
+    ['search', { query: 'eigen values' }, '/search?q=eigen%20values'],
+    ['credits-success', {}, '/credits/success'],
+    ['video-player', { videoId: 'v9' }, '/video/v9'],
+    ['video-player', {}, '/video/view'],
+    ['no-such-page', {}, '/'],
+  ])('%s -> %s', (name, params, expected) => {
+    expect(pagePath(name, params)).toBe(expected);
+  });
+});
+
+describe('current page', () => {
+  it.each([
+    ['/', 'home'],
+    ['/library/lessons', 'library'],
+    ['/courses', 'library'],
+    ['/courses/abc', 'library'],
+    ['/problems', 'library'],
+    ['/courses/new', 'create'],
+    ['/problems/new', 'create'],
+    ['/create/course', 'create'],
+    ['/credits', 'credits'],
+    ['/credits/success', 'credits'],
+    ['/purchase-success', 'credits'],
+    ['/search', 'search'],
+    ['/video/x', 'player'],
+    ['/auth', 'auth'],
+  ])('%s is in %s', (path, section) => {
+    expect(sectionOf(path)).toBe(section);
+  });
+
+  it('animates only the listed paths', () => {
+    expect(hasAnimatedTransition('/')).toBe(true);
+    expect(hasAnimatedTransition('/lessons/new')).toBe(true);
+    expect(hasAnimatedTransition('/auth')).toBe(false);
+    expect(hasAnimatedTransition('/credits')).toBe(false);
+    expect(hasAnimatedTransition('/courses/abc')).toBe(false);
+    expect(hasAnimatedTransition('/video/abc')).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { accessToken } from '@/lib/access-token';
+import { api, ApiError, extractErrorMessage, NetworkError, TimeoutError } from '@/lib/api-client';
+import { json, mockFetch, never } from '@/testing/mock-fetch';
+
+describe('extractErrorMessage (SPEC 8 "API errors (general)")', () => {
+  it('uses detail when it is a string', () => {
+    expect(extractErrorMessage({ detail: 'Not enough credits' }, 402, 'Payment Required')).toBe('Not enough credits');
+  });
+
+  it('joins a list of validation messages with their location', () => {
+    const body = {
+      detail: [
+        { loc: ['body', 'topic'], msg: 'field required', type: 'missing' },
+        { loc: ['body', 'level'], msg: 'must be 1 to 3', type: 'value_error' },
+      ],
+    };
+    expect(extractErrorMessage(body, 422, 'Unprocessable Entity')).toBe(
+      'body.topic: field required, body.level: must be 1 to 3',
+    );
+  });
+
+  it('uses the message of a detail object', () => {
+    expect(extractErrorMessage({ detail: { message: 'Job not found' } }, 404, 'Not Found')).toBe('Job not found');
+  });
+
+  it('falls back to message, then error', () => {
+    expect(extractErrorMessage({ message: 'Bad things' }, 500, 'Internal Server Error')).toBe('Bad things');
+    expect(extractErrorMessage({ error: 'Worse things' }, 500, 'Internal Server Error')).toBe('Worse things');
+  });
+
+  it('falls back to HTTP status and status text', () => {
+    expect(extractErrorMessage(undefined, 502, 'Bad Gateway')).toBe('HTTP 502: Bad Gateway');
+    expect(extractErrorMessage('<html>oops</html>', 500, 'Internal Server Error')).toBe('HTTP 500: Internal Server Error');
+    expect(extractErrorMessage({ detail: [] }, 422, 'Unprocessable Entity')).toBe('HTTP 422: Unprocessable Entity');
+  });
+});
+
+describe('api client', () => {
+  it('sends JSON with cookies and the bearer token when one is held', async () => {
+    const { requests } = mockFetch({ 'POST /api/thing': json({ ok: true }) });
+    accessToken.set('tok-123');
+    await expect(api.post('/api/thing', { a: 1 })).resolves.toEqual({ ok: true });
+    const [req] = requests;
+    expect(req?.credentials).toBe('include');
+    expect(req?.headers.get('authorization')).toBe('Bearer tok-123');
+    expect(req?.headers.get('content-type')).toBe('application/json');
+    expect(req?.body).toEqual({ a: 1 });
+  });
+
+  it('leaves the token off when asked to', async () => {
+    const { requests } = mockFetch({ 'POST /auth/refresh': json({}) });
+    accessToken.set('tok-123');
+    await api.post('/auth/refresh', undefined, { auth: false });
+    expect(requests[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('throws an ApiError carrying status and body', async () => {
+    const body = { detail: 'Course not found' };
+    mockFetch({ 'GET /api/courses/9': json(body, 404, 'Not Found') });
+    const error = await api.get('/api/courses/9').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Course not found', status: 404, statusText: 'Not Found', body });
+  });
+
+  it('answers 204 with undefined', async () => {
+    mockFetch({ 'POST /auth/logout': () => new Response(null, { status: 204 }) });
+    await expect(api.post('/auth/logout')).resolves.toBeUndefined();
+  });
+
+  it('turns a failed connection into a NetworkError', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api.get('/api/me')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('aborts after its timeout with a TimeoutError', async () => {
+    vi.useFakeTimers();
+    try {
+      mockFetch({ 'GET /api/slow': () => never<Response>() });
+      const pending = api.get('/api/slow', { timeoutMs: 8000 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(8000);
+      const error = await pending;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).timeoutMs).toBe(8000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
