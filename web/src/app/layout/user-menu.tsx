@@ -121,7 +121,9 @@ export function UserMenu({ user, credits, onSignOut }: UserMenuProps) {
           <Avatar user={user} />
           <div className="user-menu__identity">
             <p className="user-menu__full-name">{name}</p>
-            <p className="user-menu__email">{user.email}</p>
+            <p className="user-menu__email" title={user.email}>
+              {user.email}
+            </p>
           </div>
         </div>
         <p className="user-menu__credits">

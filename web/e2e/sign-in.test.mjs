@@ -1,0 +1,107 @@
+// The journey of issue 2: a newcomer opens Lectern, signs in through the popup with the
+// development identity provider, and sees 10 free credits. Runs against the real server.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchBrowser } from './browser.mjs';
+import { startServer, WEB_DIR } from './server.mjs';
+
+const RESULTS = join(WEB_DIR, 'test-results');
+const TIMEOUT = 20_000;
+
+let server;
+let browser;
+
+before(async () => {
+  await mkdir(RESULTS, { recursive: true });
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+});
+
+async function signInThroughPopup(page, { email, name }) {
+  const popupPromise = page.waitForEvent('popup', { timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
+  await popup.locator('input[name="email"]').fill(email);
+  await popup.locator('input[name="name"]').fill(name);
+  await popup.locator('button[type="submit"]', { hasText: 'Continue' }).click();
+  await closed;
+}
+
+test('a newcomer signs in through the popup and sees 10 free credits', async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const email = `e2e-${randomBytes(6).toString('hex')}@example.com`;
+
+  try {
+    await t.test('the landing page opens', async () => {
+      await page.goto(`${server.baseUrl}/`);
+      await page.getByRole('heading', { level: 1, name: /Turn any topic into a lesson/ }).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('link', { name: 'Log In' }).waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: join(RESULTS, 'e2e-landing.png') });
+    });
+
+    await t.test('sign in through the popup with the development provider', async () => {
+      await page.getByRole('link', { name: 'Log In' }).click();
+      await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
+      await signInThroughPopup(page, { email, name: 'Eve Tester' });
+      await page
+        .getByText('Welcome to Lectern! You have 10 free credits to start creating videos.')
+        .waitFor({ timeout: TIMEOUT });
+    });
+
+    await t.test('the navigation shows 10 credits', async () => {
+      const balance = page.getByTestId('credit-balance');
+      await balance.waitFor({ timeout: TIMEOUT });
+      assert.equal((await balance.innerText()).trim(), '10 credits');
+      await page.getByRole('button', { name: /Account menu for Eve Tester/ }).click();
+      const menu = page.getByRole('menu', { name: 'Account' });
+      await menu.getByText(email).waitFor({ timeout: TIMEOUT });
+      await page.waitForTimeout(300); // let the menu finish its entrance
+      await page.screenshot({ path: join(RESULTS, 'e2e-signed-in.png') });
+      await page.keyboard.press('Escape');
+    });
+
+    await t.test('the credits screen shows the balance message', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits' }).click();
+      await page.getByText('You have 10 credits available.').waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: join(RESULTS, 'e2e-credits.png'), fullPage: true });
+    });
+
+    await t.test('the session survives a reload (refresh cookie)', async () => {
+      await page.reload();
+      const balance = page.getByTestId('credit-balance');
+      await balance.waitFor({ timeout: TIMEOUT });
+      assert.equal((await balance.innerText()).trim(), '10 credits');
+    });
+
+    await t.test('sign out, then back in: welcome back, credits kept', async () => {
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.getByText('Signed out successfully').waitFor({ timeout: TIMEOUT });
+      await page.getByRole('link', { name: 'Log In' }).click();
+      await signInThroughPopup(page, { email, name: 'Eve Tester' });
+      await page.getByText('Welcome back!').waitFor({ timeout: TIMEOUT });
+      assert.equal((await page.getByTestId('credit-balance').innerText()).trim(), '10 credits');
+    });
+
+    assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');
+  } catch (error) {
+    await page.screenshot({ path: join(RESULTS, 'e2e-failure.png'), fullPage: true }).catch(() => undefined);
+    console.error(`--- server log ---\n${server.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+});
