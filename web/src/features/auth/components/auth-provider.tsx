@@ -4,7 +4,6 @@ import { SIGN_IN_USER_RETRIES, SIGN_IN_USER_RETRY_DELAY_MS } from '@/config/cons
 import { toast } from '@/components/ui/toast-store';
 import { accessToken } from '@/lib/access-token';
 import { ApiError, NetworkError, TimeoutError } from '@/lib/api-client';
-import { getMe } from '@/features/auth/api/get-me';
 import { logout } from '@/features/auth/api/logout';
 import { refreshSession, sessionQueryKey, type Session } from '@/features/auth/api/refresh-session';
 import { createPopupSignIn, type PopupSignIn, type PopupSignInResult } from '@/features/auth/lib/popup-sign-in';
@@ -32,8 +31,6 @@ export type AuthContextValue = {
   signOut: () => Promise<boolean>;
   /** The user signed out here (rather than never having been signed in, or the session lapsing). */
   signedOutByUser: boolean;
-  /** Re-reads the user record (GET /api/me). */
-  reloadUser: () => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -153,11 +150,6 @@ export function AuthProvider({ children, services }: AuthProviderProps) {
     return true;
   }, [queryClient, refresher, storeSession]);
 
-  const reloadUser = useCallback(async () => {
-    const user = await getMe();
-    queryClient.setQueryData<Session | null>(sessionQueryKey, (current) => (current ? { ...current, user } : current));
-  }, [queryClient]);
-
   const status: AuthStatus = sessionQuery.isPending ? 'unknown' : session ? 'signed-in' : 'signed-out';
 
   const value = useMemo<AuthContextValue>(
@@ -168,9 +160,8 @@ export function AuthProvider({ children, services }: AuthProviderProps) {
       signInWithRedirect: redirectSignIn,
       signOut,
       signedOutByUser,
-      reloadUser,
     }),
-    [status, session, signInWithPopup, redirectSignIn, signOut, signedOutByUser, reloadUser],
+    [status, session, signInWithPopup, redirectSignIn, signOut, signedOutByUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
