@@ -48,7 +48,8 @@ async function stub(page, { signedIn, available = 10 }) {
 const shots = [
   { name: 'landing-desktop', path: '/', signedIn: false, fullPage: true },
   { name: 'landing-signed-in', path: '/', signedIn: true },
-  { name: 'landing-mobile', path: '/', signedIn: false, mobile: true, fullPage: true },
+  { name: 'landing-mobile', path: '/', signedIn: false, mobile: true },
+  { name: 'keyboard-focus', path: '/', signedIn: true, tabs: 3 },
   { name: 'auth-desktop', path: '/auth?mode=signup', signedIn: false },
   { name: 'auth-popup-blocked', path: '/auth', signedIn: false, blockPopup: true },
   { name: 'auth-mobile', path: '/auth', signedIn: false, mobile: true },
@@ -79,6 +80,7 @@ try {
     if (shot.openMenu) {
       await page.getByRole('button', { name: /Account menu/ }).click();
     }
+    for (let i = 0; i < (shot.tabs ?? 0); i += 1) await page.keyboard.press('Tab');
     if (shot.openNav) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `${shot.name}.png`), fullPage: Boolean(shot.fullPage) });
