@@ -31,8 +31,9 @@ async function signInThroughPopup(page, { email, name }) {
   const popup = await popupPromise;
   await popup.waitForLoadState('domcontentloaded');
   const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
-  await popup.locator('input[name="email"]').fill(email);
-  await popup.locator('input[name="name"]').fill(name);
+  // The chooser may also list recent accounts as forms with hidden inputs of the same names.
+  await popup.locator('input[name="email"]:not([type="hidden"])').fill(email);
+  await popup.locator('input[name="name"]:not([type="hidden"])').fill(name);
   await popup.locator('button[type="submit"]', { hasText: 'Continue' }).click();
   await closed;
 }
