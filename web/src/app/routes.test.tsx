@@ -64,7 +64,7 @@ describe('route guards (SPEC 2.2)', () => {
     });
     renderApp({ path: '/library' });
     expect(await screen.findByRole('heading', { name: 'Your library' })).toBeInTheDocument();
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/auth/refresh', credentials: 'include' });
+    expect(requests.find((r) => r.url === '/auth/refresh')).toMatchObject({ method: 'POST', credentials: 'include' });
   });
 
   it.each(['/nowhere', '/library/unknown/deep', '/video'])('redirects %s to /', async (path) => {

@@ -5,6 +5,7 @@ import { TopProgressBar } from '@/components/ui/progress-bar';
 import { Toaster } from '@/components/ui/toaster';
 import { hasAnimatedTransition } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ConnectionBanner } from '@/features/health/components/connection-banner';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { TopNav } from '@/app/layout/top-nav';
 
@@ -29,6 +30,7 @@ export function RootLayout() {
       >
         <TopNav />
       </ErrorBoundary>
+      <ConnectionBanner />
       <main id="main" tabIndex={-1} className="app-main">
         <ErrorBoundary
           area="page"
