@@ -1,0 +1,129 @@
+//! The API's error type: every failure becomes a status and a JSON `{"detail": ...}`.
+//! Internal causes are logged with their chain and never sent to the client.
+
+use axum::{
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    Json,
+};
+use lectern_core::credits::LedgerError;
+use sea_orm::DbErr;
+use serde::Serialize;
+use serde_json::json;
+
+/// One entry of a validation error list, in the shape SPEC.md's client reads.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct FieldError {
+    pub loc: Vec<String>,
+    pub msg: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+impl FieldError {
+    pub fn new(loc: &[&str], msg: impl Into<String>, kind: &str) -> Self {
+        Self {
+            loc: loc.iter().map(|s| s.to_string()).collect(),
+            msg: msg.into(),
+            kind: kind.into(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    PaymentRequired(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("validation failed")]
+    Validation(Vec<FieldError>),
+    #[error("{0}")]
+    NotAvailable(String),
+    #[error("{0}")]
+    Upstream(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    pub fn field(loc: &[&str], msg: impl Into<String>, kind: &str) -> Self {
+        Self::Validation(vec![FieldError::new(loc, msg, kind)])
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::NotFound(format!("{what} not found"))
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::NotAvailable(_) => StatusCode::NOT_IMPLEMENTED,
+            Self::Upstream(_) => StatusCode::BAD_GATEWAY,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let detail = match &self {
+            Self::Validation(errors) => json!(errors),
+            Self::Internal(err) => {
+                tracing::error!(error = ?err, "internal error");
+                json!("Internal server error")
+            }
+            Self::Upstream(msg) => {
+                tracing::warn!(%msg, "upstream failure");
+                json!(msg)
+            }
+            other => json!(other.to_string()),
+        };
+        let mut response = (status, Json(json!({ "detail": detail }))).into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        response
+    }
+}
+
+impl From<DbErr> for ApiError {
+    fn from(err: DbErr) -> Self {
+        Self::Internal(anyhow::Error::new(err).context("database"))
+    }
+}
+
+impl From<LedgerError> for ApiError {
+    fn from(err: LedgerError) -> Self {
+        match err {
+            LedgerError::Insufficient {
+                required,
+                available,
+            } => Self::PaymentRequired(format!(
+                "Not enough credits: this needs {required} and you have {available}. Purchase more to continue creating videos."
+            )),
+            LedgerError::UnknownUser => Self::not_found("User"),
+            LedgerError::Db(db) => db.into(),
+            other => Self::Internal(anyhow::Error::new(other)),
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

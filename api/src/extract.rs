@@ -1,0 +1,109 @@
+//! Request extractors: the signed-in caller, and JSON bodies whose errors name the field.
+
+use axum::{
+    extract::{FromRequest, FromRequestParts, Request},
+    http::{header, request::Parts},
+};
+use serde::de::DeserializeOwned;
+
+use crate::error::{ApiError, FieldError};
+use crate::state::AppState;
+
+/// The caller, authenticated by a bearer access token.
+#[derive(Debug, Clone)]
+pub struct AuthUser {
+    pub id: String,
+}
+
+impl AuthUser {
+    /// A `{userId}` in a path or body must be the caller's; anything else looks like
+    /// nothing exists there.
+    pub fn require_self(&self, user_id: &str) -> Result<(), ApiError> {
+        if self.id == user_id {
+            Ok(())
+        } else {
+            Err(ApiError::not_found("User"))
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| ApiError::Unauthorized("Not authenticated".into()))?;
+        let id = state
+            .tokens
+            .verify(token)
+            .ok_or_else(|| ApiError::Unauthorized("Invalid or expired access token".into()))?;
+        Ok(Self { id })
+    }
+}
+
+/// A JSON body; malformed JSON and type errors become a 422 list naming the field.
+pub struct ValidJson<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for ValidJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        let is_json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json"));
+        if !is_json {
+            return Err(ApiError::field(
+                &["header", "content-type"],
+                "Expected Content-Type: application/json",
+                "value_error",
+            ));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|_| ApiError::BadRequest("Could not read the request body".into()))?;
+        parse_json(&bytes).map(ValidJson)
+    }
+}
+
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(de).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner();
+        let mut loc = vec!["body".to_string()];
+        if path != "." {
+            loc.extend(path.split('.').map(str::to_string));
+        }
+        let kind = if inner.is_syntax() || inner.is_eof() {
+            "json_invalid"
+        } else if inner.to_string().starts_with("missing field") {
+            "missing"
+        } else if inner.to_string().starts_with("unknown field") {
+            "extra_forbidden"
+        } else {
+            "type_error"
+        };
+        let mut msg = inner.to_string();
+        if let Some(cut) = msg.find(" at line ") {
+            msg.truncate(cut);
+        }
+        if kind == "missing"
+            && let Some(name) = msg.split('`').nth(1)
+        {
+            loc.push(name.to_string());
+        }
+        ApiError::Validation(vec![FieldError {
+            loc,
+            msg,
+            kind: kind.into(),
+        }])
+    })
+}

@@ -1,0 +1,436 @@
+//! The embedded default's identity provider: a small OpenID provider served by Lectern
+//! itself (discovery, JWKS, an account chooser, a token endpoint with PKCE), so that
+//! development sign-in runs through exactly the same client code as Google. Refused in
+//! production (never mounted there).
+
+use std::{
+    collections::HashMap,
+    sync::Mutex,
+    time::{Duration, Instant},
+};
+
+use axum::{
+    Form, Json, Router,
+    extract::{Query, State},
+    http::StatusCode,
+    response::{Html, IntoResponse, Redirect, Response},
+    routing::get,
+};
+use base64::Engine;
+use chrono::Utc;
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use lectern_core::{Config, entities::user};
+use p256::{elliptic_curve::sec1::ToEncodedPoint, pkcs8::EncodePrivateKey};
+use rand::RngCore;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use url::Url;
+
+use super::oidc::s256;
+use crate::{spa::html_escape, state::AppState};
+
+const CLIENT_ID: &str = "lectern-dev";
+const CODE_TTL: Duration = Duration::from_secs(120);
+
+struct PendingCode {
+    redirect_uri: String,
+    challenge: String,
+    nonce: Option<String>,
+    email: String,
+    name: String,
+    issued: Instant,
+}
+
+pub struct DevProvider {
+    issuer: String,
+    redirect_uri: String,
+    kid: String,
+    key: EncodingKey,
+    public_jwk: Value,
+    codes: Mutex<HashMap<String, PendingCode>>,
+}
+
+impl DevProvider {
+    pub fn new(config: &Config) -> Self {
+        let secret = loop {
+            let mut bytes = [0u8; 32];
+            rand::rng().fill_bytes(&mut bytes);
+            if let Ok(key) = p256::SecretKey::from_slice(&bytes) {
+                break key;
+            }
+        };
+        let pem = secret
+            .to_pkcs8_pem(p256::pkcs8::LineEnding::LF)
+            .expect("a P-256 key encodes as PKCS#8");
+        let key = EncodingKey::from_ec_pem(pem.as_bytes()).expect("PKCS#8 PEM we just made");
+        let point = secret.public_key().to_encoded_point(false);
+        let b64 = |b: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b);
+        let kid = lectern_core::tokens::random_token()[..16].to_string();
+        let public_jwk = json!({
+            "kty": "EC",
+            "crv": "P-256",
+            "x": b64(point.x().expect("uncompressed point")),
+            "y": b64(point.y().expect("uncompressed point")),
+            "use": "sig",
+            "alg": "ES256",
+            "kid": kid,
+        });
+        Self {
+            issuer: format!("{}/dev-oidc", config.origin()),
+            redirect_uri: format!("{}/auth/google/callback", config.origin()),
+            kid,
+            key,
+            public_jwk,
+            codes: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn issuer(&self) -> &str {
+        &self.issuer
+    }
+
+    pub fn client_id(&self) -> &str {
+        CLIENT_ID
+    }
+
+    fn issue_code(&self, request: &AuthorizeRequest, email: &str, name: &str) -> String {
+        let code = lectern_core::tokens::random_token();
+        let mut codes = self.codes.lock().expect("code map lock");
+        codes.retain(|_, pending| pending.issued.elapsed() < CODE_TTL);
+        codes.insert(
+            code.clone(),
+            PendingCode {
+                redirect_uri: request.redirect_uri.clone(),
+                challenge: request.code_challenge.clone().unwrap_or_default(),
+                nonce: request.nonce.clone(),
+                email: email.to_string(),
+                name: name.to_string(),
+                issued: Instant::now(),
+            },
+        );
+        code
+    }
+
+    fn id_token(&self, pending: &PendingCode) -> String {
+        let now = Utc::now().timestamp();
+        let email = pending.email.to_lowercase();
+        let subject = lectern_core::tokens::hash_token(&email)[..24].to_string();
+        let mut parts = pending.name.trim().splitn(2, ' ');
+        let given = parts.next().unwrap_or_default();
+        let family = parts.next().unwrap_or_default();
+        let claims = json!({
+            "iss": self.issuer,
+            "sub": subject,
+            "aud": CLIENT_ID,
+            "iat": now,
+            "exp": now + 300,
+            "nonce": pending.nonce,
+            "email": email,
+            "email_verified": true,
+            "name": pending.name.trim(),
+            "given_name": given,
+            "family_name": family,
+        });
+        let mut header = Header::new(Algorithm::ES256);
+        header.kid = Some(self.kid.clone());
+        jsonwebtoken::encode(&header, &claims, &self.key).expect("ES256 signing")
+    }
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/dev-oidc/.well-known/openid-configuration", get(discovery))
+        .route("/dev-oidc/jwks", get(jwks))
+        .route("/dev-oidc/authorize", get(authorize).post(choose))
+        .route("/dev-oidc/token", axum::routing::post(token))
+}
+
+fn provider(state: &AppState) -> Result<&DevProvider, Response> {
+    state
+        .dev_provider
+        .as_deref()
+        .ok_or_else(|| (StatusCode::NOT_FOUND, "Not found").into_response())
+}
+
+async fn discovery(State(state): State<AppState>) -> Result<Json<Value>, Response> {
+    let p = provider(&state)?;
+    Ok(Json(json!({
+        "issuer": p.issuer,
+        "authorization_endpoint": format!("{}/authorize", p.issuer),
+        "token_endpoint": format!("{}/token", p.issuer),
+        "jwks_uri": format!("{}/jwks", p.issuer),
+        "response_types_supported": ["code"],
+        "subject_types_supported": ["public"],
+        "id_token_signing_alg_values_supported": ["ES256"],
+        "scopes_supported": ["openid", "email", "profile"],
+        "code_challenge_methods_supported": ["S256"],
+        "token_endpoint_auth_methods_supported": ["none"],
+        "claims_supported": ["sub", "email", "email_verified", "name", "given_name", "family_name"],
+    })))
+}
+
+async fn jwks(State(state): State<AppState>) -> Result<Json<Value>, Response> {
+    let p = provider(&state)?;
+    Ok(Json(json!({ "keys": [p.public_jwk] })))
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct AuthorizeRequest {
+    response_type: String,
+    client_id: String,
+    redirect_uri: String,
+    state: Option<String>,
+    nonce: Option<String>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
+    login_hint: Option<String>,
+}
+
+impl AuthorizeRequest {
+    /// Errors that must not be sent back to the redirect URI (it is not trusted yet).
+    fn check_client(&self, p: &DevProvider) -> Result<(), String> {
+        if self.client_id != CLIENT_ID {
+            return Err("Unknown client_id.".into());
+        }
+        if self.redirect_uri != p.redirect_uri {
+            return Err("redirect_uri is not registered for this client.".into());
+        }
+        Ok(())
+    }
+
+    fn check_request(&self) -> Result<(), &'static str> {
+        if self.response_type != "code" {
+            return Err("unsupported_response_type");
+        }
+        if self.code_challenge_method.as_deref() != Some("S256")
+            || self.code_challenge.as_deref().is_none_or(str::is_empty)
+        {
+            return Err("invalid_request");
+        }
+        Ok(())
+    }
+
+    fn redirect_with(&self, params: &[(&str, &str)]) -> Response {
+        let mut url = Url::parse(&self.redirect_uri).expect("checked against the registered URI");
+        {
+            let mut query = url.query_pairs_mut();
+            for (k, v) in params {
+                query.append_pair(k, v);
+            }
+            if let Some(state) = &self.state {
+                query.append_pair("state", state);
+            }
+        }
+        Redirect::to(url.as_str()).into_response()
+    }
+}
+
+async fn authorize(
+    State(state): State<AppState>,
+    Query(request): Query<AuthorizeRequest>,
+) -> Result<Response, Response> {
+    let p = provider(&state)?;
+    if let Err(msg) = request.check_client(p) {
+        return Ok(error_page(&msg));
+    }
+    if let Err(code) = request.check_request() {
+        return Ok(request.redirect_with(&[("error", code)]));
+    }
+    // Like Google with a hinted account: the chooser is skipped.
+    if let Some(email) = request.login_hint.as_deref().filter(|h| valid_email(h)) {
+        let name = email.split('@').next().unwrap_or_default().to_string();
+        let code = p.issue_code(&request, email, &name);
+        return Ok(request.redirect_with(&[("code", &code)]));
+    }
+    let recent = user::Entity::find()
+        .filter(user::Column::Issuer.eq(p.issuer.as_str()))
+        .order_by_desc(user::Column::LastLoginAt)
+        .limit(5)
+        .all(&state.db)
+        .await
+        .unwrap_or_default();
+    Ok(Html(chooser_page(&request, &recent, None)).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct ChooseForm {
+    #[serde(flatten)]
+    request: AuthorizeRequest,
+    email: Option<String>,
+    name: Option<String>,
+    action: Option<String>,
+}
+
+async fn choose(
+    State(state): State<AppState>,
+    Form(form): Form<ChooseForm>,
+) -> Result<Response, Response> {
+    let p = provider(&state)?;
+    let request = form.request;
+    if let Err(msg) = request.check_client(p) {
+        return Ok(error_page(&msg));
+    }
+    if let Err(code) = request.check_request() {
+        return Ok(request.redirect_with(&[("error", code)]));
+    }
+    if form.action.as_deref() == Some("cancel") {
+        return Ok(request.redirect_with(&[
+            ("error", "access_denied"),
+            ("error_description", "The user cancelled sign-in"),
+        ]));
+    }
+    let email = form.email.unwrap_or_default().trim().to_lowercase();
+    if !valid_email(&email) {
+        return Ok((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Html(chooser_page(&request, &[], Some("Enter a valid e-mail address."))),
+        )
+            .into_response());
+    }
+    let name = form
+        .name
+        .map(|n| n.trim().chars().take(80).collect::<String>())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| email.split('@').next().unwrap_or_default().to_string());
+    let code = p.issue_code(&request, &email, &name);
+    Ok(request.redirect_with(&[("code", &code)]))
+}
+
+#[derive(Debug, Deserialize)]
+struct TokenForm {
+    grant_type: String,
+    code: String,
+    redirect_uri: String,
+    client_id: Option<String>,
+    code_verifier: Option<String>,
+}
+
+async fn token(State(state): State<AppState>, Form(form): Form<TokenForm>) -> Response {
+    let Ok(p) = provider(&state) else {
+        return (StatusCode::NOT_FOUND, "Not found").into_response();
+    };
+    let fail = |error: &str, description: &str| {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(json!({ "error": error, "error_description": description })),
+        )
+            .into_response()
+    };
+    if form.grant_type != "authorization_code" {
+        return fail("unsupported_grant_type", "only authorization_code");
+    }
+    if form.client_id.as_deref() != Some(CLIENT_ID) {
+        return fail("invalid_client", "unknown client");
+    }
+    // A code is good once: it leaves the map whatever happens next.
+    let pending = p.codes.lock().expect("code map lock").remove(&form.code);
+    let Some(pending) = pending.filter(|c| c.issued.elapsed() < CODE_TTL) else {
+        return fail("invalid_grant", "unknown, used or expired code");
+    };
+    if pending.redirect_uri != form.redirect_uri {
+        return fail("invalid_grant", "redirect_uri mismatch");
+    }
+    match form.code_verifier {
+        Some(verifier) if s256(&verifier) == pending.challenge => {}
+        _ => return fail("invalid_grant", "PKCE verification failed"),
+    }
+    Json(json!({
+        "access_token": lectern_core::tokens::random_token(),
+        "token_type": "Bearer",
+        "expires_in": 300,
+        "id_token": p.id_token(&pending),
+    }))
+    .into_response()
+}
+
+fn valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    email.len() <= 254
+        && !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !email.contains(char::is_whitespace)
+        && !domain.contains('@')
+}
+
+fn error_page(message: &str) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        Html(super::pages::frame(
+            "Sign-in error",
+            &format!(
+                "<h1>Sign-in request refused</h1><p class=\"muted\">{}</p>",
+                html_escape(message)
+            ),
+        )),
+    )
+        .into_response()
+}
+
+fn chooser_page(request: &AuthorizeRequest, recent: &[user::Model], error: Option<&str>) -> String {
+    let hidden = |name: &str, value: Option<&str>| {
+        value
+            .map(|v| {
+                format!(
+                    "<input type=\"hidden\" name=\"{name}\" value=\"{}\">",
+                    html_escape(v)
+                )
+            })
+            .unwrap_or_default()
+    };
+    let params = [
+        hidden("response_type", Some(&request.response_type)),
+        hidden("client_id", Some(&request.client_id)),
+        hidden("redirect_uri", Some(&request.redirect_uri)),
+        hidden("state", request.state.as_deref()),
+        hidden("nonce", request.nonce.as_deref()),
+        hidden("code_challenge", request.code_challenge.as_deref()),
+        hidden("code_challenge_method", request.code_challenge_method.as_deref()),
+    ]
+    .concat();
+    let accounts: String = recent
+        .iter()
+        .map(|u| {
+            format!(
+                "<form method=\"post\" action=\"/dev-oidc/authorize\" class=\"account\">{params}\
+                 <input type=\"hidden\" name=\"email\" value=\"{email}\">\
+                 <input type=\"hidden\" name=\"name\" value=\"{name}\">\
+                 <button type=\"submit\" class=\"account-btn\"><span class=\"avatar\">{initial}</span>\
+                 <span><strong>{name}</strong><br><small>{email}</small></span></button></form>",
+                email = html_escape(&u.email),
+                name = html_escape(&u.display_name),
+                initial = html_escape(
+                    &u.display_name.chars().next().unwrap_or('?').to_uppercase().to_string()
+                ),
+            )
+        })
+        .collect();
+    let accounts = if accounts.is_empty() {
+        String::new()
+    } else {
+        format!("<p class=\"label\">Recent accounts</p>{accounts}<p class=\"label\">Or use another account</p>")
+    };
+    let error = error
+        .map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", html_escape(e)))
+        .unwrap_or_default();
+    super::pages::frame(
+        "Choose an account",
+        &format!(
+            "<h1>Choose an account</h1>\
+             <p class=\"muted\">to continue to <strong>Lectern</strong></p>\
+             <p class=\"note\">Development sign-in: any e-mail address works here. \
+             Production uses Google.</p>{error}{accounts}\
+             <form method=\"post\" action=\"/dev-oidc/authorize\">{params}\
+             <label for=\"email\">E-mail</label>\
+             <input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"email\" required autofocus placeholder=\"you@example.com\">\
+             <label for=\"name\">Name</label>\
+             <input id=\"name\" name=\"name\" type=\"text\" autocomplete=\"name\" placeholder=\"Ada Lovelace\">\
+             <div class=\"actions\"><button type=\"submit\" name=\"action\" value=\"continue\">Continue</button>\
+             <button type=\"submit\" name=\"action\" value=\"cancel\" class=\"secondary\" formnovalidate>Cancel</button></div></form>"
+        ),
+    )
+}

@@ -1,0 +1,39 @@
+//! One module per feature, each with its own `router()`, merged here.
+
+pub mod auth;
+mod credits;
+mod me;
+mod system;
+
+use axum::{
+    Router,
+    http::{HeaderName, HeaderValue},
+    middleware,
+    routing::any,
+};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::{error::ApiError, state::AppState};
+
+pub fn router(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(system::api_router())
+        .merge(me::router())
+        .merge(credits::router())
+        .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
+    Router::new()
+        .merge(system::router())
+        .merge(auth::router(&state))
+        .nest("/api", api)
+        .fallback_service(crate::spa::service(&state.config.web_dir))
+        .layer(middleware::from_fn(crate::metrics::track))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("x-content-type-options"),
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("referrer-policy"),
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ))
+        .with_state(state)
+}

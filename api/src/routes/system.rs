@@ -1,0 +1,74 @@
+//! Health, debug information, metrics and the capability report.
+
+use axum::{
+    Json, Router,
+    extract::State,
+    http::{StatusCode, header},
+    response::IntoResponse,
+    routing::get,
+};
+use serde_json::{Value, json};
+
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(health))
+        .route("/debug", get(debug))
+        .route("/metrics", get(metrics))
+}
+
+pub fn api_router() -> Router<AppState> {
+    Router::new().route("/video-functions-status", get(video_functions_status))
+}
+
+async fn health(State(state): State<AppState>) -> impl IntoResponse {
+    match state.db.ping().await {
+        Ok(()) => (StatusCode::OK, Json(json!({ "status": "ok", "database": "ok" }))),
+        Err(err) => {
+            tracing::error!(error = %err, "health check: database unreachable");
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({ "status": "unavailable", "database": "unreachable" })),
+            )
+        }
+    }
+}
+
+/// Version and engines in use; never a secret or a connection string.
+async fn debug(State(state): State<AppState>) -> Json<Value> {
+    let engines: serde_json::Map<String, Value> = state
+        .config
+        .engines()
+        .into_iter()
+        .map(|(concern, engine)| (concern.to_string(), Value::String(engine)))
+        .collect();
+    Json(json!({
+        "name": "lectern",
+        "version": env!("CARGO_PKG_VERSION"),
+        "environment": if state.config.is_production() { "production" } else { "development" },
+        "public_url": state.config.origin(),
+        "engines": engines,
+    }))
+}
+
+async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        state.metrics.render(),
+    )
+}
+
+/// What the generation side can do right now, so the web app can say so plainly.
+async fn video_functions_status() -> Json<Value> {
+    let unavailable = json!({
+        "available": false,
+        "detail": "Not available yet in this version of Lectern"
+    });
+    Json(json!({
+        "video_generation": unavailable,
+        "problem_solving": unavailable,
+        "course_generation": unavailable,
+        "checkout": unavailable,
+    }))
+}

@@ -1,0 +1,19 @@
+use std::sync::Arc;
+
+use lectern_core::{Config, tokens::AccessTokens};
+use metrics_exporter_prometheus::PrometheusHandle;
+use sea_orm::DatabaseConnection;
+
+use crate::routes::auth::{dev_provider::DevProvider, oidc::OidcClient};
+
+/// Everything a handler needs, cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: DatabaseConnection,
+    pub tokens: AccessTokens,
+    pub oidc: Arc<OidcClient>,
+    /// Present only in development, when no external issuer is configured.
+    pub dev_provider: Option<Arc<DevProvider>>,
+    pub metrics: PrometheusHandle,
+}

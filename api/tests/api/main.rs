@@ -1,0 +1,9 @@
+//! Integration tests of the HTTP API, each against a freshly started server and database
+//! (SQLite by default; PostgreSQL when LECTERN_TEST_DATABASE_URL is set).
+
+mod auth;
+mod credits;
+mod helpers;
+mod id_tokens;
+mod oidc_provider;
+mod system;

@@ -1,0 +1,7 @@
+//! sea-orm entities for the tables the current features read and write.
+
+pub mod auth_request;
+pub mod credit_ledger;
+pub mod credit_package;
+pub mod session;
+pub mod user;

@@ -1,0 +1,12 @@
+//! Lectern's shared core: configuration, database entities and migrations, the credit
+//! ledger, users and tokens. No HTTP here.
+
+pub mod config;
+pub mod credits;
+pub mod db;
+pub mod entities;
+pub mod migration;
+pub mod tokens;
+pub mod users;
+
+pub use config::Config;

@@ -1,0 +1,105 @@
+//! Short-lived access tokens (HS256 JWTs) and opaque refresh tokens.
+
+use base64::Engine;
+use chrono::{Duration, Utc};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// How long an access token lives; the web app refreshes 5 minutes before expiry.
+pub const ACCESS_TOKEN_TTL: Duration = Duration::minutes(15);
+/// How long a refresh token (and so a signed-in session) lives without use.
+pub const REFRESH_TOKEN_TTL: Duration = Duration::days(30);
+
+const ISSUER: &str = "lectern";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: String,
+    iss: String,
+    iat: i64,
+    exp: i64,
+}
+
+#[derive(Clone)]
+pub struct AccessTokens {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+pub struct IssuedToken {
+    pub token: String,
+    /// Unix seconds.
+    pub expires_at: i64,
+}
+
+impl AccessTokens {
+    pub fn new(secret: &[u8]) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+
+    pub fn issue(&self, user_id: &str) -> IssuedToken {
+        let now = Utc::now();
+        let exp = (now + ACCESS_TOKEN_TTL).timestamp();
+        let claims = Claims {
+            sub: user_id.to_string(),
+            iss: ISSUER.into(),
+            iat: now.timestamp(),
+            exp,
+        };
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .expect("HS256 signing with an in-memory key cannot fail");
+        IssuedToken {
+            token,
+            expires_at: exp,
+        }
+    }
+
+    /// The user id of a valid, unexpired token.
+    pub fn verify(&self, token: &str) -> Option<String> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_issuer(&[ISSUER]);
+        validation.leeway = 5;
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|data| data.claims.sub)
+    }
+}
+
+/// 32 random bytes, URL-safe base64.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// What the database stores instead of a refresh token.
+pub fn hash_token(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_issued_token_verifies_and_a_tampered_one_does_not() {
+        let tokens = AccessTokens::new(b"0123456789abcdef0123456789abcdef");
+        let issued = tokens.issue("user-1");
+        assert_eq!(tokens.verify(&issued.token).as_deref(), Some("user-1"));
+        let mut tampered = issued.token.clone();
+        tampered.pop();
+        tampered.push('A');
+        assert_eq!(tokens.verify(&tampered), None);
+        let other = AccessTokens::new(b"another-secret-another-secret-xx");
+        assert_eq!(other.verify(&issued.token), None);
+    }
+}

