@@ -106,3 +106,58 @@ test('a newcomer signs in through the popup and sees 10 free credits', async (t)
     await context.close();
   }
 });
+
+test('a blocked popup falls back to the redirect sign-in', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  try {
+    await page.goto(`${server.baseUrl}/credits`);
+    await page.waitForURL(/\/auth$/, { timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page
+      .getByText('Pop-up was blocked. Please allow pop-ups and try again. (Error: auth/popup-blocked)')
+      .waitFor({ timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Try Alternative Sign-In Method' }).click();
+    await page.waitForURL(/\/dev-oidc\/authorize/, { timeout: TIMEOUT });
+    await page.locator('input[name="email"]:not([type="hidden"])').fill(`e2e-${randomBytes(6).toString('hex')}@example.com`);
+    await page.locator('input[name="name"]:not([type="hidden"])').fill('Rae Direct');
+    await page.locator('button[type="submit"]', { hasText: 'Continue' }).click();
+    await page
+      .getByText('Welcome to Lectern! You have 10 free credits to start creating videos.')
+      .waitFor({ timeout: TIMEOUT });
+    const url = new URL(page.url());
+    assert.equal(url.pathname, '/credits', 'returned to the page that asked for sign-in');
+    assert.equal(url.search, '', 'the sign-in outcome is stripped from the address');
+    await page.getByText('You have 10 credits available.').waitFor({ timeout: TIMEOUT });
+  } catch (error) {
+    await page.screenshot({ path: join(RESULTS, 'e2e-redirect-failure.png'), fullPage: true }).catch(() => undefined);
+    console.error(`--- server log ---\n${server.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+});
+
+test('cancelling in the popup says the sign-in was cancelled', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.baseUrl}/auth`);
+    const popupPromise = page.waitForEvent('popup', { timeout: TIMEOUT });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState('domcontentloaded');
+    await popup.locator('button[type="submit"]', { hasText: 'Cancel' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Sign-in was cancelled. Please try again.' }).waitFor({ timeout: TIMEOUT });
+    assert.match(await page.getByRole('alert').first().innerText(), /\(Error: auth\/[a-z-]+\)/);
+  } catch (error) {
+    await page.screenshot({ path: join(RESULTS, 'e2e-cancel-failure.png'), fullPage: true }).catch(() => undefined);
+    console.error(`--- server log ---\n${server.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+});
