@@ -1,2 +1,25 @@
 //! Lectern's video pipeline: storyboard -> narration -> frames -> encode -> outputs.
-//! Pure stages; no database and no queue.
+//! Pure stages; no database and no queue. See README.md for the API.
+
+pub mod cli;
+pub mod config;
+pub mod encode;
+pub mod error;
+pub mod frames;
+pub mod narration;
+pub mod outputs;
+mod pipeline;
+pub mod script;
+pub mod storyboard;
+pub mod timeline;
+pub mod titles;
+mod video;
+
+pub use config::{ConfigError, PipelineConfig};
+pub use error::{PipelineError, Stage};
+pub use pipeline::{
+    CancellationCheck, Engines, OutputFiles, Pipeline, PlanOutput, Progress, RenderInput,
+    RenderOutput, Resolution, ScriptInput, StageSeconds,
+};
+pub use script::Brief;
+pub use storyboard::Storyboard;

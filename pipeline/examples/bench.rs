@@ -1,0 +1,67 @@
+//! `cargo run --release -p lectern-pipeline --example bench [-- "topic" minutes]`
+//!
+//! Renders a 5-minute offline video (offline writer, Piper when installed, else espeak-ng)
+//! and prints seconds per stage and speeds as output seconds per wall second. Ratios only:
+//! nothing here asserts an absolute time.
+
+use std::time::Instant;
+
+use lectern_pipeline::{CancellationCheck, Pipeline, PipelineConfig, RenderInput};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let topic = args.next().unwrap_or_else(|| "Binary search in Python".into());
+    let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);
+    let out = std::env::temp_dir().join("lectern-bench");
+    let _ = std::fs::remove_dir_all(&out);
+
+    let config = PipelineConfig {
+        llm: None,
+        ..PipelineConfig::from_env()?
+    };
+    let pipeline = Pipeline::new(config)?;
+    let started = Instant::now();
+    let output = pipeline
+        .render(
+            RenderInput::topic(&topic, 2, minutes, 150),
+            &out,
+            |_| {},
+            CancellationCheck::never(),
+        )
+        .await?;
+    let wall = started.elapsed().as_secs_f64();
+    let s = &output.stages;
+    let video = output.duration_seconds;
+
+    println!("lectern pipeline bench: \"{topic}\", {minutes} minutes requested, offline writer");
+    println!("  engines     script {}, narration {}", output.engines.script, output.engines.narration);
+    println!(
+        "  video       {:.1} s ({}), {} scenes, {} words, {} slides rendered, {} frames encoded, {}",
+        video,
+        output.duration,
+        output.scenes,
+        output.word_count,
+        output.slides_rendered,
+        output.frames_encoded,
+        match output.resolution {
+            lectern_pipeline::Resolution::Hd720 => "1280x720",
+            lectern_pipeline::Resolution::Hd1080 => "1920x1080",
+        }
+    );
+    println!("  seconds per stage");
+    println!("    script          {:>7.2}", s.script);
+    println!("    narration       {:>7.2}   ({:.1}x real time)", s.narration, video / s.narration);
+    println!(
+        "    frames+encode   {:>7.2}   ({:.1}x real time; Typst {:.2} s of CPU)",
+        s.frames_encode,
+        video / s.frames_encode,
+        s.frames_render_cpu
+    );
+    println!("    outputs         {:>7.2}", s.outputs);
+    println!("    total           {:>7.2}   ({:.1}x real time)", s.total, video / s.total);
+    println!("  render + encode speed: {:.1} output seconds per wall second", video / s.frames_encode);
+    println!("  whole video: {:.1} s wall for {:.1} s of video", wall, video);
+    println!("  files in {}", out.display());
+    Ok(())
+}

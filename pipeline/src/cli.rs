@@ -1,0 +1,117 @@
+//! `lectern render`: the pipeline from the command line, without a server.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use crate::pipeline::{CancellationCheck, Pipeline, RenderInput, Resolution};
+use crate::storyboard::Storyboard;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct RenderArgs {
+    /// What the lesson is about (the script is written by the configured writer).
+    #[arg(long, required_unless_present = "storyboard", conflicts_with = "storyboard")]
+    pub topic: Option<String>,
+    /// Render this storyboard JSON file as it is.
+    #[arg(long, value_name = "FILE")]
+    pub storyboard: Option<PathBuf>,
+    /// 1-3 or beginner, intermediate, advanced.
+    #[arg(long, default_value = "2", value_parser = parse_level)]
+    pub level: u8,
+    /// Length in minutes.
+    #[arg(long, default_value_t = 5.0)]
+    pub duration: f64,
+    /// Speaking rate in words per minute.
+    #[arg(long, default_value_t = 150)]
+    pub wpm: u32,
+    #[arg(long, value_enum, default_value_t = Resolution::Hd720)]
+    pub resolution: Resolution,
+    /// Output folder.
+    #[arg(long, default_value = "out")]
+    pub out: PathBuf,
+    /// Write the storyboard only.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// DESIGN.md: 1-3 or the level names; anything else is intermediate.
+pub fn parse_level(value: &str) -> Result<u8, String> {
+    Ok(match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "beginner" => 1,
+        "3" | "advanced" => 3,
+        _ => 2,
+    })
+}
+
+pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
+    if !(0.25..=20.0).contains(&args.duration) {
+        anyhow::bail!("--duration must be between 0.25 and 20 minutes");
+    }
+    if !(80..=260).contains(&args.wpm) {
+        anyhow::bail!("--wpm must be between 80 and 260");
+    }
+    let input = match (&args.topic, &args.storyboard) {
+        (Some(topic), _) => RenderInput::topic(topic, args.level, args.duration, args.wpm),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let storyboard = Storyboard::from_json(&text)
+                .map_err(|e| anyhow::anyhow!("{} is not a valid storyboard: {e}", path.display()))?;
+            RenderInput::storyboard(storyboard)
+        }
+        (None, None) => anyhow::bail!("give --topic or --storyboard"),
+    }
+    .with_resolution(args.resolution);
+
+    let pipeline = Pipeline::from_env()?;
+    let engines = pipeline.engines();
+    eprintln!("script: {}   narration: {}", engines.script, engines.narration);
+    let progress = |p: crate::Progress| {
+        eprint!("\r[{:>3}%] {:<60}", p.percent, p.step);
+        let _ = std::io::stderr().flush();
+    };
+
+    if args.dry_run {
+        let plan = pipeline.plan(&input, Some(&args.out), progress).await?;
+        eprintln!();
+        println!(
+            "Storyboard \"{}\": {} scenes, {} words (about {:.0} s) -> {}",
+            plan.storyboard.title,
+            plan.storyboard.scenes.len(),
+            plan.word_count,
+            plan.estimated_seconds,
+            args.out.join(crate::outputs::STORYBOARD).display()
+        );
+        return Ok(());
+    }
+
+    let output = pipeline
+        .render(input, &args.out, progress, CancellationCheck::never())
+        .await?;
+    eprintln!();
+    let s = &output.stages;
+    println!("{} ({})", output.smart_title, output.level_title);
+    if output.offline_draft {
+        println!("  offline draft: no language model configured (set LECTERN_LLM_BASE_URL)");
+    }
+    println!(
+        "  {} long, {} scenes, {} words, {} slides, {} frames, {} caption cues",
+        output.duration,
+        output.scenes,
+        output.word_count,
+        output.slides_rendered,
+        output.frames_encoded,
+        output.subtitle_cues
+    );
+    println!(
+        "  engines: script {}, narration {}",
+        output.engines.script, output.engines.narration
+    );
+    println!(
+        "  seconds: script {:.1}, narration {:.1}, frames+encode {:.1}, outputs {:.1}, total {:.1}",
+        s.script, s.narration, s.frames_encode, s.outputs, s.total
+    );
+    println!("  files in {}: video.mp4, subtitles.vtt/.srt, chapters.vtt, transcript.json, thumbnail.jpg, storyboard.json, result.json", args.out.display());
+    Ok(())
+}

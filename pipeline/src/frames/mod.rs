@@ -1,0 +1,175 @@
+//! Frames: one Typst template per scene kind (`slide.typ`), compiled and rasterised as a
+//! library. A slide is rendered once per beat that changes the picture.
+
+mod plot;
+mod world;
+
+use serde_json::{Value, json};
+use typst_layout::PagedDocument;
+use typst::utils::Scalar;
+use typst_render::RenderOptions;
+
+use crate::storyboard::{LineRange, Scene, Storyboard, ValidationError, ValidationErrors, Visual};
+use crate::titles::level_name;
+use world::SlideWorld;
+
+/// Slides are laid out on a 960 x 540 pt page and rasterised to the output size.
+pub const PAGE_WIDTH_PT: f64 = 960.0;
+
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    #[error("scene {scene} ({kind}) could not be laid out: {message}")]
+    Layout {
+        scene: usize,
+        kind: &'static str,
+        message: String,
+    },
+}
+
+/// An RGBA picture (opaque, so premultiplied and straight alpha agree).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+/// What one beat shows: frames are rendered once per distinct state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlideState {
+    pub scene: usize,
+    pub revealed: usize,
+    pub focus: Option<LineRange>,
+}
+
+impl SlideState {
+    pub fn at(scene_index: usize, scene: &Scene, beat: usize) -> Self {
+        let revealed = scene.revealed_at(beat);
+        let focus = match &scene.visual {
+            Visual::Code { focus, .. } if revealed >= 2 => focus.get(revealed - 2).copied(),
+            _ => None,
+        };
+        SlideState {
+            scene: scene_index,
+            revealed,
+            focus,
+        }
+    }
+
+    /// The scene with every element visible.
+    pub fn complete(scene_index: usize, scene: &Scene) -> Self {
+        SlideState {
+            scene: scene_index,
+            revealed: scene.visual.element_count(),
+            focus: None,
+        }
+    }
+}
+
+/// Renders the slides of one storyboard.
+pub struct SlideRenderer<'a> {
+    storyboard: &'a Storyboard,
+}
+
+impl<'a> SlideRenderer<'a> {
+    pub fn new(storyboard: &'a Storyboard) -> Self {
+        SlideRenderer { storyboard }
+    }
+
+    fn data(&self, state: &SlideState) -> Vec<u8> {
+        let sb = self.storyboard;
+        let scene = &sb.scenes[state.scene];
+        let plot = match &scene.visual {
+            Visual::Plot { series, .. } => plot::layout(series),
+            _ => Value::Null,
+        };
+        let data = json!({
+            "lesson": sb.title,
+            "subject": sb.subject.as_str(),
+            "level": level_name(sb.level),
+            "accent": sb.subject.accent(),
+            "offline": sb.is_offline_draft(),
+            "scene_index": state.scene,
+            "scene_count": sb.scenes.len(),
+            "revealed": state.revealed,
+            "focus": state.focus.map(|f| [f.start, f.end]),
+            "scene": scene.visual,
+            "plot": plot,
+        });
+        serde_json::to_vec(&data).expect("slide data serialises")
+    }
+
+    fn layout_error(&self, state: &SlideState, message: String) -> FrameError {
+        FrameError::Layout {
+            scene: state.scene,
+            kind: self.storyboard.scenes[state.scene].visual.kind(),
+            message,
+        }
+    }
+
+    /// Lays the slide out; fails if anything does not fit or a formula does not parse.
+    pub fn compile(&self, state: &SlideState) -> Result<PagedDocument, FrameError> {
+        let world = SlideWorld::new(self.data(state));
+        let document = typst::compile::<PagedDocument>(&world)
+            .output
+            .map_err(|diagnostics| {
+                let messages: Vec<String> =
+                    diagnostics.iter().map(|d| d.message.to_string()).collect();
+                self.layout_error(state, messages.join("; "))
+            })?;
+        if document.pages().len() != 1 {
+            return Err(self.layout_error(state, "the content overflows the slide".into()));
+        }
+        Ok(document)
+    }
+
+    /// Renders the slide at `width` pixels wide (16:9).
+    pub fn render(&self, state: &SlideState, width: u32) -> Result<Frame, FrameError> {
+        let document = self.compile(state)?;
+        let options = RenderOptions {
+            pixel_per_pt: Scalar::new(f64::from(width) / PAGE_WIDTH_PT),
+            render_bleed: false,
+        };
+        let pixmap = typst_render::render(&document.pages()[0], &options);
+        Ok(Frame {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            rgba: pixmap.take(),
+        })
+    }
+}
+
+/// Lays out every scene fully revealed: formulas that do not parse and text that does not
+/// fit are reported as validation errors, so a script writer can repair them.
+pub fn check_slides(storyboard: &Storyboard) -> Result<(), ValidationErrors> {
+    let renderer = SlideRenderer::new(storyboard);
+    let errors: Vec<ValidationError> = storyboard
+        .scenes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, scene)| {
+            let state = SlideState::complete(i, scene);
+            renderer.compile(&state).err().map(|e| ValidationError {
+                path: format!("scenes[{i}]"),
+                message: match e {
+                    FrameError::Layout { message, .. } => message,
+                },
+            })
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ValidationErrors(errors))
+    }
+}
+
+/// A cross-fade from `from` to `to`; `weight` 0..=256 is the share of `to`.
+pub fn blend(from: &[u8], to: &[u8], weight: u32) -> Vec<u8> {
+    let w = weight.min(256);
+    let keep = 256 - w;
+    from.iter()
+        .zip(to)
+        .map(|(&a, &b)| ((u32::from(a) * keep + u32::from(b) * w) >> 8) as u8)
+        .collect()
+}

@@ -1,0 +1,99 @@
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tokio::process::Command;
+use tokio::sync::Semaphore;
+
+use super::piper::find_in_path;
+use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav};
+
+const ENGINE: &str = "espeak-ng";
+
+/// espeak-ng (Debian `espeak-ng`): robotic but always available and very fast.
+#[derive(Debug, Clone)]
+pub struct EspeakNarrator {
+    command: PathBuf,
+    voice: String,
+}
+
+impl EspeakNarrator {
+    pub fn discover() -> Result<Self, NarrationError> {
+        let command = find_in_path("espeak-ng").ok_or_else(|| NarrationError::Unavailable {
+            engine: ENGINE,
+            reason: "the espeak-ng command is not on PATH (apt-get install espeak-ng)".into(),
+        })?;
+        Ok(EspeakNarrator {
+            command,
+            voice: "en-us".into(),
+        })
+    }
+
+    async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
+        let output = Command::new(&self.command)
+            .args(["-v", &self.voice, "-s", &wpm.clamp(80, 450).to_string(), "--stdout", "--"])
+            .arg(sentence)
+            .stdin(Stdio::null())
+            .output()
+            .await
+            .map_err(|e| NarrationError::Engine {
+                engine: ENGINE,
+                reason: format!("could not start: {e}"),
+            })?;
+        if !output.status.success() {
+            return Err(NarrationError::Engine {
+                engine: ENGINE,
+                reason: format!(
+                    "exited with {}: {}",
+                    output.status,
+                    String::from_utf8_lossy(&output.stderr).trim()
+                ),
+            });
+        }
+        decode_wav(output.stdout)
+    }
+}
+
+#[async_trait]
+impl Narrator for EspeakNarrator {
+    fn engine(&self) -> String {
+        format!("espeak-ng:{}", self.voice)
+    }
+
+    async fn speak(
+        &self,
+        sentences: &[String],
+        wpm: u32,
+        progress: SentenceProgress<'_>,
+    ) -> Result<Speech, NarrationError> {
+        let permits = Arc::new(Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        ));
+        let mut tasks = tokio::task::JoinSet::new();
+        for (i, sentence) in sentences.iter().enumerate() {
+            let this = self.clone();
+            let sentence = sentence.clone();
+            let permits = permits.clone();
+            tasks.spawn(async move {
+                let _permit = permits.acquire_owned().await;
+                (i, this.speak_one(&sentence, wpm).await)
+            });
+        }
+        let mut clips = vec![Vec::new(); sentences.len()];
+        let mut sample_rate = 0;
+        let mut done = 0;
+        while let Some(joined) = tasks.join_next().await {
+            let (i, result) = joined.map_err(|e| NarrationError::Engine {
+                engine: ENGINE,
+                reason: e.to_string(),
+            })?;
+            let (rate, samples) = result?;
+            sample_rate = rate;
+            clips[i] = samples;
+            done += 1;
+            progress(done);
+        }
+        Ok(Speech { sample_rate, clips })
+    }
+}

@@ -1,0 +1,119 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_openai::Client;
+use async_openai::config::OpenAIConfig;
+use async_openai::types::audio::{
+    CreateSpeechRequestArgs, SpeechModel, SpeechResponseFormat, Voice,
+};
+use async_trait::async_trait;
+use tokio::sync::Semaphore;
+
+use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav};
+
+const ENGINE: &str = "openai-tts";
+/// OpenAI voices speak at about this rate with speed 1.
+const NATURAL_WPM: f32 = 160.0;
+
+/// OpenAI's speech endpoint (or a compatible one), one request per sentence, WAV answers.
+#[derive(Clone)]
+pub struct OpenAiNarrator {
+    client: Client<OpenAIConfig>,
+    model: String,
+    voice: String,
+}
+
+impl OpenAiNarrator {
+    pub fn new(
+        base_url: &str,
+        api_key: Option<&str>,
+        model: impl Into<String>,
+        voice: impl Into<String>,
+    ) -> Result<Self, NarrationError> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(120))
+            .build()
+            .map_err(|e| NarrationError::Unavailable {
+                engine: ENGINE,
+                reason: e.to_string(),
+            })?;
+        let config = OpenAIConfig::new()
+            .with_api_base(base_url.trim_end_matches('/'))
+            .with_api_key(api_key.unwrap_or_default());
+        Ok(OpenAiNarrator {
+            client: Client::build(http, config),
+            model: model.into(),
+            voice: voice.into(),
+        })
+    }
+
+    async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
+        let error = |reason: String| NarrationError::Engine {
+            engine: ENGINE,
+            reason,
+        };
+        let request = CreateSpeechRequestArgs::default()
+            .input(sentence)
+            .model(SpeechModel::Other(self.model.clone()))
+            .voice(Voice::Other(self.voice.clone()))
+            .response_format(SpeechResponseFormat::Wav)
+            .speed((wpm as f32 / NATURAL_WPM).clamp(0.25, 4.0))
+            .build()
+            .map_err(|e| error(e.to_string()))?;
+        let response = self
+            .client
+            .audio()
+            .speech()
+            .create(request)
+            .await
+            .map_err(|e| error(e.to_string()))?;
+        decode_wav(response.bytes.to_vec())
+    }
+}
+
+#[async_trait]
+impl Narrator for OpenAiNarrator {
+    fn engine(&self) -> String {
+        format!("openai-tts:{}:{}", self.model, self.voice)
+    }
+
+    async fn speak(
+        &self,
+        sentences: &[String],
+        wpm: u32,
+        progress: SentenceProgress<'_>,
+    ) -> Result<Speech, NarrationError> {
+        let permits = Arc::new(Semaphore::new(4));
+        let mut tasks = tokio::task::JoinSet::new();
+        for (i, sentence) in sentences.iter().enumerate() {
+            let this = self.clone();
+            let sentence = sentence.clone();
+            let permits = permits.clone();
+            tasks.spawn(async move {
+                let _permit = permits.acquire_owned().await;
+                (i, this.speak_one(&sentence, wpm).await)
+            });
+        }
+        let mut clips = vec![Vec::new(); sentences.len()];
+        let mut sample_rate = 0;
+        let mut done = 0;
+        while let Some(joined) = tasks.join_next().await {
+            let (i, result) = joined.map_err(|e| NarrationError::Engine {
+                engine: ENGINE,
+                reason: e.to_string(),
+            })?;
+            let (rate, samples) = result?;
+            if sample_rate != 0 && rate != sample_rate {
+                return Err(NarrationError::Engine {
+                    engine: ENGINE,
+                    reason: "clips at different sample rates".into(),
+                });
+            }
+            sample_rate = rate;
+            clips[i] = samples;
+            done += 1;
+            progress(done);
+        }
+        Ok(Speech { sample_rate, clips })
+    }
+}

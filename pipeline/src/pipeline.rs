@@ -1,0 +1,493 @@
+//! The library entry point: `Pipeline::render` runs every stage; `Pipeline::plan` only the script.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::config::PipelineConfig;
+use crate::error::{PipelineError, Stage};
+use crate::frames::check_slides;
+use crate::narration::{
+    EspeakNarrator, Narration, Narrator, OpenAiNarrator, PiperNarrator, TtsChoice,
+};
+use crate::outputs;
+use crate::script::{Brief, OfflineWriter, OpenAiWriter, ScriptWriter};
+use crate::storyboard::{Origin, Storyboard};
+use crate::timeline;
+use crate::titles::{Subject, level_prefixed_title, smart_title};
+use crate::video::{VideoSettings, encode_video};
+
+/// Output size: 1280x720 by default, 1920x1080 as an option.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+pub enum Resolution {
+    #[default]
+    #[value(name = "720p")]
+    #[serde(rename = "720p")]
+    Hd720,
+    #[value(name = "1080p")]
+    #[serde(rename = "1080p")]
+    Hd1080,
+}
+
+impl Resolution {
+    pub fn size(self) -> (u32, u32) {
+        match self {
+            Resolution::Hd720 => (1280, 720),
+            Resolution::Hd1080 => (1920, 1080),
+        }
+    }
+}
+
+/// Where the script comes from: a brief for a writer, or a storyboard as it is.
+#[derive(Debug, Clone)]
+pub enum ScriptInput {
+    Brief(Brief),
+    Storyboard(Box<Storyboard>),
+}
+
+#[derive(Debug, Clone)]
+pub struct RenderInput {
+    pub script: ScriptInput,
+    pub resolution: Resolution,
+}
+
+impl RenderInput {
+    pub fn topic(topic: impl Into<String>, level: u8, duration_minutes: f64, wpm: u32) -> Self {
+        RenderInput {
+            script: ScriptInput::Brief(Brief {
+                topic: topic.into(),
+                level,
+                duration_minutes,
+                wpm,
+            }),
+            resolution: Resolution::default(),
+        }
+    }
+
+    pub fn storyboard(storyboard: Storyboard) -> Self {
+        RenderInput {
+            script: ScriptInput::Storyboard(Box::new(storyboard)),
+            resolution: Resolution::default(),
+        }
+    }
+
+    pub fn with_resolution(mut self, resolution: Resolution) -> Self {
+        self.resolution = resolution;
+        self
+    }
+
+    fn topic_text(&self) -> Option<&str> {
+        match &self.script {
+            ScriptInput::Brief(brief) => Some(&brief.topic),
+            ScriptInput::Storyboard(_) => None,
+        }
+    }
+}
+
+/// A progress report: overall percentage and a step text for people.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Progress {
+    pub stage: Stage,
+    pub percent: u8,
+    pub step: String,
+}
+
+/// Asked between and within stages; when it answers true the run stops with `Cancelled`.
+#[derive(Clone)]
+pub struct CancellationCheck(Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl CancellationCheck {
+    pub fn never() -> Self {
+        CancellationCheck(Arc::new(|| false))
+    }
+
+    pub fn new(check: impl Fn() -> bool + Send + Sync + 'static) -> Self {
+        CancellationCheck(Arc::new(check))
+    }
+
+    pub fn from_flag(flag: Arc<AtomicBool>) -> Self {
+        CancellationCheck(Arc::new(move || flag.load(Ordering::SeqCst)))
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for CancellationCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CancellationCheck")
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Engines {
+    pub script: String,
+    pub narration: String,
+    pub frames: String,
+    pub encoder: String,
+}
+
+/// Wall-clock seconds per stage.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct StageSeconds {
+    pub script: f64,
+    pub narration: f64,
+    /// Slides rendered and encoded together (they overlap in time).
+    pub frames_encode: f64,
+    /// Of which: Typst rendering, summed over render threads.
+    pub frames_render_cpu: f64,
+    pub outputs: f64,
+    pub total: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RenderOutput {
+    pub title: String,
+    pub smart_title: String,
+    pub level_title: String,
+    pub subject: Subject,
+    pub level: u8,
+    pub origin: Origin,
+    pub offline_draft: bool,
+    pub duration_seconds: f64,
+    /// "M:SS".
+    pub duration: String,
+    pub resolution: Resolution,
+    pub word_count: usize,
+    pub scenes: usize,
+    pub slides_rendered: usize,
+    pub frames_encoded: usize,
+    pub subtitle_cues: usize,
+    pub engines: Engines,
+    pub stages: StageSeconds,
+    pub files: OutputFiles,
+    #[serde(skip)]
+    pub out_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OutputFiles {
+    pub video: &'static str,
+    pub subtitles_vtt: &'static str,
+    pub subtitles_srt: &'static str,
+    pub chapters: &'static str,
+    pub transcript: &'static str,
+    pub thumbnail: &'static str,
+    pub storyboard: &'static str,
+}
+
+impl OutputFiles {
+    const ALL: OutputFiles = OutputFiles {
+        video: outputs::VIDEO,
+        subtitles_vtt: outputs::SUBTITLES_VTT,
+        subtitles_srt: outputs::SUBTITLES_SRT,
+        chapters: outputs::CHAPTERS,
+        transcript: outputs::TRANSCRIPT,
+        thumbnail: outputs::THUMBNAIL,
+        storyboard: outputs::STORYBOARD,
+    };
+}
+
+/// The result of a dry run: the storyboard and what the video would be.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanOutput {
+    pub storyboard: Storyboard,
+    pub smart_title: String,
+    pub level_title: String,
+    pub word_count: usize,
+    pub estimated_seconds: f64,
+    pub script_engine: String,
+}
+
+pub struct Pipeline {
+    writer: Box<dyn ScriptWriter>,
+    narrator: Box<dyn Narrator>,
+    config: PipelineConfig,
+}
+
+impl Pipeline {
+    pub fn from_env() -> Result<Self, PipelineError> {
+        let config = PipelineConfig::from_env()
+            .map_err(|e| PipelineError::message(Stage::Script, e.to_string()))?;
+        Pipeline::new(config)
+    }
+
+    pub fn new(config: PipelineConfig) -> Result<Self, PipelineError> {
+        let writer: Box<dyn ScriptWriter> = match &config.llm {
+            Some(llm) => Box::new(
+                OpenAiWriter::new(llm.clone()).map_err(|e| PipelineError::failed(Stage::Script, e))?,
+            ),
+            None => Box::new(OfflineWriter),
+        };
+        let narration_error = |e| PipelineError::failed(Stage::Narration, e);
+        let narrator: Box<dyn Narrator> = match config.tts {
+            Some(TtsChoice::Piper) => Box::new(PiperNarrator::discover().map_err(narration_error)?),
+            Some(TtsChoice::Espeak) => {
+                Box::new(EspeakNarrator::discover().map_err(narration_error)?)
+            }
+            Some(TtsChoice::OpenAi) => {
+                let tts = &config.openai_tts;
+                Box::new(
+                    OpenAiNarrator::new(&tts.base_url, tts.api_key.as_deref(), &tts.model, &tts.voice)
+                        .map_err(narration_error)?,
+                )
+            }
+            None => match PiperNarrator::discover() {
+                Ok(piper) => Box::new(piper),
+                Err(reason) => {
+                    tracing::info!(%reason, "Piper unavailable, narrating with espeak-ng");
+                    Box::new(EspeakNarrator::discover().map_err(narration_error)?)
+                }
+            },
+        };
+        Ok(Pipeline {
+            writer,
+            narrator,
+            config,
+        })
+    }
+
+    /// A pipeline with the given engines (used by tests and the benchmark).
+    pub fn with_engines(
+        writer: Box<dyn ScriptWriter>,
+        narrator: Box<dyn Narrator>,
+        config: PipelineConfig,
+    ) -> Self {
+        Pipeline {
+            writer,
+            narrator,
+            config,
+        }
+    }
+
+    pub fn engines(&self) -> Engines {
+        Engines {
+            script: self.writer.engine(),
+            narration: self.narrator.engine(),
+            frames: "typst 0.15".into(),
+            encoder: "gstreamer x264 + aac (mp4, faststart)".into(),
+        }
+    }
+
+    async fn storyboard(
+        &self,
+        input: &RenderInput,
+        progress: &(dyn Fn(Progress) + Send + Sync),
+    ) -> Result<(Storyboard, String), PipelineError> {
+        match &input.script {
+            ScriptInput::Brief(brief) => {
+                progress(Progress {
+                    stage: Stage::Script,
+                    percent: 2,
+                    step: format!("Writing the script ({})...", self.writer.engine()),
+                });
+                let storyboard = self
+                    .writer
+                    .write(brief)
+                    .await
+                    .map_err(|e| PipelineError::failed(Stage::Script, e))?;
+                Ok((storyboard, self.writer.engine()))
+            }
+            ScriptInput::Storyboard(storyboard) => {
+                progress(Progress {
+                    stage: Stage::Script,
+                    percent: 2,
+                    step: "Checking the storyboard...".into(),
+                });
+                storyboard.validate().map_err(|e| {
+                    PipelineError::message(Stage::Script, format!("the storyboard is invalid: {e}"))
+                })?;
+                check_slides(storyboard).map_err(|e| {
+                    PipelineError::message(Stage::Script, format!("the storyboard cannot be laid out: {e}"))
+                })?;
+                Ok(((**storyboard).clone(), "storyboard file".into()))
+            }
+        }
+    }
+
+    fn titles(input: &RenderInput, storyboard: &Storyboard) -> (String, String) {
+        let topic = input.topic_text().unwrap_or(&storyboard.title);
+        let smart = match storyboard.origin {
+            Origin::Model => storyboard.title.clone(),
+            _ => smart_title(topic),
+        };
+        (smart, level_prefixed_title(topic, storyboard.level))
+    }
+
+    /// Writes the script only (a dry run); `out_dir`, when given, receives storyboard.json.
+    pub async fn plan(
+        &self,
+        input: &RenderInput,
+        out_dir: Option<&Path>,
+        progress: impl Fn(Progress) + Send + Sync,
+    ) -> Result<PlanOutput, PipelineError> {
+        let (storyboard, script_engine) = self.storyboard(input, &progress).await?;
+        if let Some(dir) = out_dir {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                PipelineError::message(Stage::Outputs, format!("creating {}: {e}", dir.display()))
+            })?;
+            outputs::write_storyboard(dir, &storyboard)?;
+        }
+        progress(Progress {
+            stage: Stage::Script,
+            percent: 100,
+            step: "Storyboard ready".into(),
+        });
+        let (smart_title, level_title) = Self::titles(input, &storyboard);
+        Ok(PlanOutput {
+            word_count: storyboard.word_count(),
+            estimated_seconds: storyboard.word_count() as f64 * 60.0 / f64::from(storyboard.wpm),
+            smart_title,
+            level_title,
+            script_engine,
+            storyboard,
+        })
+    }
+
+    /// Runs every stage and writes the video and its companion files into `out_dir`.
+    pub async fn render(
+        &self,
+        input: RenderInput,
+        out_dir: &Path,
+        progress: impl Fn(Progress) + Send + Sync,
+        cancel: CancellationCheck,
+    ) -> Result<RenderOutput, PipelineError> {
+        let started = Instant::now();
+        let mut stages = StageSeconds::default();
+        let checkpoint = |stage: Stage| {
+            if cancel.is_cancelled() {
+                Err(PipelineError::Cancelled { stage })
+            } else {
+                Ok(())
+            }
+        };
+        std::fs::create_dir_all(out_dir).map_err(|e| {
+            PipelineError::message(Stage::Outputs, format!("creating {}: {e}", out_dir.display()))
+        })?;
+
+        let (storyboard, script_engine) = self.storyboard(&input, &progress).await?;
+        outputs::write_storyboard(out_dir, &storyboard)?;
+        stages.script = started.elapsed().as_secs_f64();
+        checkpoint(Stage::Narration)?;
+
+        let clock = Instant::now();
+        let sentences: Vec<String> = storyboard.sentences().map(|(_, _, s)| s.to_string()).collect();
+        let total = sentences.len();
+        let report = |done: usize| {
+            progress(Progress {
+                stage: Stage::Narration,
+                percent: (10 + done * 30 / total.max(1)) as u8,
+                step: format!("Recording narration ({done}/{total} sentences)"),
+            })
+        };
+        report(0);
+        let speech = self
+            .narrator
+            .speak(&sentences, storyboard.wpm, &report)
+            .await
+            .map_err(|e| PipelineError::failed(Stage::Narration, e))?;
+        let narration = Narration::assemble(&storyboard, speech)
+            .map_err(|e| PipelineError::failed(Stage::Narration, e))?;
+        stages.narration = clock.elapsed().as_secs_f64();
+        checkpoint(Stage::Frames)?;
+
+        let clock = Instant::now();
+        let shots = timeline::shots(&storyboard, &narration);
+        let (width, height) = input.resolution.size();
+        let settings = VideoSettings {
+            width,
+            height,
+            transitions: self.config.transitions,
+            threads: self.config.render_threads,
+        };
+        let storyboard = Arc::new(storyboard);
+        let narration = Arc::new(narration);
+        let shots = Arc::new(shots);
+        let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<f64>();
+        let video_path = out_dir.join(outputs::VIDEO);
+        let task = {
+            let (storyboard, narration, shots, cancel) =
+                (storyboard.clone(), narration.clone(), shots.clone(), cancel.clone());
+            tokio::task::spawn_blocking(move || {
+                encode_video(
+                    &storyboard,
+                    &narration,
+                    &shots,
+                    &settings,
+                    &video_path,
+                    &|fraction| {
+                        let _ = sender.send(fraction);
+                    },
+                    &cancel,
+                )
+            })
+        };
+        let slide_count = shots.len();
+        while let Some(fraction) = receiver.recv().await {
+            let done = (fraction * slide_count as f64).round() as usize;
+            progress(Progress {
+                stage: Stage::Frames,
+                percent: (40.0 + fraction * 55.0) as u8,
+                step: format!("Rendering and encoding slides ({done}/{slide_count})"),
+            });
+        }
+        let stats = task
+            .await
+            .map_err(|e| PipelineError::message(Stage::Encode, format!("the encoder thread died: {e}")))??;
+        stages.frames_encode = clock.elapsed().as_secs_f64();
+        stages.frames_render_cpu = stats.render_cpu_seconds;
+        checkpoint(Stage::Outputs)?;
+
+        let clock = Instant::now();
+        progress(Progress {
+            stage: Stage::Outputs,
+            percent: 96,
+            step: "Writing subtitles, chapters and thumbnail".into(),
+        });
+        let spans = timeline::scene_spans(&shots, storyboard.scenes.len(), narration.duration());
+        let subtitle_cues = outputs::write_subtitles(out_dir, &narration)?;
+        outputs::write_chapters(out_dir, &storyboard, &spans)?;
+        outputs::write_transcript(out_dir, &storyboard, &narration, &spans)?;
+        outputs::write_thumbnail(out_dir, &storyboard)?;
+        stages.outputs = clock.elapsed().as_secs_f64();
+        stages.total = started.elapsed().as_secs_f64();
+
+        let (smart_title, level_title) = Self::titles(&input, &storyboard);
+        let duration_seconds = narration.duration();
+        let whole = duration_seconds.round() as u64;
+        let mut engines = self.engines();
+        engines.script = script_engine;
+        let output = RenderOutput {
+            title: storyboard.title.clone(),
+            smart_title,
+            level_title,
+            subject: storyboard.subject,
+            level: storyboard.level,
+            origin: storyboard.origin,
+            offline_draft: storyboard.is_offline_draft(),
+            duration_seconds,
+            duration: format!("{}:{:02}", whole / 60, whole % 60),
+            resolution: input.resolution,
+            word_count: storyboard.word_count(),
+            scenes: storyboard.scenes.len(),
+            slides_rendered: stats.slides_rendered,
+            frames_encoded: stats.frames_encoded,
+            subtitle_cues,
+            engines,
+            stages,
+            files: OutputFiles::ALL,
+            out_dir: out_dir.to_path_buf(),
+        };
+        outputs::write_result(out_dir, &output)?;
+        progress(Progress {
+            stage: Stage::Outputs,
+            percent: 100,
+            step: "Video ready for download!".into(),
+        });
+        Ok(output)
+    }
+}

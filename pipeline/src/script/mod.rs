@@ -1,0 +1,58 @@
+//! Script writers: turn a brief (topic, level, duration, wpm) into a validated storyboard.
+
+mod offline;
+mod openai;
+mod prompt;
+mod schema;
+
+use async_trait::async_trait;
+
+pub use offline::OfflineWriter;
+pub use openai::{OpenAiWriter, OpenAiWriterConfig};
+pub use schema::storyboard_json_schema;
+
+use crate::storyboard::{Storyboard, ValidationErrors};
+
+/// What the user asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Brief {
+    pub topic: String,
+    /// 1 beginner, 2 intermediate, 3 advanced.
+    pub level: u8,
+    pub duration_minutes: f64,
+    pub wpm: u32,
+}
+
+impl Brief {
+    /// The word budget: duration x wpm.
+    pub fn target_words(&self) -> usize {
+        (self.duration_minutes * f64::from(self.wpm)).round() as usize
+    }
+}
+
+/// How far the narration may stray from the word budget before the writer is held to it.
+pub const WORD_BUDGET_TOLERANCE: f64 = 0.2;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptError {
+    #[error("the language model endpoint could not be reached: {0}")]
+    Unreachable(String),
+    #[error("the language model did not answer within {0} seconds")]
+    Timeout(u64),
+    #[error("the language model endpoint answered with an error: {0}")]
+    Api(String),
+    #[error("the language model answered without a storyboard: {0}")]
+    Empty(String),
+    #[error("the storyboard was still invalid after the repair round: {0}")]
+    Invalid(ValidationErrors),
+    #[error("the brief is not usable: {0}")]
+    Brief(String),
+}
+
+#[async_trait]
+pub trait ScriptWriter: Send + Sync {
+    /// The engine's name, reported in results and job status ("offline", "openai:gpt-4o-mini").
+    fn engine(&self) -> String;
+
+    async fn write(&self, brief: &Brief) -> Result<Storyboard, ScriptError>;
+}

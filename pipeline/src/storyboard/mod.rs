@@ -1,0 +1,237 @@
+//! The storyboard: a versioned, typed lesson plan that every later stage reads.
+//!
+//! Each scene has a kind with its visual fields and a narration given as a list of
+//! sentences. Sentence `i` is beat `i`: it reveals visual element `i` of the scene
+//! (see [`Visual::element_count`]); sentences beyond the element count keep the
+//! full scene on screen.
+
+mod validate;
+
+use serde::{Deserialize, Serialize};
+
+pub use validate::{ValidationError, ValidationErrors};
+
+use crate::titles::Subject;
+
+pub const STORYBOARD_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Storyboard {
+    pub version: u32,
+    pub title: String,
+    pub subject: Subject,
+    /// 1 beginner, 2 intermediate, 3 advanced.
+    pub level: u8,
+    pub target_minutes: f64,
+    pub wpm: u32,
+    #[serde(default)]
+    pub origin: Origin,
+    pub scenes: Vec<Scene>,
+}
+
+/// Who wrote the storyboard; an offline draft is labelled as such on screen and in results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    Model,
+    OfflineDraft,
+    #[default]
+    HandWritten,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Scene {
+    #[serde(flatten)]
+    pub visual: Visual,
+    pub narration: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Visual {
+    Title {
+        title: String,
+        subtitle: Option<String>,
+    },
+    Bullets {
+        heading: String,
+        items: Vec<String>,
+    },
+    Definition {
+        term: String,
+        definition: String,
+        example: Option<String>,
+    },
+    EquationSteps {
+        heading: String,
+        steps: Vec<EquationStep>,
+    },
+    WorkedExample {
+        heading: String,
+        problem: String,
+        steps: Vec<WorkedStep>,
+        answer: String,
+    },
+    Code {
+        heading: String,
+        language: String,
+        code: String,
+        /// Line ranges (1-based, inclusive) highlighted by the beats after the first.
+        #[serde(default)]
+        focus: Vec<LineRange>,
+    },
+    Plot {
+        heading: String,
+        x_label: String,
+        y_label: String,
+        series: Vec<Series>,
+    },
+    Comparison {
+        heading: String,
+        left_title: String,
+        right_title: String,
+        rows: Vec<ComparisonRow>,
+    },
+    Summary {
+        heading: String,
+        points: Vec<String>,
+    },
+    Quiz {
+        question: String,
+        options: Vec<String>,
+        /// Index into `options` of the correct answer.
+        answer: usize,
+        explanation: Option<String>,
+    },
+}
+
+/// A display equation written in Typst math syntax (no `#` or `$`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EquationStep {
+    pub math: String,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WorkedStep {
+    pub text: String,
+    pub math: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineRange {
+    pub start: u32,
+    pub end: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    pub label: String,
+    /// `[x, y]` pairs, in increasing x.
+    pub points: Vec<[f64; 2]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ComparisonRow {
+    pub left: String,
+    pub right: String,
+}
+
+impl Visual {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Visual::Title { .. } => "title",
+            Visual::Bullets { .. } => "bullets",
+            Visual::Definition { .. } => "definition",
+            Visual::EquationSteps { .. } => "equation_steps",
+            Visual::WorkedExample { .. } => "worked_example",
+            Visual::Code { .. } => "code",
+            Visual::Plot { .. } => "plot",
+            Visual::Comparison { .. } => "comparison",
+            Visual::Summary { .. } => "summary",
+            Visual::Quiz { .. } => "quiz",
+        }
+    }
+
+    /// The number of elements the beats reveal one by one.
+    pub fn element_count(&self) -> usize {
+        match self {
+            Visual::Title { .. } => 1,
+            Visual::Bullets { items, .. } => items.len(),
+            Visual::Definition { example, .. } => 1 + usize::from(example.is_some()),
+            Visual::EquationSteps { steps, .. } => steps.len(),
+            Visual::WorkedExample { steps, .. } => steps.len() + 1,
+            Visual::Code { focus, .. } => 1 + focus.len(),
+            Visual::Plot { series, .. } => series.len(),
+            Visual::Comparison { rows, .. } => rows.len(),
+            Visual::Summary { points, .. } => points.len(),
+            // The options together, then the answer.
+            Visual::Quiz { .. } => 2,
+        }
+    }
+
+    /// The heading shown for the scene, used for chapters.
+    pub fn heading(&self) -> &str {
+        match self {
+            Visual::Title { title, .. } => title,
+            Visual::Bullets { heading, .. }
+            | Visual::EquationSteps { heading, .. }
+            | Visual::WorkedExample { heading, .. }
+            | Visual::Code { heading, .. }
+            | Visual::Plot { heading, .. }
+            | Visual::Comparison { heading, .. }
+            | Visual::Summary { heading, .. } => heading,
+            Visual::Definition { term, .. } => term,
+            Visual::Quiz { .. } => "Quick check",
+        }
+    }
+}
+
+impl Scene {
+    /// How many elements are visible during beat `beat`.
+    pub fn revealed_at(&self, beat: usize) -> usize {
+        (beat + 1).min(self.visual.element_count())
+    }
+}
+
+impl Storyboard {
+    pub fn from_json(text: &str) -> Result<Self, ValidationErrors> {
+        let storyboard: Storyboard = serde_json::from_str(text).map_err(|error| {
+            ValidationErrors::single("", format!("not a storyboard document: {error}"))
+        })?;
+        storyboard.validate()?;
+        Ok(storyboard)
+    }
+
+    pub fn word_count(&self) -> usize {
+        self.sentences().map(|(_, _, s)| count_words(s)).sum()
+    }
+
+    pub fn target_words(&self) -> usize {
+        (self.target_minutes * f64::from(self.wpm)).round() as usize
+    }
+
+    /// Every narration sentence with its scene and beat index, in speaking order.
+    pub fn sentences(&self) -> impl Iterator<Item = (usize, usize, &str)> {
+        self.scenes.iter().enumerate().flat_map(|(scene, s)| {
+            s.narration
+                .iter()
+                .enumerate()
+                .map(move |(beat, text)| (scene, beat, text.as_str()))
+        })
+    }
+
+    pub fn sentence_count(&self) -> usize {
+        self.scenes.iter().map(|s| s.narration.len()).sum()
+    }
+
+    pub fn is_offline_draft(&self) -> bool {
+        self.origin == Origin::OfflineDraft
+    }
+}
+
+pub fn count_words(text: &str) -> usize {
+    text.split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphanumeric))
+        .count()
+}

@@ -1,0 +1,367 @@
+use std::fmt;
+
+use serde::Serialize;
+
+use super::{STORYBOARD_VERSION, Scene, Storyboard, Visual};
+
+/// Layout limits: the templates are designed so that content within them fits its box.
+const MAX_TITLE: usize = 90;
+const MAX_HEADING: usize = 80;
+const MAX_ITEM: usize = 120;
+const MAX_ITEMS: usize = 6;
+const MAX_PARAGRAPH: usize = 320;
+const MAX_SENTENCE: usize = 400;
+const MAX_MATH: usize = 160;
+const MAX_CODE_LINES: usize = 18;
+const MAX_CODE_LINE: usize = 72;
+const MAX_SCENES: usize = 60;
+const MAX_WORD: usize = 32;
+
+/// One precise problem in a storyboard: where (a JSON path) and what.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ValidationError {
+    pub path: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ValidationErrors(pub Vec<ValidationError>);
+
+impl ValidationErrors {
+    pub fn single(path: impl Into<String>, message: impl Into<String>) -> Self {
+        ValidationErrors(vec![ValidationError {
+            path: path.into(),
+            message: message.into(),
+        }])
+    }
+}
+
+impl fmt::Display for ValidationErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            if error.path.is_empty() {
+                write!(f, "{}", error.message)?;
+            } else {
+                write!(f, "{}: {}", error.path, error.message)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ValidationErrors {}
+
+struct Checker {
+    errors: Vec<ValidationError>,
+}
+
+impl Checker {
+    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.errors.push(ValidationError {
+            path: path.into(),
+            message: message.into(),
+        });
+    }
+
+    fn text(&mut self, path: &str, value: &str, max: usize) {
+        let trimmed = value.trim();
+        if trimmed.is_empty() {
+            self.push(path, "must not be empty");
+            return;
+        }
+        let len = trimmed.chars().count();
+        if len > max {
+            self.push(path, format!("is {len} characters long; at most {max}"));
+        }
+        if trimmed.contains('\n') {
+            self.push(path, "must be a single line");
+        }
+        if let Some(word) = trimmed
+            .split_whitespace()
+            .find(|w| w.chars().count() > MAX_WORD)
+        {
+            self.push(
+                path,
+                format!("the word \"{word}\" is longer than {MAX_WORD} characters and cannot wrap"),
+            );
+        }
+    }
+
+    fn optional(&mut self, path: &str, value: &Option<String>, max: usize) {
+        if let Some(value) = value {
+            self.text(path, value, max);
+        }
+    }
+
+    fn list(&mut self, path: &str, items: &[String], min: usize, max: usize) {
+        self.count(path, items.len(), min, max);
+        for (i, item) in items.iter().enumerate() {
+            self.text(&format!("{path}[{i}]"), item, MAX_ITEM);
+        }
+    }
+
+    fn count(&mut self, path: &str, len: usize, min: usize, max: usize) {
+        if len < min || len > max {
+            self.push(path, format!("has {len} entries; between {min} and {max} needed"));
+        }
+    }
+
+    fn math(&mut self, path: &str, math: &str) {
+        self.text(path, math, MAX_MATH);
+        if math.contains('#') || math.contains('$') {
+            self.push(
+                path,
+                "math is Typst math syntax without '#' or '$' (write x^2 + 1, frac(a, b), sqrt(x))",
+            );
+        }
+    }
+}
+
+impl Storyboard {
+    /// Checks the whole document and reports every problem, each with its JSON path.
+    pub fn validate(&self) -> Result<(), ValidationErrors> {
+        let mut c = Checker { errors: Vec::new() };
+        if self.version != STORYBOARD_VERSION {
+            c.push(
+                "version",
+                format!("is {}; this renderer reads version {STORYBOARD_VERSION}", self.version),
+            );
+        }
+        c.text("title", &self.title, MAX_TITLE);
+        if !(1..=3).contains(&self.level) {
+            c.push("level", format!("is {}; 1, 2 or 3 expected", self.level));
+        }
+        if !(0.25..=20.0).contains(&self.target_minutes) {
+            c.push("target_minutes", "must be between 0.25 and 20");
+        }
+        if !(80..=260).contains(&self.wpm) {
+            c.push("wpm", format!("is {}; between 80 and 260 expected", self.wpm));
+        }
+        c.count("scenes", self.scenes.len(), 1, MAX_SCENES);
+        if let Some(first) = self.scenes.first()
+            && !matches!(first.visual, Visual::Title { .. })
+        {
+            c.push("scenes[0].kind", "the first scene must be a title scene");
+        }
+        for (i, scene) in self.scenes.iter().enumerate() {
+            check_scene(&mut c, &format!("scenes[{i}]"), scene);
+        }
+        if c.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ValidationErrors(c.errors))
+        }
+    }
+
+    /// The narration must be within `tolerance` (0.15 = 15%) of duration x wpm words.
+    pub fn check_word_budget(&self, tolerance: f64) -> Result<(), ValidationErrors> {
+        let target = self.target_words();
+        let words = self.word_count();
+        let low = (target as f64 * (1.0 - tolerance)).floor() as usize;
+        let high = (target as f64 * (1.0 + tolerance)).ceil() as usize;
+        if words < low || words > high {
+            return Err(ValidationErrors::single(
+                "scenes[].narration",
+                format!(
+                    "the narration has {words} words; the budget is {target} words \
+                     ({} minutes at {} words per minute), so between {low} and {high} are needed",
+                    self.target_minutes, self.wpm
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
+    let p = |field: &str| format!("{path}.{field}");
+    match &scene.visual {
+        Visual::Title { title, subtitle } => {
+            c.text(&p("title"), title, MAX_TITLE);
+            c.optional(&p("subtitle"), subtitle, MAX_ITEM);
+        }
+        Visual::Bullets { heading, items } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.list(&p("items"), items, 1, MAX_ITEMS);
+        }
+        Visual::Definition {
+            term,
+            definition,
+            example,
+        } => {
+            c.text(&p("term"), term, MAX_HEADING);
+            c.text(&p("definition"), definition, MAX_PARAGRAPH);
+            c.optional(&p("example"), example, MAX_PARAGRAPH);
+        }
+        Visual::EquationSteps { heading, steps } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.count(&p("steps"), steps.len(), 1, 5);
+            for (i, step) in steps.iter().enumerate() {
+                c.math(&p(&format!("steps[{i}].math")), &step.math);
+                c.optional(&p(&format!("steps[{i}].note")), &step.note, 60);
+            }
+        }
+        Visual::WorkedExample {
+            heading,
+            problem,
+            steps,
+            answer,
+        } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.text(&p("problem"), problem, 200);
+            c.count(&p("steps"), steps.len(), 1, 4);
+            for (i, step) in steps.iter().enumerate() {
+                c.text(&p(&format!("steps[{i}].text")), &step.text, 90);
+                if let Some(math) = &step.math {
+                    c.math(&p(&format!("steps[{i}].math")), math);
+                }
+            }
+            c.text(&p("answer"), answer, MAX_ITEM);
+        }
+        Visual::Code {
+            heading,
+            language,
+            code,
+            focus,
+        } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            if language.is_empty()
+                || language.len() > 20
+                || !language
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || "+#-_".contains(ch))
+            {
+                c.push(p("language"), "must be a language name such as python or rust");
+            }
+            let lines: Vec<&str> = code.lines().collect();
+            if code.trim().is_empty() {
+                c.push(p("code"), "must not be empty");
+            }
+            if lines.len() > MAX_CODE_LINES {
+                c.push(
+                    p("code"),
+                    format!("has {} lines; at most {MAX_CODE_LINES}", lines.len()),
+                );
+            }
+            for (i, line) in lines.iter().enumerate() {
+                let len = line.replace('\t', "    ").chars().count();
+                if len > MAX_CODE_LINE {
+                    c.push(
+                        p("code"),
+                        format!(
+                            "line {} is {len} characters long; at most {MAX_CODE_LINE}",
+                            i + 1
+                        ),
+                    );
+                }
+            }
+            for (i, range) in focus.iter().enumerate() {
+                if range.start < 1 || range.end < range.start || range.end as usize > lines.len()
+                {
+                    c.push(
+                        p(&format!("focus[{i}]")),
+                        format!(
+                            "lines {}-{} are not within the code's {} lines",
+                            range.start,
+                            range.end,
+                            lines.len()
+                        ),
+                    );
+                }
+            }
+        }
+        Visual::Plot {
+            heading,
+            x_label,
+            y_label,
+            series,
+        } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.text(&p("x_label"), x_label, 40);
+            c.text(&p("y_label"), y_label, 40);
+            c.count(&p("series"), series.len(), 1, 4);
+            for (i, s) in series.iter().enumerate() {
+                c.text(&p(&format!("series[{i}].label")), &s.label, 40);
+                c.count(&p(&format!("series[{i}].points")), s.points.len(), 2, 400);
+                if s.points.iter().flatten().any(|v| !v.is_finite()) {
+                    c.push(p(&format!("series[{i}].points")), "every value must be finite");
+                }
+                if s.points.windows(2).any(|w| w[1][0] < w[0][0]) {
+                    c.push(
+                        p(&format!("series[{i}].points")),
+                        "points must be in increasing x",
+                    );
+                }
+            }
+        }
+        Visual::Comparison {
+            heading,
+            left_title,
+            right_title,
+            rows,
+        } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.text(&p("left_title"), left_title, 40);
+            c.text(&p("right_title"), right_title, 40);
+            c.count(&p("rows"), rows.len(), 1, 5);
+            for (i, row) in rows.iter().enumerate() {
+                c.text(&p(&format!("rows[{i}].left")), &row.left, 90);
+                c.text(&p(&format!("rows[{i}].right")), &row.right, 90);
+            }
+        }
+        Visual::Summary { heading, points } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.list(&p("points"), points, 1, MAX_ITEMS);
+        }
+        Visual::Quiz {
+            question,
+            options,
+            answer,
+            explanation,
+        } => {
+            c.text(&p("question"), question, 200);
+            c.count(&p("options"), options.len(), 2, 5);
+            for (i, option) in options.iter().enumerate() {
+                c.text(&p(&format!("options[{i}]")), option, 80);
+            }
+            if *answer >= options.len() {
+                c.push(
+                    p("answer"),
+                    format!("is {answer}; an index into the {} options", options.len()),
+                );
+            }
+            c.optional(&p("explanation"), explanation, 200);
+        }
+    }
+
+    let elements = scene.visual.element_count();
+    if scene.narration.len() < elements {
+        c.push(
+            p("narration"),
+            format!(
+                "has {} sentences but the {} scene reveals {elements} elements; \
+                 each element needs its own sentence",
+                scene.narration.len(),
+                scene.visual.kind()
+            ),
+        );
+    }
+    if scene.narration.len() > elements + 6 {
+        c.push(
+            p("narration"),
+            format!(
+                "has {} sentences for {elements} elements; split the scene",
+                scene.narration.len()
+            ),
+        );
+    }
+    for (i, sentence) in scene.narration.iter().enumerate() {
+        c.text(&p(&format!("narration[{i}]")), sentence, MAX_SENTENCE);
+        if !sentence.chars().any(char::is_alphanumeric) {
+            c.push(p(&format!("narration[{i}]")), "must contain words");
+        }
+    }
+}

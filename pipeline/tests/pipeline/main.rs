@@ -1,0 +1,10 @@
+//! Integration tests of the pipeline: one binary, one module per feature.
+
+mod helpers;
+mod narration;
+mod offline_writer;
+mod openai_writer;
+mod render;
+mod storyboard;
+mod subtitles;
+mod titles;
