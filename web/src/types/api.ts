@@ -22,4 +22,12 @@ export type User = {
   isHost: boolean;
 };
 
-export type CreditPackage = { id: string; name: string; credits: number; price: number };
+export type CreditPackage = {
+  id: string;
+  name: string;
+  credits: number;
+  /** Minor currency units. */
+  price: number;
+  /** ISO 4217 code when the server names one; US dollars otherwise. */
+  currency?: string;
+};

@@ -5,9 +5,15 @@ const MINUTE = 60_000;
 type S = { expiresAt: number; id: number };
 
 describe('refresh timing', () => {
-  it('refreshes 5 minutes before expiry, or at once when that has passed', () => {
+  it('refreshes 5 minutes before expiry', () => {
     expect(refreshDelay(60 * MINUTE, 0)).toBe(55 * MINUTE);
-    expect(refreshDelay(4 * MINUTE, 0)).toBe(0);
+    expect(refreshDelay(15 * MINUTE, 0)).toBe(10 * MINUTE);
+  });
+
+  it('refreshes an expired token at once, and a short-lived one without looping', () => {
+    expect(refreshDelay(0, 1000)).toBe(0);
+    expect(refreshDelay(4 * MINUTE, 0)).toBe(30_000);
+    expect(refreshDelay(20_000, 0)).toBe(10_000);
   });
 
   it('backs off from 30 s, doubling, capped at 16 minutes', () => {
@@ -50,7 +56,7 @@ describe('token refresher', () => {
 
   it('retries failures after 30 s, 60 s, 120 s ... capped at 16 minutes', async () => {
     const { refresher, refresh } = setup(() => Promise.reject(new Error('offline')));
-    refresher.track({ id: 0, expiresAt: 5 * MINUTE });
+    refresher.track({ id: 0, expiresAt: 0 });
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledTimes(1);
 
@@ -70,7 +76,7 @@ describe('token refresher', () => {
       if (fail) throw new Error('offline');
       return { id: 1, expiresAt: Date.now() + 6 * MINUTE };
     });
-    refresher.track({ id: 0, expiresAt: 5 * MINUTE });
+    refresher.track({ id: 0, expiresAt: 0 });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(refresh).toHaveBeenCalledTimes(2);

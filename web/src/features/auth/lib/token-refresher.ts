@@ -24,9 +24,18 @@ export type TokenRefresher<S extends RefreshableSession> = {
 /** Browsers run a timer with a delay over 2^31-1 ms immediately; never ask for more. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** SPEC 4.3 / 9: refresh 5 minutes before the token expires. */
+/** A token that lives less than the lead time is refreshed halfway, but never more often than this. */
+const MIN_REFRESH_GAP_MS = 30_000;
+
+/**
+ * SPEC 4.3 / 9: refresh 5 minutes before the token expires. A token issued for 5 minutes
+ * or less would make that "at once", again and again; it is refreshed halfway instead.
+ */
 export function refreshDelay(expiresAt: number, now: number): number {
-  return Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - TOKEN_REFRESH_LEAD_MS - now));
+  const remaining = expiresAt - now;
+  if (remaining <= 0) return 0;
+  const beforeLead = remaining - TOKEN_REFRESH_LEAD_MS;
+  return Math.min(MAX_TIMER_MS, Math.max(beforeLead, Math.min(remaining / 2, MIN_REFRESH_GAP_MS)));
 }
 
 /** SPEC 4.3 / 9: after the n-th consecutive failure wait 30 s, doubling, capped at 16 minutes. */

@@ -19,7 +19,8 @@ function isPackage(value: unknown): value is CreditPackage {
     typeof p.id === 'string' &&
     typeof p.name === 'string' &&
     typeof p.credits === 'number' &&
-    typeof p.price === 'number'
+    typeof p.price === 'number' &&
+    (p.currency === undefined || typeof p.currency === 'string')
   );
 }
 

@@ -7,7 +7,7 @@ import type { CreditPackage } from '@/types/api';
 const badges: Record<string, string> = { pro: 'Most popular', unlimited: 'Best value' };
 
 function perCredit(pkg: CreditPackage): string {
-  return `${formatPrice(Math.round(pkg.price / pkg.credits))} per credit`;
+  return `${formatPrice(Math.round(pkg.price / pkg.credits), pkg.currency)} per credit`;
 }
 
 export function PackageGrid({ userId }: { userId: string | null }) {
@@ -49,7 +49,7 @@ export function PackageGrid({ userId }: { userId: string | null }) {
               <p className="package-card__credits">
                 <Icon name="zap" /> {pkg.credits} credits
               </p>
-              <p className="package-card__price">{formatPrice(pkg.price)}</p>
+              <p className="package-card__price">{formatPrice(pkg.price, pkg.currency)}</p>
               <p className="package-card__unit">{perCredit(pkg)}</p>
               <button
                 type="button"

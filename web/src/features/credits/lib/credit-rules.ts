@@ -55,9 +55,11 @@ export function creditsErrorMessage(error: unknown): string {
   return String(error);
 }
 
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Prices are in minor currency units (SPEC 3). */
-export function formatPrice(minor: number): string {
-  return currency.format(minor / 100);
+/** Prices are in minor currency units (SPEC 3); two decimals, as for USD and EUR. */
+export function formatPrice(minor: number, currency = 'usd'): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+  } catch {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
+  }
 }
