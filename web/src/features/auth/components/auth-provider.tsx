@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { API_BASE } from '@/config/env';
 import { SIGN_IN_USER_RETRIES, SIGN_IN_USER_RETRY_DELAY_MS } from '@/config/constants';
 import { toast } from '@/components/ui/toast-store';
 import { accessToken } from '@/lib/access-token';
@@ -39,6 +40,11 @@ export type AuthServices = {
   popupSignIn: PopupSignIn;
   redirectSignIn: (returnTo: string) => void;
 };
+
+/** With a cross-origin API base, the popup's result page lives on the API's origin. */
+function apiOrigins(): string[] {
+  return API_BASE ? [new URL(API_BASE).origin] : [];
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -110,7 +116,7 @@ export function AuthProvider({ children, services }: AuthProviderProps) {
   const servicesRef = useRef<AuthServices | null>(null);
   if (servicesRef.current === null) {
     servicesRef.current = {
-      popupSignIn: services?.popupSignIn ?? createPopupSignIn(),
+      popupSignIn: services?.popupSignIn ?? createPopupSignIn({ extraOrigins: apiOrigins() }),
       redirectSignIn: services?.redirectSignIn ?? ((returnTo) => startRedirectSignIn(returnTo)),
     };
   }

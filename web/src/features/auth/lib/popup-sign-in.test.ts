@@ -119,3 +119,12 @@ describe('popup sign-in', () => {
     expect((await result as Error).message).toBe('Failed to sign in with Google. Please try again. (Error: invalid_state)');
   });
 });
+
+describe('popup sign-in with a cross-origin API', () => {
+  it('also trusts the API origin it was given', async () => {
+    vi.spyOn(window, 'open').mockImplementation(() => ({ closed: false, focus: vi.fn() }) as unknown as Window);
+    const result = createPopupSignIn({ extraOrigins: ['https://api.lectern.test'] })('/');
+    post({ type: 'lectern-auth', ok: true, firstSignIn: true }, 'https://api.lectern.test');
+    await expect(result).resolves.toEqual({ firstSignIn: true });
+  });
+});
