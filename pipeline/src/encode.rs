@@ -58,7 +58,7 @@ impl Encoder {
                caps=video/x-raw,format=RGBA,width={w},height={h},framerate=0/1 \
              ! videoconvert n-threads=2 ! video/x-raw,format=I420 \
              ! x264enc speed-preset=veryfast tune=stillimage pass=qual quantizer={q} \
-               key-int-max=20 \
+               key-int-max=20 bframes=0 \
              ! video/x-h264,profile=high ! h264parse ! queue ! mux.video_0 \
              appsrc name=audio format=time is-live=false block=false \
                caps=audio/x-raw,format=S16LE,layout=interleaved,channels=1,rate={rate} \

@@ -31,8 +31,18 @@ impl EspeakNarrator {
     }
 
     async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
+        // A WAV file, not --stdout: the streamed header carries no length.
+        let file = tempfile::Builder::new()
+            .suffix(".wav")
+            .tempfile()
+            .map_err(|e| NarrationError::Engine {
+                engine: ENGINE,
+                reason: e.to_string(),
+            })?;
         let output = Command::new(&self.command)
-            .args(["-v", &self.voice, "-s", &wpm.clamp(80, 450).to_string(), "--stdout", "--"])
+            .args(["-v", &self.voice, "-s", &wpm.clamp(80, 450).to_string(), "-w"])
+            .arg(file.path())
+            .arg("--")
             .arg(sentence)
             .stdin(Stdio::null())
             .output()
@@ -51,7 +61,11 @@ impl EspeakNarrator {
                 ),
             });
         }
-        decode_wav(output.stdout)
+        let bytes = std::fs::read(file.path()).map_err(|e| NarrationError::Engine {
+            engine: ENGINE,
+            reason: e.to_string(),
+        })?;
+        decode_wav(bytes)
     }
 }
 

@@ -522,6 +522,70 @@ fn extra_scenes(t: &str) -> Vec<Scene> {
             ],
         ),
         scene(
+            Visual::Definition {
+                term: "Retrieval practice".into(),
+                definition: "Recalling what you learned from memory, without looking, so that the memory gets stronger.".into(),
+                example: Some(format!("Close your notes and write down everything you remember about {t}; then check.")),
+            },
+            &[
+                "Retrieval practice means recalling what you learned from memory, without looking, which makes the memory stronger each time.".into(),
+                format!("For example, close your notes, write down everything you remember about {t}, and only then check what you missed."),
+                "It feels harder than rereading, and that effort is exactly what makes it work.".into(),
+            ],
+        ),
+        scene(
+            Visual::Comparison {
+                heading: "Questions that test understanding".into(),
+                left_title: "Recall".into(),
+                right_title: "Understanding".into(),
+                rows: vec![
+                    ComparisonRow { left: "What is it called?".into(), right: "Why does it work?".into() },
+                    ComparisonRow { left: "List the steps".into(), right: "What if a step is skipped?".into() },
+                    ComparisonRow { left: "Give the definition".into(), right: "Give your own example".into() },
+                ],
+            },
+            &[
+                "Recall questions ask what something is called; understanding questions ask why it works.".into(),
+                "Listing the steps is recall; predicting what happens when a step is skipped shows understanding.".into(),
+                format!("And giving the definition is recall, while giving your own example of {t} shows you really understand it."),
+            ],
+        ),
+        scene(
+            Visual::WorkedExample {
+                heading: "Turn a heading into questions".into(),
+                problem: format!("Turn the heading \"{t}\" into three questions to test yourself with."),
+                steps: vec![
+                    WorkedStep { text: "Ask what it is, in one sentence".into(), math: None },
+                    WorkedStep { text: "Ask why it matters, and to whom".into(), math: None },
+                    WorkedStep { text: "Ask how it works, step by step".into(), math: None },
+                ],
+                answer: "Three questions for your next review session".into(),
+            },
+            &[
+                format!("A simple exercise turns any heading into a test: first ask what {t} is, in one sentence."),
+                "Second, ask why it matters, and to whom.".into(),
+                "Third, ask how it works, step by step.".into(),
+                "Now you have three questions for your next review session, and you can answer them without notes.".into(),
+            ],
+        ),
+        scene(
+            Visual::Bullets {
+                heading: "Where to check your answers".into(),
+                items: strings(&[
+                    "A recent textbook or course",
+                    "University lecture notes",
+                    "An encyclopedia article with references",
+                    "A teacher or tutor you trust",
+                ]),
+            },
+            &[
+                "Check your answers against a recent textbook or a well-reviewed course.".into(),
+                "University lecture notes are often free, and carefully written.".into(),
+                "An encyclopedia article with references can point you to the original sources.".into(),
+                "And a teacher or tutor you trust can tell you what you have misunderstood.".into(),
+            ],
+        ),
+        scene(
             Visual::Bullets {
                 heading: "Connect it to what you know".into(),
                 items: strings(&[

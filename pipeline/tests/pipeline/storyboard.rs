@@ -48,7 +48,7 @@ fn math_that_would_run_code_is_refused() {
 fn a_formula_that_does_not_parse_is_reported_for_repair() {
     let mut storyboard = fixture_storyboard();
     if let Visual::EquationSteps { steps, .. } = &mut storyboard.scenes[3].visual {
-        steps[1].math = "frac(1, 2".into();
+        steps[1].math = "0 = blorp(t)".into();
     }
     storyboard.validate().unwrap();
     let errors = check_slides(&storyboard).unwrap_err();
