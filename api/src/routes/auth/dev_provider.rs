@@ -165,6 +165,7 @@ async fn discovery(State(state): State<AppState>) -> Result<Json<Value>, Respons
         "id_token_signing_alg_values_supported": ["ES256"],
         "scopes_supported": ["openid", "email", "profile"],
         "code_challenge_methods_supported": ["S256"],
+        "prompt_values_supported": ["select_account"],
         "token_endpoint_auth_methods_supported": ["none"],
         "claims_supported": ["sub", "email", "email_verified", "name", "given_name", "family_name"],
     })))

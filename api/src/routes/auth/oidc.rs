@@ -37,6 +37,8 @@ struct Metadata {
     authorization_endpoint: String,
     token_endpoint: String,
     jwks_uri: String,
+    #[serde(default)]
+    prompt_values_supported: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -179,10 +181,14 @@ impl OidcClient {
                 .append_pair("nonce", nonce)
                 .append_pair("code_challenge", challenge)
                 .append_pair("code_challenge_method", "S256");
-            match login_hint {
-                Some(hint) => query.append_pair("login_hint", hint),
-                None => query.append_pair("prompt", "select_account"),
-            };
+            if let Some(hint) = login_hint {
+                query.append_pair("login_hint", hint);
+            } else if self.issuer == "https://accounts.google.com"
+                || metadata.prompt_values_supported.iter().any(|p| p == "select_account")
+            {
+                // Google's account chooser, even when one account is signed in.
+                query.append_pair("prompt", "select_account");
+            }
         }
         Ok(url.into())
     }
