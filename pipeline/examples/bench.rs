@@ -11,7 +11,9 @@ use lectern_pipeline::{CancellationCheck, Pipeline, PipelineConfig, RenderInput}
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
-    let topic = args.next().unwrap_or_else(|| "Binary search in Python".into());
+    let topic = args
+        .next()
+        .unwrap_or_else(|| "Binary search in Python".into());
     let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);
     let out = std::env::temp_dir().join("lectern-bench");
     let _ = std::fs::remove_dir_all(&out);
@@ -35,7 +37,10 @@ async fn main() -> anyhow::Result<()> {
     let video = output.duration_seconds;
 
     println!("lectern pipeline bench: \"{topic}\", {minutes} minutes requested, offline writer");
-    println!("  engines     script {}, narration {}", output.engines.script, output.engines.narration);
+    println!(
+        "  engines     script {}, narration {}",
+        output.engines.script, output.engines.narration
+    );
     println!(
         "  video       {:.1} s ({}), {} scenes, {} words, {} slides rendered, {} frames encoded, {}",
         video,
@@ -51,7 +56,11 @@ async fn main() -> anyhow::Result<()> {
     );
     println!("  seconds per stage");
     println!("    script          {:>7.2}", s.script);
-    println!("    narration       {:>7.2}   ({:.1}x real time)", s.narration, video / s.narration);
+    println!(
+        "    narration       {:>7.2}   ({:.1}x real time)",
+        s.narration,
+        video / s.narration
+    );
     println!(
         "    frames+encode   {:>7.2}   ({:.1}x real time; Typst {:.2} s of CPU)",
         s.frames_encode,
@@ -59,9 +68,19 @@ async fn main() -> anyhow::Result<()> {
         s.frames_render_cpu
     );
     println!("    outputs         {:>7.2}", s.outputs);
-    println!("    total           {:>7.2}   ({:.1}x real time)", s.total, video / s.total);
-    println!("  render + encode speed: {:.1} output seconds per wall second", video / s.frames_encode);
-    println!("  whole video: {:.1} s wall for {:.1} s of video", wall, video);
+    println!(
+        "    total           {:>7.2}   ({:.1}x real time)",
+        s.total,
+        video / s.total
+    );
+    println!(
+        "  render + encode speed: {:.1} output seconds per wall second",
+        video / s.frames_encode
+    );
+    println!(
+        "  whole video: {:.1} s wall for {:.1} s of video",
+        wall, video
+    );
     println!("  files in {}", out.display());
     Ok(())
 }

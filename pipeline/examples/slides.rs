@@ -9,7 +9,9 @@ use lectern_pipeline::frames::{SlideRenderer, SlideState};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
-    let path = args.next().ok_or_else(|| anyhow::anyhow!("give a storyboard file"))?;
+    let path = args
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("give a storyboard file"))?;
     let out = std::path::PathBuf::from(args.next().unwrap_or_else(|| "slides".into()));
     std::fs::create_dir_all(&out)?;
     let storyboard = Storyboard::from_json(&std::fs::read_to_string(path)?)?;
@@ -17,7 +19,12 @@ fn main() -> anyhow::Result<()> {
     for (i, scene) in storyboard.scenes.iter().enumerate() {
         let frame = renderer.render(&SlideState::complete(i, scene), 1280)?;
         let file = out.join(format!("{i:02}-{}.jpg", scene.visual.kind()));
-        Encoder::new_file(&file, 90)?.encode(&frame.rgba, frame.width as u16, frame.height as u16, ColorType::Rgba)?;
+        Encoder::new_file(&file, 90)?.encode(
+            &frame.rgba,
+            frame.width as u16,
+            frame.height as u16,
+            ColorType::Rgba,
+        )?;
         println!("{}", file.display());
     }
     Ok(())

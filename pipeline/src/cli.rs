@@ -11,7 +11,11 @@ use crate::storyboard::Storyboard;
 #[derive(Debug, Clone, clap::Args)]
 pub struct RenderArgs {
     /// What the lesson is about (the script is written by the configured writer).
-    #[arg(long, required_unless_present = "storyboard", conflicts_with = "storyboard")]
+    #[arg(
+        long,
+        required_unless_present = "storyboard",
+        conflicts_with = "storyboard"
+    )]
     pub topic: Option<String>,
     /// Render this storyboard JSON file as it is.
     #[arg(long, value_name = "FILE")]
@@ -56,8 +60,9 @@ pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
-            let storyboard = Storyboard::from_json(&text)
-                .map_err(|e| anyhow::anyhow!("{} is not a valid storyboard: {e}", path.display()))?;
+            let storyboard = Storyboard::from_json(&text).map_err(|e| {
+                anyhow::anyhow!("{} is not a valid storyboard: {e}", path.display())
+            })?;
             RenderInput::storyboard(storyboard)
         }
         (None, None) => anyhow::bail!("give --topic or --storyboard"),
@@ -66,7 +71,10 @@ pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
 
     let pipeline = Pipeline::from_env()?;
     let engines = pipeline.engines();
-    eprintln!("script: {}   narration: {}", engines.script, engines.narration);
+    eprintln!(
+        "script: {}   narration: {}",
+        engines.script, engines.narration
+    );
     let progress = |p: crate::Progress| {
         eprint!("\r[{:>3}%] {:<60}", p.percent, p.step);
         let _ = std::io::stderr().flush();
@@ -112,6 +120,9 @@ pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
         "  seconds: script {:.1}, narration {:.1}, frames+encode {:.1}, outputs {:.1}, total {:.1}",
         s.script, s.narration, s.frames_encode, s.outputs, s.total
     );
-    println!("  files in {}: video.mp4, subtitles.vtt/.srt, chapters.vtt, transcript.json, thumbnail.jpg, storyboard.json, result.json", args.out.display());
+    println!(
+        "  files in {}: video.mp4, subtitles.vtt/.srt, chapters.vtt, transcript.json, thumbnail.jpg, storyboard.json, result.json",
+        args.out.display()
+    );
     Ok(())
 }

@@ -66,7 +66,9 @@ impl PipelineConfig {
         let base_url = var("LECTERN_LLM_BASE_URL");
         let api_key = var("LECTERN_LLM_API_KEY");
         if base_url.is_some() || api_key.is_some() {
-            let base = base_url.clone().unwrap_or_else(|| DEFAULT_OPENAI_BASE_URL.into());
+            let base = base_url
+                .clone()
+                .unwrap_or_else(|| DEFAULT_OPENAI_BASE_URL.into());
             if !(base.starts_with("http://") || base.starts_with("https://")) {
                 return Err(ConfigError {
                     name: "LECTERN_LLM_BASE_URL",

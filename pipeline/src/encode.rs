@@ -145,7 +145,12 @@ impl Encoder {
     }
 
     /// Shows `frame` from `start` for `duration` seconds.
-    pub fn push_frame(&self, frame: &gst::Buffer, start: f64, duration: f64) -> Result<(), EncodeError> {
+    pub fn push_frame(
+        &self,
+        frame: &gst::Buffer,
+        start: f64,
+        duration: f64,
+    ) -> Result<(), EncodeError> {
         let mut buffer = frame.copy();
         {
             let buffer = buffer.make_mut();
@@ -166,7 +171,9 @@ impl Encoder {
         let bus = self.pipeline.bus().expect("a pipeline has a bus");
         let result = loop {
             let Some(message) = bus.timed_pop(gst::ClockTime::from_seconds(600)) else {
-                break Err(EncodeError::Pipeline("no end of stream after 10 minutes".into()));
+                break Err(EncodeError::Pipeline(
+                    "no end of stream after 10 minutes".into(),
+                ));
             };
             match message.view() {
                 gst::MessageView::Eos(..) => break Ok(()),

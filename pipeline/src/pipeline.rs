@@ -219,7 +219,8 @@ impl Pipeline {
     pub fn new(config: PipelineConfig) -> Result<Self, PipelineError> {
         let writer: Box<dyn ScriptWriter> = match &config.llm {
             Some(llm) => Box::new(
-                OpenAiWriter::new(llm.clone()).map_err(|e| PipelineError::failed(Stage::Script, e))?,
+                OpenAiWriter::new(llm.clone())
+                    .map_err(|e| PipelineError::failed(Stage::Script, e))?,
             ),
             None => Box::new(OfflineWriter),
         };
@@ -232,8 +233,13 @@ impl Pipeline {
             Some(TtsChoice::OpenAi) => {
                 let tts = &config.openai_tts;
                 Box::new(
-                    OpenAiNarrator::new(&tts.base_url, tts.api_key.as_deref(), &tts.model, &tts.voice)
-                        .map_err(narration_error)?,
+                    OpenAiNarrator::new(
+                        &tts.base_url,
+                        tts.api_key.as_deref(),
+                        &tts.model,
+                        &tts.voice,
+                    )
+                    .map_err(narration_error)?,
                 )
             }
             None => match PiperNarrator::discover() {
@@ -302,7 +308,10 @@ impl Pipeline {
                     PipelineError::message(Stage::Script, format!("the storyboard is invalid: {e}"))
                 })?;
                 check_slides(storyboard).map_err(|e| {
-                    PipelineError::message(Stage::Script, format!("the storyboard cannot be laid out: {e}"))
+                    PipelineError::message(
+                        Stage::Script,
+                        format!("the storyboard cannot be laid out: {e}"),
+                    )
                 })?;
                 Ok(((**storyboard).clone(), "storyboard file".into()))
             }
@@ -366,7 +375,10 @@ impl Pipeline {
             }
         };
         std::fs::create_dir_all(out_dir).map_err(|e| {
-            PipelineError::message(Stage::Outputs, format!("creating {}: {e}", out_dir.display()))
+            PipelineError::message(
+                Stage::Outputs,
+                format!("creating {}: {e}", out_dir.display()),
+            )
         })?;
 
         let (storyboard, script_engine) = self.storyboard(&input, &progress).await?;
@@ -375,7 +387,10 @@ impl Pipeline {
         checkpoint(Stage::Narration)?;
 
         let clock = Instant::now();
-        let sentences: Vec<String> = storyboard.sentences().map(|(_, _, s)| s.to_string()).collect();
+        let sentences: Vec<String> = storyboard
+            .sentences()
+            .map(|(_, _, s)| s.to_string())
+            .collect();
         let total = sentences.len();
         let report = |done: usize| {
             progress(Progress {
@@ -410,8 +425,12 @@ impl Pipeline {
         let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<f64>();
         let video_path = out_dir.join(outputs::VIDEO);
         let task = {
-            let (storyboard, narration, shots, cancel) =
-                (storyboard.clone(), narration.clone(), shots.clone(), cancel.clone());
+            let (storyboard, narration, shots, cancel) = (
+                storyboard.clone(),
+                narration.clone(),
+                shots.clone(),
+                cancel.clone(),
+            );
             tokio::task::spawn_blocking(move || {
                 encode_video(
                     &storyboard,
@@ -435,9 +454,9 @@ impl Pipeline {
                 step: format!("Rendering and encoding slides ({done}/{slide_count})"),
             });
         }
-        let stats = task
-            .await
-            .map_err(|e| PipelineError::message(Stage::Encode, format!("the encoder thread died: {e}")))??;
+        let stats = task.await.map_err(|e| {
+            PipelineError::message(Stage::Encode, format!("the encoder thread died: {e}"))
+        })??;
         stages.frames_encode = clock.elapsed().as_secs_f64();
         stages.frames_render_cpu = stats.render_cpu_seconds;
         checkpoint(Stage::Outputs)?;

@@ -40,7 +40,9 @@ pub fn shots(storyboard: &Storyboard, narration: &Narration) -> Vec<Shot> {
             state,
             start,
             end: start,
-            new_scene: shots.last().is_none_or(|last| last.state.scene != state.scene),
+            new_scene: shots
+                .last()
+                .is_none_or(|last| last.state.scene != state.scene),
         });
     }
     if let Some(last) = shots.last_mut() {

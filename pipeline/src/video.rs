@@ -7,13 +7,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::CancellationCheck;
 use crate::encode::{EncodeSettings, Encoder};
 use crate::error::{PipelineError, Stage};
 use crate::frames::{Frame, SlideRenderer, blend};
 use crate::narration::Narration;
 use crate::storyboard::Storyboard;
 use crate::timeline::Shot;
-use crate::CancellationCheck;
 
 /// Frames per second of the cross-fades (stills are single frames of any length).
 const FADE_FPS: f64 = 25.0;
@@ -104,7 +104,9 @@ pub fn encode_video(
                 pending.insert(i, frame);
                 while let Some(frame) = pending.remove(&emitted) {
                     if cancel.is_cancelled() {
-                        return Err(PipelineError::Cancelled { stage: Stage::Frames });
+                        return Err(PipelineError::Cancelled {
+                            stage: Stage::Frames,
+                        });
                     }
                     let frame = frame?;
                     if frame.width != settings.width || frame.height != settings.height {
@@ -162,7 +164,12 @@ fn emit(
     let mut t = shot.start;
     let length = shot.end - shot.start;
     if let (Some(previous), true) = (previous, transitions) {
-        let fade = if shot.new_scene { SCENE_FADE } else { BEAT_FADE }.min(length * 0.4);
+        let fade = if shot.new_scene {
+            SCENE_FADE
+        } else {
+            BEAT_FADE
+        }
+        .min(length * 0.4);
         let steps = (fade * FADE_FPS).round() as u32;
         for k in 1..steps {
             let mixed = blend(previous, rgba, k * 256 / steps);

@@ -5,8 +5,8 @@ mod plot;
 mod world;
 
 use serde_json::{Value, json};
-use typst_layout::PagedDocument;
 use typst::utils::Scalar;
+use typst_layout::PagedDocument;
 use typst_render::RenderOptions;
 
 use crate::storyboard::{LineRange, Scene, Storyboard, ValidationError, ValidationErrors, Visual};

@@ -42,7 +42,11 @@ impl Axis {
                 let value = lo + step * i as f64;
                 let label = format!("{:.*}", decimals, value);
                 // "-0" reads badly on an axis.
-                let label = if label.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+                let label = if label
+                    .trim_start_matches('-')
+                    .chars()
+                    .all(|c| c == '0' || c == '.')
+                {
                     label.trim_start_matches('-').to_string()
                 } else {
                     label

@@ -40,7 +40,13 @@ impl EspeakNarrator {
                 reason: e.to_string(),
             })?;
         let output = Command::new(&self.command)
-            .args(["-v", &self.voice, "-s", &wpm.clamp(80, 450).to_string(), "-w"])
+            .args([
+                "-v",
+                &self.voice,
+                "-s",
+                &wpm.clamp(80, 450).to_string(),
+                "-w",
+            ])
             .arg(file.path())
             .arg("--")
             .arg(sentence)

@@ -26,9 +26,15 @@ pub struct Speech {
 #[derive(Debug, thiserror::Error)]
 pub enum NarrationError {
     #[error("{engine} is not available: {reason}")]
-    Unavailable { engine: &'static str, reason: String },
+    Unavailable {
+        engine: &'static str,
+        reason: String,
+    },
     #[error("{engine} failed: {reason}")]
-    Engine { engine: &'static str, reason: String },
+    Engine {
+        engine: &'static str,
+        reason: String,
+    },
     #[error("the audio could not be decoded: {0}")]
     Decode(String),
 }
@@ -85,10 +91,7 @@ impl Narration {
         if speech.clips.len() != expected {
             return Err(NarrationError::Engine {
                 engine: "narration",
-                reason: format!(
-                    "{} clips for {expected} sentences",
-                    speech.clips.len()
-                ),
+                reason: format!("{} clips for {expected} sentences", speech.clips.len()),
             });
         }
         let rate = speech.sample_rate;
@@ -127,8 +130,12 @@ impl Narration {
 fn trim_silence(clip: &[i16], rate: u32) -> &[i16] {
     const THRESHOLD: i16 = 300;
     let margin = (rate / 50) as usize; // 20 ms keeps consonant onsets intact
-    let first = clip.iter().position(|s| s.unsigned_abs() > THRESHOLD as u16);
-    let last = clip.iter().rposition(|s| s.unsigned_abs() > THRESHOLD as u16);
+    let first = clip
+        .iter()
+        .position(|s| s.unsigned_abs() > THRESHOLD as u16);
+    let last = clip
+        .iter()
+        .rposition(|s| s.unsigned_abs() > THRESHOLD as u16);
     match (first, last) {
         (Some(first), Some(last)) => {
             &clip[first.saturating_sub(margin)..(last + margin + 1).min(clip.len())]
@@ -152,7 +159,9 @@ impl std::str::FromStr for TtsChoice {
             "piper" => Ok(TtsChoice::Piper),
             "espeak" | "espeak-ng" => Ok(TtsChoice::Espeak),
             "openai" => Ok(TtsChoice::OpenAi),
-            other => Err(format!("LECTERN_TTS is \"{other}\"; piper, espeak or openai expected")),
+            other => Err(format!(
+                "LECTERN_TTS is \"{other}\"; piper, espeak or openai expected"
+            )),
         }
     }
 }

@@ -59,7 +59,10 @@ impl PiperNarrator {
             }
         };
         if !model.exists() {
-            return Err(unavailable(format!("no voice model at {}", model.display())));
+            return Err(unavailable(format!(
+                "no voice model at {}",
+                model.display()
+            )));
         }
         Ok(PiperNarrator { command, model })
     }
@@ -117,7 +120,9 @@ impl Narrator for PiperNarrator {
             .stderr(Stdio::piped())
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| engine_error(format!("{} could not start: {e}", self.command.display())))?;
+            .map_err(|e| {
+                engine_error(format!("{} could not start: {e}", self.command.display()))
+            })?;
 
         // One sentence per line: piper writes one WAV per line, named by a monotonic clock.
         let mut input = String::new();
@@ -135,7 +140,11 @@ impl Narrator for PiperNarrator {
         let mut lines = BufReader::new(stderr).lines();
         let mut written = 0;
         let mut log = Vec::new();
-        while let Some(line) = lines.next_line().await.map_err(|e| engine_error(e.to_string()))? {
+        while let Some(line) = lines
+            .next_line()
+            .await
+            .map_err(|e| engine_error(e.to_string()))?
+        {
             if line.contains("Wrote ") {
                 written += 1;
                 progress(written);
@@ -143,14 +152,20 @@ impl Narrator for PiperNarrator {
                 log.push(line);
             }
         }
-        let status = child.wait().await.map_err(|e| engine_error(e.to_string()))?;
+        let status = child
+            .wait()
+            .await
+            .map_err(|e| engine_error(e.to_string()))?;
         writer
             .await
             .map_err(|e| engine_error(e.to_string()))?
             .map_err(|e| engine_error(format!("writing the sentences: {e}")))?;
         if !status.success() {
             let tail: Vec<String> = log.iter().rev().take(5).rev().cloned().collect();
-            return Err(engine_error(format!("exited with {status}: {}", tail.join(" | "))));
+            return Err(engine_error(format!(
+                "exited with {status}: {}",
+                tail.join(" | ")
+            )));
         }
 
         let mut files: Vec<(u128, PathBuf)> = std::fs::read_dir(dir.path())

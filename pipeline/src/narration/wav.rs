@@ -17,7 +17,12 @@ pub fn decode_wav(bytes: Vec<u8>) -> Result<(u32, Vec<i16>), NarrationError> {
     let mut hint = Hint::new();
     hint.with_extension("wav");
     let mut format = symphonia::default::get_probe()
-        .probe(&hint, stream, FormatOptions::default(), MetadataOptions::default())
+        .probe(
+            &hint,
+            stream,
+            FormatOptions::default(),
+            MetadataOptions::default(),
+        )
         .map_err(decode_error)?;
     let track = format
         .default_track(TrackType::Audio)

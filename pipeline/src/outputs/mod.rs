@@ -100,7 +100,9 @@ pub fn write_thumbnail(dir: &Path, storyboard: &Storyboard) -> Result<(), Pipeli
             frame.height as u16,
             ColorType::Rgba,
         )
-        .map_err(|e| PipelineError::message(Stage::Outputs, format!("encoding the thumbnail: {e}")))?;
+        .map_err(|e| {
+            PipelineError::message(Stage::Outputs, format!("encoding the thumbnail: {e}"))
+        })?;
     write(dir, THUMBNAIL, bytes)
 }
 

@@ -6,8 +6,8 @@ use async_trait::async_trait;
 
 use super::{Brief, ScriptError, ScriptWriter};
 use crate::storyboard::{
-    ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Series,
-    Storyboard, Visual, WorkedStep,
+    ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Series, Storyboard,
+    Visual, WorkedStep,
 };
 use crate::titles::{Subject, guess_subject, level_prefixed_title, smart_title};
 
@@ -174,7 +174,9 @@ fn definition_scene(t: &str) -> Scene {
             ),
         },
         &[
-            format!("Start with a definition in your own words: one sentence that says what {t} is."),
+            format!(
+                "Start with a definition in your own words: one sentence that says what {t} is."
+            ),
             "A good definition names the wider category first, and then the detail that sets \
              the idea apart from its neighbours."
                 .into(),
@@ -444,7 +446,9 @@ fn summary_scene(t: &str) -> Scene {
             "Collect and learn the key terms.".into(),
             "Work through one example slowly.".into(),
             "And test yourself, with reviews spaced over several days.".into(),
-            format!("Thanks for watching; now open a trusted source on {t} and start with step one."),
+            format!(
+                "Thanks for watching; now open a trusted source on {t} and start with step one."
+            ),
         ],
     )
 }

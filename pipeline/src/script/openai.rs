@@ -67,7 +67,10 @@ impl OpenAiWriter {
         })
     }
 
-    async fn complete(&self, messages: &[ChatCompletionRequestMessage]) -> Result<String, ScriptError> {
+    async fn complete(
+        &self,
+        messages: &[ChatCompletionRequestMessage],
+    ) -> Result<String, ScriptError> {
         let request = CreateChatCompletionRequestArgs::default()
             .model(&self.config.model)
             .messages(messages.to_vec())
@@ -120,11 +123,9 @@ impl OpenAiWriter {
             OpenAIError::Reqwest(e) if e.is_timeout() => {
                 ScriptError::Timeout(self.config.timeout.as_secs().max(1))
             }
-            OpenAIError::Reqwest(e) => ScriptError::Unreachable(format!(
-                "{} ({})",
-                self.config.base_url,
-                error_chain(&e)
-            )),
+            OpenAIError::Reqwest(e) => {
+                ScriptError::Unreachable(format!("{} ({})", self.config.base_url, error_chain(&e)))
+            }
             OpenAIError::ApiError(e) => ScriptError::Api(e.to_string()),
             OpenAIError::JSONDeserialize(e, body) => ScriptError::Api(format!(
                 "an answer that is not the chat-completions format ({e}): {}",
@@ -150,7 +151,10 @@ fn error_chain(error: &dyn std::error::Error) -> String {
 fn accept(content: &str, brief: &Brief) -> Result<Storyboard, ValidationErrors> {
     let json = strip_fences(content);
     let mut storyboard: Storyboard = serde_json::from_str(json).map_err(|e| {
-        ValidationErrors::single("", format!("the answer is not a valid storyboard JSON document: {e}"))
+        ValidationErrors::single(
+            "",
+            format!("the answer is not a valid storyboard JSON document: {e}"),
+        )
     })?;
     storyboard.origin = Origin::Model;
     storyboard.level = brief.level;

@@ -31,7 +31,9 @@ Rules:
 pub fn user_prompt(brief: &Brief) -> String {
     let target = brief.target_words();
     let audience = match brief.level {
-        1 => "beginners with no prior knowledge: plain words, concrete examples, one idea at a time",
+        1 => {
+            "beginners with no prior knowledge: plain words, concrete examples, one idea at a time"
+        }
         3 => "advanced learners: precise terminology, derivations, edge cases and trade-offs",
         _ => "intermediate learners who know the basics: build on them with worked examples",
     };

@@ -44,7 +44,8 @@ fn scene(kind: &str, mut fields: Value) -> Value {
 pub fn storyboard_json_schema() -> Value {
     let equation_step = object(json!({ "math": string(), "note": nullable_string() }));
     let worked_step = object(json!({ "text": string(), "math": nullable_string() }));
-    let line_range = object(json!({ "start": { "type": "integer" }, "end": { "type": "integer" } }));
+    let line_range =
+        object(json!({ "start": { "type": "integer" }, "end": { "type": "integer" } }));
     let series = object(json!({
         "label": string(),
         "points": {
@@ -55,8 +56,14 @@ pub fn storyboard_json_schema() -> Value {
     }));
     let row = object(json!({ "left": string(), "right": string() }));
     let scenes = vec![
-        scene("title", json!({ "title": string(), "subtitle": nullable_string() })),
-        scene("bullets", json!({ "heading": string(), "items": strings() })),
+        scene(
+            "title",
+            json!({ "title": string(), "subtitle": nullable_string() }),
+        ),
+        scene(
+            "bullets",
+            json!({ "heading": string(), "items": strings() }),
+        ),
         scene(
             "definition",
             json!({ "term": string(), "definition": string(), "example": nullable_string() }),
@@ -101,7 +108,10 @@ pub fn storyboard_json_schema() -> Value {
                 "rows": { "type": "array", "items": row }
             }),
         ),
-        scene("summary", json!({ "heading": string(), "points": strings() })),
+        scene(
+            "summary",
+            json!({ "heading": string(), "points": strings() }),
+        ),
         scene(
             "quiz",
             json!({

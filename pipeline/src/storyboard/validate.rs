@@ -105,7 +105,10 @@ impl Checker {
 
     fn count(&mut self, path: &str, len: usize, min: usize, max: usize) {
         if len < min || len > max {
-            self.push(path, format!("has {len} entries; between {min} and {max} needed"));
+            self.push(
+                path,
+                format!("has {len} entries; between {min} and {max} needed"),
+            );
         }
     }
 
@@ -127,7 +130,10 @@ impl Storyboard {
         if self.version != STORYBOARD_VERSION {
             c.push(
                 "version",
-                format!("is {}; this renderer reads version {STORYBOARD_VERSION}", self.version),
+                format!(
+                    "is {}; this renderer reads version {STORYBOARD_VERSION}",
+                    self.version
+                ),
             );
         }
         c.text("title", &self.title, MAX_TITLE);
@@ -138,7 +144,10 @@ impl Storyboard {
             c.push("target_minutes", "must be between 0.25 and 20");
         }
         if !(80..=260).contains(&self.wpm) {
-            c.push("wpm", format!("is {}; between 80 and 260 expected", self.wpm));
+            c.push(
+                "wpm",
+                format!("is {}; between 80 and 260 expected", self.wpm),
+            );
         }
         c.count("scenes", self.scenes.len(), 1, MAX_SCENES);
         if let Some(first) = self.scenes.first()
@@ -234,7 +243,10 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
                     .chars()
                     .all(|ch| ch.is_ascii_alphanumeric() || "+#-_".contains(ch))
             {
-                c.push(p("language"), "must be a language name such as python or rust");
+                c.push(
+                    p("language"),
+                    "must be a language name such as python or rust",
+                );
             }
             let lines: Vec<&str> = code.lines().collect();
             if code.trim().is_empty() {
@@ -259,8 +271,7 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
                 }
             }
             for (i, range) in focus.iter().enumerate() {
-                if range.start < 1 || range.end < range.start || range.end as usize > lines.len()
-                {
+                if range.start < 1 || range.end < range.start || range.end as usize > lines.len() {
                     c.push(
                         p(&format!("focus[{i}]")),
                         format!(
@@ -287,7 +298,10 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
                 c.text(&p(&format!("series[{i}].label")), &s.label, 40);
                 c.count(&p(&format!("series[{i}].points")), s.points.len(), 2, 400);
                 if s.points.iter().flatten().any(|v| !v.is_finite()) {
-                    c.push(p(&format!("series[{i}].points")), "every value must be finite");
+                    c.push(
+                        p(&format!("series[{i}].points")),
+                        "every value must be finite",
+                    );
                 }
                 if s.points.windows(2).any(|w| w[1][0] < w[0][0]) {
                     c.push(

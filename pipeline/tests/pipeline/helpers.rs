@@ -137,10 +137,10 @@ pub struct DecodedFrame {
 /// Decodes every video frame of an MP4 to RGB with GStreamer.
 pub fn decode_frames(path: &Path) -> Vec<DecodedFrame> {
     gst::init().unwrap();
-    let pipeline = gst::parse::launch(&format!(
+    let pipeline = gst::parse::launch(
         "filesrc name=src ! qtdemux ! h264parse ! avdec_h264 ! videoconvert \
-         ! video/x-raw,format=RGB ! appsink name=sink sync=false"
-    ))
+         ! video/x-raw,format=RGB ! appsink name=sink sync=false",
+    )
     .unwrap()
     .downcast::<gst::Pipeline>()
     .unwrap();

@@ -1,15 +1,25 @@
+use lectern_pipeline::Brief;
 use lectern_pipeline::frames::check_slides;
 use lectern_pipeline::script::{OfflineWriter, ScriptWriter, WORD_BUDGET_TOLERANCE};
 use lectern_pipeline::storyboard::{Origin, Visual};
-use lectern_pipeline::Brief;
 
 fn brief(topic: &str, minutes: f64) -> Brief {
-    Brief { topic: topic.into(), level: 1, duration_minutes: minutes, wpm: 150 }
+    Brief {
+        topic: topic.into(),
+        level: 1,
+        duration_minutes: minutes,
+        wpm: 150,
+    }
 }
 
 #[tokio::test]
 async fn the_offline_writer_meets_the_word_budget_for_every_length() {
-    for (topic, minutes) in [("Photosynthesis", 1.0), ("Binary search", 3.0), ("Quadratic equations", 5.0), ("Marketing", 7.0)] {
+    for (topic, minutes) in [
+        ("Photosynthesis", 1.0),
+        ("Binary search", 3.0),
+        ("Quadratic equations", 5.0),
+        ("Marketing", 7.0),
+    ] {
         let storyboard = OfflineWriter.write(&brief(topic, minutes)).await.unwrap();
         storyboard.validate().unwrap();
         storyboard
@@ -21,7 +31,10 @@ async fn the_offline_writer_meets_the_word_budget_for_every_length() {
 
 #[tokio::test]
 async fn the_offline_draft_says_so_on_screen_in_its_narration_and_in_its_origin() {
-    let storyboard = OfflineWriter.write(&brief("Photosynthesis", 3.0)).await.unwrap();
+    let storyboard = OfflineWriter
+        .write(&brief("Photosynthesis", 3.0))
+        .await
+        .unwrap();
     assert_eq!(storyboard.origin, Origin::OfflineDraft);
     assert!(storyboard.is_offline_draft());
     let title = &storyboard.scenes[0];

@@ -64,7 +64,10 @@ fn last_user_message(request: &Value) -> String {
 async fn a_valid_storyboard_is_accepted_in_one_round_with_structured_output_requested() {
     let stand_in = ChatStandIn::start(vec![Reply::Content(storyboard(3).to_string())]).await;
 
-    let storyboard = writer(&stand_in, Duration::from_secs(10)).write(&brief()).await.unwrap();
+    let storyboard = writer(&stand_in, Duration::from_secs(10))
+        .write(&brief())
+        .await
+        .unwrap();
 
     assert_eq!(storyboard.title, "Why the Sky Is Blue");
     assert_eq!(storyboard.origin, Origin::Model);
@@ -72,9 +75,15 @@ async fn a_valid_storyboard_is_accepted_in_one_round_with_structured_output_requ
     assert_eq!(requests.len(), 1);
     assert_eq!(requests[0]["model"], "stand-in-model");
     assert_eq!(requests[0]["response_format"]["type"], "json_schema");
-    assert_eq!(requests[0]["response_format"]["json_schema"]["strict"], true);
+    assert_eq!(
+        requests[0]["response_format"]["json_schema"]["strict"],
+        true
+    );
     let prompt = last_user_message(&requests[0]);
-    assert!(prompt.contains("Why is the sky blue?") && prompt.contains("75 words"), "{prompt}");
+    assert!(
+        prompt.contains("Why is the sky blue?") && prompt.contains("75 words"),
+        "{prompt}"
+    );
 }
 
 #[tokio::test]
@@ -85,14 +94,22 @@ async fn an_invalid_storyboard_is_repaired_in_the_second_round_with_the_errors_q
     ])
     .await;
 
-    let storyboard = writer(&stand_in, Duration::from_secs(10)).write(&brief()).await.unwrap();
+    let storyboard = writer(&stand_in, Duration::from_secs(10))
+        .write(&brief())
+        .await
+        .unwrap();
 
     assert_eq!(storyboard.scenes[1].narration.len(), 3);
     let requests = stand_in.requests();
     assert_eq!(requests.len(), 2);
     let repair = last_user_message(&requests[1]);
     assert!(repair.contains("scenes[1].narration"), "{repair}");
-    let roles: Vec<&str> = requests[1]["messages"].as_array().unwrap().iter().map(|m| m["role"].as_str().unwrap()).collect();
+    let roles: Vec<&str> = requests[1]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
     assert_eq!(roles, ["system", "user", "assistant", "user"]);
 }
 
@@ -110,13 +127,20 @@ async fn malformed_json_twice_fails_in_the_script_stage_saying_why() {
     );
 
     let error = pipeline
-        .plan(&RenderInput::topic("Why is the sky blue?", 1, 0.5, 150), None, |_| {})
+        .plan(
+            &RenderInput::topic("Why is the sky blue?", 1, 0.5, 150),
+            None,
+            |_| {},
+        )
         .await
         .unwrap_err();
 
     assert_eq!(error.stage(), Stage::Script);
     let message = error.to_string();
-    assert!(message.contains("not a valid storyboard JSON document"), "{message}");
+    assert!(
+        message.contains("not a valid storyboard JSON document"),
+        "{message}"
+    );
     assert_eq!(stand_in.requests().len(), 2);
 }
 
@@ -129,7 +153,10 @@ async fn a_429_is_retried_with_backoff_and_then_succeeds() {
     ])
     .await;
 
-    let storyboard = writer(&stand_in, Duration::from_secs(10)).write(&brief()).await.unwrap();
+    let storyboard = writer(&stand_in, Duration::from_secs(10))
+        .write(&brief())
+        .await
+        .unwrap();
 
     assert_eq!(storyboard.scenes.len(), 3);
     assert_eq!(stand_in.requests().len(), 3);
@@ -144,7 +171,10 @@ async fn an_endpoint_that_does_not_answer_in_time_fails_with_a_timeout() {
     .await;
 
     let started = std::time::Instant::now();
-    let error = writer(&stand_in, Duration::from_millis(400)).write(&brief()).await.unwrap_err();
+    let error = writer(&stand_in, Duration::from_millis(400))
+        .write(&brief())
+        .await
+        .unwrap_err();
 
     assert!(matches!(error, ScriptError::Timeout(_)), "{error:?}");
     assert!(error.to_string().contains("did not answer within"));
@@ -155,7 +185,10 @@ async fn an_endpoint_that_does_not_answer_in_time_fails_with_a_timeout() {
 async fn a_refused_key_is_reported_as_an_api_error() {
     let stand_in = ChatStandIn::start(vec![Reply::Error(401, "invalid_request_error")]).await;
 
-    let error = writer(&stand_in, Duration::from_secs(10)).write(&brief()).await.unwrap_err();
+    let error = writer(&stand_in, Duration::from_secs(10))
+        .write(&brief())
+        .await
+        .unwrap_err();
 
     assert!(matches!(error, ScriptError::Api(_)), "{error:?}");
     assert!(error.to_string().contains("stand-in 401"), "{error}");

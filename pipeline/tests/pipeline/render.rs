@@ -65,7 +65,9 @@ fn discover() -> gstreamer_pbutils::DiscovererInfo {
     gst::init().unwrap();
     let discoverer = gstreamer_pbutils::Discoverer::new(gst::ClockTime::from_seconds(30)).unwrap();
     let uri = format!("file://{}", rendered().dir.join("video.mp4").display());
-    discoverer.discover_uri(&uri).expect("the video can be discovered")
+    discoverer
+        .discover_uri(&uri)
+        .expect("the video can be discovered")
 }
 
 #[test]
@@ -79,7 +81,10 @@ fn the_video_holds_one_h264_stream_and_one_aac_stream() {
     let audio_caps = audio[0].caps().unwrap().to_string();
     assert!(video_caps.starts_with("video/x-h264"), "{video_caps}");
     assert!(video_caps.contains("width=(int)1280") && video_caps.contains("height=(int)720"));
-    assert!(audio_caps.starts_with("audio/mpeg") && audio_caps.contains("mpegversion=(int)4"), "{audio_caps}");
+    assert!(
+        audio_caps.starts_with("audio/mpeg") && audio_caps.contains("mpegversion=(int)4"),
+        "{audio_caps}"
+    );
 }
 
 #[test]
@@ -101,7 +106,10 @@ fn the_video_lasts_as_long_as_the_narration_audio() {
     assert!(last_spoken < narration && narration - last_spoken < 1.5);
     let container = discover().duration().unwrap().nseconds() as f64 / 1e9;
     let drift = (container - narration).abs() / narration;
-    assert!(drift < 0.02, "container {container:.2}s, narration {narration:.2}s");
+    assert!(
+        drift < 0.02,
+        "container {container:.2}s, narration {narration:.2}s"
+    );
 }
 
 fn parse_time(text: &str) -> f64 {
@@ -128,12 +136,18 @@ fn captions_cover_the_spoken_audio_with_ordered_cues_of_two_short_lines() {
     }
     let transcript = json_file("transcript.json");
     for sentence in transcript["sentences"].as_array().unwrap() {
-        let (start, end) = (sentence["start"].as_f64().unwrap(), sentence["end"].as_f64().unwrap());
+        let (start, end) = (
+            sentence["start"].as_f64().unwrap(),
+            sentence["end"].as_f64().unwrap(),
+        );
         let covered: f64 = cues
             .iter()
             .map(|(s, e)| (e.min(end) - s.max(start)).max(0.0))
             .sum();
-        assert!(covered >= (end - start) - 0.01, "sentence {start:.2}-{end:.2} covered {covered:.2}s");
+        assert!(
+            covered >= (end - start) - 0.01,
+            "sentence {start:.2}-{end:.2} covered {covered:.2}s"
+        );
     }
     let srt = std::fs::read_to_string(rendered().dir.join("subtitles.srt")).unwrap();
     assert_eq!(srt.matches(" --> ").count(), cues.len());
@@ -166,10 +180,17 @@ fn text_stays_inside_the_frame_margins() {
     // The slide background, #fbfaf7, after H.264's colour conversion.
     let paper = [251u8, 250, 247];
     let margin = 14;
-    for frame in rendered().frames.iter().filter(|f| f.seconds > title_end + 0.6) {
+    for frame in rendered()
+        .frames
+        .iter()
+        .filter(|f| f.seconds > title_end + 0.6)
+    {
         for y in 0..frame.height {
             for x in 0..frame.width {
-                let inside = x >= margin && x < frame.width - margin && y >= margin && y < frame.height - margin;
+                let inside = x >= margin
+                    && x < frame.width - margin
+                    && y >= margin
+                    && y < frame.height - margin;
                 if inside {
                     continue;
                 }
@@ -188,33 +209,58 @@ fn text_stays_inside_the_frame_margins() {
 fn every_output_file_is_written_and_the_result_describes_the_run() {
     let dir = &rendered().dir;
     for name in [
-        "video.mp4", "subtitles.vtt", "subtitles.srt", "chapters.vtt", "transcript.json",
-        "thumbnail.jpg", "storyboard.json", "result.json",
+        "video.mp4",
+        "subtitles.vtt",
+        "subtitles.srt",
+        "chapters.vtt",
+        "transcript.json",
+        "thumbnail.jpg",
+        "storyboard.json",
+        "result.json",
     ] {
         assert!(dir.join(name).metadata().unwrap().len() > 0, "{name}");
     }
     let result = json_file("result.json");
     assert_eq!(result["title"], "Projectile Motion");
-    assert_eq!(result["level_title"], "Intermediate Guide to Projectile Motion");
+    assert_eq!(
+        result["level_title"],
+        "Intermediate Guide to Projectile Motion"
+    );
     assert_eq!(result["subject"], "Science");
-    assert!(result["engines"]["narration"].as_str().unwrap().starts_with("espeak-ng"));
+    assert!(
+        result["engines"]["narration"]
+            .as_str()
+            .unwrap()
+            .starts_with("espeak-ng")
+    );
     for stage in ["script", "narration", "frames_encode", "outputs", "total"] {
         assert!(result["stages"][stage].as_f64().unwrap() >= 0.0, "{stage}");
     }
-    assert!((result["duration_seconds"].as_f64().unwrap() - rendered().output.duration_seconds).abs() < 1e-9);
+    assert!(
+        (result["duration_seconds"].as_f64().unwrap() - rendered().output.duration_seconds).abs()
+            < 1e-9
+    );
 
     let chapters = std::fs::read_to_string(dir.join("chapters.vtt")).unwrap();
-    assert_eq!(chapters.matches(" --> ").count(), 10, "one chapter per scene");
+    assert_eq!(
+        chapters.matches(" --> ").count(),
+        10,
+        "one chapter per scene"
+    );
     assert!(chapters.contains("Time of flight"));
 
     let jpeg = std::fs::read(dir.join("thumbnail.jpg")).unwrap();
-    let sof = jpeg.windows(2).position(|w| w == [0xFF, 0xC0]).expect("a baseline JPEG");
+    let sof = jpeg
+        .windows(2)
+        .position(|w| w == [0xFF, 0xC0])
+        .expect("a baseline JPEG");
     let height = u16::from_be_bytes([jpeg[sof + 5], jpeg[sof + 6]]);
     let width = u16::from_be_bytes([jpeg[sof + 7], jpeg[sof + 8]]);
     assert_eq!((width, height), (640, 360));
 
     let storyboard: lectern_pipeline::Storyboard =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("storyboard.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("storyboard.json")).unwrap())
+            .unwrap();
     assert_eq!(storyboard, fixture_storyboard());
 }
 
@@ -223,9 +269,16 @@ fn progress_rises_to_one_hundred_with_a_step_text_for_each_stage() {
     let progress = &rendered().progress;
     assert!(progress.windows(2).all(|w| w[0].percent <= w[1].percent));
     assert_eq!(progress.last().unwrap().percent, 100);
-    for stage in [Stage::Script, Stage::Narration, Stage::Frames, Stage::Outputs] {
+    for stage in [
+        Stage::Script,
+        Stage::Narration,
+        Stage::Frames,
+        Stage::Outputs,
+    ] {
         assert!(
-            progress.iter().any(|p| p.stage == stage && !p.step.is_empty()),
+            progress
+                .iter()
+                .any(|p| p.stage == stage && !p.step.is_empty()),
             "no progress for {stage}"
         );
     }
@@ -248,7 +301,15 @@ async fn a_render_cancelled_during_narration_stops_before_the_frames() {
             CancellationCheck::from_flag(cancelled),
         )
         .await;
-    assert!(matches!(result, Err(PipelineError::Cancelled { stage: Stage::Frames })), "{result:?}");
+    assert!(
+        matches!(
+            result,
+            Err(PipelineError::Cancelled {
+                stage: Stage::Frames
+            })
+        ),
+        "{result:?}"
+    );
     assert!(!dir.path().join("video.mp4").exists());
 }
 
@@ -258,7 +319,12 @@ async fn an_invalid_storyboard_fails_in_the_script_stage_with_the_reason() {
     storyboard.scenes[1].narration.truncate(1);
     let dir = tempfile::tempdir().unwrap();
     let error = espeak_pipeline()
-        .render(RenderInput::storyboard(storyboard), dir.path(), |_| {}, CancellationCheck::never())
+        .render(
+            RenderInput::storyboard(storyboard),
+            dir.path(),
+            |_| {},
+            CancellationCheck::never(),
+        )
         .await
         .unwrap_err();
     assert_eq!(error.stage(), Stage::Script);

@@ -38,7 +38,10 @@ fn the_first_scene_must_be_a_title_scene() {
 fn math_that_would_run_code_is_refused() {
     let mut storyboard = fixture_storyboard();
     if let Visual::EquationSteps { steps, .. } = &mut storyboard.scenes[3].visual {
-        steps[0] = EquationStep { math: "#read(\"/etc/passwd\")".into(), note: None };
+        steps[0] = EquationStep {
+            math: "#read(\"/etc/passwd\")".into(),
+            note: None,
+        };
     }
     let errors = storyboard.validate().unwrap_err();
     assert_eq!(errors.0[0].path, "scenes[3].steps[0].math");
@@ -60,5 +63,8 @@ fn a_formula_that_does_not_parse_is_reported_for_repair() {
 fn a_storyboard_is_read_back_exactly_as_it_was_written() {
     let storyboard = fixture_storyboard();
     let text = serde_json::to_string(&storyboard).unwrap();
-    assert_eq!(lectern_pipeline::Storyboard::from_json(&text).unwrap(), storyboard);
+    assert_eq!(
+        lectern_pipeline::Storyboard::from_json(&text).unwrap(),
+        storyboard
+    );
 }
