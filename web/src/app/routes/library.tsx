@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { PageHeader } from '@/components/ui/page-header';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-
-export type LibraryTab = 'all' | 'courses' | 'lessons' | 'solutions';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { LibraryContent, type LibraryTab } from '@/features/library/components/library-content';
 
 const tabs: { id: LibraryTab; label: string; to: string }[] = [
   { id: 'all', label: 'All', to: paths.library },
@@ -16,6 +15,7 @@ const tabs: { id: LibraryTab; label: string; to: string }[] = [
 
 export function LibraryRoute({ tab }: { tab: LibraryTab }) {
   useDocumentTitle('Library');
+  const { user } = useAuth();
   return (
     <div className="container page">
       <PageHeader
@@ -34,15 +34,7 @@ export function LibraryRoute({ tab }: { tab: LibraryTab }) {
           </Link>
         ))}
       </nav>
-      <ComingSoon
-        icon="library"
-        title="Your library is on its way"
-        description="Soon every course, lesson and solution you create will be kept here, with thumbnails, search and quick playback."
-      >
-        <Link to={paths.home} className="btn btn--secondary">
-          Back to home
-        </Link>
-      </ComingSoon>
+      <div className="library-body">{user ? <LibraryContent tab={tab} userId={user.uid} /> : null}</div>
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, type ReactNode } from 'react';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { creditsQueryKey } from '@/features/credits/api/get-credits';
+import { GenerationQueueProvider } from '@/features/generation/components/generation-queue-provider';
+import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { refreshLibraryAfterCompletion } from '@/features/library/api/refresh-library';
+
+/** Composes the generation queue with what a finished job changes: the balance and the library. */
+export function GenerationQueueSlot({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  const queryClient = useQueryClient();
+  const uid = status === 'signed-in' && user ? user.uid : null;
+
+  const onJobFinished = useCallback(
+    (job: QueueJob) => {
+      if (!uid) return;
+      // A failed or cancelled job is refunded; a completed one changes the stats.
+      void queryClient.invalidateQueries({ queryKey: creditsQueryKey(uid) });
+      if (job.state === 'completed') void refreshLibraryAfterCompletion(queryClient, uid, job.id);
+    },
+    [queryClient, uid],
+  );
+
+  return (
+    <GenerationQueueProvider userId={uid} onJobFinished={onJobFinished}>
+      {children}
+    </GenerationQueueProvider>
+  );
+}

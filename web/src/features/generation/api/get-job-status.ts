@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type ServerJobStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** GET /api/job/{id}/status. Media URLs are relative, carry a short-lived `?t=` token, and are null until completed. */
+export type JobStatus = {
+  job_id: string;
+  kind: string;
+  /** Typed as a string: SPEC 4.1 maps any value it does not know to processing. */
+  status: string;
+  progress: number;
+  current_step: string | null;
+  title: string | null;
+  smart_title: string | null;
+  video_url: string | null;
+  subtitle_url: string | null;
+  chapters_url: string | null;
+  transcript_url: string | null;
+  thumbnail_url: string | null;
+  error: string | null;
+  created_at: string;
+  completed_at: string | null;
+  cost: number;
+};
+
+export function getJobStatus(jobId: string, signal?: AbortSignal): Promise<JobStatus> {
+  return api.get<JobStatus>(`/api/job/${encodeURIComponent(jobId)}/status`, { signal });
+}
+
+export const jobStatusQueryKey = (jobId: string) => ['job-status', jobId] as const;
+
+export function jobStatusQueryOptions(jobId: string) {
+  return queryOptions({
+    queryKey: jobStatusQueryKey(jobId),
+    queryFn: ({ signal }) => getJobStatus(jobId, signal),
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+}

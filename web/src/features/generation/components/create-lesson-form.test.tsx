@@ -1,0 +1,123 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { makeSession } from '@/testing/data';
+import { renderApp } from '@/testing/render-app';
+import { makeJobStatus } from '@/features/generation/testing/make-job-status';
+
+function credits(available: number) {
+  return { credits: { available, total_purchased: 0, total_used: 0, last_purchase: null, subscription_status: 'free' } };
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('create lesson screen', () => {
+  it('shows the cost before submitting: 1 credit, 2 from 10 minutes', async () => {
+    mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    const cost = await screen.findByTestId('video-cost');
+    expect(cost).toHaveTextContent('1 credit');
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '10' } });
+    expect(cost).toHaveTextContent('2 credits');
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '9' } });
+    expect(cost).toHaveTextContent('1 credit');
+  });
+
+  it('is disabled with a clear message and Buy Credits when the balance is short', async () => {
+    mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(1)) });
+    renderApp({ path: '/lessons/new', session: makeSession() });
+    const submit = await screen.findByRole('button', { name: /Generate video/ });
+    await screen.findByText('1 credit', { selector: 'dd' });
+    expect(submit).toBeEnabled();
+
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '12' } });
+    expect(submit).toBeDisabled();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('This video needs 2 credits and you have 1 credit.');
+    expect(within(alert).getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/credits');
+  });
+
+  it('says so when the user is out of credits', async () => {
+    mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(0)) });
+    renderApp({ path: '/create', session: makeSession() });
+    expect(await screen.findByText(/You're out of credits. This video needs 1 credit./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Generate video/ })).toBeDisabled();
+  });
+
+  it('asks for a topic before sending anything', async () => {
+    const { requests } = mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+    expect(screen.getByText('Describe the topic your video should explain.')).toBeInTheDocument();
+    expect(screen.getByLabelText('What should the video explain?')).toHaveFocus();
+    expect(requests.some((r) => r.url === '/api/video/generate')).toBe(false);
+  });
+
+  it('sends the contract body, shows Initializing..., then follows the job to Video ready for download!', async () => {
+    let answerStart: (r: Response) => void = () => undefined;
+    const { requests } = mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate': () => new Promise<Response>((r) => (answerStart = r)),
+      'GET /api/job/job-9/status': () =>
+        json(makeJobStatus({ job_id: 'job-9', status: 'completed', progress: 100, video_url: '/api/video/job-9?t=a', subtitle_url: '/api/media/subtitles/job-9?t=a' })),
+      'POST /api/user/user-1/video-history': () => json({ video_id: 'v9', smart_title: null }),
+      'GET /api/auth/user/user-1/search': () => json({ courses: [], videos: [] }),
+    });
+    const { user, router } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+
+    await user.type(screen.getByLabelText('What should the video explain?'), 'Photosynthesis');
+    await user.click(screen.getByRole('radio', { name: /Beginner/ }));
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '1' } });
+    await user.click(screen.getByRole('switch', { name: /Subtitles/ }));
+    await user.click(screen.getByRole('switch', { name: /Subtitles/ }));
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+
+    expect(await screen.findByText('Initializing...')).toBeInTheDocument();
+    const sent = requests.find((r) => r.url === '/api/video/generate');
+    expect(sent?.body).toEqual({
+      user_id: 'user-1',
+      topic: 'Photosynthesis',
+      level: 1,
+      duration: 1,
+      enable_subtitles: true,
+      subtitle_style: 'modern',
+      wpm: 150,
+      dry_run: false,
+    });
+    expect(sent?.headers.get('Authorization')).toBe('Bearer access-1');
+    // The queue shows the job under its temporary id while the start request is out.
+    expect(within(screen.getByTestId('queue-panel')).getByText('Starting…')).toBeInTheDocument();
+
+    answerStart(json({ job_id: 'job-9', status: 'queued', cost: 1 }, 202));
+    expect(await screen.findByText('Video ready for download!')).toBeInTheDocument();
+    expect(within(screen.getByTestId('queue-panel')).getByTestId('queue-item-state')).toHaveTextContent('Completed');
+
+    await user.click(screen.getByRole('link', { name: /Watch now/ }));
+    expect(router.state.location.pathname).toBe('/video/job-9');
+    expect(router.state.location.state).toMatchObject({ videoUrl: '/api/video/job-9?t=a', previousPage: '/create/lesson' });
+  });
+
+  it('shows the server detail and Buy Credits on 402, and leaves no job in the queue', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(1)),
+      'POST /api/video/generate': () => json({ detail: 'Not enough credits: this video costs 1 and you have 0.' }, 402),
+    });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('1 credit', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What should the video explain?'), 'Fractions');
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+
+    expect(await screen.findByText('Not enough credits: this video costs 1 and you have 0.')).toBeInTheDocument();
+    expect(within(screen.getByTestId('generation-status')).getByRole('link', { name: 'Buy Credits' })).toHaveAttribute('href', '/credits');
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+  });
+
+  it('offers course and problem as coming soon', async () => {
+    mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    renderApp({ path: '/create/course', session: makeSession() });
+    expect(await screen.findByRole('heading', { name: 'Courses are coming soon' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Generate video/ })).not.toBeInTheDocument();
+  });
+});

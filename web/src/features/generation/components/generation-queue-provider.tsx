@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
+import { cancelJob } from '@/features/generation/api/cancel-job';
+import { jobStatusQueryKey, getJobStatus } from '@/features/generation/api/get-job-status';
+import { saveVideoHistory } from '@/features/generation/api/save-video-history';
+import { JobPoller } from '@/features/generation/components/job-poller';
+import { QueuePanel } from '@/features/generation/components/queue-panel';
+import { GenerationQueueContext, type GenerationQueue } from '@/features/generation/hooks/use-generation-queue';
+import { buildVideoHistoryRecord } from '@/features/generation/lib/history-record';
+import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { createQueueStore, queueStorageKey } from '@/features/generation/lib/queue-store';
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC 4.1: a completed video is saved to history; a failure is logged and blocks nothing. */
+export async function autoSaveToHistory(job: QueueJob): Promise<void> {
+  if (job.type !== 'video' || !job.request) return;
+  try {
+    await saveVideoHistory(
+      buildVideoHistoryRecord(job.request, {
+        jobId: job.id,
+        smartTitle: job.smartTitle,
+        createdAt: job.createdAt,
+        credits: job.metadata.credits ?? 1,
+      }),
+    );
+  } catch (error) {
+    console.error(`Auto-save failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+type GenerationQueueProviderProps = {
+  /** Without a signed-in user the queue is empty and kept nowhere. */
+  userId: string | null;
+  /** Runs after a job completes, fails or is cancelled (credits and library refresh). */
+  onJobFinished?: (job: QueueJob) => void;
+  children: ReactNode;
+};
+
+/** The queue of SPEC 4.1 for the signed-in user, its pollers, and the floating panel of SPEC 2.3. */
+export function GenerationQueueProvider({ userId, onJobFinished, children }: GenerationQueueProviderProps) {
+  const queryClient = useQueryClient();
+  const store = useMemo(
+    () => createQueueStore({ storage: userId ? browserStorage() : null, key: queueStorageKey(userId ?? 'anonymous') }),
+    [userId],
+  );
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const finishedRef = useRef(onJobFinished);
+  finishedRef.current = onJobFinished;
+
+  useEffect(() => {
+    const offCompleted = store.on('completed', (job) => {
+      toast.success(`“${job.smartTitle || job.title}” is ready to watch.`);
+      void autoSaveToHistory(job);
+    });
+    const offFinished = store.on('finished', (job) => {
+      if (job.state === 'failed') toast.error(`“${job.title}” could not be generated: ${job.error ?? 'Generation failed'}`);
+      finishedRef.current?.(job);
+    });
+    return () => {
+      offCompleted();
+      offFinished();
+      store.dispose();
+    };
+  }, [store]);
+
+  const value = useMemo<GenerationQueue>(
+    () => ({
+      store,
+      async cancel(jobId) {
+        if (!store.cancel(jobId)) return;
+        try {
+          const status = await cancelJob(jobId);
+          queryClient.setQueryData(jobStatusQueryKey(jobId), status);
+        } catch (error) {
+          // 409: the job finished before the cancel arrived; show what really happened.
+          if (error instanceof ApiError && error.status === 409) {
+            const status = await getJobStatus(jobId).catch(() => null);
+            if (status) store.applyStatus(jobId, status, { force: true });
+            return;
+          }
+          console.error('Cancelling the job on the server failed', error);
+          toast.error('The server could not be told to cancel this job. It may still finish.');
+        }
+      },
+    }),
+    [store, queryClient],
+  );
+
+  return (
+    <GenerationQueueContext.Provider value={value}>
+      {children}
+      {[...snapshot.polling].map((id) => (
+        <JobPoller key={id} jobId={id} store={store} />
+      ))}
+      {userId ? (
+        <ErrorBoundary area="generation-queue" fallback={() => null}>
+          <QueuePanel />
+        </ErrorBoundary>
+      ) : null}
+    </GenerationQueueContext.Provider>
+  );
+}

@@ -1,0 +1,216 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '@/testing/mock-fetch';
+import { GenerationQueueProvider } from '@/features/generation/components/generation-queue-provider';
+import { POLL_ERROR_INTERVAL_MS, POLL_INTERVAL_MS } from '@/features/generation/components/job-poller';
+import { useGenerationQueue, type GenerationQueue } from '@/features/generation/hooks/use-generation-queue';
+import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { queueStorageKey, type NewQueueJob } from '@/features/generation/lib/queue-store';
+import { buildVideoRequest } from '@/features/generation/lib/video-request';
+import { makeJobStatus } from '@/features/generation/testing/make-job-status';
+
+const request = buildVideoRequest({ topic: 'Photosynthesis', level: 1, duration: 1, subtitles: true, wpm: 150 }, 'u1');
+const draft: NewQueueJob = { type: 'video', title: 'Photosynthesis', metadata: { duration: 1, level: 1, credits: 1 }, request };
+
+let queue: GenerationQueue;
+function Grab() {
+  queue = useGenerationQueue();
+  return null;
+}
+
+function renderQueue(onJobFinished?: (job: QueueJob) => void) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <GenerationQueueProvider userId="u1" onJobFinished={onJobFinished}>
+          <Grab />
+        </GenerationQueueProvider>
+      ),
+    },
+  ]);
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+    // Responses settle on real ticks; TanStack Query then notifies on a (fake) timeout.
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise<void>((r) => queueMicrotask(r));
+      await vi.advanceTimersByTimeAsync(1);
+    }
+  });
+
+async function startJob(id = 'job-1') {
+  await act(() => queue.store.start(draft, async () => ({ job_id: id })));
+  await advance(100);
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AI Generation Queue panel', () => {
+  it('polls every 2 s until the job completes, then stops, saves to history and reports it', async () => {
+    const answers = [
+      makeJobStatus({ job_id: 'job-1', status: 'queued' }),
+      makeJobStatus({ job_id: 'job-1', status: 'processing', progress: 45, current_step: 'Narrating scene 2 of 4' }),
+      makeJobStatus({ job_id: 'job-1', status: 'completed', progress: 100, smart_title: 'How Plants Eat Light', video_url: '/api/video/job-1?t=a' }),
+    ];
+    const { requests } = mockFetch({
+      'GET /api/job/job-1/status': () => json(answers.shift() ?? answers.at(-1)),
+      'POST /api/user/u1/video-history': () => json({ video_id: 'v1', smart_title: 'How Plants Eat Light' }),
+    });
+    const finished = vi.fn();
+    renderQueue(finished);
+    await startJob();
+    const statusCalls = () => requests.filter((r) => r.url === '/api/job/job-1/status').length;
+
+    const panel = screen.getByRole('complementary', { name: 'AI Generation Queue' });
+    expect(statusCalls()).toBe(1);
+    expect(within(panel).getByTestId('queue-item-state')).toHaveTextContent('Queued');
+
+    await advance(POLL_INTERVAL_MS);
+    expect(statusCalls()).toBe(2);
+    expect(within(panel).getByTestId('queue-item-state')).toHaveTextContent('Processing');
+    expect(within(panel).getByText('Narrating scene 2 of 4')).toBeInTheDocument();
+    expect(within(panel).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '45');
+
+    await advance(POLL_INTERVAL_MS);
+    expect(statusCalls()).toBe(3);
+    expect(within(panel).getByTestId('queue-item-state')).toHaveTextContent('Completed');
+    expect(within(panel).getByRole('link', { name: /Watch/ })).toHaveAttribute('href', '/video/job-1');
+
+    await advance(POLL_INTERVAL_MS * 3);
+    expect(statusCalls()).toBe(3);
+
+    const save = requests.find((r) => r.method === 'POST' && r.url === '/api/user/u1/video-history');
+    expect(save?.body).toMatchObject({
+      user_id: 'u1',
+      job_id: 'job-1',
+      title: 'How Plants Eat Light',
+      original_title: 'Photosynthesis',
+      topic: 'Photosynthesis',
+      level: 1,
+      difficulty: 'beginner',
+      duration_minutes: 1,
+      subtitle_style: 'modern',
+      wpm: 150,
+      video_type: 'educational',
+      status: 'completed',
+      credits_used: 1,
+      content_metadata: { subject: 'Science', detail_level: 1, duration_minutes: 1, has_audio: true },
+    });
+    expect(finished).toHaveBeenCalledWith(expect.objectContaining({ id: 'job-1', state: 'completed' }));
+  });
+
+  it('retries 4 s after a failed poll', async () => {
+    let fail = true;
+    const { requests } = mockFetch({
+      'GET /api/job/job-1/status': () => (fail ? json({ detail: 'boom' }, 500) : json(makeJobStatus({ status: 'processing', progress: 10 }))),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderQueue();
+    await startJob();
+    const statusCalls = () => requests.filter((r) => r.url === '/api/job/job-1/status').length;
+    expect(statusCalls()).toBe(1);
+
+    await advance(POLL_INTERVAL_MS);
+    expect(statusCalls()).toBe(1);
+    fail = false;
+    await advance(POLL_ERROR_INTERVAL_MS - POLL_INTERVAL_MS);
+    expect(statusCalls()).toBe(2);
+    await advance(POLL_INTERVAL_MS);
+    expect(statusCalls()).toBe(3);
+  });
+
+  it("only logs a failed auto-save ('Auto-save failed: {error}')", async () => {
+    mockFetch({
+      'GET /api/job/job-1/status': () => json(makeJobStatus({ status: 'completed', progress: 100 })),
+      'POST /api/user/u1/video-history': () => json({ detail: 'database is down' }, 503),
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderQueue();
+    await startJob();
+    await advance(0);
+    expect(logged).toHaveBeenCalledWith('Auto-save failed: database is down');
+    expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Completed');
+  });
+
+  it('shows a failed job with its error, or Generation failed', async () => {
+    mockFetch({
+      'GET /api/job/a/status': () => json(makeJobStatus({ job_id: 'a', status: 'failed', error: 'render: out of disk' })),
+      'GET /api/job/b/status': () => json(makeJobStatus({ job_id: 'b', status: 'failed', error: null })),
+    });
+    renderQueue();
+    await startJob('a');
+    await startJob('b');
+    expect(screen.getByText('render: out of disk')).toBeInTheDocument();
+    expect(screen.getByText('Generation failed')).toBeInTheDocument();
+  });
+
+  it('cancels a running job locally and on the server', async () => {
+    const { requests } = mockFetch({
+      'GET /api/job/job-1/status': () => json(makeJobStatus({ status: 'processing', progress: 20 })),
+      'POST /api/job/job-1/cancel': () => json(makeJobStatus({ status: 'cancelled' })),
+    });
+    renderQueue();
+    await startJob();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Photosynthesis' }));
+    await advance(0);
+    expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Cancelled');
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/job/job-1/cancel')).toBe(true);
+    const polls = requests.filter((r) => r.url === '/api/job/job-1/status').length;
+    await advance(POLL_INTERVAL_MS * 3);
+    expect(requests.filter((r) => r.url === '/api/job/job-1/status').length).toBe(polls);
+    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Photosynthesis from the queue' })).toBeInTheDocument();
+  });
+
+  it('minimises to a button with the number of active jobs, and clears finished jobs', async () => {
+    mockFetch({
+      'GET /api/job/a/status': () => json(makeJobStatus({ status: 'completed', progress: 100 })),
+      'GET /api/job/b/status': () => json(makeJobStatus({ status: 'processing', progress: 5 })),
+    });
+    renderQueue();
+    await startJob('a');
+    await startJob('b');
+    expect(screen.getAllByTestId('queue-item')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Minimise the queue' }));
+    const open = screen.getByRole('button', { name: 'Show the AI Generation Queue, 1 active job' });
+    expect(within(open).getByTestId('queue-active-count')).toHaveTextContent('1');
+    fireEvent.click(open);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear finished (1)' }));
+    expect(screen.getAllByTestId('queue-item')).toHaveLength(1);
+    expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Processing');
+  });
+
+  it('restores the saved queue on load and resumes polling', async () => {
+    const saved: Partial<QueueJob>[] = [
+      { id: 'job-7', type: 'video', title: 'Saved topic', state: 'processing', progress: 30, currentStep: 'Rendering', metadata: {}, createdAt: '2026-01-01T00:00:00Z' },
+    ];
+    window.localStorage.setItem(queueStorageKey('u1'), JSON.stringify({ version: 1, jobs: saved, minimised: false }));
+    const { requests } = mockFetch({
+      'GET /api/job/job-7/status': () => json(makeJobStatus({ job_id: 'job-7', status: 'processing', progress: 60 })),
+    });
+    renderQueue();
+    await advance(0);
+    expect(requests.some((r) => r.url === '/api/job/job-7/status')).toBe(true);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+  });
+});

@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import type { VideoGeneration } from '@/features/generation/hooks/use-video-generation';
+
+type GenerationStatusProps = { generation: VideoGeneration; buyCreditsPath: string; onCreateAnother: () => void };
+
+/** SPEC 4.2 on the create screen: initializing, progress, warnings, ready or failed. */
+export function GenerationStatus({ generation, buyCreditsPath, onCreateAnother }: GenerationStatusProps) {
+  const { phase, progress, step, error, warning, job, jobId, request, needsCredits } = generation;
+  if (phase === 'idle') return null;
+  const title = job?.smartTitle || job?.title || request?.topic || 'Your video';
+
+  return (
+    <section className={`gen-status gen-status--${phase}`} aria-labelledby="gen-status-title" data-testid="generation-status">
+      <div className="gen-status__icon" aria-hidden="true">
+        {phase === 'generating' ? <span className="spinner" /> : null}
+        {phase === 'completed' ? <Icon name="check-circle" /> : null}
+        {phase === 'failed' ? <Icon name="alert" /> : null}
+      </div>
+      <div className="gen-status__body">
+        <h2 id="gen-status-title" className="gen-status__title">
+          {phase === 'generating' ? `Creating “${title}”` : null}
+          {phase === 'completed' ? title : null}
+          {phase === 'failed' ? 'The video could not be created' : null}
+        </h2>
+
+        {phase === 'generating' ? (
+          <>
+            <div
+              className="gen-status__bar"
+              role="progressbar"
+              aria-label="Generation progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
+              <div style={{ width: `${Math.max(progress, 2)}%` }} />
+            </div>
+            <p className="gen-status__step" role="status">
+              <span>{step}</span>
+              <span className="gen-status__percent">{progress}%</span>
+            </p>
+            {warning ? (
+              <p className="gen-status__warning">
+                <Icon name="clock" /> {warning}
+              </p>
+            ) : null}
+            <p className="gen-status__hint">
+              You can leave this page: the AI Generation Queue keeps following the job and tells you when it is ready.
+            </p>
+          </>
+        ) : null}
+
+        {phase === 'completed' ? (
+          <>
+            <p className="gen-status__step" role="status">
+              {step}
+            </p>
+            <div className="gen-status__actions">
+              {jobId ? (
+                <Link
+                  to={paths.video(jobId)}
+                  state={{
+                    videoUrl: job?.videoUrl ?? undefined,
+                    subtitleUrl: job?.subtitleUrl ?? undefined,
+                    title,
+                    previousPage: paths.createLesson,
+                  }}
+                  className="btn btn--primary"
+                >
+                  <Icon name="play" /> Watch now
+                </Link>
+              ) : null}
+              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
+                Create another
+              </button>
+            </div>
+          </>
+        ) : null}
+
+        {phase === 'failed' ? (
+          <>
+            <p className="gen-status__error" role="alert">
+              {error}
+            </p>
+            <div className="gen-status__actions">
+              {needsCredits ? (
+                <Link to={buyCreditsPath} className="btn btn--accent">
+                  Buy Credits
+                </Link>
+              ) : null}
+              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
+                Try again
+              </button>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

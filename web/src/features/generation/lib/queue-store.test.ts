@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueueStore, ID_SWAP_POLL_DELAY_MS, queueStorageKey, type NewQueueJob } from '@/features/generation/lib/queue-store';
+import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { makeJobStatus } from '@/features/generation/testing/make-job-status';
+
+const KEY = queueStorageKey('u1');
+const draft: NewQueueJob = { type: 'video', title: 'Photosynthesis', metadata: { duration: 1, level: 2, credits: 1 } };
+
+function newStore() {
+  return createQueueStore({ storage: window.localStorage, key: KEY });
+}
+
+async function startedStore(jobId = 'job-1') {
+  const store = newStore();
+  await store.start(draft, async () => ({ job_id: jobId }));
+  vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS);
+  return store;
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('temporary ids (SPEC 4.1)', () => {
+  it('adds a new job as queued under temp-<timestamp>, not polled', () => {
+    const store = newStore();
+    const id = store.addTemporary(draft);
+    expect(id).toBe(`temp-${Date.parse('2026-03-01T10:00:00Z')}`);
+    const job = store.getJob(id);
+    expect(job).toMatchObject({ state: 'queued', progress: 0, currentStep: 'Queued for processing...', title: 'Photosynthesis' });
+    expect(store.getSnapshot().polling.has(id)).toBe(false);
+  });
+
+  it('swaps in the real id, then starts polling after 100 ms', async () => {
+    const store = newStore();
+    let resolveStart: (v: { job_id: string }) => void = () => undefined;
+    const started = store.start(draft, () => new Promise((r) => (resolveStart = r)));
+    expect(store.getSnapshot().jobs[0]?.id).toMatch(/^temp-\d+$/);
+
+    resolveStart({ job_id: 'job-42' });
+    await expect(started).resolves.toBe('job-42');
+    expect(store.getSnapshot().jobs.map((j) => j.id)).toEqual(['job-42']);
+    expect(store.getSnapshot().polling.has('job-42')).toBe(false);
+
+    vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS - 1);
+    expect(store.getSnapshot().polling.has('job-42')).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot().polling.has('job-42')).toBe(true);
+  });
+
+  it('removes the temporary job and rethrows when the start fails', async () => {
+    const store = newStore();
+    const failure = new Error('Not enough credits');
+    await expect(store.start(draft, async () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(store.getSnapshot().jobs).toEqual([]);
+    expect(JSON.parse(window.localStorage.getItem(KEY) ?? '{}').jobs).toEqual([]);
+  });
+});
+
+describe('server updates', () => {
+  it('maps statuses and stops polling when the job completes, emitting completion once', async () => {
+    const store = await startedStore();
+    const completed = vi.fn();
+    const finished = vi.fn();
+    store.on('completed', completed);
+    store.on('finished', finished);
+
+    store.applyStatus('job-1', makeJobStatus({ job_id: 'job-1', status: 'rendering', progress: 40, current_step: 'Rendering slides' }));
+    expect(store.getJob('job-1')).toMatchObject({ state: 'processing', progress: 40, currentStep: 'Rendering slides' });
+    expect(store.getSnapshot().polling.has('job-1')).toBe(true);
+
+    const done = makeJobStatus({ job_id: 'job-1', status: 'completed', progress: 100, video_url: '/api/video/job-1?t=x', smart_title: 'Light into Sugar' });
+    store.applyStatus('job-1', done);
+    store.applyStatus('job-1', done);
+    expect(store.getJob('job-1')).toMatchObject({ state: 'completed', progress: 100, videoUrl: '/api/video/job-1?t=x', smartTitle: 'Light into Sugar' });
+    expect(store.getJob('job-1')?.completedAt).not.toBeNull();
+    expect(store.getSnapshot().polling.has('job-1')).toBe(false);
+    expect(completed).toHaveBeenCalledTimes(1);
+    expect(finished).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a failed job's error, or 'Generation failed'", async () => {
+    const store = await startedStore('a');
+    await store.start(draft, async () => ({ job_id: 'b' }));
+    vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS);
+    const completed = vi.fn();
+    store.on('completed', completed);
+    store.applyStatus('a', makeJobStatus({ status: 'failed', error: 'narration: voice not installed' }));
+    store.applyStatus('b', makeJobStatus({ status: 'failed', error: null }));
+    expect(store.getJob('a')?.error).toBe('narration: voice not installed');
+    expect(store.getJob('b')?.error).toBe('Generation failed');
+    expect(store.getSnapshot().polling.size).toBe(0);
+    expect(completed).not.toHaveBeenCalled();
+  });
+});
+
+describe('cancel, remove and clear finished', () => {
+  it('cancels queued or processing jobs locally and stops polling; a final job is not cancellable', async () => {
+    const store = await startedStore();
+    expect(store.cancel('job-1')).toBe(true);
+    expect(store.getJob('job-1')?.state).toBe('cancelled');
+    expect(store.getSnapshot().polling.has('job-1')).toBe(false);
+    expect(store.cancel('job-1')).toBe(false);
+    // A late answer from the server does not revive it.
+    store.applyStatus('job-1', makeJobStatus({ status: 'processing', progress: 50 }));
+    expect(store.getJob('job-1')?.state).toBe('cancelled');
+  });
+
+  it('does not cancel a job that has no real id yet', () => {
+    const store = newStore();
+    const id = store.addTemporary(draft);
+    expect(store.cancel(id)).toBe(false);
+  });
+
+  it('removes only completed, failed and cancelled jobs; clear finished removes all three', async () => {
+    const store = newStore();
+    for (const id of ['done', 'broken', 'stopped', 'running']) {
+      await store.start(draft, async () => ({ job_id: id }));
+    }
+    vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS);
+    store.applyStatus('done', makeJobStatus({ status: 'completed' }));
+    store.applyStatus('broken', makeJobStatus({ status: 'failed' }));
+    store.cancel('stopped');
+
+    store.remove('running');
+    expect(store.getJob('running')).toBeDefined();
+    store.remove('done');
+    expect(store.getJob('done')).toBeUndefined();
+
+    store.clearFinished();
+    expect(store.getSnapshot().jobs.map((j) => j.id)).toEqual(['running']);
+  });
+});
+
+describe('persistence', () => {
+  it('saves on every change and restores with polling resumed for queued and processing jobs', async () => {
+    const store = newStore();
+    for (const id of ['q', 'p', 'c']) await store.start(draft, async () => ({ job_id: id }));
+    vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS);
+    store.applyStatus('p', makeJobStatus({ status: 'processing', progress: 30 }));
+    store.applyStatus('c', makeJobStatus({ status: 'completed' }));
+    store.setMinimised(true);
+
+    const restored = newStore();
+    const snapshot = restored.getSnapshot();
+    expect(snapshot.jobs.map((j) => [j.id, j.state])).toEqual([
+      ['c', 'completed'],
+      ['p', 'processing'],
+      ['q', 'queued'],
+    ]);
+    expect([...snapshot.polling].sort()).toEqual(['p', 'q']);
+    expect(snapshot.minimised).toBe(true);
+  });
+
+  it('drops temporary jobs and unreadable data on restore', () => {
+    const temp: Partial<QueueJob> = { id: 'temp-1', title: 'x', state: 'queued' };
+    const real: Partial<QueueJob> = { id: 'job-9', title: 'y', state: 'queued' };
+    window.localStorage.setItem(KEY, JSON.stringify({ version: 1, jobs: [temp, real, { nonsense: true }], minimised: false }));
+    expect(newStore().getSnapshot().jobs.map((j) => j.id)).toEqual(['job-9']);
+
+    window.localStorage.setItem(KEY, '{not json');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(newStore().getSnapshot().jobs).toEqual([]);
+  });
+
+  it('keeps each user in their own storage key', async () => {
+    const store = newStore();
+    await store.start(draft, async () => ({ job_id: 'mine' }));
+    const other = createQueueStore({ storage: window.localStorage, key: queueStorageKey('u2') });
+    expect(other.getSnapshot().jobs).toEqual([]);
+  });
+});

@@ -1,0 +1,238 @@
+import type { JobStatus } from '@/features/generation/api/get-job-status';
+import {
+  FAILED_FALLBACK,
+  isActive,
+  isFinished,
+  isTempId,
+  mapServerStatus,
+  QUEUED_STEP,
+  TEMP_ID_PREFIX,
+  type QueueJob,
+} from '@/features/generation/lib/queue-rules';
+
+/** SPEC 9: polling starts this long after the real id replaces the temporary one. */
+export const ID_SWAP_POLL_DELAY_MS = 100;
+
+export type QueueSnapshot = {
+  jobs: readonly QueueJob[];
+  /** Ids being polled; a temporary id never is. */
+  polling: ReadonlySet<string>;
+  minimised: boolean;
+};
+
+export type NewQueueJob = Pick<QueueJob, 'type' | 'title' | 'metadata'> & Partial<Pick<QueueJob, 'request'>>;
+
+export type QueueEvent = 'completed' | 'finished';
+type JobListener = (job: QueueJob) => void;
+
+export type QueueStore = ReturnType<typeof createQueueStore>;
+
+type Persisted = { version: 1; jobs: QueueJob[]; minimised: boolean };
+
+function isQueueJob(value: unknown): value is QueueJob {
+  if (typeof value !== 'object' || value === null) return false;
+  const job = value as Partial<QueueJob>;
+  return (
+    typeof job.id === 'string' &&
+    typeof job.title === 'string' &&
+    typeof job.state === 'string' &&
+    ['queued', 'processing', 'completed', 'failed', 'cancelled'].includes(job.state)
+  );
+}
+
+function restore(storage: Storage | null, key: string): { jobs: QueueJob[]; minimised: boolean } {
+  try {
+    const raw = storage?.getItem(key);
+    if (!raw) return { jobs: [], minimised: false };
+    const parsed = JSON.parse(raw) as Partial<Persisted>;
+    const jobs = Array.isArray(parsed.jobs) ? parsed.jobs.filter(isQueueJob) : [];
+    // A temporary job's start request died with the page that sent it; it can never be polled.
+    return { jobs: jobs.filter((j) => !isTempId(j.id)), minimised: parsed.minimised === true };
+  } catch (error) {
+    console.warn('The saved generation queue could not be read', error);
+    return { jobs: [], minimised: false };
+  }
+}
+
+/**
+ * The AI Generation Queue of SPEC 4.1 as an external store: jobs, which of them are
+ * polled, and the panel's minimised flag, saved to local storage on every change and
+ * restored (with polling resumed for queued and processing jobs) when created.
+ */
+export function createQueueStore({ storage, key }: { storage: Storage | null; key: string }) {
+  const restored = restore(storage, key);
+  let snapshot: QueueSnapshot = {
+    jobs: restored.jobs,
+    polling: new Set(restored.jobs.filter((j) => isActive(j.state)).map((j) => j.id)),
+    minimised: restored.minimised,
+  };
+  const listeners = new Set<() => void>();
+  const eventListeners: Record<QueueEvent, Set<JobListener>> = { completed: new Set(), finished: new Set() };
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  function persist() {
+    try {
+      const data: Persisted = { version: 1, jobs: [...snapshot.jobs], minimised: snapshot.minimised };
+      storage?.setItem(key, JSON.stringify(data));
+    } catch (error) {
+      console.warn('The generation queue could not be saved', error);
+    }
+  }
+
+  function commit(next: Partial<QueueSnapshot>) {
+    snapshot = { ...snapshot, ...next };
+    persist();
+    for (const listener of listeners) listener();
+  }
+
+  function emit(event: QueueEvent, job: QueueJob) {
+    for (const listener of eventListeners[event]) {
+      try {
+        listener(job);
+      } catch (error) {
+        console.error(`A queue ${event} listener failed`, error);
+      }
+    }
+  }
+
+  function withoutPolling(id: string): Set<string> {
+    const polling = new Set(snapshot.polling);
+    polling.delete(id);
+    return polling;
+  }
+
+  function updateJob(id: string, change: (job: QueueJob) => QueueJob) {
+    return snapshot.jobs.map((j) => (j.id === id ? change(j) : j));
+  }
+
+  function uniqueTempId(): string {
+    const base = `${TEMP_ID_PREFIX}${Date.now()}`;
+    let id = base;
+    for (let n = 1; snapshot.jobs.some((j) => j.id === id); n += 1) id = `${base}-${n}`;
+    return id;
+  }
+
+  const store = {
+    getSnapshot: (): QueueSnapshot => snapshot,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    on(event: QueueEvent, listener: JobListener): () => void {
+      eventListeners[event].add(listener);
+      return () => eventListeners[event].delete(listener);
+    },
+    getJob: (id: string): QueueJob | undefined => snapshot.jobs.find((j) => j.id === id),
+
+    /** Adds a job under a temporary id; it is not polled. Returns that id. */
+    addTemporary(draft: NewQueueJob): string {
+      const id = uniqueTempId();
+      const job: QueueJob = {
+        ...draft,
+        id,
+        state: 'queued',
+        progress: 0,
+        currentStep: QUEUED_STEP,
+        createdAt: new Date().toISOString(),
+        completedAt: null,
+        videoUrl: null,
+        subtitleUrl: null,
+        smartTitle: null,
+        error: null,
+      };
+      commit({ jobs: [job, ...snapshot.jobs] });
+      return id;
+    },
+
+    /** Replaces a temporary id with the server's; polling starts 100 ms later. */
+    swapId(tempId: string, realId: string) {
+      commit({ jobs: updateJob(tempId, (j) => ({ ...j, id: realId })) });
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        const job = store.getJob(realId);
+        if (job && isActive(job.state)) commit({ polling: new Set(snapshot.polling).add(realId) });
+      }, ID_SWAP_POLL_DELAY_MS);
+      timers.add(timer);
+    },
+
+    /**
+     * SPEC 4.1: add with a temporary id, start, swap in the real id. A failed start
+     * removes the temporary job and rethrows.
+     */
+    async start(draft: NewQueueJob, startRequest: () => Promise<{ job_id: string }>): Promise<string> {
+      const tempId = store.addTemporary(draft);
+      let jobId: string;
+      try {
+        jobId = (await startRequest()).job_id;
+      } catch (error) {
+        commit({ jobs: snapshot.jobs.filter((j) => j.id !== tempId) });
+        throw error;
+      }
+      store.swapId(tempId, jobId);
+      return jobId;
+    },
+
+    /** Folds a server status into the job; a job already final locally is left alone unless forced. */
+    applyStatus(id: string, status: JobStatus, { force = false }: { force?: boolean } = {}) {
+      const job = store.getJob(id);
+      if (!job || (!force && isFinished(job.state))) return;
+      const state = mapServerStatus(status.status);
+      const final = isFinished(state);
+      const next: QueueJob = {
+        ...job,
+        state,
+        progress: state === 'completed' ? 100 : Math.max(0, Math.min(100, Math.round(status.progress || 0))),
+        currentStep:
+          status.current_step ||
+          (state === 'queued' ? QUEUED_STEP : state === 'completed' ? 'Completed' : job.currentStep),
+        smartTitle: status.smart_title ?? job.smartTitle,
+        videoUrl: status.video_url ?? job.videoUrl,
+        subtitleUrl: status.subtitle_url ?? job.subtitleUrl,
+        error: state === 'failed' ? status.error || FAILED_FALLBACK : null,
+        completedAt: final ? (status.completed_at ?? new Date().toISOString()) : null,
+      };
+      const unchanged = (Object.keys(next) as (keyof QueueJob)[]).every((k) => next[k] === job[k]);
+      if (unchanged && !final) return;
+      commit({ jobs: updateJob(id, () => next), polling: final ? withoutPolling(id) : snapshot.polling });
+      if (final && next.state !== job.state) {
+        if (state === 'completed') emit('completed', next);
+        emit('finished', next);
+      }
+    },
+
+    /** SPEC 4.1: polling stops and the job is cancelled locally. Returns whether it was cancellable. */
+    cancel(id: string): boolean {
+      const job = store.getJob(id);
+      if (!job || !isActive(job.state) || isTempId(id)) return false;
+      const next: QueueJob = { ...job, state: 'cancelled', currentStep: 'Cancelled', completedAt: new Date().toISOString() };
+      commit({ jobs: updateJob(id, () => next), polling: withoutPolling(id) });
+      emit('finished', next);
+      return true;
+    },
+
+    /** Removal is for completed, failed and cancelled jobs only. */
+    remove(id: string) {
+      const job = store.getJob(id);
+      if (!job || !isFinished(job.state)) return;
+      commit({ jobs: snapshot.jobs.filter((j) => j.id !== id) });
+    },
+
+    /** 'Clear completed' removes completed, failed and cancelled jobs in one action. */
+    clearFinished() {
+      commit({ jobs: snapshot.jobs.filter((j) => isActive(j.state)) });
+    },
+
+    setMinimised(minimised: boolean) {
+      if (minimised !== snapshot.minimised) commit({ minimised });
+    },
+
+    /** Stops pending swap timers; subscribers unsubscribe themselves. */
+    dispose() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+  return store;
+}
+
+export const queueStorageKey = (userId: string) => `lectern:generation-queue:${userId}`;

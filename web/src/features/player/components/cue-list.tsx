@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { formatClock, type Cue } from '@/features/player/lib/webvtt';
+
+type CueListProps = {
+  cues: readonly Cue[];
+  activeIndex: number;
+  onSeek: (seconds: number) => void;
+  label: string;
+  variant: 'chapters' | 'transcript';
+};
+
+/** Chapters or transcript lines as buttons that seek; the playing one is marked and kept in view. */
+export function CueList({ cues, activeIndex, onSeek, label, variant }: CueListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !active) return;
+    // Scroll the list only, never the page.
+    const top = active.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + active.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTo?.({ top: Math.max(0, top - list.clientHeight / 3), behavior: 'smooth' });
+    }
+  }, [activeIndex]);
+
+  return (
+    <ol ref={listRef} className={`cue-list cue-list--${variant}`} aria-label={label}>
+      {cues.map((cue, index) => (
+        <li key={`${cue.start}-${index}`}>
+          <button
+            type="button"
+            className="cue-list__item"
+            aria-current={index === activeIndex ? 'true' : undefined}
+            onClick={() => onSeek(cue.start)}
+          >
+            <span className="cue-list__time">{formatClock(cue.start)}</span>
+            <span className="cue-list__text">{cue.text || (variant === 'chapters' ? `Chapter ${index + 1}` : '…')}</span>
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

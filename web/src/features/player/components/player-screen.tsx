@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { playerJobQueryOptions } from '@/features/player/api/get-player-job';
+import { VideoPlayer } from '@/features/player/components/video-player';
+import { resolvePlayerSource, type PlayerNavigationState } from '@/features/player/lib/player-source';
+import '@/features/player/components/player.css';
+
+type PlayerScreenProps = {
+  /** The job id; 'view' or undefined when the player was opened without one. */
+  videoId: string | undefined;
+  state: PlayerNavigationState;
+  homePath: string;
+  onTitle?: (title: string) => void;
+};
+
+/** SPEC 2.3's player: navigation state first, else the job status, with its processing fallbacks. */
+export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreenProps) {
+  const hasId = videoId !== undefined && videoId !== 'view';
+  const [stateVideoFailed, setStateVideoFailed] = useState(false);
+  const job = useQuery({ ...playerJobQueryOptions(videoId ?? ''), enabled: hasId });
+
+  useEffect(() => {
+    // SPEC 8: a failed job fetch is only logged.
+    if (job.error) console.error(`Loading job ${videoId} for the player failed`, job.error);
+  }, [job.error, videoId]);
+
+  const source = hasId
+    ? resolvePlayerSource(videoId, state, job.data, { jobFailedToLoad: job.isError, ignoreStateVideo: stateVideoFailed })
+    : resolvePlayerSource('', state, undefined, { jobFailedToLoad: true });
+
+  useEffect(() => onTitle?.(source.title), [onTitle, source.title]);
+
+  const back = state.previousPage ?? homePath;
+
+  return (
+    <div className="container page player-page">
+      <Link to={back} className="back-link">
+        <Icon name="arrow-left" /> Back
+      </Link>
+      <header className="player-page__header">
+        {source.kind === 'loading' ? (
+          <>
+            <h1 className="player-page__title">{source.title}</h1>
+            <span className="skeleton skeleton--text" aria-hidden="true" />
+          </>
+        ) : (
+          <>
+            <h1 className="player-page__title">{source.title}</h1>
+            {source.description ? <p className="player-page__description">{source.description}</p> : null}
+          </>
+        )}
+      </header>
+
+      {source.kind === 'playable' ? (
+        <VideoPlayer
+          key={source.videoUrl}
+          videoId={videoId ?? ''}
+          videoUrl={source.videoUrl}
+          subtitleUrl={source.subtitleUrl}
+          chaptersUrl={job.data?.chapters_url ?? null}
+          transcriptUrl={job.data?.transcript_url ?? null}
+          tracksPending={hasId && job.isPending}
+          title={source.title}
+          onMediaError={state.videoUrl && !stateVideoFailed ? () => setStateVideoFailed(true) : undefined}
+        />
+      ) : (
+        <div className="player__frame player__frame--waiting" aria-busy={source.kind === 'loading'}>
+          {source.kind === 'loading' ? (
+            <span className="spinner player__spinner" role="status" aria-label="Loading the video" />
+          ) : source.error ? (
+            <div className="player__waiting">
+              <Icon name="alert" className="player__waiting-icon player__waiting-icon--error" />
+              <p className="player__waiting-title">This video could not be generated</p>
+              <p className="player__waiting-text">{source.error}</p>
+              <Link to={paths.createLesson} className="btn btn--light btn--sm">
+                Create a new video
+              </Link>
+            </div>
+          ) : (
+            <div className="player__waiting">
+              {source.status === 'queued' || source.status === 'processing' ? (
+                <span className="spinner player__spinner" aria-hidden="true" />
+              ) : (
+                <Icon name="clock" className="player__waiting-icon" />
+              )}
+              <p className="player__waiting-title">
+                {source.status === 'queued' || source.status === 'processing'
+                  ? 'Your video is being made'
+                  : 'This video is not available to play'}
+              </p>
+              {source.progress !== null && (source.status === 'queued' || source.status === 'processing') ? (
+                <div
+                  className="player__progress"
+                  role="progressbar"
+                  aria-label="Generation progress"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={source.progress}
+                >
+                  <div style={{ width: `${Math.max(source.progress, 2)}%` }} />
+                </div>
+              ) : null}
+              <p className="player__waiting-text">
+                {job.data?.current_step && (source.status === 'queued' || source.status === 'processing')
+                  ? `${job.data.current_step} This page updates by itself.`
+                  : source.status === 'queued' || source.status === 'processing'
+                    ? 'This page updates by itself.'
+                    : 'Open it again from your library or the AI Generation Queue.'}
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

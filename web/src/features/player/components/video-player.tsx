@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Icon } from '@/components/ui/icon';
+import { chaptersQueryOptions, transcriptQueryOptions } from '@/features/player/api/get-media-tracks';
+import { CueList } from '@/features/player/components/cue-list';
+import { mediaSrc, withParam } from '@/features/player/lib/player-source';
+import { activeChapterIndex, activeCueIndex } from '@/features/player/lib/webvtt';
+import '@/features/player/components/player.css';
+
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+type VideoPlayerProps = {
+  videoId: string;
+  videoUrl: string;
+  subtitleUrl: string;
+  chaptersUrl: string | null;
+  transcriptUrl: string | null;
+  title: string;
+  /** The job status (which names the chapters and transcript) has not arrived yet. */
+  tracksPending?: boolean;
+  /** The media token of a URL from navigation state may have expired: ask for fresh ones. */
+  onMediaError?: () => void;
+};
+
+function DownloadIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
+  );
+}
+
+/** The video with subtitles on by default, playback speed, downloads, chapters and a seeking transcript. */
+export function VideoPlayer({ videoId, videoUrl, subtitleUrl, chaptersUrl, transcriptUrl, title, tracksPending = false, onMediaError }: VideoPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [time, setTime] = useState(0);
+  const [rate, setRate] = useState(1);
+  const [subtitlesOn, setSubtitlesOn] = useState(true);
+  const ids = useId();
+
+  const chapters = useQuery(chaptersQueryOptions(videoId, chaptersUrl));
+  const transcript = useQuery(transcriptQueryOptions(videoId, transcriptUrl));
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.playbackRate = rate;
+  }, [rate, videoUrl]);
+
+  const applySubtitleMode = (on: boolean) => {
+    const tracks = videoRef.current?.textTracks;
+    if (!tracks) return;
+    for (let i = 0; i < tracks.length; i += 1) {
+      const track = tracks[i];
+      if (track && (track.kind === 'subtitles' || track.kind === 'captions')) track.mode = on ? 'showing' : 'hidden';
+    }
+  };
+
+  useEffect(() => applySubtitleMode(subtitlesOn), [subtitlesOn]);
+
+  const seek = (seconds: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.currentTime = seconds;
+    setTime(seconds);
+    if (video.paused) void video.play()?.catch(() => undefined);
+  };
+
+  const chapterCues = chapters.data ?? [];
+  const transcriptCues = transcript.data ?? [];
+
+  return (
+    <div className="player">
+      <div className="player__main">
+        <div className="player__frame">
+          <video
+            ref={videoRef}
+            className="player__video"
+            src={mediaSrc(videoUrl)}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={title}
+            data-testid="video"
+            onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+            onSeeked={(e) => setTime(e.currentTarget.currentTime)}
+            onLoadedMetadata={(e) => {
+              e.currentTarget.playbackRate = rate;
+              applySubtitleMode(subtitlesOn);
+            }}
+            onRateChange={(e) => setRate(e.currentTarget.playbackRate)}
+            onError={() => onMediaError?.()}
+          >
+            <track kind="subtitles" src={mediaSrc(subtitleUrl)} srcLang="en" label="English" default />
+          </video>
+        </div>
+
+        <div className="player__toolbar" role="group" aria-label="Playback options">
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            aria-pressed={subtitlesOn}
+            onClick={() => setSubtitlesOn((on) => !on)}
+          >
+            <Icon name="captions" /> Subtitles {subtitlesOn ? 'on' : 'off'}
+          </button>
+          <label className="player__speed" htmlFor={`${ids}-speed`}>
+            <span>Speed</span>
+            <select id={`${ids}-speed`} value={rate} onChange={(e) => setRate(Number(e.target.value))}>
+              {PLAYBACK_RATES.map((r) => (
+                <option key={r} value={r}>
+                  {r}×
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="player__spacer" />
+          <a className="btn btn--secondary btn--sm" href={mediaSrc(withParam(subtitleUrl, 'format=srt'))} download>
+            <DownloadIcon /> Subtitles (SRT)
+          </a>
+          <a className="btn btn--primary btn--sm" href={mediaSrc(withParam(videoUrl, 'download=1'))} download>
+            <DownloadIcon /> Download video
+          </a>
+        </div>
+      </div>
+
+      <aside className="player__side" aria-label="Chapters and transcript">
+        {chapterCues.length > 0 ? (
+          <section className="side-card" aria-labelledby={`${ids}-chapters`}>
+            <h2 id={`${ids}-chapters`} className="side-card__title">
+              Chapters <span className="side-card__count">{chapterCues.length}</span>
+            </h2>
+            <CueList
+              cues={chapterCues}
+              activeIndex={activeChapterIndex(chapterCues, time)}
+              onSeek={seek}
+              label="Chapters"
+              variant="chapters"
+            />
+          </section>
+        ) : null}
+        <section className="side-card side-card--grow" aria-labelledby={`${ids}-transcript`}>
+          <h2 id={`${ids}-transcript`} className="side-card__title">
+            Transcript
+          </h2>
+          {transcriptCues.length > 0 ? (
+            <CueList
+              cues={transcriptCues}
+              activeIndex={activeCueIndex(transcriptCues, time)}
+              onSeek={seek}
+              label="Transcript"
+              variant="transcript"
+            />
+          ) : (
+            <p className="side-card__empty">
+              {transcript.isLoading || (transcriptUrl === null && tracksPending)
+                ? 'Loading the transcript…'
+                : 'No transcript is available for this video.'}
+            </p>
+          )}
+        </section>
+      </aside>
+    </div>
+  );
+}
