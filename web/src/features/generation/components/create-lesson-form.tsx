@@ -224,7 +224,7 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
               <Icon name="captions" /> {subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript'}
             </li>
             <li>
-              <Icon name="clock" /> About {duration} {duration === 1 ? 'minute' : 'minutes'}, usually ready in a few minutes
+              <Icon name="clock" /> About {duration} {duration === 1 ? 'minute' : 'minutes'} long, with a thumbnail and chapters
             </li>
           </ul>
           <dl className="order-card__totals">
