@@ -103,12 +103,13 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
                   <div style={{ width: `${Math.max(source.progress, 2)}%` }} />
                 </div>
               ) : null}
+              {job.data?.current_step && (source.status === 'queued' || source.status === 'processing') ? (
+                <p className="player__waiting-step">{job.data.current_step}</p>
+              ) : null}
               <p className="player__waiting-text">
-                {job.data?.current_step && (source.status === 'queued' || source.status === 'processing')
-                  ? `${job.data.current_step} This page updates by itself.`
-                  : source.status === 'queued' || source.status === 'processing'
-                    ? 'This page updates by itself.'
-                    : 'Open it again from your library or the AI Generation Queue.'}
+                {source.status === 'queued' || source.status === 'processing'
+                  ? 'This page updates by itself and starts the video when it is ready.'
+                  : 'Open it again from your library or the AI Generation Queue.'}
               </p>
             </div>
           )}
