@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
@@ -27,9 +27,16 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
     if (job.error) console.error(`Loading job ${videoId} for the player failed`, job.error);
   }, [job.error, videoId]);
 
-  const source = hasId
+  const resolved = hasId
     ? resolvePlayerSource(videoId, state, job.data, { jobFailedToLoad: job.isError, ignoreStateVideo: stateVideoFailed })
     : resolvePlayerSource('', state, undefined, { jobFailedToLoad: true });
+  // Every status answer carries a fresh media token; keep the first URLs so a refetch does not restart playback.
+  const pinned = useRef<{ from: string; videoUrl: string; subtitleUrl: string } | null>(null);
+  const from = state.videoUrl && !stateVideoFailed ? 'state' : 'status';
+  if (resolved.kind === 'playable' && pinned.current?.from !== from) {
+    pinned.current = { from, videoUrl: resolved.videoUrl, subtitleUrl: resolved.subtitleUrl };
+  }
+  const source = resolved.kind === 'playable' && pinned.current ? { ...resolved, ...pinned.current } : resolved;
 
   useEffect(() => onTitle?.(source.title), [onTitle, source.title]);
 
