@@ -7,7 +7,7 @@ export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME"
 run: setup
     cd web && npm run build
     cargo build --release -p lectern
-    LECTERN_WEB_DIR="$PWD/web/dist" "$CARGO_TARGET_DIR/release/lectern" serve
+    LECTERN_WEB_DIR="$PWD/web/dist" "$CARGO_TARGET_DIR/release/lectern" serve --workers 1
 
 # Every test: Rust (SQLite, then PostgreSQL when it runs here), web unit tests, browser journeys
 test: (setup "--tests")

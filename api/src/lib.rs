@@ -1,3 +1,4 @@
+#![recursion_limit = "256"]
 //! Lectern's HTTP API: axum routes, sign-in, credits, metrics and the single-page app.
 
 pub mod error;
@@ -28,6 +29,7 @@ pub struct Application {
 impl Application {
     /// Connects to the database (running migrations) and assembles the routes.
     pub async fn build(config: Config, listener: TcpListener) -> anyhow::Result<Self> {
+        install_crypto_provider();
         let db = lectern_core::db::connect(&config.database)
             .await
             .context("connecting to the database")?;
@@ -39,6 +41,11 @@ impl Application {
             _ => None,
         };
         let oidc = Arc::new(OidcClient::from_config(&config, dev_provider.as_deref())?);
+        let queue = lectern_core::queue::JobQueue::connect(&config)
+            .await
+            .context("connecting to the job queue")?;
+        let storage =
+            lectern_core::storage::Storage::from_config(&config).context("media storage")?;
         let state = AppState {
             config: Arc::new(config),
             db,
@@ -46,6 +53,8 @@ impl Application {
             oidc,
             dev_provider,
             metrics: metrics::recorder(),
+            queue,
+            storage,
         };
         let router = routes::router(state.clone());
         Ok(Self {
@@ -68,6 +77,12 @@ impl Application {
             .with_graceful_shutdown(shutdown_signal())
             .await
     }
+}
+
+/// Both rustls back-ends end up linked (the S3 SDK brings aws-lc-rs, other clients ring);
+/// rustls then needs to be told which one serves the process.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
 }
 
 async fn shutdown_signal() {

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use lectern_core::{Config, tokens::AccessTokens};
+use lectern_core::{Config, queue::JobQueue, storage::Storage, tokens::AccessTokens};
 use metrics_exporter_prometheus::PrometheusHandle;
 use sea_orm::DatabaseConnection;
 
@@ -16,4 +16,6 @@ pub struct AppState {
     /// Present only in development, when no external issuer is configured.
     pub dev_provider: Option<Arc<DevProvider>>,
     pub metrics: PrometheusHandle,
+    pub queue: JobQueue,
+    pub storage: Storage,
 }

@@ -5,7 +5,10 @@ pub mod config;
 pub mod credits;
 pub mod db;
 pub mod entities;
+pub mod jobs;
 pub mod migration;
+pub mod queue;
+pub mod storage;
 pub mod tokens;
 pub mod users;
 

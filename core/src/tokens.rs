@@ -13,6 +13,17 @@ pub const ACCESS_TOKEN_TTL: Duration = Duration::minutes(15);
 pub const REFRESH_TOKEN_TTL: Duration = Duration::days(30);
 
 const ISSUER: &str = "lectern";
+const MEDIA_AUDIENCE: &str = "lectern-media";
+
+/// How long a media link (video, captions, thumbnail) keeps working.
+pub const MEDIA_TOKEN_TTL: Duration = Duration::hours(12);
+
+#[derive(Debug, Serialize, Deserialize)]
+struct MediaClaims {
+    sub: String,
+    aud: String,
+    exp: i64,
+}
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
@@ -70,6 +81,29 @@ impl AccessTokens {
     }
 }
 
+impl AccessTokens {
+    /// A token for media URLs, which browsers load without an Authorization header
+    /// (`<video>`, `<track>`, `<img>`); it opens only the media of `job_id`.
+    pub fn issue_media(&self, job_id: &str) -> String {
+        let claims = MediaClaims {
+            sub: job_id.to_string(),
+            aud: MEDIA_AUDIENCE.into(),
+            exp: (Utc::now() + MEDIA_TOKEN_TTL).timestamp(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .expect("HS256 signing with an in-memory key cannot fail")
+    }
+
+    /// The job id a media token opens, if it is valid and unexpired.
+    pub fn verify_media(&self, token: &str) -> Option<String> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_audience(&[MEDIA_AUDIENCE]);
+        jsonwebtoken::decode::<MediaClaims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|data| data.claims.sub)
+    }
+}
+
 /// 32 random bytes, URL-safe base64.
 pub fn random_token() -> String {
     let mut bytes = [0u8; 32];
@@ -103,5 +137,15 @@ mod tests {
         assert_eq!(tokens.verify(&tampered), None);
         let other = AccessTokens::new(b"another-secret-another-secret-xx");
         assert_eq!(other.verify(&issued.token), None);
+    }
+
+    #[test]
+    fn media_and_access_tokens_do_not_stand_in_for_each_other() {
+        let tokens = AccessTokens::new(b"0123456789abcdef0123456789abcdef");
+        let media = tokens.issue_media("job-1");
+        assert_eq!(tokens.verify_media(&media).as_deref(), Some("job-1"));
+        assert_eq!(tokens.verify(&media), None);
+        let access = tokens.issue("user-1");
+        assert_eq!(tokens.verify_media(&access.token), None);
     }
 }

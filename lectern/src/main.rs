@@ -1,9 +1,14 @@
-//! `lectern`: the one binary. `serve` runs the API (and the web app), `worker` runs queue
-//! workers, `migrate` brings the database schema up to date.
+//! `lectern`: the one binary. `serve` runs the API and the web app (with `--workers N`, also
+//! queue workers in-process), `worker` runs queue workers only, `migrate` brings the schema
+//! up to date, `render` runs the video pipeline from the command line.
+
+use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use lectern_core::Config;
+use lectern_core::{Config, queue::JobQueue, storage::Storage};
+use lectern_pipeline::Pipeline;
+use lectern_workers::Runtime;
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -16,11 +21,21 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP API and serve the web app.
-    Serve,
-    /// Run queue workers only (scaled deployments).
-    Worker,
+    Serve {
+        /// Also run this many workers in this process (the embedded default uses 1).
+        #[arg(long, default_value_t = 0)]
+        workers: usize,
+    },
+    /// Run queue workers only (scaled deployments; any number of processes on any host).
+    Worker {
+        /// Jobs this process runs at once.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+    },
     /// Apply database migrations and exit.
     Migrate,
+    /// Render a video from a topic or a storyboard file, without a server.
+    Render(lectern_pipeline::cli::RenderArgs),
 }
 
 #[tokio::main]
@@ -32,6 +47,9 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let cli = Cli::parse();
+    if let Command::Render(args) = cli.command {
+        return lectern_pipeline::cli::run_render(args).await;
+    }
     let config = match Config::load() {
         Ok(config) => config,
         Err(err) => {
@@ -40,7 +58,7 @@ async fn main() -> anyhow::Result<()> {
         }
     };
     match cli.command {
-        Command::Serve => serve(config).await,
+        Command::Serve { workers } => serve(config, workers).await,
         Command::Migrate => {
             lectern_core::db::connect(&config.database)
                 .await
@@ -48,16 +66,50 @@ async fn main() -> anyhow::Result<()> {
             println!("lectern: database schema is up to date");
             Ok(())
         }
-        Command::Worker => {
-            eprintln!(
-                "lectern worker: not available yet: video generation workers are not part of this version"
-            );
-            std::process::exit(2);
-        }
+        Command::Worker { concurrency } => worker(config, concurrency).await,
+        Command::Render(_) => unreachable!("handled before loading the configuration"),
     }
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn runtime(config: &Config) -> anyhow::Result<Arc<Runtime>> {
+    let db = lectern_core::db::connect(&config.database)
+        .await
+        .context("connecting to the database")?;
+    let storage = Storage::from_config(config).context("media storage")?;
+    let pipeline = Pipeline::from_env().context("setting up the video pipeline")?;
+    Ok(Arc::new(Runtime {
+        db,
+        storage,
+        pipeline,
+        name: lectern_workers::unique_name(),
+    }))
+}
+
+async fn worker(config: Config, concurrency: usize) -> anyhow::Result<()> {
+    let queue = JobQueue::connect(&config).await.context("connecting to the job queue")?;
+    let runtime = runtime(&config).await?;
+    println!("Lectern worker {} on {} ({} at once)", runtime.name, queue.describe(), concurrency);
+    lectern_workers::run(runtime, queue, concurrency, shutdown_signal()).await
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        if let Ok(mut sig) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            sig.recv().await;
+        }
+    };
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+async fn serve(config: Config, workers: usize) -> anyhow::Result<()> {
     let address = format!("0.0.0.0:{}", config.port);
     let listener = tokio::net::TcpListener::bind(&address)
         .await
@@ -67,7 +119,17 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         println!("  {concern:<14} {engine}");
     }
     let origin = config.origin();
+    let in_process = if workers > 0 { Some(runtime(&config).await?) } else { None };
     let app = lectern_api::Application::build(config, listener).await?;
+    if let Some(runtime) = in_process {
+        let queue = app.state().queue.clone();
+        println!("  workers        {workers} in this process ({})", queue.describe());
+        tokio::spawn(async move {
+            if let Err(err) = lectern_workers::run(runtime, queue, workers, shutdown_signal()).await {
+                tracing::error!(error = ?err, "workers stopped");
+            }
+        });
+    }
     println!("Listening on {origin}  (open it in your browser)");
     app.run_until_stopped().await?;
     Ok(())

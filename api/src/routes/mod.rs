@@ -2,7 +2,10 @@
 
 pub mod auth;
 mod credits;
+pub mod jobs;
+mod library;
 mod me;
+mod media;
 mod system;
 
 use axum::{
@@ -20,6 +23,9 @@ pub fn router(state: AppState) -> Router {
         .merge(system::api_router())
         .merge(me::router())
         .merge(credits::router())
+        .merge(jobs::router())
+        .merge(media::router())
+        .merge(library::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
     Router::new()
         .merge(system::router())

@@ -60,15 +60,14 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
 }
 
 /// What the generation side can do right now, so the web app can say so plainly.
-async fn video_functions_status() -> Json<Value> {
+async fn video_functions_status(State(state): State<AppState>) -> Json<Value> {
     let unavailable = json!({
         "available": false,
         "detail": "Not available yet in this version of Lectern"
     });
     Json(json!({
-        "video_generation": unavailable,
+        "video_generation": { "available": true, "queue": state.queue.describe() },
         "problem_solving": unavailable,
         "course_generation": unavailable,
-        "checkout": unavailable,
     }))
 }

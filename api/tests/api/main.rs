@@ -1,3 +1,4 @@
+#![recursion_limit = "256"]
 //! Integration tests of the HTTP API, each against a freshly started server and database
 //! (SQLite by default; PostgreSQL when LECTERN_TEST_DATABASE_URL is set).
 
@@ -5,5 +6,6 @@ mod auth;
 mod credits;
 mod helpers;
 mod id_tokens;
+mod jobs;
 mod oidc_provider;
 mod system;

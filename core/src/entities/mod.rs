@@ -3,5 +3,7 @@
 pub mod auth_request;
 pub mod credit_ledger;
 pub mod credit_package;
+pub mod job;
 pub mod session;
 pub mod user;
+pub mod video;

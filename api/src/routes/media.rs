@@ -1,0 +1,265 @@
+//! The outputs of a finished job: the MP4 (with HTTP Range), captions, chapters,
+//! transcript and thumbnail. Opened by the owner's bearer token or by the short-lived media
+//! token that the job status puts in each URL.
+
+use axum::{
+    Router,
+    body::Body,
+    extract::{Path, Query, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use lectern_core::{entities::job, jobs};
+use serde::Deserialize;
+
+use crate::{
+    error::{ApiError, ApiResult},
+    state::AppState,
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/video/{id}", get(video))
+        .route("/media/subtitles/{id}", get(subtitles))
+        .route("/media/chapters/{id}", get(chapters))
+        .route("/media/transcript/{id}", get(transcript))
+        .route("/media/thumbnail/{id}", get(thumbnail))
+}
+
+#[derive(Debug, Deserialize)]
+struct MediaQuery {
+    t: Option<String>,
+    format: Option<String>,
+    download: Option<String>,
+}
+
+/// The finished job behind a media URL, if the caller may see it.
+async fn authorised_job(
+    state: &AppState,
+    headers: &HeaderMap,
+    query: &MediaQuery,
+    id: &str,
+) -> ApiResult<job::Model> {
+    let by_media_token = query
+        .t
+        .as_deref()
+        .and_then(|t| state.tokens.verify_media(t))
+        .is_some_and(|job_id| job_id == id);
+    let owner = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .and_then(|t| state.tokens.verify(t.trim()));
+    let job = jobs::find(&state.db, id).await?.ok_or_else(|| ApiError::not_found("Video"))?;
+    let allowed = by_media_token || owner.as_deref() == Some(job.user_id.as_str());
+    if !allowed {
+        if owner.is_none() && query.t.is_none() {
+            return Err(ApiError::Unauthorized("Not authenticated".into()));
+        }
+        return Err(ApiError::not_found("Video"));
+    }
+    if job.status != jobs::status::COMPLETED {
+        return Err(ApiError::NotFound(format!("The video is not ready (status: {})", job.status)));
+    }
+    Ok(job)
+}
+
+async fn video(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Response> {
+    let job = authorised_job(&state, &headers, &query, &id).await?;
+    let key = format!("jobs/{}/video.mp4", job.id);
+    let Some(total) = state.storage.size(&key).await.map_err(storage_error)? else {
+        return Err(ApiError::not_found("Video"));
+    };
+    let range = match headers.get(header::RANGE).and_then(|v| v.to_str().ok()) {
+        None => None,
+        Some(value) => match parse_range(value, total) {
+            Some(range) => Some(range),
+            None => {
+                return Ok((
+                    StatusCode::RANGE_NOT_SATISFIABLE,
+                    [(header::CONTENT_RANGE, format!("bytes */{total}"))],
+                )
+                    .into_response());
+            }
+        },
+    };
+    let object = state
+        .storage
+        .get(&key, range.map(|(s, e)| (s, Some(e))))
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| ApiError::not_found("Video"))?;
+    let name = file_name(job.smart_title.as_deref().unwrap_or(&job.title));
+    let disposition = if query.download.is_some() { "attachment" } else { "inline" };
+    let mut response = Response::new(Body::from_stream(object.body));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("video/mp4"));
+    headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600"));
+    if let Ok(v) = HeaderValue::from_str(&format!("{disposition}; filename=\"{name}.mp4\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    let length = if object.total == 0 { 0 } else { object.end - object.start + 1 };
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+    if range.is_some() {
+        *response.status_mut() = StatusCode::PARTIAL_CONTENT;
+        if let Ok(v) = HeaderValue::from_str(&format!(
+            "bytes {}-{}/{}",
+            object.start, object.end, object.total
+        )) {
+            response.headers_mut().insert(header::CONTENT_RANGE, v);
+        }
+    }
+    Ok(response)
+}
+
+/// One `bytes=start-end`, `bytes=start-` or `bytes=-suffix` range within `total`.
+fn parse_range(value: &str, total: u64) -> Option<(u64, u64)> {
+    let spec = value.trim().strip_prefix("bytes=")?;
+    if spec.contains(',') || total == 0 {
+        return None;
+    }
+    let (start, end) = spec.split_once('-')?;
+    let (start, end) = match (start.trim(), end.trim()) {
+        ("", suffix) => {
+            let n: u64 = suffix.parse().ok()?;
+            if n == 0 {
+                return None;
+            }
+            (total.saturating_sub(n), total - 1)
+        }
+        (s, "") => (s.parse().ok()?, total - 1),
+        (s, e) => (s.parse().ok()?, e.parse::<u64>().ok()?.min(total - 1)),
+    };
+    (start <= end && start < total).then_some((start, end))
+}
+
+fn file_name(title: &str) -> String {
+    let cleaned: String = title
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == ' ' || c == '-' { c } else { ' ' })
+        .collect();
+    let joined = cleaned.split_whitespace().collect::<Vec<_>>().join("-");
+    if joined.is_empty() { "lectern-video".into() } else { joined.chars().take(80).collect() }
+}
+
+async fn small_file(
+    state: &AppState,
+    job: &job::Model,
+    file: &str,
+    content_type: &'static str,
+) -> ApiResult<Response> {
+    let bytes = state
+        .storage
+        .get_bytes(&format!("jobs/{}/{file}", job.id))
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| ApiError::NotFound(format!("{file} not found")))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "private, max-age=3600"),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+async fn subtitles(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Response> {
+    let job = authorised_job(&state, &headers, &query, &id).await?;
+    match query.format.as_deref() {
+        None | Some("vtt") => small_file(&state, &job, "subtitles.vtt", "text/vtt; charset=utf-8").await,
+        Some("srt") => small_file(&state, &job, "subtitles.srt", "application/x-subrip; charset=utf-8").await,
+        Some(_) => Err(ApiError::field(&["query", "format"], "format must be vtt or srt", "enum")),
+    }
+}
+
+async fn chapters(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Response> {
+    let job = authorised_job(&state, &headers, &query, &id).await?;
+    small_file(&state, &job, "chapters.vtt", "text/vtt; charset=utf-8").await
+}
+
+async fn transcript(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Response> {
+    let job = authorised_job(&state, &headers, &query, &id).await?;
+    let bytes = state
+        .storage
+        .get_bytes(&format!("jobs/{}/transcript.json", job.id))
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| ApiError::not_found("Transcript"))?;
+    let stored: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("transcript.json")))?;
+    // The pipeline's sentences become cues: what the player's transcript panel seeks by.
+    let cues: Vec<serde_json::Value> = stored["sentences"]
+        .as_array()
+        .map(|sentences| {
+            sentences
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "start": s["start"], "end": s["end"], "text": s["text"], "scene": s["scene"],
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(axum::Json(serde_json::json!({
+        "title": stored["title"],
+        "duration": stored["duration"],
+        "scenes": stored["scenes"],
+        "cues": cues,
+    }))
+    .into_response())
+}
+
+async fn thumbnail(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Response> {
+    let job = authorised_job(&state, &headers, &query, &id).await?;
+    small_file(&state, &job, "thumbnail.jpg", "image/jpeg").await
+}
+
+fn storage_error(err: lectern_core::storage::StorageError) -> ApiError {
+    ApiError::Internal(anyhow::Error::new(err).context("media storage"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_range;
+
+    #[test]
+    fn ranges_are_read_as_http_defines_them() {
+        assert_eq!(parse_range("bytes=0-99", 1000), Some((0, 99)));
+        assert_eq!(parse_range("bytes=900-", 1000), Some((900, 999)));
+        assert_eq!(parse_range("bytes=-100", 1000), Some((900, 999)));
+        assert_eq!(parse_range("bytes=0-5000", 1000), Some((0, 999)));
+        assert_eq!(parse_range("bytes=1000-", 1000), None);
+        assert_eq!(parse_range("bytes=5-1", 1000), None);
+        assert_eq!(parse_range("bytes=0-1,5-6", 1000), None);
+        assert_eq!(parse_range("items=0-1", 1000), None);
+    }
+}

@@ -1,0 +1,298 @@
+//! Generation jobs: created together with their credit reservation, moved through their
+//! states by conditional updates so that each transition happens exactly once, and refunded
+//! exactly once when they fail or are cancelled.
+
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, ExprTrait},
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    credits::{self, LedgerError},
+    db::begin_write,
+    entities::{job, user, video},
+};
+
+pub const QUEUED_STEP: &str = "Queued for processing...";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JobKind {
+    Video,
+    Problem,
+    Course,
+    CourseVideo,
+}
+
+impl JobKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Video => "video",
+            Self::Problem => "problem",
+            Self::Course => "course",
+            Self::CourseVideo => "course_video",
+        }
+    }
+}
+
+pub mod status {
+    pub const QUEUED: &str = "queued";
+    pub const PROCESSING: &str = "processing";
+    pub const COMPLETED: &str = "completed";
+    pub const FAILED: &str = "failed";
+    pub const CANCELLED: &str = "cancelled";
+    pub const ACTIVE: [&str; 2] = [QUEUED, PROCESSING];
+}
+
+/// What a video job asks for; stored as the job's `params`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct VideoParams {
+    pub topic: String,
+    pub level: u8,
+    pub duration_minutes: u32,
+    pub enable_subtitles: bool,
+    pub subtitle_style: Option<String>,
+    pub wpm: u32,
+    pub dry_run: bool,
+}
+
+/// DESIGN.md's costs: a video is 1 credit, 2 from 10 minutes on.
+pub fn video_cost(duration_minutes: u32) -> i64 {
+    if duration_minutes >= 10 { 2 } else { 1 }
+}
+
+pub struct NewJob<'a> {
+    pub user_id: &'a str,
+    pub kind: JobKind,
+    pub title: String,
+    pub params: serde_json::Value,
+    pub cost: i64,
+}
+
+/// Inserts the job and reserves its cost in one transaction: both or neither.
+pub async fn create(db: &DatabaseConnection, new: NewJob<'_>) -> Result<job::Model, LedgerError> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let now = Utc::now();
+    let txn = begin_write(db).await?;
+    let model = job::ActiveModel {
+        id: Set(id.clone()),
+        user_id: Set(new.user_id.to_string()),
+        kind: Set(new.kind.as_str().into()),
+        status: Set(status::QUEUED.into()),
+        progress: Set(0),
+        current_step: Set(QUEUED_STEP.into()),
+        title: Set(new.title),
+        smart_title: Set(None),
+        error: Set(None),
+        params: Set(new.params.to_string()),
+        result: Set(None),
+        credits_reserved: Set(new.cost),
+        attempts: Set(0),
+        worker: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        started_at: Set(None),
+        completed_at: Set(None),
+    }
+    .insert(&txn)
+    .await?;
+    if new.cost > 0 {
+        credits::reserve_in(&txn, new.user_id, new.cost, &id).await?;
+    }
+    txn.commit().await?;
+    Ok(model)
+}
+
+pub async fn find(db: &DatabaseConnection, job_id: &str) -> Result<Option<job::Model>, DbErr> {
+    job::Entity::find_by_id(job_id.to_string()).one(db).await
+}
+
+/// The job if it belongs to `user_id`; another user's job does not exist for them.
+pub async fn find_for_user(
+    db: &DatabaseConnection,
+    user_id: &str,
+    job_id: &str,
+) -> Result<Option<job::Model>, DbErr> {
+    Ok(find(db, job_id).await?.filter(|j| j.user_id == user_id))
+}
+
+pub async fn list_for_user(
+    db: &DatabaseConnection,
+    user_id: &str,
+    limit: u64,
+) -> Result<Vec<job::Model>, DbErr> {
+    job::Entity::find()
+        .filter(job::Column::UserId.eq(user_id))
+        .order_by_desc(job::Column::CreatedAt)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
+/// Cancels a queued or processing job and refunds it, once. `false` when it was final.
+pub async fn cancel(db: &DatabaseConnection, job: &job::Model) -> Result<bool, LedgerError> {
+    end(db, &job.id, status::CANCELLED, "Cancelled", None).await
+}
+
+/// Marks a job failed with a reason people can read, and refunds it, once.
+pub async fn fail(db: &DatabaseConnection, job_id: &str, error: &str) -> Result<bool, LedgerError> {
+    end(db, job_id, status::FAILED, "Failed", Some(error)).await
+}
+
+async fn end(
+    db: &DatabaseConnection,
+    job_id: &str,
+    final_status: &str,
+    step: &str,
+    error: Option<&str>,
+) -> Result<bool, LedgerError> {
+    let txn = begin_write(db).await?;
+    let now = Utc::now();
+    let updated = job::Entity::update_many()
+        .col_expr(job::Column::Status, Expr::value(final_status))
+        .col_expr(job::Column::CurrentStep, Expr::value(step))
+        .col_expr(job::Column::Error, Expr::value(error.map(str::to_string)))
+        .col_expr(job::Column::UpdatedAt, Expr::value(now))
+        .col_expr(job::Column::CompletedAt, Expr::value(now))
+        .filter(job::Column::Id.eq(job_id))
+        .filter(job::Column::Status.is_in(status::ACTIVE))
+        .exec(&txn)
+        .await?;
+    if updated.rows_affected != 1 {
+        return Ok(false);
+    }
+    let reserved = job::Entity::find_by_id(job_id.to_string())
+        .one(&txn)
+        .await?
+        .map(|j| j.credits_reserved)
+        .unwrap_or(0);
+    if reserved > 0 {
+        credits::refund_in(&txn, job_id).await?;
+    }
+    txn.commit().await?;
+    Ok(true)
+}
+
+pub enum Claim {
+    /// The job is this worker's to run now (attempt number included).
+    Run(job::Model),
+    /// Completed, failed, cancelled or gone: nothing to do.
+    Skip,
+}
+
+/// Takes a job for a worker. A job still marked processing by a worker that died is taken
+/// over; the attempt count goes up either way.
+pub async fn claim(db: &DatabaseConnection, job_id: &str, worker: &str) -> Result<Claim, DbErr> {
+    let now = Utc::now();
+    let updated = job::Entity::update_many()
+        .col_expr(job::Column::Status, Expr::value(status::PROCESSING))
+        .col_expr(job::Column::Worker, Expr::value(worker))
+        .col_expr(job::Column::Attempts, Expr::col(job::Column::Attempts).add(1))
+        .col_expr(job::Column::UpdatedAt, Expr::value(now))
+        .col_expr(
+            job::Column::StartedAt,
+            Expr::col(job::Column::StartedAt).if_null(now),
+        )
+        .filter(job::Column::Id.eq(job_id))
+        .filter(job::Column::Status.is_in(status::ACTIVE))
+        .exec(db)
+        .await?;
+    if updated.rows_affected != 1 {
+        return Ok(Claim::Skip);
+    }
+    Ok(match find(db, job_id).await? {
+        Some(job) => Claim::Run(job),
+        None => Claim::Skip,
+    })
+}
+
+/// Records progress while the job is still running (a cancelled job is left alone).
+pub async fn progress(
+    db: &DatabaseConnection,
+    job_id: &str,
+    percent: i32,
+    step: &str,
+) -> Result<(), DbErr> {
+    job::Entity::update_many()
+        .col_expr(job::Column::Progress, Expr::value(percent.clamp(0, 99)))
+        .col_expr(job::Column::CurrentStep, Expr::value(step))
+        .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(job::Column::Id.eq(job_id))
+        .filter(job::Column::Status.eq(status::PROCESSING))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn is_cancelled(db: &DatabaseConnection, job_id: &str) -> Result<bool, DbErr> {
+    Ok(find(db, job_id)
+        .await?
+        .is_none_or(|j| j.status == status::CANCELLED))
+}
+
+pub struct Completion {
+    pub result: serde_json::Value,
+    pub smart_title: Option<String>,
+    pub step: String,
+    /// The library record to create with the completion, if any.
+    pub video: Option<video::ActiveModel>,
+}
+
+/// Completes a processing job exactly once, with its library record and the user's stats,
+/// in one transaction. `false` when the job was no longer processing (cancelled, or
+/// completed by another worker).
+pub async fn complete(
+    db: &DatabaseConnection,
+    job: &job::Model,
+    completion: Completion,
+) -> Result<bool, DbErr> {
+    let txn = begin_write(db).await?;
+    let now = Utc::now();
+    let updated = job::Entity::update_many()
+        .col_expr(job::Column::Status, Expr::value(status::COMPLETED))
+        .col_expr(job::Column::Progress, Expr::value(100))
+        .col_expr(job::Column::CurrentStep, Expr::value(completion.step))
+        .col_expr(job::Column::Result, Expr::value(completion.result.to_string()))
+        .col_expr(job::Column::SmartTitle, Expr::value(completion.smart_title))
+        .col_expr(job::Column::UpdatedAt, Expr::value(now))
+        .col_expr(job::Column::CompletedAt, Expr::value(now))
+        .filter(job::Column::Id.eq(job.id.as_str()))
+        .filter(job::Column::Status.eq(status::PROCESSING))
+        .exec(&txn)
+        .await?;
+    if updated.rows_affected != 1 {
+        return Ok(false);
+    }
+    if let Some(video) = completion.video {
+        video.insert(&txn).await?;
+        bump_stats(&txn, &job.user_id, job.kind == "problem", job.credits_reserved).await?;
+    }
+    txn.commit().await?;
+    Ok(true)
+}
+
+async fn bump_stats<C: ConnectionTrait>(
+    conn: &C,
+    user_id: &str,
+    problem: bool,
+    credits: i64,
+) -> Result<(), DbErr> {
+    let counter = if problem {
+        user::Column::StatsProblemsSolved
+    } else {
+        user::Column::StatsVideosGenerated
+    };
+    user::Entity::update_many()
+        .col_expr(counter, Expr::col(counter).add(1))
+        .col_expr(
+            user::Column::StatsCreditsUsed,
+            Expr::col(user::Column::StatsCreditsUsed).add(credits),
+        )
+        .filter(user::Column::Id.eq(user_id))
+        .exec(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,274 @@
+//! The video job: topic -> pipeline -> media in storage -> library record.
+
+use std::{
+    path::Path,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use chrono::Utc;
+use lectern_core::{
+    entities::{job, video},
+    jobs::{self, Completion, VideoParams},
+};
+use lectern_pipeline::{CancellationCheck, Progress, RenderInput, RenderOutput};
+use sea_orm::Set;
+use serde_json::json;
+
+use crate::{RunError, Runtime};
+
+/// The files of a finished video, as stored under `jobs/{job_id}/`.
+pub const MEDIA_FILES: &[(&str, &str)] = &[
+    ("video.mp4", "video/mp4"),
+    ("subtitles.vtt", "text/vtt"),
+    ("subtitles.srt", "application/x-subrip"),
+    ("chapters.vtt", "text/vtt"),
+    ("transcript.json", "application/json"),
+    ("thumbnail.jpg", "image/jpeg"),
+    ("storyboard.json", "application/json"),
+    ("result.json", "application/json"),
+];
+
+pub fn media_prefix(job_id: &str) -> String {
+    format!("jobs/{job_id}")
+}
+
+pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
+    let params: VideoParams = serde_json::from_str(&job.params)
+        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let input = RenderInput::topic(
+        params.topic.clone(),
+        params.level,
+        f64::from(params.duration_minutes),
+        params.wpm,
+    );
+
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let watcher = spawn_cancel_watcher(runtime.db.clone(), job.id.clone(), cancelled.clone());
+    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+    let writer = spawn_progress_writer(runtime.db.clone(), job.id.clone(), progress_rx);
+    let report = move |p: Progress| {
+        let _ = progress_tx.send(p);
+    };
+    let work_dir = tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
+
+    let result = if params.dry_run {
+        runtime
+            .pipeline
+            .plan(&input, Some(work_dir.path()), report)
+            .await
+            .map(Planned::Plan)
+    } else {
+        runtime
+            .pipeline
+            .render(input, work_dir.path(), report, CancellationCheck::from_flag(cancelled.clone()))
+            .await
+            .map(|out| Planned::Render(Box::new(out)))
+    };
+    watcher.abort();
+    let _ = writer.await;
+
+    let planned = match result {
+        Ok(planned) => planned,
+        Err(lectern_pipeline::PipelineError::Cancelled { .. }) => return Err(RunError::Cancelled),
+        Err(err) => return Err(RunError::Failed(err.to_string())),
+    };
+    if cancelled.load(Ordering::SeqCst) {
+        return Err(RunError::Cancelled);
+    }
+
+    let completion = match planned {
+        Planned::Plan(plan) => Completion {
+            result: json!({
+                "dry_run": true,
+                "cost": 0,
+                "storyboard": plan.storyboard,
+                "smart_title": plan.smart_title,
+                "title": plan.level_title,
+                "word_count": plan.word_count,
+                "estimated_seconds": plan.estimated_seconds,
+                "script_engine": plan.script_engine,
+            }),
+            smart_title: Some(plan.smart_title.clone()),
+            step: "Plan ready".into(),
+            video: None,
+        },
+        Planned::Render(output) => {
+            jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
+                .await
+                .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+            upload(runtime, &job.id, work_dir.path()).await?;
+            let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+            Completion {
+                result: serde_json::to_value(&*output).unwrap_or_default(),
+                smart_title: Some(output.smart_title.clone()),
+                step: "Video ready for download!".into(),
+                video: Some(library_record(job, &params, &output, transcript)),
+            }
+        }
+    };
+    let applied = jobs::complete(&runtime.db, job, completion)
+        .await
+        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+    if !applied {
+        // Cancelled while we were finishing: nothing of it stays.
+        let _ = runtime.storage.delete_prefix(&media_prefix(&job.id)).await;
+        return Err(RunError::Cancelled);
+    }
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    Ok(())
+}
+
+enum Planned {
+    Plan(lectern_pipeline::PlanOutput),
+    Render(Box<RenderOutput>),
+}
+
+async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
+    let prefix = media_prefix(job_id);
+    for (file, content_type) in MEDIA_FILES {
+        let path = dir.join(file);
+        if !path.exists() {
+            continue;
+        }
+        runtime
+            .storage
+            .put_file(&format!("{prefix}/{file}"), &path, content_type)
+            .await
+            .map_err(|e| RunError::Failed(format!("storing {file}: {e}")))?;
+    }
+    Ok(())
+}
+
+fn difficulty(level: u8) -> &'static str {
+    match level {
+        1 => "beginner",
+        3 => "advanced",
+        _ => "intermediate",
+    }
+}
+
+/// SPEC.md section 3's video history record, written with the completion.
+fn library_record(
+    job: &job::Model,
+    params: &VideoParams,
+    output: &RenderOutput,
+    transcript: Option<String>,
+) -> video::ActiveModel {
+    let now = Utc::now();
+    let subject = serde_json::to_value(&output.subject)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| "General".into());
+    let description = format!(
+        "A {}-level video on {} ({}).",
+        difficulty(params.level),
+        params.topic,
+        output.duration
+    );
+    video::ActiveModel {
+        id: Set(uuid::Uuid::new_v4().to_string()),
+        user_id: Set(job.user_id.clone()),
+        job_id: Set(Some(job.id.clone())),
+        video_type: Set("educational".into()),
+        title: Set(output.level_title.clone()),
+        original_title: Set(params.topic.chars().take(50).collect()),
+        topic: Set(params.topic.clone()),
+        prompt: Set(params.topic.clone()),
+        description: Set(description.clone()),
+        level: Set(i32::from(params.level)),
+        difficulty: Set(difficulty(params.level).into()),
+        duration: Set(format!("{}:00", params.duration_minutes)),
+        duration_minutes: Set(params.duration_minutes as i32),
+        subject: Set(subject.clone()),
+        problem_type: Set(None),
+        subtitle_style: Set(params.subtitle_style.clone()),
+        wpm: Set(params.wpm as i32),
+        dry_run: Set(false),
+        tags: Set(json!([subject.to_lowercase(), format!("level-{}", params.level)]).to_string()),
+        generated_content: Set(json!({
+            "description": description,
+            "duration_minutes": params.duration_minutes,
+            "duration_seconds": output.duration_seconds,
+            "smart_title": output.smart_title,
+            "offline_draft": output.offline_draft,
+            "status": "completed",
+        })
+        .to_string()),
+        content_metadata: Set(json!({
+            "subject": subject,
+            "detail_level": params.level,
+            "duration_minutes": params.duration_minutes,
+            "has_audio": true,
+            "generation_method": if output.offline_draft { "offline-draft" } else { "ai-generated" },
+        })
+        .to_string()),
+        status: Set("completed".into()),
+        credits_used: Set(job.credits_reserved),
+        media_prefix: Set(Some(media_prefix(&job.id))),
+        has_thumbnail: Set(true),
+        thumbnail_storage_path: Set(Some(format!("{}/thumbnail.jpg", media_prefix(&job.id)))),
+        transcript: Set(transcript),
+        is_public: Set(false),
+        course_id: Set(None),
+        lesson_index: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+}
+
+/// Polls the job's status so a cancel from the API stops the pipeline between slides.
+fn spawn_cancel_watcher(
+    db: sea_orm::DatabaseConnection,
+    job_id: String,
+    flag: Arc<AtomicBool>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_millis(750)).await;
+            if let Ok(true) = jobs::is_cancelled(&db, &job_id).await {
+                flag.store(true, Ordering::SeqCst);
+                return;
+            }
+        }
+    })
+}
+
+/// Writes progress to the job row, at most a few times a second.
+fn spawn_progress_writer(
+    db: sea_orm::DatabaseConnection,
+    job_id: String,
+    mut rx: tokio::sync::mpsc::UnboundedReceiver<Progress>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut last_write = Instant::now() - Duration::from_secs(1);
+        let mut last: Option<(u8, String)> = None;
+        let mut pending: Option<Progress> = None;
+        loop {
+            let next = tokio::time::timeout(Duration::from_millis(300), rx.recv()).await;
+            match next {
+                Ok(Some(p)) => pending = Some(p),
+                Ok(None) => break,
+                Err(_) => {}
+            }
+            if let Some(p) = pending.take() {
+                let changed = last
+                    .as_ref()
+                    .is_none_or(|(pct, step)| *pct != p.percent || *step != p.step);
+                if changed && last_write.elapsed() >= Duration::from_millis(300) {
+                    let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
+                    last = Some((p.percent, p.step));
+                    last_write = Instant::now();
+                } else if changed {
+                    pending = Some(p);
+                }
+            }
+        }
+        if let Some(p) = pending {
+            let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
+        }
+    })
+}
