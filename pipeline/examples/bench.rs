@@ -81,6 +81,15 @@ async fn main() -> anyhow::Result<()> {
         "  whole video: {:.1} s wall for {:.1} s of video",
         wall, video
     );
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "  machine: {} cores, load average {}",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
     println!("  files in {}", out.display());
     Ok(())
 }

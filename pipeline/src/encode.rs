@@ -57,7 +57,7 @@ impl Encoder {
             "appsrc name=video format=time is-live=false block=true \
                caps=video/x-raw,format=RGBA,width={w},height={h},framerate=0/1 \
              ! videoconvert n-threads=2 ! video/x-raw,format=I420 \
-             ! x264enc speed-preset=veryfast tune=stillimage pass=qual quantizer={q} \
+             ! x264enc speed-preset=superfast tune=stillimage pass=qual quantizer={q} \
                key-int-max=20 bframes=0 \
              ! video/x-h264,profile=high ! h264parse ! queue ! mux.video_0 \
              appsrc name=audio format=time is-live=false block=false \

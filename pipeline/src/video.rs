@@ -16,7 +16,7 @@ use crate::storyboard::Storyboard;
 use crate::timeline::Shot;
 
 /// Frames per second of the cross-fades (stills are single frames of any length).
-const FADE_FPS: f64 = 25.0;
+const FADE_FPS: f64 = 20.0;
 const BEAT_FADE: f64 = 0.3;
 const SCENE_FADE: f64 = 0.5;
 /// A still is repeated at least this often, so that players and seeking stay responsive.
