@@ -28,8 +28,11 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Resolves to { baseUrl, logs(), stop() } once GET /health answers 200. */
-export async function startServer({ readyTimeoutMs = 90_000 } = {}) {
+/**
+ * Resolves to { baseUrl, logs(), stop() } once GET /health answers 200. `workers` also runs
+ * that many queue workers in the server process (`serve --workers N`).
+ */
+export async function startServer({ readyTimeoutMs = 90_000, workers = 0 } = {}) {
   const bin = lecternBinary();
   if (!existsSync(bin)) {
     throw new Error(`The Lectern server binary is missing at ${bin}: build it (cargo build) or set LECTERN_BIN.`);
@@ -42,7 +45,8 @@ export async function startServer({ readyTimeoutMs = 90_000 } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lectern-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const output = [];
-  const child = spawn(bin, ['serve'], {
+  const args = workers > 0 ? ['serve', '--workers', String(workers)] : ['serve'];
+  const child = spawn(bin, args, {
     env: {
       ...process.env,
       LECTERN_PORT: String(port),

@@ -21,7 +21,7 @@ let browser;
 
 before(async () => {
   await mkdir(RESULTS, { recursive: true });
-  server = await startServer();
+  server = await startServer({ workers: 1 });
   browser = await launchBrowser();
 });
 
