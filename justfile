@@ -15,13 +15,12 @@ test: (setup "--tests")
     pg_url="$(scripts/services.sh)"; \
     if [ -n "$pg_url" ]; then \
       echo "== API tests again on PostgreSQL"; \
-      LECTERN_TEST_DATABASE_URL="${LECTERN_TEST_DATABASE_URL:-$pg_url}" cargo test -p lectern-api; \
+      LECTERN_TEST_DATABASE_URL="${LECTERN_TEST_DATABASE_URL:-$pg_url}" cargo test --workspace --test api; \
     else \
       echo "== PostgreSQL is not running here: the PostgreSQL pass was skipped"; \
     fi
     cd web && npm test
-    cd web && npm run build
-    cargo build -p lectern
+    # `cargo test` above built target/debug/lectern (with the same features), used here.
     cd web && LECTERN_BIN="$CARGO_TARGET_DIR/debug/lectern" npm run e2e
 
 # Install missing system, PyPI and npm packages
