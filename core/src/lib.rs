@@ -1,6 +1,7 @@
 //! Lectern's shared core: configuration, database entities and migrations, the credit
 //! ledger, users and tokens. No HTTP here.
 
+pub mod checkout;
 pub mod config;
 pub mod credits;
 pub mod db;

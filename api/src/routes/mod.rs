@@ -1,6 +1,7 @@
 //! One module per feature, each with its own `router()`, merged here.
 
 pub mod auth;
+mod checkout;
 mod credits;
 pub mod jobs;
 mod library;
@@ -30,6 +31,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(system::router())
         .merge(auth::router(&state))
+        .merge(checkout::router(&state))
         .nest("/api", api)
         .fallback_service(crate::spa::service(&state.config.web_dir))
         .layer(middleware::from_fn(crate::metrics::track))

@@ -3,6 +3,7 @@
 //! (SQLite by default; PostgreSQL when LECTERN_TEST_DATABASE_URL is set).
 
 mod auth;
+mod checkout;
 mod credits;
 mod helpers;
 mod id_tokens;

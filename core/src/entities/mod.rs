@@ -1,9 +1,11 @@
 //! sea-orm entities for the tables the current features read and write.
 
 pub mod auth_request;
+pub mod checkout_session;
 pub mod credit_ledger;
 pub mod credit_package;
 pub mod job;
 pub mod session;
 pub mod user;
 pub mod video;
+pub mod webhook_event;

@@ -13,8 +13,8 @@ describe('checkout session (SPEC 7, 8)', () => {
     expect(requests[0]?.body).toEqual({
       package_id: 'pro',
       user_id: 'u1',
-      success_url: 'https://lectern.test/purchase-success',
-      cancel_url: 'https://lectern.test/credits',
+      success_url: 'https://lectern.test/purchase-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://lectern.test/credits?checkout=cancelled',
     });
   });
 

@@ -24,8 +24,9 @@ export async function createCheckoutSession(input: {
     res = await api.post<unknown>('/api/create-checkout-session', {
       package_id: input.packageId,
       user_id: input.userId,
-      success_url: `${origin}${paths.purchaseSuccess}`,
-      cancel_url: `${origin}${paths.credits}`,
+      // Stripe (and the development checkout) put the session id in place of the template.
+      success_url: `${origin}${paths.purchaseSuccess}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}${paths.credits}?checkout=cancelled`,
     });
   } catch (error) {
     if (error instanceof ApiError) {

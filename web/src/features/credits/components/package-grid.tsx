@@ -1,8 +1,10 @@
+import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { useCheckout } from '@/features/credits/api/create-checkout-session';
 import { useCreditPackages } from '@/features/credits/api/get-credit-packages';
 import { formatPrice } from '@/features/credits/lib/credit-rules';
 import type { CreditPackage } from '@/types/api';
+import './package-grid.css';
 
 const badges: Record<string, string> = { pro: 'Most popular', unlimited: 'Best value' };
 
@@ -13,6 +15,9 @@ function perCredit(pkg: CreditPackage): string {
 export function PackageGrid({ userId }: { userId: string | null }) {
   const packagesQuery = useCreditPackages();
   const checkout = useCheckout(userId);
+  // The checkout's cancel address brings the buyer back here with ?checkout=cancelled.
+  const [params] = useSearchParams();
+  const cancelled = params.get('checkout') === 'cancelled';
 
   if (packagesQuery.isPending) {
     return (
@@ -33,6 +38,12 @@ export function PackageGrid({ userId }: { userId: string | null }) {
 
   return (
     <>
+      {cancelled && !checkout.isPending ? (
+        <div className="checkout-notice" role="status">
+          <Icon name="info" className="alert__icon" />
+          <p>Checkout cancelled. You were not charged; pick a package whenever you are ready.</p>
+        </div>
+      ) : null}
       {checkout.isError ? (
         <div className="alert alert--error" role="alert">
           <Icon name="alert" className="alert__icon" />

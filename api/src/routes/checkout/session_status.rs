@@ -1,0 +1,70 @@
+//! `GET /api/checkout-session/{id}`: what the confirmation screen waits on. The caller's own
+//! sessions only; anyone else's looks like nothing exists there.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use chrono::{DateTime, Utc};
+use lectern_core::checkout;
+use serde::Serialize;
+
+use crate::{
+    error::{ApiError, ApiResult},
+    extract::AuthUser,
+    state::AppState,
+};
+
+#[derive(Debug, Serialize)]
+pub struct PackageSummary {
+    id: String,
+    name: String,
+    credits: i64,
+    price: i64,
+    currency: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CheckoutSessionStatus {
+    session_id: String,
+    /// `open`, `complete`, `expired` or `failed`.
+    status: String,
+    payment_status: String,
+    /// True once the webhook has put the package's credits in the ledger.
+    credits_applied: bool,
+    credits: i64,
+    amount: i64,
+    currency: String,
+    package: Option<PackageSummary>,
+    created_at: DateTime<Utc>,
+    completed_at: Option<DateTime<Utc>>,
+}
+
+pub async fn checkout_session(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<CheckoutSessionStatus>> {
+    let view = checkout::find_for_user(&state.db, &id, &caller.id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Checkout session"))?;
+    let session = view.session;
+    Ok(Json(CheckoutSessionStatus {
+        session_id: session.id,
+        status: session.status,
+        payment_status: session.payment_status,
+        credits_applied: view.credits_applied,
+        credits: session.credits,
+        amount: session.amount,
+        currency: session.currency,
+        package: view.package.map(|p| PackageSummary {
+            id: p.id,
+            name: p.name,
+            credits: p.credits,
+            price: p.price,
+            currency: p.currency,
+        }),
+        created_at: session.created_at,
+        completed_at: session.completed_at,
+    }))
+}
