@@ -46,10 +46,11 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
         )
         .init();
-    let cli = Cli::parse();
-    if let Command::Render(args) = cli.command {
-        return lectern_pipeline::cli::run_render(args).await;
-    }
+    let command = match Cli::parse().command {
+        // The pipeline needs no server configuration.
+        Command::Render(args) => return lectern_pipeline::cli::run_render(args).await,
+        other => other,
+    };
     let config = match Config::load() {
         Ok(config) => config,
         Err(err) => {
@@ -57,7 +58,7 @@ async fn main() -> anyhow::Result<()> {
             std::process::exit(2);
         }
     };
-    match cli.command {
+    match command {
         Command::Serve { workers } => serve(config, workers).await,
         Command::Migrate => {
             lectern_core::db::connect(&config.database)
