@@ -117,7 +117,7 @@ fn check_return_url(value: &str, allowed_origins: &[String]) -> Result<(), Strin
         return Err("Must be an http(s) URL".into());
     }
     let origin = url.origin().ascii_serialization();
-    if !allowed_origins.iter().any(|o| *o == origin) {
+    if !allowed_origins.contains(&origin) {
         return Err(format!(
             "Must be on this app's origin ({})",
             allowed_origins.join(", ")

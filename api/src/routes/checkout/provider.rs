@@ -15,7 +15,7 @@ use stripe_checkout::{
 use crate::error::ApiError;
 
 pub enum Provider {
-    Stripe(stripe::Client),
+    Stripe(Box<stripe::Client>),
     /// Served by Lectern under `/dev-checkout/{id}`; embedded default only.
     Development,
 }
@@ -44,7 +44,7 @@ impl Provider {
             let base = format!("{}/", base.trim_end_matches('/'));
             builder = builder.url(base);
         }
-        Ok(Self::Stripe(builder.build()?))
+        Ok(Self::Stripe(Box::new(builder.build()?)))
     }
 
     pub fn name(&self) -> &'static str {
