@@ -2,9 +2,9 @@
 //! Internal causes are logged with their chain and never sent to the client.
 
 use axum::{
+    Json,
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
-    Json,
 };
 use lectern_core::credits::LedgerError;
 use sea_orm::DbErr;

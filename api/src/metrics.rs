@@ -19,10 +19,7 @@ pub fn recorder() -> PrometheusHandle {
     HANDLE
         .get_or_init(|| {
             let builder = PrometheusBuilder::new()
-                .set_buckets_for_metric(
-                    Matcher::Suffix("duration_seconds".into()),
-                    LATENCY_BUCKETS,
-                )
+                .set_buckets_for_metric(Matcher::Suffix("duration_seconds".into()), LATENCY_BUCKETS)
                 .expect("bucket list is not empty");
             match builder.install_recorder() {
                 Ok(handle) => handle,

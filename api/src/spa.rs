@@ -10,7 +10,6 @@ use axum::{
 };
 use tower_http::services::{ServeDir, ServeFile};
 
-
 pub fn service(web_dir: &Path) -> MethodRouter {
     let index = web_dir.join("index.html");
     if index.exists() {

@@ -161,7 +161,10 @@ impl Config {
         if Path::new(&file).exists() {
             figment = figment.merge(Toml::file(&file));
         } else if std::env::var("LECTERN_CONFIG").is_ok() {
-            return Err(invalid("LECTERN_CONFIG", format!("file {file} does not exist")));
+            return Err(invalid(
+                "LECTERN_CONFIG",
+                format!("file {file} does not exist"),
+            ));
         }
         let raw: RawSettings = figment
             .merge(Env::prefixed("LECTERN_").ignore(&["config", "test_database_url"]))
@@ -213,7 +216,9 @@ impl Config {
                 DatabaseConfig::Postgres(SecretString::from(url.to_string()))
             }
             Some(url) if url.starts_with("sqlite:") => {
-                let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+                let path = url
+                    .trim_start_matches("sqlite://")
+                    .trim_start_matches("sqlite:");
                 let path = path.split('?').next().unwrap_or(path);
                 DatabaseConfig::Sqlite(PathBuf::from(path))
             }
@@ -260,23 +265,25 @@ impl Config {
             }
         };
 
-        let llm = match raw.llm_base_url.as_deref().filter(|s| !s.is_empty()) {
-            None => None,
-            Some(base) => {
-                Url::parse(base).map_err(|e| invalid("LECTERN_LLM_BASE_URL", e.to_string()))?;
-                Some(LlmConfig {
-                    base_url: base.trim_end_matches('/').to_string(),
-                    api_key: raw.llm_api_key.clone().map(SecretString::from),
-                    model: raw
-                        .llm_model
-                        .clone()
-                        .filter(|s| !s.is_empty())
-                        .ok_or_else(|| {
-                            invalid("LECTERN_LLM_MODEL", "required when LECTERN_LLM_BASE_URL is set")
-                        })?,
-                })
-            }
-        };
+        let llm =
+            match raw.llm_base_url.as_deref().filter(|s| !s.is_empty()) {
+                None => None,
+                Some(base) => {
+                    Url::parse(base).map_err(|e| invalid("LECTERN_LLM_BASE_URL", e.to_string()))?;
+                    Some(LlmConfig {
+                        base_url: base.trim_end_matches('/').to_string(),
+                        api_key: raw.llm_api_key.clone().map(SecretString::from),
+                        model: raw.llm_model.clone().filter(|s| !s.is_empty()).ok_or_else(
+                            || {
+                                invalid(
+                                    "LECTERN_LLM_MODEL",
+                                    "required when LECTERN_LLM_BASE_URL is set",
+                                )
+                            },
+                        )?,
+                    })
+                }
+            };
 
         if let Some(tts) = raw.tts.as_deref().filter(|s| !s.is_empty())
             && !matches!(tts, "piper" | "espeak" | "openai")
@@ -314,14 +321,20 @@ impl Config {
         if let Some(storage) = raw.storage_url.as_deref().filter(|s| !s.is_empty())
             && !(storage.starts_with("file://") || storage.starts_with("s3://"))
         {
-            return Err(invalid("LECTERN_STORAGE_URL", "expected file://... or s3://bucket/prefix"));
+            return Err(invalid(
+                "LECTERN_STORAGE_URL",
+                "expected file://... or s3://bucket/prefix",
+            ));
         }
         if let Some(queue) = raw.queue_url.as_deref().filter(|s| !s.is_empty())
             && !(queue.starts_with("redis://")
                 || queue.starts_with("rediss://")
                 || queue.starts_with("sqlite:"))
         {
-            return Err(invalid("LECTERN_QUEUE_URL", "expected redis://... or sqlite:..."));
+            return Err(invalid(
+                "LECTERN_QUEUE_URL",
+                "expected redis://... or sqlite:...",
+            ));
         }
 
         if env == Environment::Production && raw.secret_key.as_deref().is_none_or(str::is_empty) {
@@ -333,11 +346,19 @@ impl Config {
         if let Some(key) = raw.secret_key.as_deref().filter(|s| !s.is_empty())
             && key.len() < 32
         {
-            return Err(invalid("LECTERN_SECRET_KEY", "must be at least 32 characters"));
+            return Err(invalid(
+                "LECTERN_SECRET_KEY",
+                "must be at least 32 characters",
+            ));
         }
 
         let mut allowed_origins = vec![origin_string(&public_url)];
-        for origin in raw.allowed_origins.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        for origin in raw
+            .allowed_origins
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             let parsed = parse_origin("LECTERN_ALLOWED_ORIGINS", origin)?;
             allowed_origins.push(origin_string(&parsed));
         }
@@ -362,7 +383,10 @@ impl Config {
             llm,
             tts: raw.tts.filter(|s| !s.is_empty()),
             stripe,
-            secret_key: raw.secret_key.filter(|s| !s.is_empty()).map(SecretString::from),
+            secret_key: raw
+                .secret_key
+                .filter(|s| !s.is_empty())
+                .map(SecretString::from),
             web_dir: raw.web_dir.unwrap_or_else(|| PathBuf::from("web/dist")),
             allowed_origins,
         })
@@ -409,7 +433,9 @@ impl Config {
             (
                 "identity",
                 match &self.identity {
-                    IdentityConfig::Development => "development sign-in (built-in OIDC provider)".into(),
+                    IdentityConfig::Development => {
+                        "development sign-in (built-in OIDC provider)".into()
+                    }
                     IdentityConfig::Oidc { issuer, .. } => format!("OpenID Connect ({issuer})"),
                 },
             ),
@@ -423,13 +449,17 @@ impl Config {
             (
                 "script writer",
                 match &self.llm {
-                    Some(llm) => format!("OpenAI-compatible ({}, model {})", llm.base_url, llm.model),
+                    Some(llm) => {
+                        format!("OpenAI-compatible ({}, model {})", llm.base_url, llm.model)
+                    }
                     None => "offline writer (labelled offline draft)".into(),
                 },
             ),
             (
                 "narration",
-                self.tts.clone().unwrap_or_else(|| "piper if installed, else espeak-ng".into()),
+                self.tts
+                    .clone()
+                    .unwrap_or_else(|| "piper if installed, else espeak-ng".into()),
             ),
         ]
     }
@@ -438,7 +468,10 @@ impl Config {
 fn parse_origin(setting: &'static str, value: &str) -> Result<Url, ConfigError> {
     let url = Url::parse(value).map_err(|e| invalid(setting, format!("{value:?}: {e}")))?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
-        return Err(invalid(setting, format!("{value:?} is not an http(s) origin")));
+        return Err(invalid(
+            setting,
+            format!("{value:?} is not an http(s) origin"),
+        ));
     }
     Ok(url)
 }
@@ -453,9 +486,10 @@ fn coerce(map: serde_json::Map<String, serde_json::Value>) -> serde_json::Value 
     let mut out = serde_json::Map::new();
     for (key, value) in map {
         let value = match (key.as_str(), &value) {
-            ("port", serde_json::Value::String(s)) => {
-                s.parse::<u64>().map(serde_json::Value::from).unwrap_or(value)
-            }
+            ("port", serde_json::Value::String(s)) => s
+                .parse::<u64>()
+                .map(serde_json::Value::from)
+                .unwrap_or(value),
             ("s3_path_style", serde_json::Value::String(s)) => {
                 serde_json::Value::Bool(matches!(s.as_str(), "1" | "true" | "yes"))
             }
@@ -486,9 +520,12 @@ mod tests {
 
     #[test]
     fn production_refuses_the_development_provider() {
-        let err = cfg(&[("env", "production"), ("public_url", "https://lectern.example")])
-            .unwrap_err()
-            .to_string();
+        let err = cfg(&[
+            ("env", "production"),
+            ("public_url", "https://lectern.example"),
+        ])
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("LECTERN_OIDC_ISSUER"), "{err}");
     }
 
@@ -513,7 +550,9 @@ mod tests {
 
     #[test]
     fn a_bad_setting_is_named() {
-        let err = cfg(&[("database_url", "mysql://x")]).unwrap_err().to_string();
+        let err = cfg(&[("database_url", "mysql://x")])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("LECTERN_DATABASE_URL"), "{err}");
         let err = cfg(&[("env", "staging")]).unwrap_err().to_string();
         assert!(err.contains("LECTERN_ENV"), "{err}");

@@ -176,7 +176,15 @@ pub async fn refund_in<C: ConnectionTrait>(
     let amount = -reservation.delta;
     // Insert first: the unique (kind, reference) index makes a concurrent second refund fail
     // here, before any balance changes.
-    if insert_entry(conn, &reservation.user_id, amount, EntryKind::Refund, reference, None).await?
+    if insert_entry(
+        conn,
+        &reservation.user_id,
+        amount,
+        EntryKind::Refund,
+        reference,
+        None,
+    )
+    .await?
         == Applied::Already
     {
         return Ok(Applied::Already);

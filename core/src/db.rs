@@ -27,7 +27,11 @@ pub async fn connect(config: &DatabaseConfig) -> Result<DatabaseConnection, DbEr
     };
     let mut options = ConnectOptions::new(url);
     options
-        .max_connections(if matches!(config, DatabaseConfig::Sqlite(_)) { 8 } else { 20 })
+        .max_connections(if matches!(config, DatabaseConfig::Sqlite(_)) {
+            8
+        } else {
+            20
+        })
         .connect_timeout(Duration::from_secs(10))
         .acquire_timeout(Duration::from_secs(30))
         .sqlx_logging(false);

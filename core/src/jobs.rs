@@ -190,7 +190,10 @@ pub async fn claim(db: &DatabaseConnection, job_id: &str, worker: &str) -> Resul
     let updated = job::Entity::update_many()
         .col_expr(job::Column::Status, Expr::value(status::PROCESSING))
         .col_expr(job::Column::Worker, Expr::value(worker))
-        .col_expr(job::Column::Attempts, Expr::col(job::Column::Attempts).add(1))
+        .col_expr(
+            job::Column::Attempts,
+            Expr::col(job::Column::Attempts).add(1),
+        )
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
         .col_expr(
             job::Column::StartedAt,
@@ -255,7 +258,10 @@ pub async fn complete(
         .col_expr(job::Column::Status, Expr::value(status::COMPLETED))
         .col_expr(job::Column::Progress, Expr::value(100))
         .col_expr(job::Column::CurrentStep, Expr::value(completion.step))
-        .col_expr(job::Column::Result, Expr::value(completion.result.to_string()))
+        .col_expr(
+            job::Column::Result,
+            Expr::value(completion.result.to_string()),
+        )
         .col_expr(job::Column::SmartTitle, Expr::value(completion.smart_title))
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
         .col_expr(job::Column::CompletedAt, Expr::value(now))
@@ -268,7 +274,13 @@ pub async fn complete(
     }
     if let Some(video) = completion.video {
         video.insert(&txn).await?;
-        bump_stats(&txn, &job.user_id, job.kind == "problem", job.credits_reserved).await?;
+        bump_stats(
+            &txn,
+            &job.user_id,
+            job.kind == "problem",
+            job.credits_reserved,
+        )
+        .await?;
     }
     txn.commit().await?;
     Ok(true)

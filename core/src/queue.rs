@@ -62,7 +62,9 @@ impl JobQueue {
                     .queue(QUEUE_NAME)
                     .heartbeat_interval(timings.heartbeat)
                     .persist_results(false);
-                Ok(Self::Redis(RedisStorage::new(conn).with_config(queue_config)))
+                Ok(Self::Redis(
+                    RedisStorage::new(conn).with_config(queue_config),
+                ))
             }
             other => {
                 let path = match other {
@@ -76,7 +78,8 @@ impl JobQueue {
                     None => config.data_dir.join("queue.db").display().to_string(),
                 };
                 if let Some(parent) = std::path::Path::new(&path).parent() {
-                    std::fs::create_dir_all(parent).map_err(|e| QueueError::Connect(e.to_string()))?;
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| QueueError::Connect(e.to_string()))?;
                 }
                 let options = format!("sqlite://{path}?mode=rwc")
                     .parse::<sqlx::sqlite::SqliteConnectOptions>()
@@ -94,7 +97,9 @@ impl JobQueue {
                     .queue(QUEUE_NAME)
                     .heartbeat_interval(timings.heartbeat)
                     .persist_results(false);
-                Ok(Self::Sqlite(SqliteStorage::new(&pool).with_config(queue_config)))
+                Ok(Self::Sqlite(
+                    SqliteStorage::new(&pool).with_config(queue_config),
+                ))
             }
         }
     }

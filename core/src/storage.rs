@@ -121,23 +121,37 @@ impl Storage {
     }
 
     fn local_path(root: &Path, key: &str) -> Result<PathBuf, StorageError> {
-        if key.split('/').any(|part| part.is_empty() || part == "." || part == "..") {
+        if key
+            .split('/')
+            .any(|part| part.is_empty() || part == "." || part == "..")
+        {
             return Err(io(key, "invalid key"));
         }
         Ok(root.join(key))
     }
 
-    pub async fn put_file(&self, key: &str, path: &Path, content_type: &str) -> Result<(), StorageError> {
+    pub async fn put_file(
+        &self,
+        key: &str,
+        path: &Path,
+        content_type: &str,
+    ) -> Result<(), StorageError> {
         match self {
             Self::Local { root } => {
                 let target = Self::local_path(root, key)?;
                 if let Some(parent) = target.parent() {
-                    tokio::fs::create_dir_all(parent).await.map_err(|e| io(key, e))?;
+                    tokio::fs::create_dir_all(parent)
+                        .await
+                        .map_err(|e| io(key, e))?;
                 }
                 // Copy then rename, so a reader never sees half a file.
                 let partial = target.with_extension("partial");
-                tokio::fs::copy(path, &partial).await.map_err(|e| io(key, e))?;
-                tokio::fs::rename(&partial, &target).await.map_err(|e| io(key, e))?;
+                tokio::fs::copy(path, &partial)
+                    .await
+                    .map_err(|e| io(key, e))?;
+                tokio::fs::rename(&partial, &target)
+                    .await
+                    .map_err(|e| io(key, e))?;
                 Ok(())
             }
             Self::S3 {
@@ -178,7 +192,9 @@ impl Storage {
             Self::Local { root } => {
                 let path = Self::local_path(root, key)?;
                 let mut file = tokio::fs::File::open(&path).await.map_err(|e| io(key, e))?;
-                file.seek(std::io::SeekFrom::Start(start)).await.map_err(|e| io(key, e))?;
+                file.seek(std::io::SeekFrom::Start(start))
+                    .await
+                    .map_err(|e| io(key, e))?;
                 Box::pin(tokio_util::io::ReaderStream::new(file.take(length)))
             }
             Self::S3 {
@@ -186,7 +202,10 @@ impl Storage {
                 bucket,
                 prefix,
             } => {
-                let mut request = client.get_object().bucket(bucket).key(Self::s3_key(prefix, key));
+                let mut request = client
+                    .get_object()
+                    .bucket(bucket)
+                    .key(Self::s3_key(prefix, key));
                 if range.is_some() {
                     request = request.range(format!("bytes={start}-{end}"));
                 }

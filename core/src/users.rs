@@ -119,7 +119,8 @@ fn names(identity: &Identity) -> (String, String, String) {
     let full = identity.name.clone().filter(|n| !n.trim().is_empty());
     let mut first = identity.given_name.clone().unwrap_or_default();
     let mut last = identity.family_name.clone().unwrap_or_default();
-    if first.is_empty() && last.is_empty()
+    if first.is_empty()
+        && last.is_empty()
         && let Some(full) = &full
     {
         let mut parts = full.trim().splitn(2, ' ');
@@ -129,7 +130,12 @@ fn names(identity: &Identity) -> (String, String, String) {
     let display = full.unwrap_or_else(|| {
         let joined = format!("{first} {last}").trim().to_string();
         if joined.is_empty() {
-            identity.email.split('@').next().unwrap_or_default().to_string()
+            identity
+                .email
+                .split('@')
+                .next()
+                .unwrap_or_default()
+                .to_string()
         } else {
             joined
         }

@@ -87,9 +87,16 @@ async fn runtime(config: &Config) -> anyhow::Result<Arc<Runtime>> {
 }
 
 async fn worker(config: Config, concurrency: usize) -> anyhow::Result<()> {
-    let queue = JobQueue::connect(&config).await.context("connecting to the job queue")?;
+    let queue = JobQueue::connect(&config)
+        .await
+        .context("connecting to the job queue")?;
     let runtime = runtime(&config).await?;
-    println!("Lectern worker {} on {} ({} at once)", runtime.name, queue.describe(), concurrency);
+    println!(
+        "Lectern worker {} on {} ({} at once)",
+        runtime.name,
+        queue.describe(),
+        concurrency
+    );
     lectern_workers::run(runtime, queue, concurrency, shutdown_signal()).await
 }
 
@@ -114,19 +121,37 @@ async fn serve(config: Config, workers: usize) -> anyhow::Result<()> {
     let address = format!("0.0.0.0:{}", config.port);
     let listener = tokio::net::TcpListener::bind(&address)
         .await
-        .with_context(|| format!("binding {address} (is another Lectern running? set LECTERN_PORT)"))?;
-    println!("Lectern {} ({})", env!("CARGO_PKG_VERSION"), if config.is_production() { "production" } else { "development" });
+        .with_context(|| {
+            format!("binding {address} (is another Lectern running? set LECTERN_PORT)")
+        })?;
+    println!(
+        "Lectern {} ({})",
+        env!("CARGO_PKG_VERSION"),
+        if config.is_production() {
+            "production"
+        } else {
+            "development"
+        }
+    );
     for (concern, engine) in config.engines() {
         println!("  {concern:<14} {engine}");
     }
     let origin = config.origin();
-    let in_process = if workers > 0 { Some(runtime(&config).await?) } else { None };
+    let in_process = if workers > 0 {
+        Some(runtime(&config).await?)
+    } else {
+        None
+    };
     let app = lectern_api::Application::build(config, listener).await?;
     if let Some(runtime) = in_process {
         let queue = app.state().queue.clone();
-        println!("  workers        {workers} in this process ({})", queue.describe());
+        println!(
+            "  workers        {workers} in this process ({})",
+            queue.describe()
+        );
         tokio::spawn(async move {
-            if let Err(err) = lectern_workers::run(runtime, queue, workers, shutdown_signal()).await {
+            if let Err(err) = lectern_workers::run(runtime, queue, workers, shutdown_signal()).await
+            {
                 tracing::error!(error = ?err, "workers stopped");
             }
         });

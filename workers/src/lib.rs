@@ -97,8 +97,14 @@ impl Runtime {
         };
         loop {
             if job.attempts > MAX_ATTEMPTS {
-                jobs::fail(&self.db, job_id, &format!("Generation failed after {MAX_ATTEMPTS} attempts")).await?;
-                metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone()).increment(1);
+                jobs::fail(
+                    &self.db,
+                    job_id,
+                    &format!("Generation failed after {MAX_ATTEMPTS} attempts"),
+                )
+                .await?;
+                metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
+                    .increment(1);
                 return Ok(());
             }
             let outcome = tokio::time::timeout(JOB_LIMIT, self.run_once(&job)).await;
@@ -114,7 +120,8 @@ impl Runtime {
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
                 jobs::fail(&self.db, job_id, &error).await?;
-                metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone()).increment(1);
+                metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
+                    .increment(1);
                 return Ok(());
             }
             metrics::counter!("lectern_job_retries_total", "kind" => job.kind.clone()).increment(1);
@@ -129,7 +136,9 @@ impl Runtime {
     async fn run_once(&self, job: &lectern_core::entities::job::Model) -> Result<(), RunError> {
         match job.kind.as_str() {
             "video" => video::run(self, job).await,
-            other => Err(RunError::Failed(format!("{other} jobs are not available yet"))),
+            other => Err(RunError::Failed(format!(
+                "{other} jobs are not available yet"
+            ))),
         }
     }
 }

@@ -53,7 +53,8 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let report = move |p: Progress| {
         let _ = progress_tx.send(p);
     };
-    let work_dir = tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
+    let work_dir =
+        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
 
     let result = if params.dry_run {
         runtime
@@ -64,7 +65,12 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     } else {
         runtime
             .pipeline
-            .render(input, work_dir.path(), report, CancellationCheck::from_flag(cancelled.clone()))
+            .render(
+                input,
+                work_dir.path(),
+                report,
+                CancellationCheck::from_flag(cancelled.clone()),
+            )
             .await
             .map(|out| Planned::Render(Box::new(out)))
     };

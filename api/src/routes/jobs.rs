@@ -77,7 +77,11 @@ impl GenerateVideo {
         }
         let topic = self.topic.unwrap_or_default().trim().to_string();
         if topic.is_empty() {
-            errors.push(FieldError::new(&["body", "topic"], "Topic is required", "missing"));
+            errors.push(FieldError::new(
+                &["body", "topic"],
+                "Topic is required",
+                "missing",
+            ));
         } else if topic.chars().count() > TOPIC_MAX_CHARS {
             errors.push(FieldError::new(
                 &["body", "topic"],
@@ -145,7 +149,11 @@ async fn generate_video(
 ) -> ApiResult<impl IntoResponse> {
     let params = body.validate(&caller)?;
     // A dry run plans without rendering and charges nothing.
-    let cost = if params.dry_run { 0 } else { jobs::video_cost(params.duration_minutes) };
+    let cost = if params.dry_run {
+        0
+    } else {
+        jobs::video_cost(params.duration_minutes)
+    };
     let job = jobs::create(
         &state.db,
         NewJob {
@@ -211,7 +219,10 @@ pub struct JobStatus {
 
 impl JobStatus {
     pub fn new(state: &AppState, job: job::Model) -> Self {
-        let result: Option<Value> = job.result.as_deref().and_then(|r| serde_json::from_str(r).ok());
+        let result: Option<Value> = job
+            .result
+            .as_deref()
+            .and_then(|r| serde_json::from_str(r).ok());
         let dry_run = result.as_ref().is_some_and(|r| r["dry_run"] == true);
         let has_media = job.status == status::COMPLETED && job.kind != "course" && !dry_run;
         let link = |path: String| {
@@ -258,7 +269,10 @@ struct JobList {
 async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<JobList>> {
     let rows = jobs::list_for_user(&state.db, &caller.id, 100).await?;
     Ok(Json(JobList {
-        jobs: rows.into_iter().map(|j| JobStatus::new(&state, j)).collect(),
+        jobs: rows
+            .into_iter()
+            .map(|j| JobStatus::new(&state, j))
+            .collect(),
     }))
 }
 
@@ -277,6 +291,8 @@ async fn cancel_job(
         )));
     }
     metrics::counter!("lectern_jobs_cancelled_total", "kind" => job.kind.clone()).increment(1);
-    let job = jobs::find(&state.db, &id).await?.ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = jobs::find(&state.db, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Job"))?;
     Ok(Json(JobStatus::new(&state, job)))
 }

@@ -55,7 +55,10 @@ async fn save_history(
         .one(&state.db)
         .await?
         .ok_or_else(|| {
-            ApiError::Conflict(format!("The video is not finished yet (status: {})", job.status))
+            ApiError::Conflict(format!(
+                "The video is not finished yet (status: {})",
+                job.status
+            ))
         })?;
     let _ = record.title;
     Ok(Json(Saved {
@@ -82,7 +85,11 @@ async fn search(
     caller.require_self(&user_id)?;
     let limit = query.limit.unwrap_or(50);
     if !(1..=100).contains(&limit) {
-        return Err(ApiError::field(&["query", "limit"], "limit must be between 1 and 100", "range"));
+        return Err(ApiError::field(
+            &["query", "limit"],
+            "limit must be between 1 and 100",
+            "range",
+        ));
     }
     let mut select = video::Entity::find()
         .filter(video::Column::UserId.eq(caller.id.as_str()))

@@ -51,7 +51,9 @@ async fn authorised_job(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .and_then(|t| state.tokens.verify(t.trim()));
-    let job = jobs::find(&state.db, id).await?.ok_or_else(|| ApiError::not_found("Video"))?;
+    let job = jobs::find(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Video"))?;
     let allowed = by_media_token || owner.as_deref() == Some(job.user_id.as_str());
     if !allowed {
         if owner.is_none() && query.t.is_none() {
@@ -60,7 +62,10 @@ async fn authorised_job(
         return Err(ApiError::not_found("Video"));
     }
     if job.status != jobs::status::COMPLETED {
-        return Err(ApiError::NotFound(format!("The video is not ready (status: {})", job.status)));
+        return Err(ApiError::NotFound(format!(
+            "The video is not ready (status: {})",
+            job.status
+        )));
     }
     Ok(job)
 }
@@ -96,16 +101,27 @@ async fn video(
         .map_err(storage_error)?
         .ok_or_else(|| ApiError::not_found("Video"))?;
     let name = file_name(job.smart_title.as_deref().unwrap_or(&job.title));
-    let disposition = if query.download.is_some() { "attachment" } else { "inline" };
+    let disposition = if query.download.is_some() {
+        "attachment"
+    } else {
+        "inline"
+    };
     let mut response = Response::new(Body::from_stream(object.body));
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("video/mp4"));
     headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=3600"));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, max-age=3600"),
+    );
     if let Ok(v) = HeaderValue::from_str(&format!("{disposition}; filename=\"{name}.mp4\"")) {
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
-    let length = if object.total == 0 { 0 } else { object.end - object.start + 1 };
+    let length = if object.total == 0 {
+        0
+    } else {
+        object.end - object.start + 1
+    };
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     if range.is_some() {
         *response.status_mut() = StatusCode::PARTIAL_CONTENT;
@@ -143,10 +159,20 @@ fn parse_range(value: &str, total: u64) -> Option<(u64, u64)> {
 fn file_name(title: &str) -> String {
     let cleaned: String = title
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == ' ' || c == '-' { c } else { ' ' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == ' ' || c == '-' {
+                c
+            } else {
+                ' '
+            }
+        })
         .collect();
     let joined = cleaned.split_whitespace().collect::<Vec<_>>().join("-");
-    if joined.is_empty() { "lectern-video".into() } else { joined.chars().take(80).collect() }
+    if joined.is_empty() {
+        "lectern-video".into()
+    } else {
+        joined.chars().take(80).collect()
+    }
 }
 
 async fn small_file(
@@ -179,9 +205,23 @@ async fn subtitles(
 ) -> ApiResult<Response> {
     let job = authorised_job(&state, &headers, &query, &id).await?;
     match query.format.as_deref() {
-        None | Some("vtt") => small_file(&state, &job, "subtitles.vtt", "text/vtt; charset=utf-8").await,
-        Some("srt") => small_file(&state, &job, "subtitles.srt", "application/x-subrip; charset=utf-8").await,
-        Some(_) => Err(ApiError::field(&["query", "format"], "format must be vtt or srt", "enum")),
+        None | Some("vtt") => {
+            small_file(&state, &job, "subtitles.vtt", "text/vtt; charset=utf-8").await
+        }
+        Some("srt") => {
+            small_file(
+                &state,
+                &job,
+                "subtitles.srt",
+                "application/x-subrip; charset=utf-8",
+            )
+            .await
+        }
+        Some(_) => Err(ApiError::field(
+            &["query", "format"],
+            "format must be vtt or srt",
+            "enum",
+        )),
     }
 }
 

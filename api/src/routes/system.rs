@@ -24,7 +24,10 @@ pub fn api_router() -> Router<AppState> {
 
 async fn health(State(state): State<AppState>) -> impl IntoResponse {
     match state.db.ping().await {
-        Ok(()) => (StatusCode::OK, Json(json!({ "status": "ok", "database": "ok" }))),
+        Ok(()) => (
+            StatusCode::OK,
+            Json(json!({ "status": "ok", "database": "ok" })),
+        ),
         Err(err) => {
             tracing::error!(error = %err, "health check: database unreachable");
             (

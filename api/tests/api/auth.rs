@@ -17,7 +17,9 @@ async fn first_sign_in_creates_the_user_with_ten_credits_from_a_signup_bonus() {
     assert_eq!(me.user["isHost"], false);
 
     let uid = me.user["uid"].as_str().unwrap();
-    let sum = lectern_core::credits::ledger_sum(&app.db, uid).await.unwrap();
+    let sum = lectern_core::credits::ledger_sum(&app.db, uid)
+        .await
+        .unwrap();
     assert_eq!(sum, 10, "the 10 credits come from one signup_bonus entry");
 }
 
@@ -36,7 +38,8 @@ async fn a_later_sign_in_is_a_welcome_back_and_keeps_the_same_account() {
 
 #[tokio::test]
 async fn me_returns_the_user_document_with_the_host_flag() {
-    let app = crate::helpers::spawn_app_with(vec![("host_emails", "host@example.com".into())]).await;
+    let app =
+        crate::helpers::spawn_app_with(vec![("host_emails", "host@example.com".into())]).await;
     let host = app.sign_in("host@example.com").await;
     let response = app.get_authed("/api/me", &host.access_token).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -46,7 +49,12 @@ async fn me_returns_the_user_document_with_the_host_flag() {
     assert!(body["uid"].is_string());
 
     let guest = app.sign_in_with(&browser(), "guest@example.com").await;
-    let body: Value = app.get_authed("/api/me", &guest.access_token).await.json().await.unwrap();
+    let body: Value = app
+        .get_authed("/api/me", &guest.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(body["isHost"], false);
 }
 
@@ -65,11 +73,15 @@ async fn a_tampered_access_token_is_refused() {
 async fn refresh_rotates_the_cookie_and_the_old_one_stops_working() {
     let app = spawn_app().await;
     let client = browser();
-    app.dev_sign_in_redirect(&client, "rotate@example.com").await;
+    app.dev_sign_in_redirect(&client, "rotate@example.com")
+        .await;
 
     let first = app.post_from_app(&client, "/auth/refresh").await;
     assert_eq!(first.status(), StatusCode::OK);
-    let old_cookie = first.headers()[header::SET_COOKIE].to_str().unwrap().to_string();
+    let old_cookie = first.headers()[header::SET_COOKIE]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert!(old_cookie.contains("HttpOnly"));
     assert!(old_cookie.contains("SameSite=Lax"));
     let old_value = old_cookie.split(';').next().unwrap().to_string();
@@ -84,14 +96,19 @@ async fn refresh_rotates_the_cookie_and_the_old_one_stops_working() {
         .send()
         .await
         .unwrap();
-    assert_eq!(replay.status(), StatusCode::UNAUTHORIZED, "a rotated token must not work again");
+    assert_eq!(
+        replay.status(),
+        StatusCode::UNAUTHORIZED,
+        "a rotated token must not work again"
+    );
 }
 
 #[tokio::test]
 async fn refresh_from_another_origin_or_without_origin_is_refused() {
     let app = spawn_app().await;
     let client = browser();
-    app.dev_sign_in_redirect(&client, "origin@example.com").await;
+    app.dev_sign_in_redirect(&client, "origin@example.com")
+        .await;
     let foreign = client
         .post(app.url("/auth/refresh"))
         .header(header::ORIGIN, "https://evil.example")
@@ -102,7 +119,10 @@ async fn refresh_from_another_origin_or_without_origin_is_refused() {
     let missing = client.post(app.url("/auth/refresh")).send().await.unwrap();
     assert_eq!(missing.status(), StatusCode::FORBIDDEN);
     // The session is still intact for the real app.
-    assert_eq!(app.post_from_app(&client, "/auth/refresh").await.status(), StatusCode::OK);
+    assert_eq!(
+        app.post_from_app(&client, "/auth/refresh").await.status(),
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -121,7 +141,10 @@ async fn logout_revokes_the_session() {
     app.dev_sign_in_redirect(&client, "bye@example.com").await;
     let out = app.post_from_app(&client, "/auth/logout").await;
     assert_eq!(out.status(), StatusCode::NO_CONTENT);
-    assert_eq!(app.post_from_app(&client, "/auth/refresh").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_from_app(&client, "/auth/refresh").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -143,7 +166,11 @@ async fn popup_mode_ends_in_a_page_that_posts_to_our_origin_only() {
         .iter()
         .map(|v| v.to_str().unwrap().to_string())
         .collect();
-    assert!(set_cookies.iter().any(|c| c.starts_with("lectern_refresh=") && !c.contains("Max-Age=0")));
+    assert!(
+        set_cookies
+            .iter()
+            .any(|c| c.starts_with("lectern_refresh=") && !c.contains("Max-Age=0"))
+    );
     let page = callback.text().await.unwrap();
     assert!(page.contains("postMessage(m,o)"));
     assert!(page.contains(&format!("var o=\"{}\"", app.address)));
@@ -182,7 +209,12 @@ async fn the_account_chooser_signs_in_whoever_is_entered() {
         .unwrap();
     let callback = client.get(location(&chosen)).send().await.unwrap();
     assert_eq!(location(&callback), "/credits?signin=first");
-    let refreshed: Value = app.post_from_app(&client, "/auth/refresh").await.json().await.unwrap();
+    let refreshed: Value = app
+        .post_from_app(&client, "/auth/refresh")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(refreshed["user"]["displayName"], "Chooser Person");
     assert_eq!(refreshed["user"]["firstName"], "Chooser");
     assert_eq!(refreshed["user"]["lastName"], "Person");
@@ -204,13 +236,24 @@ async fn cancelling_at_the_provider_reports_a_cancelled_sign_in() {
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect();
     form.push(("action".into(), "cancel".into()));
-    let cancelled = client.post(app.url("/dev-oidc/authorize")).form(&form).send().await.unwrap();
+    let cancelled = client
+        .post(app.url("/dev-oidc/authorize"))
+        .form(&form)
+        .send()
+        .await
+        .unwrap();
     let back = location(&cancelled);
-    assert_eq!(query_param(&back, "error").as_deref(), Some("access_denied"));
+    assert_eq!(
+        query_param(&back, "error").as_deref(),
+        Some("access_denied")
+    );
     let callback = client.get(back).send().await.unwrap();
     let landing = location(&callback);
     assert!(landing.starts_with("/?signin_error="), "{landing}");
-    assert_eq!(app.post_from_app(&client, "/auth/refresh").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_from_app(&client, "/auth/refresh").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -243,10 +286,15 @@ async fn a_callback_with_a_wrong_state_is_refused() {
     let authorize = client.get(location(&start)).send().await.unwrap();
     let callback_url = location(&authorize);
     let code = query_param(&callback_url, "code").unwrap();
-    let forged = app.url(&format!("/auth/google/callback?code={code}&state=forged-state"));
+    let forged = app.url(&format!(
+        "/auth/google/callback?code={code}&state=forged-state"
+    ));
     let response = client.get(forged).send().await.unwrap();
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(app.post_from_app(&client, "/auth/refresh").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_from_app(&client, "/auth/refresh").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -265,13 +313,20 @@ async fn a_callback_in_a_browser_that_did_not_start_the_sign_in_is_refused() {
     let response = victim.get(&callback_url).send().await.unwrap();
     let landing = location(&response);
     assert!(landing.starts_with("/?signin_error="), "{landing}");
-    assert_eq!(app.post_from_app(&victim, "/auth/refresh").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_from_app(&victim, "/auth/refresh").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
 async fn an_off_site_return_to_is_refused() {
     let app = spawn_app().await;
-    for target in ["https://evil.example/", "//evil.example/", "/\\evil.example"] {
+    for target in [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example",
+    ] {
         let response = app
             .client
             .get(app.url("/auth/google/start"))
@@ -279,7 +334,11 @@ async fn an_off_site_return_to_is_refused() {
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{target}");
+        assert_eq!(
+            response.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{target}"
+        );
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["detail"][0]["loc"][1], "return_to");
     }
@@ -291,7 +350,10 @@ async fn an_unknown_mode_is_a_validation_error() {
     let response = app.get("/auth/google/start?mode=window").await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body: Value = response.json().await.unwrap();
-    assert_eq!(body["detail"][0]["loc"], serde_json::json!(["query", "mode"]));
+    assert_eq!(
+        body["detail"][0]["loc"],
+        serde_json::json!(["query", "mode"])
+    );
 }
 
 #[tokio::test]

@@ -33,10 +33,15 @@ async fn a_user_reads_their_own_balance() {
 async fn another_users_balance_answers_404() {
     let app = spawn_app().await;
     let alice = app.sign_in("alice@example.com").await;
-    let bob = app.sign_in_with(&crate::helpers::browser(), "bob@example.com").await;
+    let bob = app
+        .sign_in_with(&crate::helpers::browser(), "bob@example.com")
+        .await;
     let bob_uid = bob.user["uid"].as_str().unwrap();
     let response = app
-        .get_authed(&format!("/api/auth/user/{bob_uid}/credits"), &alice.access_token)
+        .get_authed(
+            &format!("/api/auth/user/{bob_uid}/credits"),
+            &alice.access_token,
+        )
         .await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     let body: Value = response.json().await.unwrap();
@@ -76,13 +81,25 @@ async fn a_reservation_is_taken_once_and_refunded_once() {
     let me = app.sign_in("spender@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
 
-    assert_eq!(credits::reserve(&app.db, uid, 2, "job-1").await.unwrap(), Applied::Now);
-    assert_eq!(credits::reserve(&app.db, uid, 2, "job-1").await.unwrap(), Applied::Already);
+    assert_eq!(
+        credits::reserve(&app.db, uid, 2, "job-1").await.unwrap(),
+        Applied::Now
+    );
+    assert_eq!(
+        credits::reserve(&app.db, uid, 2, "job-1").await.unwrap(),
+        Applied::Already
+    );
     let balance = credits::balance(&app.db, uid).await.unwrap();
     assert_eq!((balance.available, balance.total_used), (8, 2));
 
-    assert_eq!(credits::refund(&app.db, "job-1").await.unwrap(), Applied::Now);
-    assert_eq!(credits::refund(&app.db, "job-1").await.unwrap(), Applied::Already);
+    assert_eq!(
+        credits::refund(&app.db, "job-1").await.unwrap(),
+        Applied::Now
+    );
+    assert_eq!(
+        credits::refund(&app.db, "job-1").await.unwrap(),
+        Applied::Already
+    );
     let balance = credits::balance(&app.db, uid).await.unwrap();
     assert_eq!((balance.available, balance.total_used), (10, 0));
     assert!(matches!(
@@ -97,8 +114,19 @@ async fn a_reservation_beyond_the_balance_is_refused_and_changes_nothing() {
     let app = spawn_app().await;
     let me = app.sign_in("short@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
-    let err = credits::reserve(&app.db, uid, 11, "big-job").await.unwrap_err();
-    assert!(matches!(err, LedgerError::Insufficient { required: 11, available: 10 }), "{err}");
+    let err = credits::reserve(&app.db, uid, 11, "big-job")
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            LedgerError::Insufficient {
+                required: 11,
+                available: 10
+            }
+        ),
+        "{err}"
+    );
     assert_eq!(credits::balance(&app.db, uid).await.unwrap().available, 10);
     // The refused reservation left no entry behind: it cannot be refunded.
     assert!(credits::refund(&app.db, "big-job").await.is_err());
@@ -111,7 +139,9 @@ async fn a_purchase_grant_is_applied_once_and_counts_as_purchased() {
     let me = app.sign_in("buyer@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
     for _ in 0..3 {
-        credits::grant(&app.db, uid, 25, EntryKind::Purchase, "cs_test_1").await.unwrap();
+        credits::grant(&app.db, uid, 25, EntryKind::Purchase, "cs_test_1")
+            .await
+            .unwrap();
     }
     let balance = credits::balance(&app.db, uid).await.unwrap();
     assert_eq!(balance.available, 35);

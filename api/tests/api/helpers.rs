@@ -32,9 +32,13 @@ pub fn browser() -> reqwest::Client {
 
 /// Which database a test app uses: PostgreSQL when the harness names one, else SQLite.
 pub async fn test_database_url() -> Option<String> {
-    let base = std::env::var("LECTERN_TEST_DATABASE_URL").ok().filter(|s| !s.is_empty())?;
+    let base = std::env::var("LECTERN_TEST_DATABASE_URL")
+        .ok()
+        .filter(|s| !s.is_empty())?;
     let name = format!("lectern_t_{}", uuid::Uuid::new_v4().simple());
-    let admin = Database::connect(base.as_str()).await.expect("connect to test PostgreSQL");
+    let admin = Database::connect(base.as_str())
+        .await
+        .expect("connect to test PostgreSQL");
     admin
         .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
         .await
@@ -65,14 +69,19 @@ pub async fn spawn_app_on(
         ("public_url", address.clone()),
         ("data_dir", data_dir.path().display().to_string()),
         ("secret_key", "test-secret-test-secret-test-secret!".into()),
-        ("web_dir", data_dir.path().join("no-web").display().to_string()),
+        (
+            "web_dir",
+            data_dir.path().join("no-web").display().to_string(),
+        ),
     ];
     if let Some(url) = test_database_url().await {
         pairs.push(("database_url", url));
     }
     pairs.extend(settings);
     let config = Config::from_pairs(pairs).expect("test configuration");
-    let app = Application::build(config, listener).await.expect("build app");
+    let app = Application::build(config, listener)
+        .await
+        .expect("build app");
     let db = app.state().db.clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
@@ -95,7 +104,9 @@ pub fn location(response: &reqwest::Response) -> String {
 
 pub fn query_param(url: &str, key: &str) -> Option<String> {
     let url = url::Url::parse(url).ok()?;
-    url.query_pairs().find(|(k, _)| k == key).map(|(_, v)| v.into_owned())
+    url.query_pairs()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.into_owned())
 }
 
 impl TestApp {
@@ -108,7 +119,12 @@ impl TestApp {
     }
 
     pub async fn get_authed(&self, path: &str, token: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).bearer_auth(token).send().await.unwrap()
+        self.client
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
     }
 
     /// POST with our Origin, as the web app sends it.
@@ -126,22 +142,41 @@ impl TestApp {
     pub async fn dev_sign_in_redirect(&self, client: &reqwest::Client, email: &str) -> String {
         let start = client
             .get(self.url("/auth/google/start"))
-            .query(&[("mode", "redirect"), ("return_to", "/library"), ("login_hint", email)])
+            .query(&[
+                ("mode", "redirect"),
+                ("return_to", "/library"),
+                ("login_hint", email),
+            ])
             .send()
             .await
             .unwrap();
-        assert_eq!(start.status(), StatusCode::SEE_OTHER, "start should redirect");
+        assert_eq!(
+            start.status(),
+            StatusCode::SEE_OTHER,
+            "start should redirect"
+        );
         let authorize = client.get(location(&start)).send().await.unwrap();
-        assert_eq!(authorize.status(), StatusCode::SEE_OTHER, "provider should redirect back");
+        assert_eq!(
+            authorize.status(),
+            StatusCode::SEE_OTHER,
+            "provider should redirect back"
+        );
         let callback = client.get(location(&authorize)).send().await.unwrap();
-        assert_eq!(callback.status(), StatusCode::SEE_OTHER, "callback should redirect");
+        assert_eq!(
+            callback.status(),
+            StatusCode::SEE_OTHER,
+            "callback should redirect"
+        );
         location(&callback)
     }
 
     pub async fn sign_in_with(&self, client: &reqwest::Client, email: &str) -> SignedIn {
         let landing = self.dev_sign_in_redirect(client, email).await;
         let first_sign_in = landing.contains("signin=first");
-        assert!(landing.starts_with("/library?signin="), "landed on {landing}");
+        assert!(
+            landing.starts_with("/library?signin="),
+            "landed on {landing}"
+        );
         let refreshed = self.post_from_app(client, "/auth/refresh").await;
         assert_eq!(refreshed.status(), StatusCode::OK);
         let body: Value = refreshed.json().await.unwrap();

@@ -68,11 +68,15 @@ async fn jwks(State(f): State<Forger>) -> Json<Value> {
 
 async fn authorize(State(f): State<Forger>, Query(q): Query<HashMap<String, String>>) -> Response {
     let flaw = q["login_hint"].clone();
-    f.pending
-        .lock()
-        .unwrap()
-        .insert(flaw.clone(), (q["nonce"].clone(), q["code_challenge"].clone()));
-    Redirect::to(&format!("{}?code={flaw}&state={}", q["redirect_uri"], q["state"])).into_response()
+    f.pending.lock().unwrap().insert(
+        flaw.clone(),
+        (q["nonce"].clone(), q["code_challenge"].clone()),
+    );
+    Redirect::to(&format!(
+        "{}?code={flaw}&state={}",
+        q["redirect_uri"], q["state"]
+    ))
+    .into_response()
 }
 
 async fn token(
@@ -80,16 +84,31 @@ async fn token(
     headers: HeaderMap,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
-    let basic = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{CLIENT_ID}:{CLIENT_SECRET}")));
+    let basic = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{CLIENT_ID}:{CLIENT_SECRET}"))
+    );
     if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some(basic.as_str()) {
-        return (StatusCode::UNAUTHORIZED, Json(json!({"error": "invalid_client"}))).into_response();
+        return (
+            StatusCode::UNAUTHORIZED,
+            Json(json!({"error": "invalid_client"})),
+        )
+            .into_response();
     }
     let flaw = form["code"].clone();
     let Some((nonce, challenge)) = f.pending.lock().unwrap().remove(&flaw) else {
-        return (StatusCode::BAD_REQUEST, Json(json!({"error": "invalid_grant"}))).into_response();
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": "invalid_grant"})),
+        )
+            .into_response();
     };
     if b64(&Sha256::digest(form["code_verifier"].as_bytes())) != challenge {
-        return (StatusCode::BAD_REQUEST, Json(json!({"error": "invalid_grant"}))).into_response();
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"error": "invalid_grant"})),
+        )
+            .into_response();
     }
     let now = chrono::Utc::now().timestamp();
     let mut claims = json!({
@@ -102,7 +121,12 @@ async fn token(
     match flaw.as_str() {
         "good" => {}
         "wrong-nonce" => claims["nonce"] = json!("another-nonce"),
-        "no-nonce" => claims.as_object_mut().unwrap().remove("nonce").map(|_| ()).unwrap_or(()),
+        "no-nonce" => claims
+            .as_object_mut()
+            .unwrap()
+            .remove("nonce")
+            .map(|_| ())
+            .unwrap_or(()),
         "wrong-audience" => claims["aud"] = json!("someone-else"),
         "wrong-issuer" => claims["iss"] = json!("https://evil.example"),
         "expired" => {
@@ -199,7 +223,10 @@ async fn every_flawed_id_token_is_refused() {
         "unverified-email",
     ] {
         let (landing, session) = sign_in_with_flaw(flaw).await;
-        assert!(landing.starts_with("/?signin_error="), "{flaw}: landed on {landing}");
+        assert!(
+            landing.starts_with("/?signin_error="),
+            "{flaw}: landed on {landing}"
+        );
         assert!(!session, "{flaw}: a session was created");
     }
 }

@@ -59,7 +59,12 @@ async fn a_video_request_is_queued_and_charged_once() {
     assert_eq!(status["title"], "Photosynthesis");
     assert_eq!(status["video_url"], Value::Null);
 
-    let list: Value = app.get_authed("/api/jobs", &me.access_token).await.json().await.unwrap();
+    let list: Value = app
+        .get_authed("/api/jobs", &me.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list["jobs"][0]["job_id"], job_id);
     assert_ledger_matches(&app, uid).await;
 }
@@ -69,11 +74,15 @@ async fn ten_minutes_and_more_cost_two_credits_and_a_dry_run_costs_nothing() {
     let app = spawn_app().await;
     let me = app.sign_in("long@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
-    let long: Value = generate(&app, &me.access_token, json!({"user_id": uid, "topic": "Rome", "duration": 10}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let long: Value = generate(
+        &app,
+        &me.access_token,
+        json!({"user_id": uid, "topic": "Rome", "duration": 10}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     assert_eq!(long["cost"], 2);
     let dry: Value = generate(
         &app,
@@ -100,18 +109,43 @@ async fn bad_requests_get_a_422_naming_the_field_and_charge_nothing() {
         (json!({"user_id": uid, "topic": ""}), "topic"),
         (json!({"user_id": uid, "topic": "   "}), "topic"),
         (json!({"user_id": uid, "topic": long_topic}), "topic"),
-        (json!({"user_id": uid, "topic": "Cells", "duration": 0}), "duration"),
-        (json!({"user_id": uid, "topic": "Cells", "duration": 99}), "duration"),
-        (json!({"user_id": uid, "topic": "Cells", "duration": "five"}), "duration"),
-        (json!({"user_id": uid, "topic": "Cells", "level": "expert"}), "level"),
-        (json!({"user_id": uid, "topic": "Cells", "level": 7}), "level"),
+        (
+            json!({"user_id": uid, "topic": "Cells", "duration": 0}),
+            "duration",
+        ),
+        (
+            json!({"user_id": uid, "topic": "Cells", "duration": 99}),
+            "duration",
+        ),
+        (
+            json!({"user_id": uid, "topic": "Cells", "duration": "five"}),
+            "duration",
+        ),
+        (
+            json!({"user_id": uid, "topic": "Cells", "level": "expert"}),
+            "level",
+        ),
+        (
+            json!({"user_id": uid, "topic": "Cells", "level": 7}),
+            "level",
+        ),
         (json!({"user_id": uid, "topic": 42}), "topic"),
-        (json!({"user_id": uid, "topic": "Cells", "wpm": 1000}), "wpm"),
-        (json!({"user_id": uid, "topic": "Cells", "colour": "blue"}), "colour"),
+        (
+            json!({"user_id": uid, "topic": "Cells", "wpm": 1000}),
+            "wpm",
+        ),
+        (
+            json!({"user_id": uid, "topic": "Cells", "colour": "blue"}),
+            "colour",
+        ),
     ];
     for (body, field) in cases {
         let response = generate(&app, &me.access_token, body.clone()).await;
-        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(
+            response.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body}"
+        );
         let detail: Value = response.json().await.unwrap();
         let locs: Vec<String> = detail["detail"]
             .as_array()
@@ -131,8 +165,17 @@ async fn bad_requests_get_a_422_naming_the_field_and_charge_nothing() {
         .await
         .unwrap();
     assert_eq!(malformed.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let list: Value = app.get_authed("/api/jobs", &me.access_token).await.json().await.unwrap();
-    assert_eq!(list["jobs"].as_array().unwrap().len(), 0, "no job was created");
+    let list: Value = app
+        .get_authed("/api/jobs", &me.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        list["jobs"].as_array().unwrap().len(),
+        0,
+        "no job was created"
+    );
     assert_eq!(available(&app, uid).await, 10, "nothing was charged");
 }
 
@@ -172,18 +215,39 @@ async fn twenty_concurrent_submissions_with_ten_credits_accept_exactly_ten() {
         }
     });
     let statuses = futures::future::join_all(requests).await;
-    let accepted = statuses.iter().filter(|s| **s == StatusCode::ACCEPTED).count();
-    let refused = statuses.iter().filter(|s| **s == StatusCode::PAYMENT_REQUIRED).count();
+    let accepted = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::ACCEPTED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::PAYMENT_REQUIRED)
+        .count();
     assert_eq!((accepted, refused), (10, 10), "{statuses:?}");
     assert_eq!(available(&app, &uid).await, 0);
-    let list: Value = app.get_authed("/api/jobs", &me.access_token).await.json().await.unwrap();
+    let list: Value = app
+        .get_authed("/api/jobs", &me.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list["jobs"].as_array().unwrap().len(), 10);
     assert_ledger_matches(&app, &uid).await;
 
-    let broke = generate(&app, &me.access_token, json!({"user_id": uid, "topic": "One more"})).await;
+    let broke = generate(
+        &app,
+        &me.access_token,
+        json!({"user_id": uid, "topic": "One more"}),
+    )
+    .await;
     assert_eq!(broke.status(), StatusCode::PAYMENT_REQUIRED);
     let body: Value = broke.json().await.unwrap();
-    assert!(body["detail"].as_str().unwrap().contains("Not enough credits"));
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("Not enough credits")
+    );
 }
 
 #[tokio::test]
@@ -191,11 +255,15 @@ async fn cancelling_a_queued_job_refunds_it_once() {
     let app = spawn_app().await;
     let me = app.sign_in("changed-mind@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
-    let started: Value = generate(&app, &me.access_token, json!({"user_id": uid, "topic": "Tides"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let started: Value = generate(
+        &app,
+        &me.access_token,
+        json!({"user_id": uid, "topic": "Tides"}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     let job_id = started["job_id"].as_str().unwrap();
     assert_eq!(available(&app, uid).await, 9);
 
@@ -220,11 +288,15 @@ async fn another_users_job_and_media_answer_404() {
     let app = spawn_app().await;
     let owner = app.sign_in("owner@example.com").await;
     let uid = owner.user["uid"].as_str().unwrap();
-    let started: Value = generate(&app, &owner.access_token, json!({"user_id": uid, "topic": "Owls"}))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let started: Value = generate(
+        &app,
+        &owner.access_token,
+        json!({"user_id": uid, "topic": "Owls"}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     let job_id = started["job_id"].as_str().unwrap();
     let intruder = app.sign_in_with(&browser(), "intruder@example.com").await;
     for path in [
@@ -244,5 +316,9 @@ async fn another_users_job_and_media_answer_404() {
         .await
         .unwrap();
     assert_eq!(cancel.status(), StatusCode::NOT_FOUND);
-    assert_eq!(available(&app, uid).await, 9, "the intruder could not cancel it");
+    assert_eq!(
+        available(&app, uid).await,
+        9,
+        "the intruder could not cancel it"
+    );
 }

@@ -69,7 +69,11 @@ fn form_action(html: &str) -> String {
 }
 
 fn absolute(base: &str, url: &str) -> String {
-    url::Url::parse(base).unwrap().join(url).unwrap().to_string()
+    url::Url::parse(base)
+        .unwrap()
+        .join(url)
+        .unwrap()
+        .to_string()
 }
 
 /// Follows redirects on the provider until a page with a form, or until it leaves for `stop`.

@@ -19,10 +19,26 @@ async fn debug_names_the_engines_and_no_secret() {
     let body = app.get("/debug").await.text().await.unwrap();
     let json: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(json["name"], "lectern");
-    assert!(json["engines"]["identity"].as_str().unwrap().contains("development"));
-    assert!(json["engines"]["payments"].as_str().unwrap().contains("development checkout"));
-    assert!(!body.contains("test-secret"), "the signing key leaked into /debug");
-    assert!(!body.contains("postgres://"), "a connection string leaked into /debug");
+    assert!(
+        json["engines"]["identity"]
+            .as_str()
+            .unwrap()
+            .contains("development")
+    );
+    assert!(
+        json["engines"]["payments"]
+            .as_str()
+            .unwrap()
+            .contains("development checkout")
+    );
+    assert!(
+        !body.contains("test-secret"),
+        "the signing key leaked into /debug"
+    );
+    assert!(
+        !body.contains("postgres://"),
+        "a connection string leaked into /debug"
+    );
 }
 
 #[tokio::test]
@@ -32,7 +48,10 @@ async fn metrics_count_requests_by_route_and_status() {
     let text = app.get("/metrics").await.text().await.unwrap();
     assert!(text.contains("lectern_http_requests_total"), "{text}");
     assert!(text.contains("route=\"/health\""), "{text}");
-    assert!(text.contains("lectern_http_request_duration_seconds_bucket"), "{text}");
+    assert!(
+        text.contains("lectern_http_request_duration_seconds_bucket"),
+        "{text}"
+    );
 }
 
 #[tokio::test]

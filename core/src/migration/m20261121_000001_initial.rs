@@ -41,7 +41,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        unique_index(manager, "users", "ux_users_identity", &["issuer", "subject"]).await?;
+        unique_index(
+            manager,
+            "users",
+            "ux_users_identity",
+            &["issuer", "subject"],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -58,8 +64,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        unique_index(manager, "credit_ledger", "ux_ledger_kind_reference", &["kind", "reference"])
-            .await?;
+        unique_index(
+            manager,
+            "credit_ledger",
+            "ux_ledger_kind_reference",
+            &["kind", "reference"],
+        )
+        .await?;
         index(manager, "credit_ledger", "ix_ledger_user", &["user_id"]).await?;
 
         manager
@@ -79,7 +90,15 @@ impl MigrationTrait for Migration {
         for (id, name, credits, price, order) in PACKAGES {
             let insert = Query::insert()
                 .into_table("credit_packages")
-                .columns(["id", "name", "credits", "price", "currency", "active", "sort_order"])
+                .columns([
+                    "id",
+                    "name",
+                    "credits",
+                    "price",
+                    "currency",
+                    "active",
+                    "sort_order",
+                ])
                 .values_panic([
                     (*id).into(),
                     (*name).into(),
@@ -112,11 +131,21 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("created_at"))
                     .col(timestamp_with_time_zone_null("completed_at"))
                     .foreign_key(&mut fk("checkout_sessions", "users", "user_id"))
-                    .foreign_key(&mut fk("checkout_sessions", "credit_packages", "package_id"))
+                    .foreign_key(&mut fk(
+                        "checkout_sessions",
+                        "credit_packages",
+                        "package_id",
+                    ))
                     .to_owned(),
             )
             .await?;
-        index(manager, "checkout_sessions", "ix_checkout_user", &["user_id"]).await?;
+        index(
+            manager,
+            "checkout_sessions",
+            "ix_checkout_user",
+            &["user_id"],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -157,7 +186,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "jobs", "ix_jobs_user_created", &["user_id", "created_at"]).await?;
+        index(
+            manager,
+            "jobs",
+            "ix_jobs_user_created",
+            &["user_id", "created_at"],
+        )
+        .await?;
         index(manager, "jobs", "ix_jobs_status", &["status"]).await?;
 
         manager
@@ -185,8 +220,20 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        index(manager, "courses", "ix_courses_user", &["user_id", "created_at"]).await?;
-        index(manager, "courses", "ix_courses_public", &["is_public", "created_at"]).await?;
+        index(
+            manager,
+            "courses",
+            "ix_courses_user",
+            &["user_id", "created_at"],
+        )
+        .await?;
+        index(
+            manager,
+            "courses",
+            "ix_courses_public",
+            &["is_public", "created_at"],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -229,8 +276,20 @@ impl MigrationTrait for Migration {
             )
             .await?;
         unique_index(manager, "videos", "ux_videos_job", &["job_id"]).await?;
-        index(manager, "videos", "ix_videos_user", &["user_id", "created_at"]).await?;
-        index(manager, "videos", "ix_videos_public", &["is_public", "created_at"]).await?;
+        index(
+            manager,
+            "videos",
+            "ix_videos_user",
+            &["user_id", "created_at"],
+        )
+        .await?;
+        index(
+            manager,
+            "videos",
+            "ix_videos_public",
+            &["is_public", "created_at"],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -250,8 +309,13 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        unique_index(manager, "lessons", "ux_lessons_course_index", &["course_id", "lesson_index"])
-            .await?;
+        unique_index(
+            manager,
+            "lessons",
+            "ux_lessons_course_index",
+            &["course_id", "lesson_index"],
+        )
+        .await?;
 
         manager
             .create_table(
@@ -300,7 +364,9 @@ impl MigrationTrait for Migration {
             "credit_ledger",
             "users",
         ] {
-            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+            manager
+                .drop_table(Table::drop().table(table).to_owned())
+                .await?;
         }
         Ok(())
     }

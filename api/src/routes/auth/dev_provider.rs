@@ -285,7 +285,11 @@ async fn choose(
     if !valid_email(&email) {
         return Ok((
             StatusCode::UNPROCESSABLE_ENTITY,
-            Html(chooser_page(&request, &[], Some("Enter a valid e-mail address."))),
+            Html(chooser_page(
+                &request,
+                &[],
+                Some("Enter a valid e-mail address."),
+            )),
         )
             .into_response());
     }
@@ -390,7 +394,10 @@ fn chooser_page(request: &AuthorizeRequest, recent: &[user::Model], error: Optio
         hidden("state", request.state.as_deref()),
         hidden("nonce", request.nonce.as_deref()),
         hidden("code_challenge", request.code_challenge.as_deref()),
-        hidden("code_challenge_method", request.code_challenge_method.as_deref()),
+        hidden(
+            "code_challenge_method",
+            request.code_challenge_method.as_deref(),
+        ),
     ]
     .concat();
     let accounts: String = recent
@@ -413,7 +420,9 @@ fn chooser_page(request: &AuthorizeRequest, recent: &[user::Model], error: Optio
     let accounts = if accounts.is_empty() {
         String::new()
     } else {
-        format!("<p class=\"label\">Recent accounts</p>{accounts}<p class=\"label\">Or use another account</p>")
+        format!(
+            "<p class=\"label\">Recent accounts</p>{accounts}<p class=\"label\">Or use another account</p>"
+        )
     };
     let error = error
         .map(|e| format!("<p class=\"error\" role=\"alert\">{}</p>", html_escape(e)))

@@ -85,7 +85,9 @@ async fn start(
         }
     };
     let return_to = safe_return_to(params.return_to.as_deref())?;
-    let login_hint = params.login_hint.filter(|h| !h.trim().is_empty() && h.len() <= 254);
+    let login_hint = params
+        .login_hint
+        .filter(|h| !h.trim().is_empty() && h.len() <= 254);
 
     let sign_in_state = lectern_core::tokens::random_token();
     let nonce = lectern_core::tokens::random_token();
@@ -107,7 +109,12 @@ async fn start(
 
     let url = match state
         .oidc
-        .authorization_url(&sign_in_state, &nonce, &pkce.challenge, login_hint.as_deref())
+        .authorization_url(
+            &sign_in_state,
+            &nonce,
+            &pkce.challenge,
+            login_hint.as_deref(),
+        )
         .await
     {
         Ok(url) => url,
@@ -158,9 +165,17 @@ async fn callback(
 ) -> ApiResult<Response> {
     let cookies = Cookies::new(&state.config);
     let Some(pending) = take_sign_in(&state, params.state.as_deref()).await? else {
-        return Ok(refused(&state, "auth/invalid-state", "This sign-in link is no longer valid. Please start again."));
+        return Ok(refused(
+            &state,
+            "auth/invalid-state",
+            "This sign-in link is no longer valid. Please start again.",
+        ));
     };
-    let mode = if pending.mode == "popup" { Mode::Popup } else { Mode::Redirect };
+    let mode = if pending.mode == "popup" {
+        Mode::Popup
+    } else {
+        Mode::Redirect
+    };
     let return_to = pending.return_to.clone();
 
     // The state must come back to the browser that started the sign-in.
@@ -181,7 +196,10 @@ async fn callback(
     }
     if let Some(error) = params.error {
         let (code, message) = if error == "access_denied" {
-            ("auth/popup-closed-by-user", "Sign-in was cancelled.".to_string())
+            (
+                "auth/popup-closed-by-user",
+                "Sign-in was cancelled.".to_string(),
+            )
         } else {
             (
                 "auth/internal-error",
@@ -200,7 +218,11 @@ async fn callback(
         ));
     }
     let Some(code) = params.code.filter(|c| !c.is_empty()) else {
-        return Ok(refused(&state, "auth/invalid-request", "The sign-in response had no code."));
+        return Ok(refused(
+            &state,
+            "auth/invalid-request",
+            "The sign-in response had no code.",
+        ));
     };
 
     let identity = match state
@@ -282,7 +304,12 @@ fn refused(state: &AppState, code: &str, message: &str) -> Response {
     };
     let page = pages::popup_result(&state.config.origin(), &outcome, "/auth");
     let clear = Cookies::new(&state.config).clear_sign_in_state();
-    (StatusCode::BAD_REQUEST, [(header::SET_COOKIE, clear)], Html(page)).into_response()
+    (
+        StatusCode::BAD_REQUEST,
+        [(header::SET_COOKIE, clear)],
+        Html(page),
+    )
+        .into_response()
 }
 
 fn finish(
@@ -304,7 +331,9 @@ fn finish(
         }
         Mode::Redirect => {
             let (key, value) = match &outcome {
-                Outcome::Success { first_sign_in: true } => ("signin", "first".to_string()),
+                Outcome::Success {
+                    first_sign_in: true,
+                } => ("signin", "first".to_string()),
                 Outcome::Success { .. } => ("signin", "welcome".to_string()),
                 Outcome::Failure { message, .. } => ("signin_error", message.clone()),
             };
@@ -320,7 +349,10 @@ fn finish(
     if let Some(cookie) = refresh_cookie.and_then(|c| c.parse().ok()) {
         headers.append(header::SET_COOKIE, cookie);
     }
-    headers.insert(header::CACHE_CONTROL, "no-store".parse().expect("static value"));
+    headers.insert(
+        header::CACHE_CONTROL,
+        "no-store".parse().expect("static value"),
+    );
     response
 }
 
@@ -386,7 +418,10 @@ mod tests {
 
     #[test]
     fn only_paths_on_this_site_are_accepted_as_return_to() {
-        assert_eq!(safe_return_to(Some("/library?tab=all")).unwrap(), "/library?tab=all");
+        assert_eq!(
+            safe_return_to(Some("/library?tab=all")).unwrap(),
+            "/library?tab=all"
+        );
         assert_eq!(safe_return_to(None).unwrap(), "/");
         for bad in [
             "https://evil.example/",

@@ -8,11 +8,7 @@ use jsonwebtoken::{
     Algorithm, DecodingKey, Validation,
     jwk::{Jwk, JwkSet},
 };
-use lectern_core::{
-    Config,
-    config::IdentityConfig,
-    users::Identity,
-};
+use lectern_core::{Config, config::IdentityConfig, users::Identity};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -92,11 +88,14 @@ pub fn s256(verifier: &str) -> String {
 impl OidcClient {
     pub fn from_config(config: &Config, dev: Option<&DevProvider>) -> anyhow::Result<Self> {
         let (issuer, client_id, client_secret) = match (&config.identity, dev) {
-            (IdentityConfig::Oidc {
-                issuer,
-                client_id,
-                client_secret,
-            }, _) => (
+            (
+                IdentityConfig::Oidc {
+                    issuer,
+                    client_id,
+                    client_secret,
+                },
+                _,
+            ) => (
                 issuer.as_str().trim_end_matches('/').to_string(),
                 client_id.clone(),
                 client_secret.clone(),
@@ -151,7 +150,10 @@ impl OidcClient {
             .await
             .map_err(|e| OidcError::Unreachable(e.to_string()))?;
         if !response.status().is_success() {
-            return Err(OidcError::Protocol(format!("{url} answered {}", response.status())));
+            return Err(OidcError::Protocol(format!(
+                "{url} answered {}",
+                response.status()
+            )));
         }
         response
             .json()
@@ -184,7 +186,10 @@ impl OidcClient {
             if let Some(hint) = login_hint {
                 query.append_pair("login_hint", hint);
             } else if self.issuer == "https://accounts.google.com"
-                || metadata.prompt_values_supported.iter().any(|p| p == "select_account")
+                || metadata
+                    .prompt_values_supported
+                    .iter()
+                    .any(|p| p == "select_account")
             {
                 // Google's account chooser, even when one account is signed in.
                 query.append_pair("prompt", "select_account");
@@ -290,7 +295,9 @@ impl OidcClient {
             .filter(|e| e.contains('@'))
             .ok_or_else(|| OidcError::InvalidToken("no e-mail address in the ID token".into()))?;
         if !verified {
-            return Err(OidcError::InvalidToken("the e-mail address is not verified".into()));
+            return Err(OidcError::InvalidToken(
+                "the e-mail address is not verified".into(),
+            ));
         }
         Ok(Identity {
             issuer: self.issuer.clone(),

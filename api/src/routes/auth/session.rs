@@ -5,7 +5,9 @@ use lectern_core::{
     entities::session,
     tokens::{REFRESH_TOKEN_TTL, hash_token, random_token},
 };
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, Set,
+};
 
 /// Starts a session and returns its refresh token (the only time it exists in clear).
 pub async fn create(
@@ -31,7 +33,10 @@ pub async fn create(
 
 /// Trades a valid refresh token for a new one; the old one stops working at once.
 /// Returns the user id and the new token, or `None` when the token is unknown or expired.
-pub async fn rotate(db: &DatabaseConnection, token: &str) -> Result<Option<(String, String)>, DbErr> {
+pub async fn rotate(
+    db: &DatabaseConnection,
+    token: &str,
+) -> Result<Option<(String, String)>, DbErr> {
     let old_hash = hash_token(token);
     let Some(existing) = session::Entity::find()
         .filter(session::Column::TokenHash.eq(old_hash.as_str()))
