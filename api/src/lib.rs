@@ -7,6 +7,7 @@ mod metrics;
 pub mod routes;
 mod spa;
 pub mod state;
+pub mod worker_status;
 
 use std::{path::Path, sync::Arc};
 

@@ -14,13 +14,27 @@ const LATENCY_BUCKETS: &[f64] = &[
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
+/// Pipeline stages take from a fraction of a second to the 15-minute job limit.
+const STAGE_BUCKETS: &[f64] = &[
+    0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0,
+];
+
 pub fn recorder() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
         .get_or_init(|| {
             let builder = PrometheusBuilder::new()
-                .set_buckets_for_metric(Matcher::Suffix("duration_seconds".into()), LATENCY_BUCKETS)
-                .expect("bucket list is not empty");
+                .set_buckets_for_metric(
+                    Matcher::Full("lectern_stage_duration_seconds".into()),
+                    STAGE_BUCKETS,
+                )
+                .and_then(|b| {
+                    b.set_buckets_for_metric(
+                        Matcher::Suffix("duration_seconds".into()),
+                        LATENCY_BUCKETS,
+                    )
+                })
+                .expect("bucket lists are not empty");
             match builder.install_recorder() {
                 Ok(handle) => handle,
                 // Another recorder is installed (several apps in one test process): keep

@@ -47,9 +47,13 @@ struct RawSettings {
     data_dir: PathBuf,
     database_url: Option<String>,
     queue_url: Option<String>,
+    queue_name: Option<String>,
     storage_url: Option<String>,
     s3_endpoint: Option<String>,
     s3_path_style: bool,
+    s3_region: Option<String>,
+    s3_access_key_id: Option<String>,
+    s3_secret_access_key: Option<String>,
     oidc_issuer: Option<String>,
     oidc_client_id: Option<String>,
     oidc_client_secret: Option<String>,
@@ -75,9 +79,13 @@ impl Default for RawSettings {
             data_dir: PathBuf::from("./data"),
             database_url: None,
             queue_url: None,
+            queue_name: None,
             storage_url: None,
             s3_endpoint: None,
             s3_path_style: false,
+            s3_region: None,
+            s3_access_key_id: None,
+            s3_secret_access_key: None,
             oidc_issuer: None,
             oidc_client_id: None,
             oidc_client_secret: None,
@@ -115,6 +123,11 @@ pub enum DatabaseConfig {
     Postgres(SecretString),
 }
 
+/// The base URL used when only `LECTERN_LLM_API_KEY` is set (the worker's default too).
+pub const DEFAULT_LLM_BASE_URL: &str = "https://api.openai.com/v1";
+/// The model used when `LECTERN_LLM_MODEL` is unset (the worker's default too).
+pub const DEFAULT_LLM_MODEL: &str = "gpt-4o-mini";
+
 #[derive(Debug, Clone)]
 pub struct LlmConfig {
     pub base_url: String,
@@ -138,9 +151,17 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub database: DatabaseConfig,
     pub queue_url: Option<String>,
+    /// The apalis queue's name (`LECTERN_QUEUE_NAME`, default `lectern-jobs`); separate
+    /// deployments or test runs sharing one Redis use different names.
+    pub queue_name: String,
     pub storage_url: Option<String>,
     pub s3_endpoint: Option<String>,
     pub s3_path_style: bool,
+    /// `LECTERN_S3_REGION`, else `AWS_REGION` / `AWS_DEFAULT_REGION`, else `us-east-1`.
+    pub s3_region: Option<String>,
+    /// `LECTERN_S3_ACCESS_KEY_ID` and `_SECRET_ACCESS_KEY`, else the usual AWS variables.
+    pub s3_access_key_id: Option<String>,
+    pub s3_secret_access_key: Option<SecretString>,
     pub identity: IdentityConfig,
     pub host_emails: Vec<String>,
     pub llm: Option<LlmConfig>,
@@ -265,25 +286,33 @@ impl Config {
             }
         };
 
-        let llm =
-            match raw.llm_base_url.as_deref().filter(|s| !s.is_empty()) {
-                None => None,
-                Some(base) => {
-                    Url::parse(base).map_err(|e| invalid("LECTERN_LLM_BASE_URL", e.to_string()))?;
-                    Some(LlmConfig {
-                        base_url: base.trim_end_matches('/').to_string(),
-                        api_key: raw.llm_api_key.clone().map(SecretString::from),
-                        model: raw.llm_model.clone().filter(|s| !s.is_empty()).ok_or_else(
-                            || {
-                                invalid(
-                                    "LECTERN_LLM_MODEL",
-                                    "required when LECTERN_LLM_BASE_URL is set",
-                                )
-                            },
-                        )?,
-                    })
-                }
-            };
+        // The same rule as the worker's (pipeline `PipelineConfig::from_env`): a model is
+        // configured when a base URL or an API key is set; a key alone means OpenAI's API, and
+        // the model defaults to the worker's default.
+        let llm_base_url = raw.llm_base_url.as_deref().filter(|s| !s.trim().is_empty());
+        let llm_api_key = raw.llm_api_key.clone().filter(|s| !s.trim().is_empty());
+        let llm = if llm_base_url.is_none() && llm_api_key.is_none() {
+            None
+        } else {
+            let base = llm_base_url.unwrap_or(DEFAULT_LLM_BASE_URL);
+            let url =
+                Url::parse(base).map_err(|e| invalid("LECTERN_LLM_BASE_URL", e.to_string()))?;
+            if !matches!(url.scheme(), "http" | "https") {
+                return Err(invalid(
+                    "LECTERN_LLM_BASE_URL",
+                    format!("{base:?} is not an http(s) URL"),
+                ));
+            }
+            Some(LlmConfig {
+                base_url: base.trim_end_matches('/').to_string(),
+                api_key: llm_api_key.map(SecretString::from),
+                model: raw
+                    .llm_model
+                    .clone()
+                    .filter(|s| !s.trim().is_empty())
+                    .unwrap_or_else(|| DEFAULT_LLM_MODEL.into()),
+            })
+        };
 
         if let Some(tts) = raw.tts.as_deref().filter(|s| !s.is_empty())
             && !matches!(tts, "piper" | "espeak" | "openai")
@@ -337,6 +366,22 @@ impl Config {
             ));
         }
 
+        let queue_name = raw
+            .queue_name
+            .clone()
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| crate::queue::QUEUE_NAME.to_string());
+        if queue_name.len() > 64
+            || !queue_name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(invalid(
+                "LECTERN_QUEUE_NAME",
+                "at most 64 letters, digits, '-' or '_'",
+            ));
+        }
+
         if env == Environment::Production && raw.secret_key.as_deref().is_none_or(str::is_empty) {
             return Err(invalid(
                 "LECTERN_SECRET_KEY",
@@ -370,9 +415,16 @@ impl Config {
             data_dir: raw.data_dir.clone(),
             database,
             queue_url: raw.queue_url.filter(|s| !s.is_empty()),
+            queue_name,
             storage_url: raw.storage_url.filter(|s| !s.is_empty()),
             s3_endpoint: raw.s3_endpoint.filter(|s| !s.is_empty()),
             s3_path_style: raw.s3_path_style,
+            s3_region: raw.s3_region.filter(|s| !s.is_empty()),
+            s3_access_key_id: raw.s3_access_key_id.filter(|s| !s.is_empty()),
+            s3_secret_access_key: raw
+                .s3_secret_access_key
+                .filter(|s| !s.is_empty())
+                .map(SecretString::from),
             identity,
             host_emails: raw
                 .host_emails
@@ -566,6 +618,44 @@ mod tests {
     fn postgres_urls_select_postgres() {
         let c = cfg(&[("database_url", "postgres://postgres@127.0.0.1/lectern")]).unwrap();
         assert!(matches!(c.database, DatabaseConfig::Postgres(_)));
+    }
+
+    #[test]
+    fn a_language_model_is_configured_by_a_base_url_or_a_key_alone_as_the_worker_reads_it() {
+        assert!(cfg(&[]).unwrap().llm.is_none());
+        assert!(
+            cfg(&[("llm_base_url", ""), ("llm_api_key", " ")])
+                .unwrap()
+                .llm
+                .is_none()
+        );
+
+        let key_only = cfg(&[("llm_api_key", "sk-test")]).unwrap().llm.unwrap();
+        assert_eq!(key_only.base_url, "https://api.openai.com/v1");
+        assert_eq!(key_only.model, "gpt-4o-mini");
+        assert!(key_only.api_key.is_some());
+
+        let local = cfg(&[("llm_base_url", "http://127.0.0.1:11434/v1/")])
+            .unwrap()
+            .llm
+            .unwrap();
+        assert_eq!(local.base_url, "http://127.0.0.1:11434/v1");
+        assert_eq!(local.model, "gpt-4o-mini");
+        assert!(local.api_key.is_none());
+
+        let named = cfg(&[
+            ("llm_base_url", "https://llm.example/v1"),
+            ("llm_model", "stand-in"),
+        ])
+        .unwrap()
+        .llm
+        .unwrap();
+        assert_eq!(named.model, "stand-in");
+
+        let err = cfg(&[("llm_base_url", "ftp://llm.example")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("LECTERN_LLM_BASE_URL"), "{err}");
     }
 
     #[test]

@@ -4,8 +4,8 @@
 
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
     sea_query::{Expr, ExprTrait},
 };
 use serde::{Deserialize, Serialize};
@@ -64,6 +64,82 @@ pub fn video_cost(duration_minutes: u32) -> i64 {
     if duration_minutes >= 10 { 2 } else { 1 }
 }
 
+/// What a problem-solution job asks for (SPEC.md section 3's problem request); stored as
+/// the job's `params`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ProblemParams {
+    pub problem_text: String,
+    pub subject: String,
+    pub problem_type: String,
+    /// 1 to 3.
+    pub detail_level: u8,
+    pub duration_minutes: u32,
+    pub show_work: bool,
+    pub is_global: bool,
+    pub dry_run: bool,
+}
+
+impl ProblemParams {
+    /// SPEC.md section 5's history title: trimmed; 'math' or fewer than 5 characters becomes
+    /// 'Problem Solution: {text}'; more than 100 characters is cut to 97 plus '...'.
+    pub fn history_title(&self) -> String {
+        problem_title(&self.problem_text)
+    }
+
+    /// The history description: the first 100 characters of the problem.
+    pub fn description(&self) -> String {
+        self.problem_text.trim().chars().take(100).collect()
+    }
+
+    /// The history record's original title: the first 50 characters of the problem.
+    pub fn original_title(&self) -> String {
+        self.problem_text.trim().chars().take(50).collect()
+    }
+}
+
+/// SPEC.md section 5's title rule for a problem's history record.
+pub fn problem_title(problem_text: &str) -> String {
+    let text = problem_text.trim();
+    let length = text.chars().count();
+    if text.eq_ignore_ascii_case("math") || length < 5 {
+        format!("Problem Solution: {text}")
+    } else if length > 100 {
+        format!("{}...", text.chars().take(97).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// DESIGN.md's cost of a problem solution.
+pub const PROBLEM_COST: i64 = 1;
+
+/// DESIGN.md's cost of a course; the videos of its lessons then cost its owner nothing.
+pub const COURSE_COST: i64 = 3;
+pub const LESSON_VIDEO_COST: i64 = 0;
+
+/// What a course job asks for (SPEC.md section 3's course form); stored as the job's `params`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct CourseParams {
+    pub goal: String,
+    pub background_knowledge: String,
+    /// 1 to 3.
+    pub detail_level: u8,
+    pub dry_run: bool,
+}
+
+/// What a lesson-video job asks for; the lesson itself (and the lessons before it) are read
+/// from the course when the job runs. Stored as the job's `params`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct LessonVideoParams {
+    pub course_id: String,
+    /// Counted from zero.
+    pub lesson_index: u32,
+    pub level: u8,
+    pub duration_minutes: u32,
+    pub wpm: u32,
+    pub dry_run: bool,
+}
+
 pub struct NewJob<'a> {
     pub user_id: &'a str,
     pub kind: JobKind,
@@ -74,9 +150,20 @@ pub struct NewJob<'a> {
 
 /// Inserts the job and reserves its cost in one transaction: both or neither.
 pub async fn create(db: &DatabaseConnection, new: NewJob<'_>) -> Result<job::Model, LedgerError> {
+    let txn = begin_write(db).await?;
+    let model = create_in(&txn, new).await?;
+    txn.commit().await?;
+    Ok(model)
+}
+
+/// [`create`] inside a caller's transaction, so that a job commits together with what
+/// started it (a lesson taking it as its job, say). On an error the caller rolls back.
+pub async fn create_in<C: ConnectionTrait>(
+    txn: &C,
+    new: NewJob<'_>,
+) -> Result<job::Model, LedgerError> {
     let id = uuid::Uuid::new_v4().to_string();
     let now = Utc::now();
-    let txn = begin_write(db).await?;
     let model = job::ActiveModel {
         id: Set(id.clone()),
         user_id: Set(new.user_id.to_string()),
@@ -97,17 +184,24 @@ pub async fn create(db: &DatabaseConnection, new: NewJob<'_>) -> Result<job::Mod
         started_at: Set(None),
         completed_at: Set(None),
     }
-    .insert(&txn)
+    .insert(txn)
     .await?;
     if new.cost > 0 {
-        credits::reserve_in(&txn, new.user_id, new.cost, &id).await?;
+        credits::reserve_in(txn, new.user_id, new.cost, &id).await?;
     }
-    txn.commit().await?;
     Ok(model)
 }
 
 pub async fn find(db: &DatabaseConnection, job_id: &str) -> Result<Option<job::Model>, DbErr> {
-    job::Entity::find_by_id(job_id.to_string()).one(db).await
+    find_in(db, job_id).await
+}
+
+/// [`find`] on any connection, a transaction included.
+pub async fn find_in<C: ConnectionTrait>(
+    conn: &C,
+    job_id: &str,
+) -> Result<Option<job::Model>, DbErr> {
+    job::Entity::find_by_id(job_id.to_string()).one(conn).await
 }
 
 /// The job if it belongs to `user_id`; another user's job does not exist for them.
@@ -173,6 +267,9 @@ async fn end(
         credits::refund_in(&txn, job_id).await?;
     }
     txn.commit().await?;
+    if reserved > 0 {
+        metrics::counter!("lectern_credits_refunded_total").increment(reserved as u64);
+    }
     Ok(true)
 }
 
@@ -230,6 +327,20 @@ pub async fn progress(
     Ok(())
 }
 
+/// Jobs waiting in the queue and jobs running, from the `jobs` table (the source of truth,
+/// whichever queue back-end carries the messages).
+pub async fn active_counts(db: &DatabaseConnection) -> Result<(u64, u64), DbErr> {
+    let queued = job::Entity::find()
+        .filter(job::Column::Status.eq(status::QUEUED))
+        .count(db)
+        .await?;
+    let running = job::Entity::find()
+        .filter(job::Column::Status.eq(status::PROCESSING))
+        .count(db)
+        .await?;
+    Ok((queued, running))
+}
+
 pub async fn is_cancelled(db: &DatabaseConnection, job_id: &str) -> Result<bool, DbErr> {
     Ok(find(db, job_id)
         .await?
@@ -253,6 +364,21 @@ pub async fn complete(
     completion: Completion,
 ) -> Result<bool, DbErr> {
     let txn = begin_write(db).await?;
+    if !complete_in(&txn, job, completion).await? {
+        return Ok(false);
+    }
+    txn.commit().await?;
+    Ok(true)
+}
+
+/// [`complete`] inside a caller's write transaction (begun with `db::begin_write`), so that
+/// more records (a course and its lessons) commit with it. When it answers `false` nothing
+/// was written and the caller should let the transaction roll back.
+pub async fn complete_in(
+    txn: &DatabaseTransaction,
+    job: &job::Model,
+    completion: Completion,
+) -> Result<bool, DbErr> {
     let now = Utc::now();
     let updated = job::Entity::update_many()
         .col_expr(job::Column::Status, Expr::value(status::COMPLETED))
@@ -267,23 +393,46 @@ pub async fn complete(
         .col_expr(job::Column::CompletedAt, Expr::value(now))
         .filter(job::Column::Id.eq(job.id.as_str()))
         .filter(job::Column::Status.eq(status::PROCESSING))
-        .exec(&txn)
+        // Only the claim this worker holds: a worker presumed dead whose job was taken over
+        // must not complete it a second time.
+        .filter(job::Column::Attempts.eq(job.attempts))
+        .exec(txn)
         .await?;
     if updated.rows_affected != 1 {
         return Ok(false);
     }
     if let Some(video) = completion.video {
-        video.insert(&txn).await?;
+        video.insert(txn).await?;
         bump_stats(
-            &txn,
+            txn,
             &job.user_id,
             job.kind == "problem",
             job.credits_reserved,
         )
         .await?;
     }
-    txn.commit().await?;
     Ok(true)
+}
+
+/// Adds the credits a completed job spent to the user's stats, for jobs that make no video
+/// (a course).
+pub async fn record_credits_used<C: ConnectionTrait>(
+    conn: &C,
+    user_id: &str,
+    credits: i64,
+) -> Result<(), DbErr> {
+    if credits <= 0 {
+        return Ok(());
+    }
+    user::Entity::update_many()
+        .col_expr(
+            user::Column::StatsCreditsUsed,
+            Expr::col(user::Column::StatsCreditsUsed).add(credits),
+        )
+        .filter(user::Column::Id.eq(user_id))
+        .exec(conn)
+        .await?;
+    Ok(())
 }
 
 async fn bump_stats<C: ConnectionTrait>(

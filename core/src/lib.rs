@@ -3,10 +3,12 @@
 
 pub mod checkout;
 pub mod config;
+pub mod courses;
 pub mod credits;
 pub mod db;
 pub mod entities;
 pub mod jobs;
+pub mod library;
 pub mod migration;
 pub mod queue;
 pub mod storage;

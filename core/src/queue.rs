@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Config;
 
+/// The default queue name.
 pub const QUEUE_NAME: &str = "lectern-jobs";
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -30,6 +31,9 @@ pub enum JobQueue {
     Sqlite(SqliteStorage<JobMessage>),
     Redis(RedisStorage<JobMessage, ConnectionManager>),
 }
+
+/// A worker silent for this many heartbeats is dead; its jobs go back to the queue.
+pub const MISSED_HEARTBEATS: usize = 3;
 
 /// Liveness timings; tests shorten them so a killed worker's job comes back quickly.
 #[derive(Debug, Clone, Copy)]
@@ -59,8 +63,12 @@ impl JobQueue {
                     .await
                     .map_err(|e| QueueError::Connect(e.to_string()))?;
                 let queue_config = apalis_redis::Config::default()
-                    .queue(QUEUE_NAME)
+                    .queue(&config.queue_name)
                     .heartbeat_interval(timings.heartbeat)
+                    .missed_heartbeats(MISSED_HEARTBEATS)
+                    // Jobs take minutes: a worker takes one at a time so an idle worker
+                    // is never left waiting while another holds a batch.
+                    .batch_size(1)
                     .persist_results(false);
                 Ok(Self::Redis(
                     RedisStorage::new(conn).with_config(queue_config),
@@ -94,8 +102,12 @@ impl JobQueue {
                     .await
                     .map_err(|e| QueueError::Connect(e.to_string()))?;
                 let queue_config = apalis_sqlite::Config::default()
-                    .queue(QUEUE_NAME)
+                    .queue(&config.queue_name)
                     .heartbeat_interval(timings.heartbeat)
+                    .missed_heartbeats(MISSED_HEARTBEATS)
+                    // Jobs take minutes: a worker takes one at a time so an idle worker
+                    // is never left waiting while another holds a batch.
+                    .batch_size(1)
                     .persist_results(false);
                 Ok(Self::Sqlite(
                     SqliteStorage::new(&pool).with_config(queue_config),

@@ -70,15 +70,33 @@ impl Storage {
                         "LECTERN_STORAGE_URL needs a bucket: s3://bucket/prefix".into(),
                     ));
                 }
-                let region = std::env::var("AWS_REGION")
-                    .or_else(|_| std::env::var("AWS_DEFAULT_REGION"))
-                    .unwrap_or_else(|_| "us-east-1".into());
-                let key_id = std::env::var("AWS_ACCESS_KEY_ID").map_err(|_| {
-                    StorageError::Config("AWS_ACCESS_KEY_ID is required for S3 storage".into())
-                })?;
-                let secret = std::env::var("AWS_SECRET_ACCESS_KEY").map_err(|_| {
-                    StorageError::Config("AWS_SECRET_ACCESS_KEY is required for S3 storage".into())
-                })?;
+                let region = config
+                    .s3_region
+                    .clone()
+                    .or_else(|| std::env::var("AWS_REGION").ok())
+                    .or_else(|| std::env::var("AWS_DEFAULT_REGION").ok())
+                    .unwrap_or_else(|| "us-east-1".into());
+                let key_id = config
+                    .s3_access_key_id
+                    .clone()
+                    .or_else(|| std::env::var("AWS_ACCESS_KEY_ID").ok())
+                    .ok_or_else(|| {
+                        StorageError::Config(
+                            "LECTERN_S3_ACCESS_KEY_ID (or AWS_ACCESS_KEY_ID) is required for S3 storage"
+                                .into(),
+                        )
+                    })?;
+                let secret = config
+                    .s3_secret_access_key
+                    .as_ref()
+                    .map(|s| secrecy::ExposeSecret::expose_secret(s).to_string())
+                    .or_else(|| std::env::var("AWS_SECRET_ACCESS_KEY").ok())
+                    .ok_or_else(|| {
+                        StorageError::Config(
+                            "LECTERN_S3_SECRET_ACCESS_KEY (or AWS_SECRET_ACCESS_KEY) is required for S3 storage"
+                                .into(),
+                        )
+                    })?;
                 let credentials = Credentials::new(
                     key_id,
                     secret,

@@ -88,7 +88,10 @@ impl AccessTokens {
         let claims = MediaClaims {
             sub: job_id.to_string(),
             aud: MEDIA_AUDIENCE.into(),
-            exp: (Utc::now() + MEDIA_TOKEN_TTL).timestamp(),
+            // Rounded up to the hour: the same job's token is the same string for an hour, so
+            // the URLs of a thumbnail fetched ahead (and cached by the browser) match the
+            // ones a page renders from a later answer.
+            exp: round_up_to_hour((Utc::now() + MEDIA_TOKEN_TTL).timestamp()),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .expect("HS256 signing with an in-memory key cannot fail")
@@ -102,6 +105,10 @@ impl AccessTokens {
             .ok()
             .map(|data| data.claims.sub)
     }
+}
+
+fn round_up_to_hour(unix: i64) -> i64 {
+    (unix + 3599).div_euclid(3600) * 3600
 }
 
 /// 32 random bytes, URL-safe base64.
@@ -147,5 +154,16 @@ mod tests {
         assert_eq!(tokens.verify(&media), None);
         let access = tokens.issue("user-1");
         assert_eq!(tokens.verify_media(&access.token), None);
+    }
+
+    #[test]
+    fn a_media_token_is_stable_within_the_hour_and_lasts_at_least_its_ttl() {
+        let tokens = AccessTokens::new(b"0123456789abcdef0123456789abcdef");
+        // Twice in a row gives the same token (tried twice, in case an hour turns in between).
+        let same = (0..2).any(|_| tokens.issue_media("job-1") == tokens.issue_media("job-1"));
+        assert!(same, "the same URL twice");
+        assert_ne!(tokens.issue_media("job-2"), tokens.issue_media("job-1"));
+        assert_eq!(round_up_to_hour(7200), 7200);
+        assert_eq!(round_up_to_hour(7201), 10_800);
     }
 }

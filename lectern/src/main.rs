@@ -1,6 +1,9 @@
 //! `lectern`: the one binary. `serve` runs the API and the web app (with `--workers N`, also
 //! queue workers in-process), `worker` runs queue workers only, `migrate` brings the schema
-//! up to date, `render` runs the video pipeline from the command line.
+//! up to date, `render` runs the video pipeline from the command line, `batch` enqueues
+//! courses and lesson videos from a file.
+
+mod batch;
 
 use std::sync::Arc;
 
@@ -31,11 +34,16 @@ enum Command {
         /// Jobs this process runs at once.
         #[arg(long, default_value_t = 1)]
         concurrency: usize,
+        /// Where this worker serves `/health` and `/metrics` (port 0: any free port).
+        #[arg(long, env = "LECTERN_WORKER_LISTEN", default_value = "0.0.0.0:9465")]
+        listen: String,
     },
     /// Apply database migrations and exit.
     Migrate,
     /// Render a video from a topic or a storyboard file, without a server.
     Render(lectern_pipeline::cli::RenderArgs),
+    /// Enqueue courses, or the lesson videos of courses, from a JSON or CSV file.
+    Batch(batch::BatchArgs),
 }
 
 #[tokio::main]
@@ -67,7 +75,11 @@ async fn main() -> anyhow::Result<()> {
             println!("lectern: database schema is up to date");
             Ok(())
         }
-        Command::Worker { concurrency } => worker(config, concurrency).await,
+        Command::Worker {
+            concurrency,
+            listen,
+        } => worker(config, concurrency, &listen).await,
+        Command::Batch(args) => batch::run(config, args).await,
         Command::Render(_) => unreachable!("handled before loading the configuration"),
     }
 }
@@ -86,18 +98,44 @@ async fn runtime(config: &Config) -> anyhow::Result<Arc<Runtime>> {
     }))
 }
 
-async fn worker(config: Config, concurrency: usize) -> anyhow::Result<()> {
+async fn worker(config: Config, concurrency: usize, listen: &str) -> anyhow::Result<()> {
+    lectern_api::install_crypto_provider();
     let queue = JobQueue::connect(&config)
         .await
         .context("connecting to the job queue")?;
     let runtime = runtime(&config).await?;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| {
+            format!("binding {listen} for /health and /metrics (set LECTERN_WORKER_LISTEN)")
+        })?;
     println!(
-        "Lectern worker {} on {} ({} at once)",
+        "Lectern worker {} on {} ({} at once); /health and /metrics on {}",
         runtime.name,
         queue.describe(),
-        concurrency
+        concurrency,
+        listener.local_addr()?
     );
-    lectern_workers::run(runtime, queue, concurrency, shutdown_signal()).await
+    let name = runtime.name.clone();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let status = tokio::spawn(lectern_api::worker_status::serve(
+        listener,
+        runtime.name.clone(),
+        async move {
+            let mut rx = stop_rx;
+            let _ = rx.wait_for(|stopped| *stopped).await;
+        },
+    ));
+    // On SIGTERM or Ctrl-C the job in progress finishes (or goes back to the queue), then the
+    // status server stops.
+    let result = lectern_workers::run(runtime, queue, concurrency, shutdown_signal()).await;
+    let _ = stop_tx.send(true);
+    let _ = status.await;
+    println!(
+        "Lectern worker {name} stopped; its counters:\n{}",
+        lectern_api::worker_status::final_counters()
+    );
+    result
 }
 
 async fn shutdown_signal() {

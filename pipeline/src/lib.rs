@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod course;
 pub mod encode;
 pub mod error;
 pub mod frames;

@@ -8,13 +8,14 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::config::PipelineConfig;
+use crate::course::{CourseBrief, CourseOutline, LessonBrief};
 use crate::error::{PipelineError, Stage};
 use crate::frames::check_slides;
 use crate::narration::{
     EspeakNarrator, Narration, Narrator, OpenAiNarrator, PiperNarrator, TtsChoice,
 };
 use crate::outputs;
-use crate::script::{Brief, OfflineWriter, OpenAiWriter, ScriptWriter};
+use crate::script::{Brief, OfflineWriter, OpenAiWriter, OpenAiWriterConfig, ScriptWriter};
 use crate::storyboard::{Origin, Storyboard};
 use crate::timeline;
 use crate::titles::{Subject, level_prefixed_title, smart_title};
@@ -46,6 +47,8 @@ impl Resolution {
 pub enum ScriptInput {
     Brief(Brief),
     Storyboard(Box<Storyboard>),
+    /// A lesson of a course: written knowing the course and the lessons before it.
+    Lesson(Box<LessonBrief>),
 }
 
 #[derive(Debug, Clone)]
@@ -67,6 +70,13 @@ impl RenderInput {
         }
     }
 
+    pub fn lesson(lesson: LessonBrief) -> Self {
+        RenderInput {
+            script: ScriptInput::Lesson(Box::new(lesson)),
+            resolution: Resolution::default(),
+        }
+    }
+
     pub fn storyboard(storyboard: Storyboard) -> Self {
         RenderInput {
             script: ScriptInput::Storyboard(Box::new(storyboard)),
@@ -82,6 +92,7 @@ impl RenderInput {
     fn topic_text(&self) -> Option<&str> {
         match &self.script {
             ScriptInput::Brief(brief) => Some(&brief.topic),
+            ScriptInput::Lesson(lesson) => Some(&lesson.brief.topic),
             ScriptInput::Storyboard(_) => None,
         }
     }
@@ -270,6 +281,12 @@ impl Pipeline {
         }
     }
 
+    /// The OpenAI-compatible endpoint of the script writer, when one is configured (the
+    /// problem solver asks it for steps of its own shape).
+    pub fn language_model(&self) -> Option<&OpenAiWriterConfig> {
+        self.config.llm.as_ref()
+    }
+
     pub fn engines(&self) -> Engines {
         Engines {
             script: self.writer.engine(),
@@ -294,6 +311,24 @@ impl Pipeline {
                 let storyboard = self
                     .writer
                     .write(brief)
+                    .await
+                    .map_err(|e| PipelineError::failed(Stage::Script, e))?;
+                Ok((storyboard, self.writer.engine()))
+            }
+            ScriptInput::Lesson(lesson) => {
+                progress(Progress {
+                    stage: Stage::Script,
+                    percent: 2,
+                    step: format!(
+                        "Writing {} of {} ({})...",
+                        lesson.context.position().to_lowercase(),
+                        lesson.context.course_title,
+                        self.writer.engine()
+                    ),
+                });
+                let storyboard = self
+                    .writer
+                    .write_lesson(lesson)
                     .await
                     .map_err(|e| PipelineError::failed(Stage::Script, e))?;
                 Ok((storyboard, self.writer.engine()))
@@ -325,6 +360,28 @@ impl Pipeline {
             _ => smart_title(topic),
         };
         (smart, level_prefixed_title(topic, storyboard.level))
+    }
+
+    /// Writes a course outline for a learning goal (validated; the offline writer gives its
+    /// labelled skeleton). Returns the outline and the engine that wrote it.
+    pub async fn write_course(
+        &self,
+        brief: &CourseBrief,
+    ) -> Result<(CourseOutline, String), PipelineError> {
+        let outline = self
+            .writer
+            .write_course(brief)
+            .await
+            .map_err(|e| PipelineError::failed(Stage::Script, e))?;
+        outline.validate().map_err(|e| {
+            PipelineError::message(Stage::Script, format!("the course outline is invalid: {e}"))
+        })?;
+        let engine = if outline.is_offline_draft() {
+            "offline".to_string()
+        } else {
+            self.writer.engine()
+        };
+        Ok((outline, engine))
     }
 
     /// Writes the script only (a dry run); `out_dir`, when given, receives storyboard.json.

@@ -7,18 +7,21 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use gstreamer as gst;
+
 use crate::CancellationCheck;
-use crate::encode::{EncodeSettings, Encoder};
+use crate::encode::{EncodeSettings, Encoder, i420};
 use crate::error::{PipelineError, Stage};
-use crate::frames::{Frame, SlideRenderer, blend};
+use crate::frames::{Frame, SlideRenderer};
 use crate::narration::Narration;
 use crate::storyboard::Storyboard;
 use crate::timeline::Shot;
 
-/// Frames per second of the cross-fades (stills are single frames of any length).
+/// Frames per second of the cross-fades (stills are single frames of any length): a reveal
+/// fades in over 4 frames, a new scene over 6, eased so that these few frames look smooth.
 const FADE_FPS: f64 = 20.0;
-const BEAT_FADE: f64 = 0.3;
-const SCENE_FADE: f64 = 0.5;
+const BEAT_FADE: f64 = 0.25;
+const SCENE_FADE: f64 = 0.35;
 /// A still is repeated at least this often, so that players and seeking stay responsive.
 const MAX_STILL: f64 = 2.0;
 
@@ -73,10 +76,12 @@ pub fn encode_video(
     };
 
     let outcome = std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::sync_channel::<(usize, Result<Frame, PipelineError>)>(2);
+        let (sender, receiver) =
+            mpsc::sync_channel::<(usize, Result<gst::Buffer, PipelineError>)>(2);
         for _ in 0..settings.threads.max(1) {
             let sender = sender.clone();
-            let (renderer, stop, next, render_nanos) = (&renderer, &stop, &next, &render_nanos);
+            let (renderer, stop, next, render_nanos, encoder) =
+                (&renderer, &stop, &next, &render_nanos, &encoder);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -88,7 +93,8 @@ pub fn encode_video(
                         .render(&shots[i].state, settings.width)
                         .map_err(|e| PipelineError::failed(Stage::Frames, e));
                     render_nanos.fetch_add(started.elapsed().as_nanos() as usize, Ordering::SeqCst);
-                    if sender.send((i, frame)).is_err() {
+                    let picture = frame.and_then(|frame| picture(frame, settings, encoder));
+                    if sender.send((i, picture)).is_err() {
                         break;
                     }
                 }
@@ -98,7 +104,7 @@ pub fn encode_video(
 
         let mut pending = BTreeMap::new();
         let mut emitted = 0;
-        let mut previous: Option<Vec<u8>> = None;
+        let mut previous: Option<gst::Buffer> = None;
         let result = (|| {
             for (i, frame) in receiver.iter() {
                 pending.insert(i, frame);
@@ -108,25 +114,27 @@ pub fn encode_video(
                             stage: Stage::Frames,
                         });
                     }
-                    let frame = frame?;
-                    if frame.width != settings.width || frame.height != settings.height {
-                        return Err(PipelineError::message(
-                            Stage::Frames,
-                            format!("a slide rendered at {}x{}", frame.width, frame.height),
-                        ));
-                    }
+                    let picture = frame?;
                     stats.frames_encoded += emit(
                         &encoder,
                         &shots[emitted],
-                        previous.as_deref(),
-                        &frame.rgba,
+                        previous.as_ref(),
+                        &picture,
                         settings.transitions,
                     )
                     .map_err(encode_error)?;
-                    previous = Some(frame.rgba);
+                    previous = Some(picture);
                     emitted += 1;
                     progress(emitted as f64 / shots.len() as f64);
                 }
+            }
+            // mp4mux gives the last frame no duration: a closing copy at the very end makes
+            // the picture track last exactly as long as the narration.
+            if let (Some(last), Some(shot)) = (previous, shots.last()) {
+                encoder
+                    .push_frame(last, shot.end, 1.0 / FADE_FPS)
+                    .map_err(encode_error)?;
+                stats.frames_encoded += 1;
             }
             Ok(())
         })();
@@ -152,12 +160,38 @@ pub fn encode_video(
     }
 }
 
+/// A rendered slide in the encoder's I420 (converted on the render thread).
+fn picture(
+    frame: Frame,
+    settings: &VideoSettings,
+    encoder: &Encoder,
+) -> Result<gst::Buffer, PipelineError> {
+    if frame.width != settings.width || frame.height != settings.height {
+        return Err(PipelineError::message(
+            Stage::Frames,
+            format!("a slide rendered at {}x{}", frame.width, frame.height),
+        ));
+    }
+    let (width, height) = (frame.width as usize, frame.height as usize);
+    let mut pixels = vec![0; i420::size(width, height)];
+    i420::from_rgba(&frame.rgba, width, height, &mut pixels);
+    encoder
+        .frame_buffer(pixels)
+        .map_err(|e| PipelineError::failed(Stage::Encode, e))
+}
+
+/// The share of the new picture after `k` of `steps` fade frames, eased in and out.
+fn fade_weight(k: u32, steps: u32) -> u16 {
+    let x = f64::from(k) / f64::from(steps);
+    (x * x * (3.0 - 2.0 * x) * 256.0).round() as u16
+}
+
 /// Pushes one shot: a cross-fade from the previous picture, then the still.
 fn emit(
     encoder: &Encoder,
     shot: &Shot,
-    previous: Option<&[u8]>,
-    rgba: &[u8],
+    previous: Option<&gst::Buffer>,
+    picture: &gst::Buffer,
     transitions: bool,
 ) -> Result<usize, crate::encode::EncodeError> {
     let mut pushed = 0;
@@ -171,17 +205,21 @@ fn emit(
         }
         .min(length * 0.4);
         let steps = (fade * FADE_FPS).round() as u32;
+        let map_error = |e: gst::glib::BoolError| crate::encode::EncodeError::Push(e.to_string());
+        let from = previous.map_readable().map_err(map_error)?;
+        let to = picture.map_readable().map_err(map_error)?;
         for k in 1..steps {
-            let mixed = blend(previous, rgba, k * 256 / steps);
-            encoder.push_frame(&encoder.frame_buffer(mixed)?, t, 1.0 / FADE_FPS)?;
+            let mixed = encoder.pooled_frame(|out| {
+                i420::blend(&from, &to, fade_weight(k, steps), out);
+            })?;
+            encoder.push_frame(mixed, t, 1.0 / FADE_FPS)?;
             t += 1.0 / FADE_FPS;
             pushed += 1;
         }
     }
-    let still = encoder.frame_buffer(rgba.to_vec())?;
     while shot.end - t > 1e-6 {
         let piece = (shot.end - t).min(MAX_STILL);
-        encoder.push_frame(&still, t, piece)?;
+        encoder.push_frame(picture.clone(), t, piece)?;
         t += piece;
         pushed += 1;
     }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, signInThroughPopup } from './browser.mjs';
 import { startServer, WEB_DIR } from './server.mjs';
 
 const RESULTS = join(WEB_DIR, 'test-results');
@@ -24,19 +24,6 @@ after(async () => {
   await browser?.close().catch(() => undefined);
   await server?.stop();
 });
-
-async function signInThroughPopup(page, { email, name }) {
-  const popupPromise = page.waitForEvent('popup', { timeout: TIMEOUT });
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
-  // The chooser may also list recent accounts as forms with hidden inputs of the same names.
-  await popup.locator('input[name="email"]:not([type="hidden"])').fill(email);
-  await popup.locator('input[name="name"]:not([type="hidden"])').fill(name);
-  await popup.locator('button[type="submit"]', { hasText: 'Continue' }).click();
-  await closed;
-}
 
 test('a newcomer signs in through the popup and sees 10 free credits', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });

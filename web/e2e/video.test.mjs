@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchBrowser } from './browser.mjs';
+import { launchBrowser, signInThroughPopup } from './browser.mjs';
 import { startServer, WEB_DIR } from './server.mjs';
 
 const RESULTS = join(WEB_DIR, 'test-results');
@@ -30,18 +30,6 @@ after(async () => {
   await server?.stop();
 });
 
-async function signInThroughPopup(page, { email, name }) {
-  const popupPromise = page.waitForEvent('popup', { timeout: TIMEOUT });
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
-  await popup.locator('input[name="email"]:not([type="hidden"])').fill(email);
-  await popup.locator('input[name="name"]:not([type="hidden"])').fill(name);
-  await popup.locator('button[type="submit"]', { hasText: 'Continue' }).click();
-  await closed;
-}
-
 test('a learner creates a 1-minute video, follows it in the queue, plays it with subtitles and finds it in the library', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
@@ -62,7 +50,7 @@ test('a learner creates a 1-minute video, follows it in the queue, plays it with
 
     await t.test('fill in the create-lesson form and see the cost before submitting', async () => {
       await page.getByLabel('What should the video explain?').fill(TOPIC);
-      await page.getByText('Beginner', { exact: true }).click();
+      await page.getByRole('radio', { name: /Beginner/ }).check();
       await page.getByLabel('Length').fill('10');
       assert.match(await page.getByTestId('video-cost').innerText(), /2 credits/);
       await page.getByLabel('Length').fill('1');

@@ -2,6 +2,8 @@
 //! the job to its final state exactly once. The same handler serves apalis on SQLite
 //! (in-process, embedded default) and on Redis (`lectern worker` processes on any host).
 
+mod course;
+mod problem;
 mod video;
 
 use std::{sync::Arc, time::Duration};
@@ -86,6 +88,10 @@ pub enum RunError {
     Cancelled,
     #[error("{0}")]
     Failed(String),
+    /// A failure that another attempt would repeat (a solution that fails its checks): the
+    /// job fails at once, with its refund.
+    #[error("{0}")]
+    Final(String),
 }
 
 impl Runtime {
@@ -115,6 +121,13 @@ impl Runtime {
                     return Ok(());
                 }
                 Ok(Err(RunError::Failed(message))) => message,
+                Ok(Err(RunError::Final(message))) => {
+                    tracing::warn!(job = %job_id, error = %message, "job failed");
+                    jobs::fail(&self.db, job_id, &message).await?;
+                    metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
+                        .increment(1);
+                    return Ok(());
+                }
                 Err(_) => "Generation timed out after 15 minutes".to_string(),
             };
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
@@ -136,6 +149,9 @@ impl Runtime {
     async fn run_once(&self, job: &lectern_core::entities::job::Model) -> Result<(), RunError> {
         match job.kind.as_str() {
             "video" => video::run(self, job).await,
+            "problem" => problem::run(self, job).await,
+            "course" => course::run_course(self, job).await,
+            "course_video" => course::run_lesson(self, job).await,
             other => Err(RunError::Failed(format!(
                 "{other} jobs are not available yet"
             ))),

@@ -103,6 +103,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
             video: None,
         },
         Planned::Render(output) => {
+            record_stage_metrics(&output);
             jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
                 .await
                 .map_err(|e| RunError::Failed(format!("database: {e}")))?;
@@ -120,12 +121,37 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         .await
         .map_err(|e| RunError::Failed(format!("database: {e}")))?;
     if !applied {
-        // Cancelled while we were finishing: nothing of it stays.
-        let _ = runtime.storage.delete_prefix(&media_prefix(&job.id)).await;
+        // Cancelled while we were finishing: nothing of it stays. Taken over by another
+        // worker (this one was presumed dead): the media under the job's prefix are theirs.
+        if jobs::is_cancelled(&runtime.db, &job.id)
+            .await
+            .unwrap_or(false)
+        {
+            let _ = runtime.storage.delete_prefix(&media_prefix(&job.id)).await;
+        }
         return Err(RunError::Cancelled);
     }
     metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
     Ok(())
+}
+
+/// Per-stage wall time and how many seconds of video each stage makes per wall second.
+fn record_stage_metrics(output: &RenderOutput) {
+    let stages = &output.stages;
+    for (stage, seconds) in [
+        ("script", stages.script),
+        ("narration", stages.narration),
+        ("frames_encode", stages.frames_encode),
+        ("outputs", stages.outputs),
+        ("total", stages.total),
+    ] {
+        metrics::histogram!("lectern_stage_duration_seconds", "stage" => stage).record(seconds);
+        // Counters of the facade are whole numbers; these grow by fractions of a second, so
+        // they are gauges that only ever increase (Prometheus `rate()` works on them).
+        metrics::gauge!("lectern_stage_wall_seconds_total", "stage" => stage).increment(seconds);
+        metrics::gauge!("lectern_stage_output_seconds_total", "stage" => stage)
+            .increment(output.duration_seconds);
+    }
 }
 
 enum Planned {
@@ -133,7 +159,7 @@ enum Planned {
     Render(Box<RenderOutput>),
 }
 
-async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
+pub(crate) async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
     let prefix = media_prefix(job_id);
     for (file, content_type) in MEDIA_FILES {
         let path = dir.join(file);
@@ -149,7 +175,7 @@ async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunEr
     Ok(())
 }
 
-fn difficulty(level: u8) -> &'static str {
+pub(crate) fn difficulty(level: u8) -> &'static str {
     match level {
         1 => "beginner",
         3 => "advanced",
@@ -227,7 +253,7 @@ fn library_record(
 }
 
 /// Polls the job's status so a cancel from the API stops the pipeline between slides.
-fn spawn_cancel_watcher(
+pub(crate) fn spawn_cancel_watcher(
     db: sea_orm::DatabaseConnection,
     job_id: String,
     flag: Arc<AtomicBool>,
@@ -244,7 +270,7 @@ fn spawn_cancel_watcher(
 }
 
 /// Writes progress to the job row, at most a few times a second.
-fn spawn_progress_writer(
+pub(crate) fn spawn_progress_writer(
     db: sea_orm::DatabaseConnection,
     job_id: String,
     mut rx: tokio::sync::mpsc::UnboundedReceiver<Progress>,

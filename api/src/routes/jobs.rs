@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::{
     error::{ApiError, ApiResult, FieldError},
-    extract::{AuthUser, ValidJson},
+    extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     state::AppState,
 };
 
@@ -50,14 +50,7 @@ fn level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
     let value = Option::<Value>::deserialize(de)?;
     let level = match &value {
         None | Some(Value::Null) => return Ok(None),
-        Some(Value::Number(n)) => n.as_u64().filter(|n| (1..=3).contains(n)).map(|n| n as u8),
-        Some(Value::String(s)) => match s.trim().to_lowercase().as_str() {
-            "1" | "beginner" => Some(1),
-            "2" | "intermediate" => Some(2),
-            "3" | "advanced" => Some(3),
-            _ => None,
-        },
-        Some(_) => None,
+        Some(value) => named_level(value),
     };
     level.map(Some).ok_or_else(|| {
         serde::de::Error::custom("level must be 1, 2 or 3 (beginner, intermediate or advanced)")
@@ -67,28 +60,8 @@ fn level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
 impl GenerateVideo {
     fn validate(self, caller: &AuthUser) -> ApiResult<VideoParams> {
         let mut errors = Vec::new();
-        let user_id = self.user_id.unwrap_or_default();
-        if user_id.trim().is_empty() {
-            errors.push(FieldError::new(
-                &["body", "user_id"],
-                "User ID is required for video generation",
-                "missing",
-            ));
-        }
-        let topic = self.topic.unwrap_or_default().trim().to_string();
-        if topic.is_empty() {
-            errors.push(FieldError::new(
-                &["body", "topic"],
-                "Topic is required",
-                "missing",
-            ));
-        } else if topic.chars().count() > TOPIC_MAX_CHARS {
-            errors.push(FieldError::new(
-                &["body", "topic"],
-                format!("Topic must be at most {TOPIC_MAX_CHARS} characters"),
-                "string_too_long",
-            ));
-        }
+        let user_id = required_user_id(self.user_id, "video generation", &mut errors);
+        let topic = required_text(self.topic, "topic", "Topic", TOPIC_MAX_CHARS, &mut errors);
         let duration = self.duration.unwrap_or(5);
         if !(1..=15).contains(&duration) {
             errors.push(FieldError::new(
@@ -203,6 +176,12 @@ pub struct JobStatus {
     progress: i32,
     current_step: String,
     title: String,
+    /// A course job's course (once written), or a lesson video's course.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    course_id: Option<String>,
+    /// A lesson video's lesson, counted from zero.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lesson_index: Option<u64>,
     smart_title: Option<String>,
     video_url: Option<String>,
     subtitle_url: Option<String>,
@@ -215,10 +194,14 @@ pub struct JobStatus {
     cost: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<Value>,
+    /// A solved problem's final answer and steps, each with whether it was checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Value>,
 }
 
 impl JobStatus {
     pub fn new(state: &AppState, job: job::Model) -> Self {
+        let (course_id, lesson_index) = course_fields(&job);
         let result: Option<Value> = job
             .result
             .as_deref()
@@ -228,7 +211,12 @@ impl JobStatus {
         let link = |path: String| {
             has_media.then(|| format!("{path}?t={}", state.tokens.issue_media(&job.id)))
         };
+        let solution = (has_media && job.kind == "problem")
+            .then(|| result.as_ref().map(|r| r["solution"].clone()))
+            .flatten()
+            .filter(|s| !s.is_null());
         Self {
+            solution,
             video_url: link(format!("/api/video/{}", job.id)),
             subtitle_url: link(format!("/api/media/subtitles/{}", job.id)),
             chapters_url: link(format!("/api/media/chapters/{}", job.id)),
@@ -246,7 +234,34 @@ impl JobStatus {
             created_at: job.created_at,
             completed_at: job.completed_at,
             cost: job.credits_reserved,
+            course_id,
+            lesson_index,
         }
+    }
+}
+
+/// The course a course job wrote (in its result), or the course and lesson of a lesson video
+/// (in its parameters).
+fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
+    let read = |text: Option<&str>| -> Value {
+        text.and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default()
+    };
+    match job.kind.as_str() {
+        "course" => (
+            read(job.result.as_deref())["course_id"]
+                .as_str()
+                .map(str::to_string),
+            None,
+        ),
+        "course_video" => {
+            let params = read(Some(&job.params));
+            (
+                params["course_id"].as_str().map(str::to_string),
+                params["lesson_index"].as_u64(),
+            )
+        }
+        _ => (None, None),
     }
 }
 

@@ -1,17 +1,23 @@
-//! The user's library: saving the history record of a finished job, and listing it.
+//! The user's library: saving the history record of a finished job, searching it, and
+//! publishing, renaming and deleting its courses and videos.
 
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
-    routing::{get, post},
+    extract::{Path, RawQuery, State},
+    http::StatusCode,
+    routing::{get, patch, post},
 };
-use lectern_core::{entities::video, jobs};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use chrono::{DateTime, Utc};
+use lectern_core::{
+    entities::video,
+    jobs,
+    library::{self, Changes, Course, ItemType, Page, SearchTerms},
+};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, FieldError},
     extract::{AuthUser, ValidJson},
     state::AppState,
 };
@@ -20,6 +26,14 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/user/{user_id}/video-history", post(save_history))
         .route("/auth/user/{user_id}/search", get(search))
+        .route(
+            "/library/videos/{id}",
+            patch(update_video).delete(delete_video),
+        )
+        .route(
+            "/library/courses/{id}",
+            patch(update_course).delete(delete_course),
+        )
 }
 
 #[derive(Debug, Deserialize)]
@@ -67,81 +81,408 @@ async fn save_history(
     }))
 }
 
-#[derive(Debug, Deserialize)]
-struct SearchQuery {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    limit: Option<u64>,
-    offset: Option<u64>,
+/// The query string of a listing: `q` and `type` where the listing takes them, `limit`
+/// (1-100, default 50) and `offset` (0-1,000,000). Every bad value is named in one 422.
+pub(super) struct ListQuery {
+    pub q: Option<String>,
+    pub item_type: Option<ItemType>,
+    pub page: Page,
 }
 
-/// SPEC.md's `{courses, videos}` for the caller, newest first.
+pub(super) fn parse_list_query(
+    raw: Option<String>,
+    allowed_types: &[ItemType],
+    takes_q: bool,
+) -> ApiResult<ListQuery> {
+    let mut q = None;
+    let mut kind = None;
+    let mut limit = None;
+    let mut offset = None;
+    for (key, value) in url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes()) {
+        match key.as_ref() {
+            "q" if takes_q => q = Some(value.into_owned()),
+            "type" if !allowed_types.is_empty() => kind = Some(value.into_owned()),
+            "limit" => limit = Some(value.into_owned()),
+            "offset" => offset = Some(value.into_owned()),
+            _ => {}
+        }
+    }
+    let mut errors = Vec::new();
+    let q = q.map(|q| q.trim().to_string()).filter(|q| !q.is_empty());
+    if q.as_ref()
+        .is_some_and(|q| q.chars().count() > library::MAX_QUERY_CHARS)
+    {
+        errors.push(FieldError::new(
+            &["query", "q"],
+            format!("q must be at most {} characters", library::MAX_QUERY_CHARS),
+            "string_too_long",
+        ));
+    }
+    let item_type = match kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        None => None,
+        Some(k) => match ItemType::parse(k).filter(|t| allowed_types.contains(t)) {
+            Some(t) => Some(t),
+            None => {
+                let names: Vec<&str> = allowed_types
+                    .iter()
+                    .map(|t| match t {
+                        ItemType::Course => "course",
+                        ItemType::Lesson => "lesson",
+                        ItemType::Solution => "solution",
+                    })
+                    .collect();
+                errors.push(FieldError::new(
+                    &["query", "type"],
+                    format!("type must be one of: {}", names.join(", ")),
+                    "enum",
+                ));
+                None
+            }
+        },
+    };
+    let limit = match limit.as_deref().map(str::trim) {
+        None | Some("") => library::DEFAULT_LIMIT,
+        Some(v) => match v.parse::<u64>() {
+            Ok(n) if (1..=library::MAX_LIMIT).contains(&n) => n,
+            _ => {
+                errors.push(FieldError::new(
+                    &["query", "limit"],
+                    format!(
+                        "limit must be a whole number from 1 to {}",
+                        library::MAX_LIMIT
+                    ),
+                    "range",
+                ));
+                library::DEFAULT_LIMIT
+            }
+        },
+    };
+    let offset = match offset.as_deref().map(str::trim) {
+        None | Some("") => 0,
+        Some(v) => match v.parse::<u64>() {
+            Ok(n) if n <= library::MAX_OFFSET => n,
+            _ => {
+                errors.push(FieldError::new(
+                    &["query", "offset"],
+                    format!(
+                        "offset must be a whole number from 0 to {}",
+                        library::MAX_OFFSET
+                    ),
+                    "range",
+                ));
+                0
+            }
+        },
+    };
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    Ok(ListQuery {
+        q,
+        item_type,
+        page: Page { limit, offset },
+    })
+}
+
+/// SPEC.md's media item for a video. A public item's media URLs carry no token (anyone may
+/// open them, and the URL stays the same, so browsers cache it); a private item's carry a
+/// media token bound to its job.
+#[derive(Serialize)]
+pub(super) struct VideoItem {
+    id: String,
+    job_id: Option<String>,
+    title: String,
+    topic: String,
+    description: String,
+    video_type: String,
+    status: String,
+    duration: String,
+    duration_minutes: i32,
+    level: i32,
+    difficulty: String,
+    subject: String,
+    problem_type: Option<String>,
+    course_id: Option<String>,
+    lesson_index: Option<i32>,
+    is_public: bool,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    thumbnail_url: Option<String>,
+    has_thumbnail: bool,
+    thumbnail_storage_path: Option<String>,
+    video_url: Option<String>,
+    subtitle_url: Option<String>,
+    chapters_url: Option<String>,
+    transcript_url: Option<String>,
+}
+
+pub(super) fn video_item(state: &AppState, v: video::Model) -> VideoItem {
+    let media = v
+        .job_id
+        .as_deref()
+        .filter(|_| v.status == jobs::status::COMPLETED)
+        .map(|job_id| {
+            let token = (!v.is_public).then(|| state.tokens.issue_media(job_id));
+            move |path: &str| match &token {
+                Some(t) => format!("{path}/{job_id}?t={t}"),
+                None => format!("{path}/{job_id}"),
+            }
+        });
+    let link = |path: &str| media.as_ref().map(|m| m(path));
+    VideoItem {
+        thumbnail_url: if v.has_thumbnail {
+            link("/api/media/thumbnail")
+        } else {
+            None
+        },
+        video_url: link("/api/video"),
+        subtitle_url: link("/api/media/subtitles"),
+        chapters_url: link("/api/media/chapters"),
+        transcript_url: link("/api/media/transcript"),
+        id: v.id,
+        job_id: v.job_id,
+        title: v.title,
+        topic: v.topic,
+        description: v.description,
+        video_type: v.video_type,
+        status: v.status,
+        duration: v.duration,
+        duration_minutes: v.duration_minutes,
+        level: v.level,
+        difficulty: v.difficulty,
+        subject: v.subject,
+        problem_type: v.problem_type,
+        course_id: v.course_id,
+        lesson_index: v.lesson_index,
+        is_public: v.is_public,
+        created_at: v.created_at,
+        updated_at: v.updated_at,
+        has_thumbnail: v.has_thumbnail,
+        thumbnail_storage_path: v.thumbnail_storage_path,
+    }
+}
+
+/// SPEC.md's media item for a course.
+#[derive(Serialize)]
+pub(super) struct CourseItem {
+    id: String,
+    job_id: Option<String>,
+    title: String,
+    description: String,
+    goal: String,
+    detail_level: i32,
+    status: String,
+    lesson_count: i64,
+    is_public: bool,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    thumbnail_url: Option<String>,
+    has_thumbnail: bool,
+    thumbnail_storage_path: Option<String>,
+}
+
+pub(super) fn course_item(state: &AppState, c: Course) -> CourseItem {
+    let course = c.course;
+    let thumbnail_url = course.has_thumbnail.then(|| {
+        let path = format!("/api/media/course-thumbnail/{}", course.id);
+        if course.is_public {
+            path
+        } else {
+            format!("{path}?t={}", state.tokens.issue_media(&course.id))
+        }
+    });
+    CourseItem {
+        thumbnail_url,
+        id: course.id,
+        job_id: course.job_id,
+        title: course.title,
+        description: course.description,
+        goal: course.goal,
+        detail_level: course.detail_level,
+        status: course.status,
+        lesson_count: c.lesson_count,
+        is_public: course.is_public,
+        created_at: course.created_at,
+        updated_at: course.updated_at,
+        has_thumbnail: course.has_thumbnail,
+        thumbnail_storage_path: course.thumbnail_storage_path,
+    }
+}
+
+#[derive(Serialize)]
+struct SearchResults {
+    courses: Vec<CourseItem>,
+    videos: Vec<VideoItem>,
+    has_more_courses: bool,
+    has_more_videos: bool,
+}
+
+/// SPEC.md's `{courses, videos}` for the caller: newest first, or ranked by `q` (a title
+/// that holds every word first). `type` keeps one kind; `limit` and `offset` apply to each
+/// list.
 async fn search(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(user_id): Path<String>,
-    Query(query): Query<SearchQuery>,
-) -> ApiResult<Json<Value>> {
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<SearchResults>> {
     caller.require_self(&user_id)?;
-    let limit = query.limit.unwrap_or(50);
-    if !(1..=100).contains(&limit) {
-        return Err(ApiError::field(
-            &["query", "limit"],
-            "limit must be between 1 and 100",
-            "range",
-        ));
-    }
-    let mut select = video::Entity::find()
-        .filter(video::Column::UserId.eq(caller.id.as_str()))
-        .order_by_desc(video::Column::CreatedAt)
-        .limit(limit)
-        .offset(query.offset.unwrap_or(0));
-    match query.kind.as_deref() {
-        None | Some("course") => {}
-        Some("lesson") => select = select.filter(video::Column::VideoType.eq("educational")),
-        Some("solution") => select = select.filter(video::Column::VideoType.eq("problem_solving")),
-        Some(_) => {
-            return Err(ApiError::field(
-                &["query", "type"],
-                "type must be course, lesson or solution",
-                "enum",
-            ));
-        }
-    }
-    let videos = if query.kind.as_deref() == Some("course") {
-        Vec::new()
-    } else {
-        select.all(&state.db).await?
+    let query = parse_list_query(
+        raw,
+        &[ItemType::Course, ItemType::Lesson, ItemType::Solution],
+        true,
+    )?;
+    let terms = query.q.as_deref().map(SearchTerms::parse);
+    let (courses, videos) = match query.item_type {
+        Some(ItemType::Course) => (
+            library::user_courses(&state.db, &caller.id, terms.as_ref(), query.page).await?,
+            library::Listing::default(),
+        ),
+        Some(kind) => (
+            library::Listing::default(),
+            library::user_videos(
+                &state.db,
+                &caller.id,
+                terms.as_ref(),
+                kind.video_type(),
+                query.page,
+            )
+            .await?,
+        ),
+        None => (
+            library::user_courses(&state.db, &caller.id, terms.as_ref(), query.page).await?,
+            library::user_videos(&state.db, &caller.id, terms.as_ref(), None, query.page).await?,
+        ),
     };
-    let items: Vec<Value> = videos.into_iter().map(|v| media_item(&state, v)).collect();
-    Ok(Json(json!({ "courses": [], "videos": items })))
+    Ok(Json(SearchResults {
+        has_more_courses: courses.has_more,
+        has_more_videos: videos.has_more,
+        courses: courses
+            .items
+            .into_iter()
+            .map(|c| course_item(&state, c))
+            .collect(),
+        videos: videos
+            .items
+            .into_iter()
+            .map(|v| video_item(&state, v))
+            .collect(),
+    }))
 }
 
-fn media_item(state: &AppState, v: video::Model) -> Value {
-    let thumbnail_url = match (&v.job_id, v.has_thumbnail) {
-        (Some(job_id), true) => Some(format!(
-            "/api/media/thumbnail/{job_id}?t={}",
-            state.tokens.issue_media(job_id)
-        )),
-        _ => None,
+/// What `PATCH` may change: `is_public` (publish or unpublish) and `title` (rename).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemChanges {
+    is_public: Option<bool>,
+    title: Option<String>,
+}
+
+const MAX_TITLE_CHARS: usize = 200;
+
+fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
+    let title = match changes.title {
+        None => None,
+        Some(title) => {
+            let title = title.trim().to_string();
+            if title.is_empty() {
+                return Err(ApiError::field(
+                    &["body", "title"],
+                    "title must not be empty",
+                    "string_too_short",
+                ));
+            }
+            if title.chars().count() > MAX_TITLE_CHARS {
+                return Err(ApiError::field(
+                    &["body", "title"],
+                    format!("title must be at most {MAX_TITLE_CHARS} characters"),
+                    "string_too_long",
+                ));
+            }
+            if title.chars().any(char::is_control) {
+                return Err(ApiError::field(
+                    &["body", "title"],
+                    "title must be a single line of text",
+                    "value_error",
+                ));
+            }
+            Some(title)
+        }
     };
-    json!({
-        "id": v.id,
-        "job_id": v.job_id,
-        "title": v.title,
-        "topic": v.topic,
-        "description": v.description,
-        "video_type": v.video_type,
-        "status": v.status,
-        "duration": v.duration,
-        "duration_minutes": v.duration_minutes,
-        "level": v.level,
-        "difficulty": v.difficulty,
-        "subject": v.subject,
-        "created_at": v.created_at,
-        "thumbnail_url": thumbnail_url,
-        "has_thumbnail": v.has_thumbnail,
-        "thumbnail_storage_path": v.thumbnail_storage_path,
-        "is_public": v.is_public,
+    if changes.is_public.is_none() && title.is_none() {
+        return Err(ApiError::field(
+            &["body"],
+            "give is_public, title or both",
+            "missing",
+        ));
+    }
+    Ok(Changes {
+        is_public: changes.is_public,
+        title,
     })
+}
+
+async fn update_video(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+    ValidJson(changes): ValidJson<ItemChanges>,
+) -> ApiResult<Json<VideoItem>> {
+    let changes = validate_changes(changes)?;
+    let updated = library::update_video(&state.db, &caller.id, &id, changes)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Video"))?;
+    Ok(Json(video_item(&state, updated)))
+}
+
+async fn update_course(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+    ValidJson(changes): ValidJson<ItemChanges>,
+) -> ApiResult<Json<CourseItem>> {
+    let changes = validate_changes(changes)?;
+    let updated = library::update_course(&state.db, &caller.id, &id, changes)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Course"))?;
+    Ok(Json(course_item(&state, updated)))
+}
+
+fn delete_error(err: library::DeleteError) -> ApiError {
+    match err {
+        library::DeleteError::Db(db) => db.into(),
+        library::DeleteError::Storage(storage) => {
+            ApiError::Internal(anyhow::Error::new(storage).context("deleting media"))
+        }
+    }
+}
+
+async fn delete_video(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    if library::delete_video(&state.db, &state.storage, &caller.id, &id)
+        .await
+        .map_err(delete_error)?
+    {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::not_found("Video"))
+    }
+}
+
+async fn delete_course(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    if library::delete_course(&state.db, &state.storage, &caller.id, &id)
+        .await
+        .map_err(delete_error)?
+    {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::not_found("Course"))
+    }
 }

@@ -1,6 +1,6 @@
 //! The outputs of a finished job: the MP4 (with HTTP Range), captions, chapters,
 //! transcript and thumbnail. Opened by the owner's bearer token or by the short-lived media
-//! token that the job status puts in each URL.
+//! token that the job status puts in each URL; the media of a published item by anyone.
 
 use axum::{
     Router,
@@ -10,7 +10,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::get,
 };
-use lectern_core::{entities::job, jobs};
+use lectern_core::{entities::job, jobs, library};
 use serde::Deserialize;
 
 use crate::{
@@ -25,6 +25,7 @@ pub fn router() -> Router<AppState> {
         .route("/media/chapters/{id}", get(chapters))
         .route("/media/transcript/{id}", get(transcript))
         .route("/media/thumbnail/{id}", get(thumbnail))
+        .route("/media/course-thumbnail/{id}", get(course_thumbnail))
 }
 
 #[derive(Debug, Deserialize)]
@@ -54,7 +55,9 @@ async fn authorised_job(
     let job = jobs::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found("Video"))?;
-    let allowed = by_media_token || owner.as_deref() == Some(job.user_id.as_str());
+    let allowed = by_media_token
+        || owner.as_deref() == Some(job.user_id.as_str())
+        || library::job_is_public(&state.db, &job.id).await?;
     if !allowed {
         if owner.is_none() && query.t.is_none() {
             return Err(ApiError::Unauthorized("Not authenticated".into()));
@@ -281,6 +284,55 @@ async fn thumbnail(
 ) -> ApiResult<Response> {
     let job = authorised_job(&state, &headers, &query, &id).await?;
     small_file(&state, &job, "thumbnail.jpg", "image/jpeg").await
+}
+
+/// SPEC.md's second thumbnail address: a course's cover (or a video's thumbnail) by the
+/// item's id or its job's, for its owner, a media token naming either id, or anyone once
+/// published.
+async fn course_thumbnail(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(query): Query<MediaQuery>,
+) -> ApiResult<Response> {
+    let access = library::thumbnail_access(&state.db, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Thumbnail"))?;
+    let by_media_token = query
+        .t
+        .as_deref()
+        .and_then(|t| state.tokens.verify_media(t))
+        .is_some_and(|named| access.token_ids.contains(&named));
+    let owner = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .and_then(|t| state.tokens.verify(t.trim()));
+    if !(access.is_public || by_media_token || owner.as_deref() == Some(&access.owner_id)) {
+        if owner.is_none() && query.t.is_none() {
+            return Err(ApiError::Unauthorized("Not authenticated".into()));
+        }
+        return Err(ApiError::not_found("Thumbnail"));
+    }
+    let bytes = state
+        .storage
+        .get_bytes(&access.key)
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| ApiError::not_found("Thumbnail"))?;
+    let content_type = if access.key.ends_with(".png") {
+        "image/png"
+    } else {
+        "image/jpeg"
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "private, max-age=3600"),
+        ],
+        bytes,
+    )
+        .into_response())
 }
 
 fn storage_error(err: lectern_core::storage::StorageError) -> ApiError {

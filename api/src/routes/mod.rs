@@ -2,11 +2,14 @@
 
 pub mod auth;
 mod checkout;
+mod courses;
 mod credits;
+mod explore;
 pub mod jobs;
 mod library;
 mod me;
 mod media;
+mod problems;
 mod system;
 
 use axum::{
@@ -25,8 +28,11 @@ pub fn router(state: AppState) -> Router {
         .merge(me::router())
         .merge(credits::router())
         .merge(jobs::router())
+        .merge(problems::router())
+        .merge(courses::router())
         .merge(media::router())
         .merge(library::router())
+        .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
     Router::new()
         .merge(system::router())

@@ -56,6 +56,11 @@ async fn debug(State(state): State<AppState>) -> Json<Value> {
 }
 
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    if let Ok((queued, running)) = lectern_core::jobs::active_counts(&state.db).await {
+        metrics::gauge!("lectern_queue_depth", "queue" => state.config.queue_name.clone())
+            .set(queued as f64);
+        metrics::gauge!("lectern_jobs_running").set(running as f64);
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         state.metrics.render(),
@@ -64,13 +69,17 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
 
 /// What the generation side can do right now, so the web app can say so plainly.
 async fn video_functions_status(State(state): State<AppState>) -> Json<Value> {
-    let unavailable = json!({
-        "available": false,
-        "detail": "Not available yet in this version of Lectern"
-    });
+    let solver = if state.config.llm.is_some() {
+        "language model, with every step checked"
+    } else {
+        "offline solver (equations, systems, arithmetic, derivatives, integrals)"
+    };
     Json(json!({
         "video_generation": { "available": true, "queue": state.queue.describe() },
-        "problem_solving": unavailable,
-        "course_generation": unavailable,
+        "problem_solving": { "available": true, "solver": solver },
+        "course_generation": {
+            "available": true,
+            "writer": if state.config.llm.is_some() { "language model" } else { "offline writer (labelled study skeleton)" },
+        },
     }))
 }

@@ -11,6 +11,7 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub db: DatabaseConnection,
+    pub storage: lectern_core::storage::Storage,
     _data_dir: TempDir,
 }
 
@@ -83,11 +84,13 @@ pub async fn spawn_app_on(
         .await
         .expect("build app");
     let db = app.state().db.clone();
+    let storage = app.state().storage.clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         client: browser(),
         db,
+        storage,
         _data_dir: data_dir,
     }
 }

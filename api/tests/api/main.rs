@@ -4,9 +4,12 @@
 
 mod auth;
 mod checkout;
+mod courses;
 mod credits;
 mod helpers;
 mod id_tokens;
 mod jobs;
+mod library;
 mod oidc_provider;
+mod solutions;
 mod system;

@@ -1,14 +1,23 @@
-//! Schema migrations; the same statements run on SQLite and PostgreSQL.
+//! Schema migrations; the same statements run on SQLite and PostgreSQL, except full-text
+//! search, which each engine does its own way.
 
 use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_initial;
+mod m20261122_000001_library_search;
+mod m20261122_000002_library_search_order;
+mod m20261123_000001_courses;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261121_000001_initial::Migration)]
+        vec![
+            Box::new(m20261121_000001_initial::Migration),
+            Box::new(m20261122_000001_library_search::Migration),
+            Box::new(m20261122_000002_library_search_order::Migration),
+            Box::new(m20261123_000001_courses::Migration),
+        ]
     }
 }

@@ -163,13 +163,3 @@ pub fn check_slides(storyboard: &Storyboard) -> Result<(), ValidationErrors> {
         Err(ValidationErrors(errors))
     }
 }
-
-/// A cross-fade from `from` to `to`; `weight` 0..=256 is the share of `to`.
-pub fn blend(from: &[u8], to: &[u8], weight: u32) -> Vec<u8> {
-    let w = weight.min(256);
-    let keep = 256 - w;
-    from.iter()
-        .zip(to)
-        .map(|(&a, &b)| ((u32::from(a) * keep + u32::from(b) * w) >> 8) as u8)
-        .collect()
-}

@@ -8,9 +8,10 @@ mod schema;
 use async_trait::async_trait;
 
 pub use offline::OfflineWriter;
-pub use openai::{OpenAiWriter, OpenAiWriterConfig};
+pub use openai::{OpenAiWriter, OpenAiWriterConfig, Turn};
 pub use schema::storyboard_json_schema;
 
+use crate::course::{CourseBrief, CourseOutline, LessonBrief};
 use crate::storyboard::{Storyboard, ValidationErrors};
 
 /// What the user asked for.
@@ -45,6 +46,8 @@ pub enum ScriptError {
     Empty(String),
     #[error("the storyboard was still invalid after the repair round: {0}")]
     Invalid(ValidationErrors),
+    #[error("the course outline was still invalid after the repair round: {0}")]
+    InvalidCourse(ValidationErrors),
     #[error("the brief is not usable: {0}")]
     Brief(String),
 }
@@ -55,4 +58,16 @@ pub trait ScriptWriter: Send + Sync {
     fn engine(&self) -> String;
 
     async fn write(&self, brief: &Brief) -> Result<Storyboard, ScriptError>;
+
+    /// A lesson video of a course, written knowing the course and the lessons before it.
+    /// A writer that knows nothing of courses writes the lesson as a topic of its own.
+    async fn write_lesson(&self, lesson: &LessonBrief) -> Result<Storyboard, ScriptError> {
+        self.write(&lesson.brief).await
+    }
+
+    /// A course outline for a learning goal. A writer without a language model gives the
+    /// offline skeleton, labelled as such.
+    async fn write_course(&self, brief: &CourseBrief) -> Result<CourseOutline, ScriptError> {
+        Ok(crate::course::offline_outline(brief))
+    }
 }

@@ -5,6 +5,7 @@
 use async_trait::async_trait;
 
 use super::{Brief, ScriptError, ScriptWriter};
+use crate::course::LessonBrief;
 use crate::storyboard::{
     ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Series, Storyboard,
     Visual, WorkedStep,
@@ -21,6 +22,10 @@ impl ScriptWriter for OfflineWriter {
 
     async fn write(&self, brief: &Brief) -> Result<Storyboard, ScriptError> {
         OfflineWriter::storyboard(brief)
+    }
+
+    async fn write_lesson(&self, lesson: &LessonBrief) -> Result<Storyboard, ScriptError> {
+        crate::course::offline_lesson_storyboard(lesson)
     }
 }
 
@@ -78,15 +83,21 @@ impl OfflineWriter {
             .collect();
 
         let target = brief.target_words() as f64;
-        let words = |c: &[Candidate]| -> f64 {
-            c.iter()
-                .flat_map(|c| &c.scene.narration)
+        let scene_words = |scene: &Scene| -> f64 {
+            scene
+                .narration
+                .iter()
                 .map(|s| crate::storyboard::count_words(s))
                 .sum::<usize>() as f64
         };
+        let words = |c: &[Candidate]| -> f64 { c.iter().map(|c| scene_words(&c.scene)).sum() };
+        // Fill towards the budget (a 5-minute video should last 5 minutes): a scene is added
+        // when it brings the word count closer to the target, so that it may end a little
+        // short or a little long, whichever is nearer.
         for (i, extra) in extra_scenes(&t).into_iter().enumerate() {
-            if words(&candidates) >= target * 0.92 {
-                break;
+            let have = words(&candidates);
+            if (have + scene_words(&extra) - target).abs() >= (have - target).abs() {
+                continue;
             }
             candidates.push(Candidate {
                 order: (quiz_at - 1) * 100 + 1 + i,
@@ -284,7 +295,7 @@ fn parabola_plot() -> Scene {
     let line: Vec<[f64; 2]> = (0..=40)
         .map(|i| {
             let x = -2.0 + f64::from(i) * 0.1;
-            [x, 2.0 * x + 1.0]
+            [x, 2.0 * x - 1.0]
         })
         .collect();
     scene(
@@ -294,12 +305,12 @@ fn parabola_plot() -> Scene {
             y_label: "y".into(),
             series: vec![
                 Series { label: "y = x²".into(), points: square },
-                Series { label: "y = 2x + 1".into(), points: line },
+                Series { label: "y = 2x − 1".into(), points: line },
             ],
         },
         &[
             "Drawing a graph often shows what a formula hides: here is y equals x squared, a parabola with its lowest point at the origin.".into(),
-            "The straight line y equals two x plus one touches the parabola at exactly one point, x equals one, because x squared minus two x plus one is a perfect square.".into(),
+            "The straight line y equals two x minus one touches the parabola at exactly one point, x equals one, because x squared minus two x plus one is a perfect square.".into(),
         ],
     )
 }

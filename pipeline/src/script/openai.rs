@@ -13,6 +13,10 @@ use async_trait::async_trait;
 use super::prompt::{repair_prompt, system_prompt, user_prompt};
 use super::schema::storyboard_json_schema;
 use super::{Brief, ScriptError, ScriptWriter, WORD_BUDGET_TOLERANCE};
+use crate::course::{
+    CourseBrief, CourseOutline, LessonBrief, course_json_schema, course_repair_prompt,
+    course_system_prompt, course_user_prompt, lesson_prompt,
+};
 use crate::frames::check_slides;
 use crate::storyboard::{Origin, Storyboard, ValidationErrors};
 
@@ -44,6 +48,14 @@ impl OpenAiWriterConfig {
     }
 }
 
+/// One turn of a conversation for [`OpenAiWriter::complete_json`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Turn {
+    System(String),
+    User(String),
+    Assistant(String),
+}
+
 /// A script writer for any OpenAI-compatible chat-completions endpoint
 /// (OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter).
 pub struct OpenAiWriter {
@@ -71,17 +83,60 @@ impl OpenAiWriter {
         &self,
         messages: &[ChatCompletionRequestMessage],
     ) -> Result<String, ScriptError> {
+        self.complete_with(
+            messages,
+            ResponseFormatJsonSchema {
+                description: Some("A Lectern lesson storyboard".into()),
+                name: "storyboard".into(),
+                schema: storyboard_json_schema(),
+                strict: Some(true),
+            },
+        )
+        .await
+    }
+
+    /// One structured-output request for a document other than a storyboard (a solution's
+    /// steps, say): the answer's JSON text, asked to follow `schema`, Markdown fences removed.
+    /// Timeouts, retries and errors are those of [`ScriptWriter::write`].
+    pub async fn complete_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: serde_json::Value,
+    ) -> Result<String, ScriptError> {
+        let messages: Vec<ChatCompletionRequestMessage> = turns
+            .iter()
+            .map(|turn| match turn {
+                Turn::System(text) => {
+                    ChatCompletionRequestSystemMessage::from(text.as_str()).into()
+                }
+                Turn::User(text) => ChatCompletionRequestUserMessage::from(text.as_str()).into(),
+                Turn::Assistant(text) => {
+                    ChatCompletionRequestAssistantMessage::from(text.as_str()).into()
+                }
+            })
+            .collect();
+        let format = ResponseFormatJsonSchema {
+            description: None,
+            name: name.into(),
+            schema,
+            strict: Some(true),
+        };
+        let content = self.complete_with(&messages, format).await?;
+        Ok(strip_fences(&content).to_string())
+    }
+
+    async fn complete_with(
+        &self,
+        messages: &[ChatCompletionRequestMessage],
+        format: ResponseFormatJsonSchema,
+    ) -> Result<String, ScriptError> {
         let request = CreateChatCompletionRequestArgs::default()
             .model(&self.config.model)
             .messages(messages.to_vec())
             .temperature(self.config.temperature)
             .response_format(ResponseFormat::JsonSchema {
-                json_schema: ResponseFormatJsonSchema {
-                    description: Some("A Lectern lesson storyboard".into()),
-                    name: "storyboard".into(),
-                    schema: storyboard_json_schema(),
-                    strict: Some(true),
-                },
+                json_schema: format,
             })
             .build()
             .map_err(|e| ScriptError::Brief(e.to_string()))?;
@@ -183,9 +238,50 @@ impl ScriptWriter for OpenAiWriter {
     }
 
     async fn write(&self, brief: &Brief) -> Result<Storyboard, ScriptError> {
+        self.write_storyboard(brief, user_prompt(brief)).await
+    }
+
+    async fn write_lesson(&self, lesson: &LessonBrief) -> Result<Storyboard, ScriptError> {
+        let text = format!(
+            "{}\n\n{}",
+            user_prompt(&lesson.brief),
+            lesson_prompt(&lesson.context)
+        );
+        self.write_storyboard(&lesson.brief, text).await
+    }
+
+    async fn write_course(&self, brief: &CourseBrief) -> Result<CourseOutline, ScriptError> {
+        let mut turns = vec![
+            Turn::System(course_system_prompt()),
+            Turn::User(course_user_prompt(brief)),
+        ];
+        let first = self
+            .complete_json(&turns, "course_outline", course_json_schema())
+            .await?;
+        let problems = match CourseOutline::from_model_answer(&first) {
+            Ok(outline) => return Ok(outline),
+            Err(problems) => problems,
+        };
+        tracing::info!(%problems, "course outline invalid, asking for a repair");
+        turns.push(Turn::Assistant(first));
+        turns.push(Turn::User(course_repair_prompt(&problems.to_string())));
+        let second = self
+            .complete_json(&turns, "course_outline", course_json_schema())
+            .await?;
+        CourseOutline::from_model_answer(&second).map_err(ScriptError::InvalidCourse)
+    }
+}
+
+impl OpenAiWriter {
+    /// A storyboard for `brief` from the user message `request`, with one repair round.
+    async fn write_storyboard(
+        &self,
+        brief: &Brief,
+        request: String,
+    ) -> Result<Storyboard, ScriptError> {
         let mut messages: Vec<ChatCompletionRequestMessage> = vec![
             ChatCompletionRequestSystemMessage::from(system_prompt()).into(),
-            ChatCompletionRequestUserMessage::from(user_prompt(brief).as_str()).into(),
+            ChatCompletionRequestUserMessage::from(request.as_str()).into(),
         ];
         let first = self.complete(&messages).await?;
         let problems = match accept(&first, brief) {

@@ -103,6 +103,14 @@ pub enum Visual {
         answer: usize,
         explanation: Option<String>,
     },
+    /// The lines of a worked solution: what each step changed highlighted, the rule named,
+    /// a check mark where a computation verified the step, and the final answer boxed.
+    SolutionSteps {
+        heading: String,
+        steps: Vec<SolutionStep>,
+        #[serde(default)]
+        answer: Option<BoxedAnswer>,
+    },
 }
 
 /// A display equation written in Typst math syntax (no `#` or `$`).
@@ -116,6 +124,33 @@ pub struct EquationStep {
 pub struct WorkedStep {
     pub text: String,
     pub math: Option<String>,
+}
+
+/// One line of a solution, written as pieces of Typst math (no `#` or `$`) that together
+/// make the line; the highlighted pieces are what the step changed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolutionStep {
+    pub parts: Vec<MathPart>,
+    /// The rule applied, in words; `None` for a line that only restates (the problem).
+    pub rule: Option<String>,
+    /// Only a step that a computation verified is drawn with the check mark.
+    #[serde(default)]
+    pub checked: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MathPart {
+    pub math: String,
+    #[serde(default)]
+    pub highlight: bool,
+}
+
+/// The final answer (Typst math), drawn in a box, with the check mark when verified.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoxedAnswer {
+    pub math: String,
+    #[serde(default)]
+    pub checked: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,6 +185,7 @@ impl Visual {
             Visual::Comparison { .. } => "comparison",
             Visual::Summary { .. } => "summary",
             Visual::Quiz { .. } => "quiz",
+            Visual::SolutionSteps { .. } => "solution_steps",
         }
     }
 
@@ -167,6 +203,10 @@ impl Visual {
             Visual::Summary { points, .. } => points.len(),
             // The options together, then the answer.
             Visual::Quiz { .. } => 2,
+            // The lines one by one, then the boxed answer.
+            Visual::SolutionSteps { steps, answer, .. } => {
+                steps.len() + usize::from(answer.is_some())
+            }
         }
     }
 
@@ -180,7 +220,8 @@ impl Visual {
             | Visual::Code { heading, .. }
             | Visual::Plot { heading, .. }
             | Visual::Comparison { heading, .. }
-            | Visual::Summary { heading, .. } => heading,
+            | Visual::Summary { heading, .. }
+            | Visual::SolutionSteps { heading, .. } => heading,
             Visual::Definition { term, .. } => term,
             Visual::Quiz { .. } => "Quick check",
         }

@@ -326,6 +326,36 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
                 c.text(&p(&format!("rows[{i}].right")), &row.right, 90);
             }
         }
+        Visual::SolutionSteps {
+            heading,
+            steps,
+            answer,
+        } => {
+            c.text(&p("heading"), heading, MAX_HEADING);
+            c.count(&p("steps"), steps.len(), 1, 5);
+            for (i, step) in steps.iter().enumerate() {
+                let at = |field: &str| p(&format!("steps[{i}].{field}"));
+                c.count(&at("parts"), step.parts.len(), 1, 40);
+                for (j, part) in step.parts.iter().enumerate() {
+                    c.math(&at(&format!("parts[{j}].math")), &part.math);
+                }
+                let line: usize = step
+                    .parts
+                    .iter()
+                    .map(|part| part.math.chars().count())
+                    .sum();
+                if line > MAX_MATH {
+                    c.push(
+                        at("parts"),
+                        format!("the line is {line} characters long; at most {MAX_MATH}"),
+                    );
+                }
+                c.optional(&at("rule"), &step.rule, MAX_ITEM);
+            }
+            if let Some(answer) = answer {
+                c.math(&p("answer.math"), &answer.math);
+            }
+        }
         Visual::Summary { heading, points } => {
             c.text(&p("heading"), heading, MAX_HEADING);
             c.list(&p("points"), points, 1, MAX_ITEMS);

@@ -1,5 +1,6 @@
 //! Integration tests of the pipeline: one binary, one module per feature.
 
+mod course_writer;
 mod helpers;
 mod narration;
 mod offline_writer;

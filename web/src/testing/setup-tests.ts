@@ -1,11 +1,31 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearToasts } from '@/components/ui/toast-store';
 import { accessToken } from '@/lib/access-token';
 
+// The default 1 s for findBy*/waitFor is too short on a loaded 2-core CI machine, where a first
+// render of the app (lazy routes, several fetches) has been seen to take longer.
+configure({ asyncUtilTimeout: 5000 });
+
 // jsdom has no layout; the router's scroll restoration only needs the call to exist.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+// jsdom never fetches images, so a preloading `new Image()` would wait for its timeout:
+// here an image loads as soon as it is given a source.
+window.Image = function Image() {
+  const img = document.createElement('img');
+  const descriptor = Object.getOwnPropertyDescriptor(window.HTMLImageElement.prototype, 'src');
+  Object.defineProperty(img, 'src', {
+    configurable: true,
+    get: () => descriptor?.get?.call(img),
+    set: (value: string) => {
+      descriptor?.set?.call(img, value);
+      if (value) setTimeout(() => img.onload?.(new Event('load')), 0);
+    },
+  });
+  return img;
+} as unknown as typeof window.Image;
 
 afterEach(() => {
   cleanup();

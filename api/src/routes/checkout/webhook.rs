@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use axum::{Extension, Json, body::Bytes, extract::State, http::HeaderMap};
 use lectern_core::checkout::{self, ProviderEvent, SessionChange, SessionRef};
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use stripe_checkout::{CheckoutSession, CheckoutSessionPaymentStatus};
 use stripe_webhook::{EventObject, Webhook, WebhookError};
@@ -40,6 +41,8 @@ pub async fn stripe_webhook(
         }
         Err(err) => {
             tracing::warn!(error = %err, "refused a webhook delivery");
+            metrics::counter!("lectern_webhook_events_total", "type" => "unknown", "outcome" => "refused")
+                .increment(1);
             return Err(ApiError::BadRequest(match err {
                 WebhookError::BadTimestamp(_) => "The signature timestamp is too old".into(),
                 _ => "Invalid signature".into(),
@@ -69,7 +72,23 @@ pub async fn stripe_webhook(
         event_type: event.type_.as_str(),
         change: change.map(|(change, session)| (change, session_ref(session))),
     };
-    let outcome = checkout::apply_event(&state.db, &provider_event).await?;
+    let outcome = match checkout::apply_event(&state.db, &provider_event).await {
+        Ok(outcome) => outcome,
+        Err(err) => {
+            count_event(event.type_.as_str(), "error");
+            return Err(err.into());
+        }
+    };
+    count_event(event.type_.as_str(), outcome.as_str());
+    if outcome == checkout::Outcome::Granted
+        && let Some((_, session)) = &provider_event.change
+        && let Ok(Some(row)) =
+            lectern_core::entities::checkout_session::Entity::find_by_id(session.id.to_string())
+                .one(&state.db)
+                .await
+    {
+        metrics::counter!("lectern_credits_purchased_total").increment(row.credits.max(0) as u64);
+    }
     tracing::info!(
         event = %event.id.as_str(),
         kind = %event.type_.as_str(),
@@ -79,6 +98,15 @@ pub async fn stripe_webhook(
     Ok(Json(
         json!({ "received": true, "outcome": outcome.as_str() }),
     ))
+}
+
+fn count_event(kind: &str, outcome: &'static str) {
+    metrics::counter!(
+        "lectern_webhook_events_total",
+        "type" => kind.to_string(),
+        "outcome" => outcome
+    )
+    .increment(1);
 }
 
 /// An authentic event whose object could not be parsed: acknowledged (and recorded) when it
@@ -108,6 +136,7 @@ async fn acknowledge_unreadable(
         change: None,
     };
     let outcome = checkout::apply_event(&state.db, &ignored).await?;
+    count_event(&envelope.kind, outcome.as_str());
     Ok(Json(
         json!({ "received": true, "outcome": outcome.as_str() }),
     ))

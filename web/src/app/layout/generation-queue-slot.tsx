@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { GenerationQueueProvider } from '@/features/generation/components/generation-queue-provider';
 import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { exploreRootKey } from '@/features/explore/api/get-explore';
 import { refreshLibraryAfterCompletion } from '@/features/library/api/refresh-library';
 
 /** Composes the generation queue with what a finished job changes: the balance and the library. */
@@ -17,7 +18,12 @@ export function GenerationQueueSlot({ children }: { children: ReactNode }) {
       if (!uid) return;
       // A failed or cancelled job is refunded; a completed one changes the stats.
       void queryClient.invalidateQueries({ queryKey: creditsQueryKey(uid) });
-      if (job.state === 'completed') void refreshLibraryAfterCompletion(queryClient, uid, job.id);
+      // SPEC 4.1: then the explore data is reloaded too.
+      if (job.state === 'completed') {
+        void refreshLibraryAfterCompletion(queryClient, uid, job.id).then(() =>
+          queryClient.invalidateQueries({ queryKey: exploreRootKey }),
+        );
+      }
     },
     [queryClient, uid],
   );

@@ -7,6 +7,8 @@ import { hasAnimatedTransition } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ConnectionBanner } from '@/features/health/components/connection-banner';
 import { GenerationQueueSlot } from '@/app/layout/generation-queue-slot';
+import { NavigationProgress } from '@/app/preload/navigation-progress';
+import { PreloadProvider } from '@/app/preload/preload-provider';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { TopNav } from '@/app/layout/top-nav';
 
@@ -17,41 +19,43 @@ export function RootLayout() {
 
   return (
     <GenerationQueueSlot>
-      <div className="app-shell">
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {status === 'unknown' ? <TopProgressBar label="Checking your sign-in" /> : null}
-        <ErrorBoundary
-          area="navigation"
-          fallback={({ reset }) => (
-            <div className="container">
-              <AreaError title="The navigation could not be shown" reset={reset} />
-            </div>
-          )}
-        >
-          <TopNav />
-        </ErrorBoundary>
-        <ConnectionBanner />
-        <main id="main" tabIndex={-1} className="app-main">
+      <PreloadProvider>
+        <div className="app-shell">
+          <a href="#main" className="skip-link">
+            Skip to content
+          </a>
+          {status === 'unknown' ? <TopProgressBar label="Checking your sign-in" /> : <NavigationProgress />}
           <ErrorBoundary
-            area="page"
-            resetKey={location.pathname}
+            area="navigation"
             fallback={({ reset }) => (
-              <div className="container page">
-                <AreaError title="This page could not be shown" reset={reset} />
+              <div className="container">
+                <AreaError title="The navigation could not be shown" reset={reset} />
               </div>
             )}
           >
-            <div key={animated ? location.pathname : 'instant'} className={animated ? 'page-transition' : undefined}>
-              <Outlet />
-            </div>
+            <TopNav />
           </ErrorBoundary>
-        </main>
-        <SiteFooter />
-        <Toaster />
-        <ScrollRestoration />
-      </div>
+          <ConnectionBanner />
+          <main id="main" tabIndex={-1} className="app-main">
+            <ErrorBoundary
+              area="page"
+              resetKey={location.pathname}
+              fallback={({ reset }) => (
+                <div className="container page">
+                  <AreaError title="This page could not be shown" reset={reset} />
+                </div>
+              )}
+            >
+              <div key={animated ? location.pathname : 'instant'} className={animated ? 'page-transition' : undefined}>
+                <Outlet />
+              </div>
+            </ErrorBoundary>
+          </main>
+          <SiteFooter />
+          <Toaster />
+          <ScrollRestoration />
+        </div>
+      </PreloadProvider>
     </GenerationQueueSlot>
   );
 }

@@ -8,6 +8,7 @@ import { CreditBalancePill } from '@/features/credits/components/credit-balance-
 import { useCreditBalance } from '@/features/credits/hooks/use-credit-balance';
 import { SearchBox } from '@/app/layout/search-box';
 import { UserMenu } from '@/app/layout/user-menu';
+import { PreloadLink } from '@/app/preload/preload-link';
 
 const links: { section: Section; to: string; label: string }[] = [
   { section: 'home', to: paths.home, label: 'Home' },
@@ -47,13 +48,13 @@ export function TopNav() {
           <ul className="topnav__links">
             {links.map((link) => (
               <li key={link.section}>
-                <Link
+                <PreloadLink
                   to={link.to}
                   className="topnav__link"
                   aria-current={section === link.section ? 'page' : undefined}
                 >
                   {link.label}
-                </Link>
+                </PreloadLink>
               </li>
             ))}
           </ul>

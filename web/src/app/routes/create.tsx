@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
@@ -8,7 +7,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { useCreditBalance } from '@/features/credits/hooks/use-credit-balance';
+import { CreateCourseForm } from '@/features/generation/components/create-course-form';
 import { CreateLessonForm } from '@/features/generation/components/create-lesson-form';
+import { CreateProblemForm } from '@/features/generation/components/create-problem-form';
 
 export type CreateType = 'course' | 'lesson' | 'problem';
 
@@ -26,7 +27,7 @@ const types: { id: CreateType; icon: IconName; title: string; text: string; cost
     icon: 'sigma',
     title: 'Problem solution',
     text: 'A step-by-step video solution to your problem.',
-    cost: 'Coming soon',
+    cost: '1 credit',
     to: paths.createProblem,
   },
   {
@@ -34,18 +35,23 @@ const types: { id: CreateType; icon: IconName; title: string; text: string; cost
     icon: 'layers',
     title: 'Course',
     text: 'A multi-lesson course planned around your goal.',
-    cost: 'Coming soon',
+    cost: '3 credits; its lesson videos are free',
     to: paths.createCourse,
   },
 ];
 
 export function CreateRoute({ type }: { type: CreateType | null }) {
-  useDocumentTitle(type === 'lesson' || type === null ? 'Create a video' : 'Create');
+  useDocumentTitle(
+    type === 'lesson' || type === null ? 'Create a video' : type === 'problem' ? 'Solve a problem' : 'Create a course',
+  );
   const { user } = useAuth();
   const balance = useCreditBalance(user?.uid);
   const queryClient = useQueryClient();
-  // The explainer video is the one creation type that ships today, so it is the default.
+  // The explainer video is the default; problems have their own screen.
   const selected = type ?? 'lesson';
+  const refreshCredits = () => {
+    if (user) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(user.uid) });
+  };
   return (
     <div className="container page">
       <PageHeader title="Create" description="Choose what you want Lectern to make for you." />
@@ -72,24 +78,22 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
           userId={user?.uid ?? null}
           availableCredits={balance.loading ? null : balance.credits.available}
           buyCreditsPath={paths.credits}
-          onQueued={() => {
-            if (user) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(user.uid) });
-          }}
+          onQueued={refreshCredits}
+        />
+      ) : selected === 'problem' ? (
+        <CreateProblemForm
+          userId={user?.uid ?? null}
+          availableCredits={balance.loading ? null : balance.credits.available}
+          buyCreditsPath={paths.credits}
+          onQueued={refreshCredits}
         />
       ) : (
-        <ComingSoon
-          icon={selected === 'course' ? 'layers' : 'sigma'}
-          title={selected === 'course' ? 'Courses are coming soon' : 'Problem solutions are coming soon'}
-          description={
-            selected === 'course'
-              ? 'Set a learning goal and Lectern will plan a multi-lesson course, then make a video for each lesson.'
-              : 'Paste a problem and Lectern will make a step-by-step video solution.'
-          }
-        >
-          <Link to={paths.createLesson} className="btn btn--primary">
-            Create an explainer video
-          </Link>
-        </ComingSoon>
+        <CreateCourseForm
+          userId={user?.uid ?? null}
+          availableCredits={balance.loading ? null : balance.credits.available}
+          buyCreditsPath={paths.credits}
+          onQueued={refreshCredits}
+        />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { LibraryContent, type LibraryTab } from '@/features/library/components/library-content';
+import { PreloadLink } from '@/app/preload/preload-link';
 
 const tabs: { id: LibraryTab; label: string; to: string }[] = [
   { id: 'all', label: 'All', to: paths.library },
@@ -20,7 +21,7 @@ export function LibraryRoute({ tab }: { tab: LibraryTab }) {
     <div className="container page">
       <PageHeader
         title="Your library"
-        description="Courses, lessons and problem solutions you have created."
+        description="Courses, lessons and problem solutions you have created. Publish one to list it in Explore."
         actions={
           <Link to={paths.create} className="btn btn--primary">
             <Icon name="plus" /> Create
@@ -29,9 +30,9 @@ export function LibraryRoute({ tab }: { tab: LibraryTab }) {
       />
       <nav className="tabs" aria-label="Library sections">
         {tabs.map((t) => (
-          <Link key={t.id} to={t.to} className="tabs__tab" aria-current={t.id === tab ? 'page' : undefined}>
+          <PreloadLink key={t.id} to={t.to} className="tabs__tab" aria-current={t.id === tab ? 'page' : undefined}>
             {t.label}
-          </Link>
+          </PreloadLink>
         ))}
       </nav>
       <div className="library-body">{user ? <LibraryContent tab={tab} userId={user.uid} /> : null}</div>

@@ -29,9 +29,9 @@ describe('checkout session (SPEC 7, 8)', () => {
     await expect(createCheckoutSession(input)).rejects.toThrow(CHECKOUT_ERRORS.failed);
   });
 
-  it('says plainly when checkout does not exist yet', async () => {
-    mockFetch({ 'POST /api/create-checkout-session': json({ detail: 'Not found' }, 404) });
-    await expect(createCheckoutSession(input)).rejects.toThrow(CHECKOUT_ERRORS.unavailable);
+  it('shows the detail of a 404 (an unknown package), not a generic message', async () => {
+    mockFetch({ 'POST /api/create-checkout-session': json({ detail: 'package_id: no such package' }, 404) });
+    await expect(createCheckoutSession(input)).rejects.toThrow('package_id: no such package');
   });
 
   it('refuses an answer without url, or one that is not JSON', async () => {

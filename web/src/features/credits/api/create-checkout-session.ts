@@ -7,7 +7,6 @@ export const CHECKOUT_ERRORS = {
   signedOut: 'You must be signed in to purchase credits',
   noUrl: 'No checkout URL received from server',
   invalid: 'Invalid response from server',
-  unavailable: 'Buying credits is not available yet. Please try again later.',
 } as const;
 
 export type CheckoutSession = { url: string; session_id: string | null };
@@ -30,10 +29,6 @@ export async function createCheckoutSession(input: {
     });
   } catch (error) {
     if (error instanceof ApiError) {
-      // The server has no checkout route (yet): say so rather than a bare "Not found".
-      if (error.status === 404 || error.status === 405 || error.status === 501) {
-        throw new Error(CHECKOUT_ERRORS.unavailable, { cause: error });
-      }
       const detail = (error.body as { detail?: unknown } | undefined)?.detail;
       throw new Error(typeof detail === 'string' && detail ? detail : CHECKOUT_ERRORS.failed, { cause: error });
     }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Solution } from '@/types/solution';
 
 export type ServerJobStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
 
@@ -22,7 +23,14 @@ export type JobStatus = {
   created_at: string;
   completed_at: string | null;
   cost: number;
+  /** A course job's course once written, or a lesson video's course. */
+  course_id?: string | null;
+  /** A lesson video's lesson, counted from zero. */
+  lesson_index?: number | null;
+  /** A finished problem's solution: each step with whether a computation checked it. */
+  solution?: Solution;
 };
+
 
 export function getJobStatus(jobId: string, signal?: AbortSignal): Promise<JobStatus> {
   return api.get<JobStatus>(`/api/job/${encodeURIComponent(jobId)}/status`, { signal });

@@ -114,10 +114,10 @@ describe('create lesson screen', () => {
     expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
   });
 
-  it('offers course and problem as coming soon', async () => {
+  it('leaves a course to its own form', async () => {
     mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
     renderApp({ path: '/create/course', session: makeSession() });
-    expect(await screen.findByRole('heading', { name: 'Courses are coming soon' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Generate course/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Generate video/ })).not.toBeInTheDocument();
   });
 });

@@ -79,7 +79,12 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   return (
     <div className="create-lesson">
       <div ref={statusRef}>
-        <GenerationStatus generation={generation} buyCreditsPath={buyCreditsPath} onCreateAnother={createAnother} />
+        <GenerationStatus
+          generation={generation}
+          fallbackTitle={generation.request?.topic || 'Your video'}
+          buyCreditsPath={buyCreditsPath}
+          onCreateAnother={createAnother}
+        />
       </div>
       <form className="create-lesson__grid" onSubmit={submit} noValidate aria-label="Create an explainer video">
         <div className="form-card">

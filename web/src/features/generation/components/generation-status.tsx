@@ -1,15 +1,41 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import type { VideoGeneration } from '@/features/generation/hooks/use-video-generation';
+import type { Generation } from '@/features/generation/hooks/use-generation';
 
-type GenerationStatusProps = { generation: VideoGeneration; buyCreditsPath: string; onCreateAnother: () => void };
+type GenerationStatusProps = {
+  generation: Pick<
+    Generation<unknown, unknown>,
+    'phase' | 'progress' | 'step' | 'error' | 'warning' | 'job' | 'jobId' | 'needsCredits'
+  >;
+  /** The title until the queue knows one. */
+  fallbackTitle: string;
+  failedTitle?: string;
+  /** Where the player's Back link returns. */
+  previousPage?: string;
+  buyCreditsPath: string;
+  onCreateAnother: () => void;
+  /** Shown under the ready message (a solution's answer). */
+  completedDetail?: ReactNode;
+  /** What the finished job offers instead of "Watch now" (a course: open it). */
+  completedAction?: ReactNode;
+};
 
 /** SPEC 4.2 on the create screen: initializing, progress, warnings, ready or failed. */
-export function GenerationStatus({ generation, buyCreditsPath, onCreateAnother }: GenerationStatusProps) {
-  const { phase, progress, step, error, warning, job, jobId, request, needsCredits } = generation;
+export function GenerationStatus({
+  generation,
+  fallbackTitle,
+  failedTitle = 'The video could not be created',
+  previousPage = paths.createLesson,
+  buyCreditsPath,
+  onCreateAnother,
+  completedDetail,
+  completedAction,
+}: GenerationStatusProps) {
+  const { phase, progress, step, error, warning, job, jobId, needsCredits } = generation;
   if (phase === 'idle') return null;
-  const title = job?.smartTitle || job?.title || request?.topic || 'Your video';
+  const title = job?.smartTitle || job?.title || fallbackTitle;
 
   return (
     <section className={`gen-status gen-status--${phase}`} aria-labelledby="gen-status-title" data-testid="generation-status">
@@ -22,7 +48,7 @@ export function GenerationStatus({ generation, buyCreditsPath, onCreateAnother }
         <h2 id="gen-status-title" className="gen-status__title">
           {phase === 'generating' ? `Creating “${title}”` : null}
           {phase === 'completed' ? title : null}
-          {phase === 'failed' ? 'The video could not be created' : null}
+          {phase === 'failed' ? failedTitle : null}
         </h2>
 
         {phase === 'generating' ? (
@@ -57,15 +83,18 @@ export function GenerationStatus({ generation, buyCreditsPath, onCreateAnother }
             <p className="gen-status__step" role="status">
               {step}
             </p>
+            {completedDetail}
             <div className="gen-status__actions">
-              {jobId ? (
+              {completedAction !== undefined ? (
+                completedAction
+              ) : jobId ? (
                 <Link
                   to={paths.video(jobId)}
                   state={{
                     videoUrl: job?.videoUrl ?? undefined,
                     subtitleUrl: job?.subtitleUrl ?? undefined,
                     title,
-                    previousPage: paths.createLesson,
+                    previousPage,
                   }}
                   className="btn btn--primary"
                 >

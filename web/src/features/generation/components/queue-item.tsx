@@ -21,6 +21,7 @@ const typeIcons: Record<QueueJobType, IconName> = {
 
 function metaLine(job: QueueJob): string {
   const parts: string[] = [];
+  if (job.type === 'course_video' && job.metadata.lessonIndex !== undefined) parts.push(`Lesson ${job.metadata.lessonIndex + 1}`);
   if (job.metadata.duration) parts.push(`${job.metadata.duration} min`);
   if (job.metadata.level) parts.push(levelLabel(job.metadata.level));
   if (job.metadata.credits !== undefined) parts.push(`${job.metadata.credits} ${job.metadata.credits === 1 ? 'credit' : 'credits'}`);
@@ -73,7 +74,13 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
       {job.state === 'failed' ? <p className="queue-item__error">{job.error || 'Generation failed'}</p> : null}
 
       <div className="queue-item__actions">
-        {job.state === 'completed' ? (
+        {job.state === 'completed' && job.type === 'course' ? (
+          job.metadata.courseId ? (
+            <Link to={paths.courseDetail(job.metadata.courseId)} className="btn btn--primary btn--sm">
+              <Icon name="layers" /> Open course
+            </Link>
+          ) : null
+        ) : job.state === 'completed' ? (
           <Link
             to={paths.video(job.id)}
             state={{ title: job.smartTitle || job.title, previousPage: `${location.pathname}${location.search}` }}

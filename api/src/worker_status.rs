@@ -1,0 +1,50 @@
+//! The status endpoints of a `lectern worker` process: `/health` for probes and `/metrics`
+//! for Prometheus (the same recorder and metric names as the API).
+
+use axum::{Json, Router, http::header, response::IntoResponse, routing::get};
+use serde_json::json;
+use tokio::net::TcpListener;
+
+/// Serves `/health` and `/metrics` on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: TcpListener,
+    worker: String,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let handle = crate::metrics::recorder();
+    let router = Router::new()
+        .route(
+            "/health",
+            get(move || {
+                let worker = worker.clone();
+                async move { Json(json!({ "status": "ok", "worker": worker })) }
+            }),
+        )
+        .route(
+            "/metrics",
+            get(move || {
+                let handle = handle.clone();
+                async move {
+                    (
+                        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+                        handle.render(),
+                    )
+                        .into_response()
+                }
+            }),
+        );
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// The `lectern_jobs_*` and `lectern_job_*` lines of the metrics, printed by a worker as it
+/// exits so that what it did is on record after its `/metrics` is gone.
+pub fn final_counters() -> String {
+    crate::metrics::recorder()
+        .render()
+        .lines()
+        .filter(|line| line.starts_with("lectern_job"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

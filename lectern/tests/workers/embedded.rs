@@ -1,0 +1,174 @@
+//! Video jobs end to end on the embedded default: the API and an in-process apalis worker
+//! on SQLite, the real pipeline (offline writer, espeak-ng), media in a local folder.
+
+use std::time::Duration;
+
+use lectern_core::credits;
+use lectern_pipeline::{PipelineConfig, script::OpenAiWriterConfig};
+use reqwest::{StatusCode, header};
+use serde_json::{Value, json};
+
+use crate::support::{self, fast_pipeline};
+
+const FIVE_MINUTES: Duration = Duration::from_secs(300);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_video_job_runs_to_a_playable_video_with_captions_in_the_library() {
+    let app = support::embedded(fast_pipeline()).await;
+    let (token, uid) = app.sign_in("learner@example.com").await;
+    let job_id = app.start_video(&token, &uid, "The water cycle", 1).await;
+
+    let (status, progress) = app.wait_final(&token, &job_id, FIVE_MINUTES).await;
+    assert_eq!(status["status"], "completed", "{status}");
+    assert_eq!(status["progress"], 100);
+    assert_eq!(status["current_step"], "Video ready for download!");
+    assert!(
+        status["smart_title"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
+    assert!(
+        progress.windows(2).all(|w| w[0] <= w[1]),
+        "progress went backwards: {progress:?}"
+    );
+
+    // The MP4 streams with HTTP Range through the media token in its URL.
+    let video_url = app.url(status["video_url"].as_str().unwrap());
+    let head = reqwest::Client::new()
+        .get(&video_url)
+        .header(header::RANGE, "bytes=0-1023")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(head.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(head.headers()[header::CONTENT_TYPE], "video/mp4");
+    assert!(
+        head.headers()[header::CONTENT_RANGE]
+            .to_str()
+            .unwrap()
+            .starts_with("bytes 0-1023/")
+    );
+    let bytes = head.bytes().await.unwrap();
+    assert_eq!(bytes.len(), 1024);
+    assert_eq!(&bytes[4..8], b"ftyp");
+    let download = reqwest::Client::new()
+        .get(format!("{video_url}&download=1"))
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        download.headers()[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment")
+    );
+
+    let vtt = reqwest::get(app.url(status["subtitle_url"].as_str().unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(vtt.status(), StatusCode::OK);
+    assert!(vtt.text().await.unwrap().starts_with("WEBVTT"));
+    let chapters = reqwest::get(app.url(status["chapters_url"].as_str().unwrap()))
+        .await
+        .unwrap();
+    assert!(chapters.text().await.unwrap().contains("-->"));
+    let transcript: Value = reqwest::get(app.url(status["transcript_url"].as_str().unwrap()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(!transcript["cues"].as_array().unwrap().is_empty());
+    let thumbnail = reqwest::get(app.url(status["thumbnail_url"].as_str().unwrap()))
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(&thumbnail[..3], &[0xFF, 0xD8, 0xFF], "a JPEG");
+
+    // Without a token or with another job's token, nothing is served.
+    let bare = reqwest::get(app.url(&format!("/api/video/{job_id}")))
+        .await
+        .unwrap();
+    assert_eq!(bare.status(), StatusCode::UNAUTHORIZED);
+
+    // In the library, charged once, stats counted.
+    let library = app
+        .get_json(&token, &format!("/api/auth/user/{uid}/search"))
+        .await;
+    let videos = library["videos"].as_array().unwrap();
+    assert_eq!(videos.len(), 1);
+    assert_eq!(videos[0]["job_id"], job_id.as_str());
+    assert_eq!(videos[0]["video_type"], "educational");
+    assert!(
+        videos[0]["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("Beginner's Guide to")
+    );
+    let saved: Value = app
+        .client
+        .post(app.url(&format!("/api/user/{uid}/video-history")))
+        .bearer_auth(&token)
+        .json(&json!({"job_id": job_id, "title": "The water cycle"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(saved["video_id"], videos[0]["id"]);
+    let balance = credits::balance(&app.db, &uid).await.unwrap();
+    assert_eq!(balance.available, 9);
+    app.assert_ledger_matches(&uid).await;
+    let me = app.get_json(&token, "/api/me").await;
+    assert_eq!(me["stats"]["videosGenerated"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_that_always_fails_ends_failed_after_three_attempts_with_its_credit_refunded() {
+    // A script writer that cannot be reached: every attempt fails in the script stage.
+    let broken = PipelineConfig {
+        llm: Some(OpenAiWriterConfig {
+            base_url: "http://127.0.0.1:9/v1".into(),
+            api_key: None,
+            model: "none".into(),
+            timeout: Duration::from_secs(2),
+            attempts: 1,
+            temperature: 0.2,
+        }),
+        ..fast_pipeline()
+    };
+    let app = support::embedded(broken).await;
+    let (token, uid) = app.sign_in("unlucky@example.com").await;
+    let job_id = app.start_video(&token, &uid, "Volcanoes", 1).await;
+    let (status, _) = app.wait_final(&token, &job_id, FIVE_MINUTES).await;
+    assert_eq!(status["status"], "failed", "{status}");
+    assert!(
+        status["error"].as_str().unwrap().contains("script"),
+        "{status}"
+    );
+    let job = lectern_core::jobs::find(&app.db, &job_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(job.attempts, 3);
+    assert_eq!(
+        credits::balance(&app.db, &uid).await.unwrap().available,
+        10,
+        "refunded"
+    );
+    app.assert_ledger_matches(&uid).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_cancelled_while_rendering_is_refunded_and_leaves_no_video() {
+    let app = support::embedded(fast_pipeline()).await;
+    let (token, uid) = app.sign_in("hasty@example.com").await;
+    app.cancel_while_rendering(&token, &uid).await;
+    let library = app
+        .get_json(&token, &format!("/api/auth/user/{uid}/search"))
+        .await;
+    assert!(library["videos"].as_array().unwrap().is_empty());
+}

@@ -1,0 +1,8 @@
+//! Workers end to end: the embedded default (SQLite, in-process workers) and the scaled
+//! set-up (PostgreSQL, Redis, `lectern worker` processes).
+
+mod courses;
+mod embedded;
+mod fleet;
+mod solutions;
+mod support;

@@ -1,0 +1,216 @@
+//! Which kind of problem a text is, decided before any credit is spent.
+
+use serde::{Deserialize, Serialize};
+use std::ops::Sub;
+
+use crate::exact::{NotExact, to_poly, to_ratfunc, to_rational};
+use crate::expr::Expr;
+use crate::linear::row_of;
+use crate::problem::{Problem, ReadProblem, read_problem};
+use crate::rational::ArithmeticError;
+use crate::statement::Condition;
+
+/// The kind of a problem. Every kind but `NeedsLanguageModel` is solved offline by
+/// [`crate::solve`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ProblemKind {
+    /// One equation of degree at most one in one unknown, e.g. `3(x - 1) = 2x + 4`.
+    LinearEquation {
+        /// The unknown.
+        variable: String,
+    },
+    /// One polynomial equation of degree two in one unknown, e.g. `x^2 - 5x + 6 = 0`.
+    QuadraticEquation {
+        /// The unknown.
+        variable: String,
+    },
+    /// Two or three linear equations in two or three unknowns, separated by `;`, `,` or `and`.
+    LinearSystem {
+        /// The unknowns, in alphabetical order.
+        variables: Vec<String>,
+        /// How many equations there are.
+        equations: usize,
+    },
+    /// Numbers, fractions, decimals, brackets, whole powers and perfect square roots.
+    Arithmetic,
+    /// The derivative of a polynomial or a product of polynomials.
+    Derivative {
+        /// The variable of differentiation.
+        variable: String,
+    },
+    /// The indefinite integral of a polynomial.
+    Integral {
+        /// The variable of integration.
+        variable: String,
+    },
+    /// Anything else: refused offline, before any credit is spent.
+    NeedsLanguageModel {
+        /// Why, in words for the user (appended to "This problem needs a language model: ").
+        reason: String,
+    },
+}
+
+impl ProblemKind {
+    /// Whether [`crate::solve`] handles it without a language model.
+    pub fn is_offline_solvable(&self) -> bool {
+        !matches!(self, ProblemKind::NeedsLanguageModel { .. })
+    }
+
+    /// A short name for logs and metadata, e.g. `quadratic_equation`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ProblemKind::LinearEquation { .. } => "linear_equation",
+            ProblemKind::QuadraticEquation { .. } => "quadratic_equation",
+            ProblemKind::LinearSystem { .. } => "linear_system",
+            ProblemKind::Arithmetic => "arithmetic",
+            ProblemKind::Derivative { .. } => "derivative",
+            ProblemKind::Integral { .. } => "integral",
+            ProblemKind::NeedsLanguageModel { .. } => "needs_language_model",
+        }
+    }
+}
+
+fn needs_model(reason: impl Into<String>) -> ProblemKind {
+    ProblemKind::NeedsLanguageModel {
+        reason: reason.into(),
+    }
+}
+
+/// Classifies a problem as typed by a user. Cheap and pure: no solving happens here.
+pub fn classify(problem: &str) -> ProblemKind {
+    match read_problem(problem) {
+        Ok(read) => classify_read(&read),
+        Err(e) => needs_model(format!("it could not be read as a typed formula ({e})")),
+    }
+}
+
+pub(crate) fn classify_read(read: &ReadProblem) -> ProblemKind {
+    match &read.problem {
+        Problem::Expression(e) => classify_expression(e),
+        Problem::Condition(c) => classify_condition(c),
+    }
+}
+
+fn classify_expression(e: &Expr) -> ProblemKind {
+    match e {
+        Expr::Derivative { var, body } => match to_poly(body) {
+            Some(_) if !body.contains_integral() => ProblemKind::Derivative {
+                variable: var.clone(),
+            },
+            _ => needs_model(
+                "only derivatives of polynomials and of products of polynomials are solved offline",
+            ),
+        },
+        Expr::Integral { var, body } => match to_poly(body) {
+            Some(_) => ProblemKind::Integral {
+                variable: var.clone(),
+            },
+            None => needs_model("only integrals of polynomials are solved offline"),
+        },
+        _ if !e.variables().is_empty() => needs_model(
+            "simplifying an algebraic expression is not solved offline (to solve an equation, include '=')",
+        ),
+        _ if e.any(&|x| matches!(x, Expr::Derivative { .. } | Expr::Integral { .. })) => {
+            needs_model("calculus inside a larger expression is not solved offline")
+        }
+        _ => match to_rational(e) {
+            Ok(_) | Err(NotExact::Arithmetic(ArithmeticError::DivisionByZero)) => {
+                ProblemKind::Arithmetic
+            }
+            Err(NotExact::Arithmetic(ArithmeticError::Overflow)) => {
+                needs_model("the numbers are too large for exact arithmetic")
+            }
+            Err(_) => needs_model(
+                "only arithmetic with fractions, decimals, whole powers and perfect square roots is solved offline",
+            ),
+        },
+    }
+}
+
+fn classify_condition(c: &Condition) -> ProblemKind {
+    match c {
+        Condition::Eq(parts) if parts.len() == 2 => classify_equation(&parts[0], &parts[1]),
+        Condition::Eq(_) => needs_model("a chain of several '=' signs is not solved offline"),
+        Condition::All(items) => classify_system(items),
+        Condition::Any(_) => needs_model("alternatives joined by 'or' are not a problem to solve"),
+        Condition::NoSolution | Condition::Infinite => needs_model("there is no equation to solve"),
+    }
+}
+
+fn classify_equation(left: &Expr, right: &Expr) -> ProblemKind {
+    let vars: Vec<String> = left
+        .variables()
+        .union(&right.variables())
+        .cloned()
+        .collect();
+    let variable = match vars.as_slice() {
+        [] => return needs_model("there is no unknown to solve for"),
+        [v] => v.clone(),
+        _ => {
+            return needs_model(format!(
+                "an equation in several unknowns ({}) is not solved offline; give a system as one equation per unknown separated by ';'",
+                vars.join(", ")
+            ));
+        }
+    };
+    let difference = match to_ratfunc(&Expr::sub(left.clone(), right.clone())) {
+        Ok(d) => d,
+        Err(NotExact::Arithmetic(ArithmeticError::Overflow)) => {
+            return needs_model("the numbers are too large for exact arithmetic");
+        }
+        Err(_) => {
+            return needs_model(
+                "only polynomial equations are solved offline (no roots, functions or unknowns in a denominator)",
+            );
+        }
+    };
+    let Some(p) = difference.as_poly() else {
+        return needs_model("equations with the unknown in a denominator are not solved offline");
+    };
+    match p.degree_in(&variable) {
+        0 | 1 => ProblemKind::LinearEquation { variable },
+        2 => ProblemKind::QuadraticEquation { variable },
+        d => needs_model(format!(
+            "equations of degree {d} are not solved offline (only linear and quadratic ones)"
+        )),
+    }
+}
+
+fn classify_system(items: &[Condition]) -> ProblemKind {
+    let mut equations = Vec::new();
+    for item in items {
+        match item {
+            Condition::Eq(parts) if parts.len() == 2 => equations.push((&parts[0], &parts[1])),
+            _ => {
+                return needs_model(
+                    "a system is solved offline only when it is a list of equations",
+                );
+            }
+        }
+    }
+    if !(2..=3).contains(&equations.len()) {
+        return needs_model("only systems of two or three equations are solved offline");
+    }
+    let vars: Vec<String> = equations
+        .iter()
+        .flat_map(|(l, r)| {
+            l.variables()
+                .union(&r.variables())
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if !(2..=3).contains(&vars.len()) {
+        return needs_model("only systems in two or three unknowns are solved offline");
+    }
+    if equations.iter().any(|(l, r)| row_of(l, r, &vars).is_none()) {
+        return needs_model("only systems of linear equations are solved offline");
+    }
+    ProblemKind::LinearSystem {
+        variables: vars,
+        equations: equations.len(),
+    }
+}

@@ -1,0 +1,255 @@
+//! Reads a problem as a user types it: "Solve 2x + 3 = 11", "d/dx (x^3 + 2x)",
+//! "derivative of (x^2+1)(x-3)", "integrate 3x^2 + 2x dx", "1/2 + 3/4 * 2".
+
+use crate::ParseError;
+use crate::expr::Expr;
+use crate::parser::{parse_chars, parse_integrand};
+use crate::statement::{Condition, Statement, read_statement};
+
+/// What a problem asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Problem {
+    /// A value to compute: arithmetic, `d/dx(...)` or `∫ ... dx`.
+    Expression(Expr),
+    /// Equations to solve.
+    Condition(Condition),
+}
+
+/// A problem with how it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadProblem {
+    pub problem: Problem,
+    /// The user wrote decimals, so answers are given as decimals where they terminate.
+    pub decimals: bool,
+}
+
+const DERIVATIVE: [&str; 6] = [
+    "find the derivative of",
+    "the derivative of",
+    "derivative of",
+    "differentiate",
+    "find the derivative",
+    "derivative",
+];
+const INTEGRAL: [&str; 10] = [
+    "find the indefinite integral of",
+    "find the integral of",
+    "find the antiderivative of",
+    "the indefinite integral of",
+    "the integral of",
+    "the antiderivative of",
+    "indefinite integral of",
+    "integral of",
+    "antiderivative of",
+    "integrate",
+];
+const LEADS: [&str; 16] = [
+    "solve the system",
+    "solve the equation",
+    "solve",
+    "simplify",
+    "evaluate",
+    "calculate",
+    "compute",
+    "find the value of",
+    "what is the value of",
+    "what is",
+    "what's",
+    "work out",
+    "determine",
+    "find",
+    "the value of",
+    "value of",
+];
+
+enum Mode {
+    Plain,
+    Derivative(Option<String>),
+    Integral,
+}
+
+/// Strips `prefix` (a whole word or phrase, case-insensitive) from the start.
+fn strip_prefix(chars: &[char], prefix: &str) -> Option<usize> {
+    let p: Vec<char> = prefix.chars().collect();
+    if chars.len() < p.len() {
+        return None;
+    }
+    let head: String = chars[..p.len()].iter().collect::<String>().to_lowercase();
+    let boundary = chars.get(p.len()).is_none_or(|c| !c.is_alphanumeric()) || prefix == "∫";
+    (head == prefix && boundary).then_some(p.len())
+}
+
+fn skip(chars: &[char], base: usize, n: usize) -> (&[char], usize) {
+    let rest = &chars[n..];
+    let ws = rest
+        .iter()
+        .position(|c| !c.is_whitespace() && *c != ':' && *c != ',')
+        .unwrap_or(rest.len());
+    (&rest[ws..], base + n + ws)
+}
+
+/// `for x:`, `x:` or `x if` after "solve" or "find": the unknown is named, then the problem.
+fn strip_unknown(chars: &[char], base: usize) -> (&[char], usize) {
+    let (mut chars, mut base) = (chars, base);
+    let named_with_for = match strip_prefix(chars, "for") {
+        Some(n) => {
+            (chars, base) = skip(chars, base, n);
+            true
+        }
+        None => false,
+    };
+    if let [v, rest @ ..] = chars
+        && v.is_alphabetic()
+        && rest.first().is_none_or(|c| !c.is_alphabetic())
+    {
+        let after: String = rest.iter().collect::<String>().to_lowercase();
+        let after = after.trim_start();
+        for joiner in [":", ",", "if ", "when ", "given ", "such that ", "in "] {
+            if after.starts_with(joiner) {
+                let consumed = rest.len() - after.chars().count() + joiner.chars().count();
+                return skip(chars, base, 1 + consumed);
+            }
+        }
+        if named_with_for {
+            return skip(chars, base, 1);
+        }
+    }
+    (chars, base)
+}
+
+/// Reads a problem, recognising the calculus phrasings and ignoring leading instructions.
+pub fn read_problem(text: &str) -> Result<ReadProblem, ParseError> {
+    crate::parser::check_length(text)?;
+    let all: Vec<char> = text.chars().collect();
+    let (mut chars, mut base) = skip(&all, 0, 0);
+    while matches!(chars.last(), Some('?' | '.' | ' ')) {
+        chars = &chars[..chars.len() - 1];
+    }
+    let decimals = chars
+        .windows(2)
+        .any(|w| w[0] == '.' && w[1].is_ascii_digit());
+    let mut mode = Mode::Plain;
+    'outer: loop {
+        for p in DERIVATIVE {
+            if let Some(n) = strip_prefix(chars, p) {
+                (chars, base) = skip(chars, base, n);
+                mode = Mode::Derivative(None);
+                break 'outer;
+            }
+        }
+        for p in INTEGRAL {
+            if let Some(n) = strip_prefix(chars, p) {
+                (chars, base) = skip(chars, base, n);
+                mode = Mode::Integral;
+                break 'outer;
+            }
+        }
+        if let ['d', '/', 'd', v, rest @ ..] = chars
+            && v.is_alphabetic()
+            && rest.first().is_none_or(|c| !c.is_alphabetic())
+        {
+            mode = Mode::Derivative(Some(v.to_string()));
+            (chars, base) = skip(chars, base, 4);
+            break;
+        }
+        if chars.first() == Some(&'∫') {
+            (chars, base) = skip(chars, base, 1);
+            mode = Mode::Integral;
+            break;
+        }
+        for p in LEADS {
+            if let Some(n) = strip_prefix(chars, p) {
+                (chars, base) = skip(chars, base, n);
+                if matches!(p, "solve" | "find") {
+                    (chars, base) = strip_unknown(chars, base);
+                }
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    let problem = match mode {
+        Mode::Plain => match read_statement(&chars.iter().collect::<String>(), false)
+            .map_err(|e| shift(e, base))?
+        {
+            Statement::Expression(e) => Problem::Expression(e),
+            Statement::Condition(c) => Problem::Condition(c),
+            Statement::Values(_) | Statement::Point(_) => {
+                return Err(ParseError {
+                    position: base,
+                    message: "a list of values is not a problem".into(),
+                });
+            }
+        },
+        Mode::Derivative(var) => {
+            let (body_chars, body_base, named) = calculus_body(chars, base);
+            let body = parse_chars(body_chars, body_base)?;
+            let var = var.or(named).unwrap_or_else(|| only_variable(&body));
+            Problem::Expression(Expr::derivative(&var, body))
+        }
+        Mode::Integral => {
+            if chars
+                .iter()
+                .collect::<String>()
+                .to_lowercase()
+                .contains(" from ")
+            {
+                return Err(ParseError {
+                    position: base,
+                    message: "definite integrals are not read here".into(),
+                });
+            }
+            let (body_chars, body_base, named) = calculus_body(chars, base);
+            let (body, differential) = parse_integrand(body_chars, body_base)?;
+            let var = differential
+                .or(named)
+                .unwrap_or_else(|| only_variable(&body));
+            Problem::Expression(Expr::integral(&var, body))
+        }
+    };
+    Ok(ReadProblem { problem, decimals })
+}
+
+fn shift(mut e: ParseError, base: usize) -> ParseError {
+    e.position += base;
+    e
+}
+
+/// The variable of a one-variable expression, `x` otherwise.
+fn only_variable(e: &Expr) -> String {
+    let vars = e.variables();
+    match vars.len() {
+        1 => vars.into_iter().next().unwrap_or_else(|| "x".into()),
+        _ => "x".into(),
+    }
+}
+
+/// Strips `f(x) =` in front and `with respect to x` behind a calculus body.
+fn calculus_body(chars: &[char], base: usize) -> (&[char], usize, Option<String>) {
+    let mut chars = chars;
+    let mut base = base;
+    let mut named = None;
+    let text: String = chars.iter().collect::<String>().to_lowercase();
+    for suffix in [" with respect to ", " wrt ", " w.r.t. "] {
+        if let Some(at) = text.rfind(suffix) {
+            let byte_to_char = text[..at].chars().count();
+            let var: String = text[at + suffix.len()..].trim().to_string();
+            if var.chars().count() == 1 {
+                named = Some(var);
+                chars = &chars[..byte_to_char];
+            }
+            break;
+        }
+    }
+    if let Some(eq) = chars.iter().position(|c| *c == '=') {
+        let head: String = chars[..eq].iter().collect();
+        let head = head.trim();
+        let label = head.chars().count() <= 5
+            && head.chars().next().is_some_and(char::is_alphabetic)
+            && !head.contains(['+', '-', '*', '^']);
+        if label {
+            (chars, base) = skip(chars, base, eq + 1);
+        }
+    }
+    (chars, base, named)
+}

@@ -1,0 +1,26 @@
+//! Behaviour of the solver crate: the answer table, the checker, parsing and classification.
+
+mod checker;
+mod classification;
+mod parsing;
+mod robustness;
+mod table;
+
+use lectern_solver::{CheckStatus, Step, StepCheck};
+
+/// A step as a language-model writer would return it.
+pub fn step(before: &str, after: &str) -> Step {
+    Step {
+        before: before.into(),
+        after: after.into(),
+        rule: "a rule".into(),
+        narration: String::new(),
+    }
+}
+
+pub fn failure_reason(check: &StepCheck) -> &str {
+    match &check.status {
+        CheckStatus::Failed { reason } => reason,
+        other => panic!("expected a failed check, got {other:?}"),
+    }
+}

@@ -1,0 +1,163 @@
+// The journey of issue 7: sign in, create a course from a learning goal, follow it in the AI
+// Generation Queue, open it, generate all its lessons at once, watch each lesson's status
+// reach Ready (the page refreshes itself after each lesson completes), and play lesson 2.
+// Runs against the real server, its in-process workers, the offline course writer and the
+// real rendering pipeline:
+//   npm run build && node --test e2e/course.test.mjs
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchBrowser, signInThroughPopup } from './browser.mjs';
+import { startServer, WEB_DIR } from './server.mjs';
+
+const RESULTS = join(WEB_DIR, 'test-results');
+const TIMEOUT = 20_000;
+// Planning the course, then rendering every lesson video on a small machine.
+const RENDER_TIMEOUT = Number(process.env.LECTERN_E2E_RENDER_TIMEOUT_MS ?? 20 * 60_000);
+const GOAL = 'Understand how vaccines train the immune system';
+
+let server;
+let browser;
+
+before(async () => {
+  await mkdir(RESULTS, { recursive: true });
+  server = await startServer({ workers: 2 });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+});
+
+test('a learner creates a course, opens it, generates all its lessons and plays lesson 2', async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const email = `e2e-course-${randomBytes(6).toString('hex')}@example.com`;
+  let courseId;
+  let lessonTitles;
+
+  try {
+    await t.test('sign in and fill in the course form', async () => {
+      await page.goto(`${server.baseUrl}/courses/new`);
+      await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
+      await signInThroughPopup(page, { email, name: 'Cora Course' });
+      await page.waitForURL(/\/courses\/new$/, { timeout: TIMEOUT });
+      assert.equal((await page.getByTestId('credit-balance').innerText()).trim(), '10 credits');
+      await page.getByLabel('What do you want to learn?').fill(GOAL);
+      await page.getByLabel('What do you already know?').fill('High-school biology');
+      await page.getByRole('radio', { name: /Standard/ }).check();
+      assert.match(await page.getByTestId('course-cost').innerText(), /3 credits/);
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-create.png'), fullPage: true });
+    });
+
+    await t.test('generate the course: it is queued under its goal and charged 3 credits', async () => {
+      const started = page.waitForResponse((r) => r.url().endsWith('/api/generate-course') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: /Generate course/ }).click();
+      const response = await started;
+      assert.equal(response.status(), 202, await response.text());
+      const panel = page.getByTestId('queue-panel');
+      await panel.getByText(GOAL).waitFor({ timeout: TIMEOUT });
+      await page.getByTestId('credit-balance').filter({ hasText: '7 credits' }).waitFor({ timeout: TIMEOUT });
+      await panel.getByTestId('queue-item-state').filter({ hasText: 'Completed' }).waitFor({ timeout: RENDER_TIMEOUT });
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-queued.png') });
+    });
+
+    await t.test('open the course: five lessons, none with a video yet', async () => {
+      await page.getByTestId('generation-status').getByRole('link', { name: /Open course/ }).click();
+      await page.waitForURL(/\/courses\/[0-9a-f-]{36}$/, { timeout: TIMEOUT });
+      courseId = new URL(page.url()).pathname.split('/').pop();
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: TIMEOUT });
+      await page.getByText('Offline draft').first().waitFor();
+      const lessons = page.getByRole('list', { name: 'Lessons' }).getByTestId('lesson');
+      await lessons.first().waitFor({ timeout: TIMEOUT });
+      assert.equal(await lessons.count(), 5);
+      const statuses = await lessons.getByTestId('lesson-status').allInnerTexts();
+      assert.deepEqual(statuses.map((s) => s.trim()), Array(5).fill('No video yet'));
+      lessonTitles = await lessons.locator('.lesson__title').allInnerTexts();
+      const cover = page.locator('.course__cover img');
+      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await cover.elementHandle(), { timeout: TIMEOUT });
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-detail.png'), fullPage: true });
+    });
+
+    await t.test('generate all lessons at once: five queue items, free', async () => {
+      const started = page.waitForResponse(
+        (r) => r.url().endsWith('/api/generate-all-lesson-videos') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Generate all lessons (5)' }).click();
+      const response = await started;
+      assert.equal(response.status(), 202, await response.text());
+      const body = await response.json();
+      assert.equal(body.job_ids.length, 5);
+      assert.deepEqual(response.request().postDataJSON().lesson_indices, [0, 1, 2, 3, 4]);
+      const panel = page.getByTestId('queue-panel');
+      await panel.getByText(/^Lesson 2 · .*0 credits$/).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('button', { name: /Every lesson has its video|Starting/ }).waitFor({ timeout: TIMEOUT });
+      assert.equal((await page.getByTestId('credit-balance').innerText()).trim(), '7 credits');
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-generating.png'), fullPage: true });
+    });
+
+    await t.test('every lesson reaches Ready on the course page', async () => {
+      const statuses = page.getByRole('list', { name: 'Lessons' }).getByTestId('lesson-status');
+      const deadline = Date.now() + RENDER_TIMEOUT;
+      for (;;) {
+        const texts = (await statuses.allInnerTexts()).map((s) => s.trim());
+        if (texts.every((s) => s === 'Ready')) break;
+        if (texts.includes('Failed')) {
+          assert.fail(`a lesson failed: ${await page.getByRole('list', { name: 'Lessons' }).innerText()}`);
+        }
+        if (Date.now() > deadline) assert.fail(`the lessons did not finish: ${texts.join(', ')}`);
+        await page.waitForTimeout(2000);
+      }
+      assert.match(await page.getByTestId('course-ready-count').innerText(), /5 of 5/);
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-ready.png'), fullPage: true });
+    });
+
+    await t.test('play lesson 2', async () => {
+      const title = lessonTitles[1].replace(/^Lesson 2:\s*/, '').trim();
+      await page.getByRole('link', { name: `Watch lesson 2: ${title}` }).click();
+      await page.waitForURL(/\/video\/[0-9a-f-]{36}$/, { timeout: TIMEOUT });
+      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), title);
+      const video = page.getByTestId('video');
+      await video.waitFor({ timeout: TIMEOUT });
+      const played = await video.evaluate(async (el) => {
+        el.muted = true;
+        await el.play();
+        const deadline = Date.now() + 15_000;
+        while (Date.now() < deadline && el.currentTime <= 1) await new Promise((r) => setTimeout(r, 200));
+        el.pause();
+        const cue = el.textTracks[0]?.activeCues?.[0]?.text ?? null;
+        return { time: el.currentTime, width: el.videoWidth, cue, error: el.error?.message ?? null };
+      });
+      assert.ok(played.time > 1, `the lesson played: ${JSON.stringify(played)}`);
+      assert.ok(played.width > 0, 'the video decoded');
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-lesson-2.png') });
+
+      // Back goes to the course.
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL(new RegExp(`/courses/${courseId}$`), { timeout: TIMEOUT });
+    });
+
+    await t.test('the course is in the library', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).click();
+      await page.getByRole('navigation', { name: 'Library sections' }).getByRole('link', { name: 'Courses' }).click();
+      await page.waitForURL(/\/library\/courses$/, { timeout: TIMEOUT });
+      const card = page.getByTestId('course-card').first();
+      await card.waitFor({ timeout: TIMEOUT });
+      assert.match(await card.innerText(), /5 lessons/);
+    });
+
+    assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');
+  } catch (error) {
+    await page.screenshot({ path: join(RESULTS, 'e2e-course-failure.png'), fullPage: true }).catch(() => undefined);
+    console.error(`--- server log ---\n${server.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { MediaThumbnail } from '@/components/media/media-thumbnail';
+import type { CourseItem, MediaItem } from '@/types/library';
+import '@/components/media/media.css';
+
+const levelNames: Record<number, string> = { 1: 'Beginner', 2: 'Intermediate', 3: 'Advanced' };
+const typeNames: Record<string, string> = { educational: 'Lesson', problem_solving: 'Solution', course_lesson: 'Course lesson' };
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function statusBadge(status: string): { label: string; tone: string } {
+  switch (status) {
+    case 'completed':
+      return { label: 'Ready', tone: 'completed' };
+    case 'failed':
+      return { label: 'Failed', tone: 'failed' };
+    case 'queued':
+      return { label: 'Queued', tone: 'queued' };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'cancelled' };
+    default:
+      return { label: 'Processing', tone: 'processing' };
+  }
+}
+
+function formatDate(value: string): string | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+}
+
+type CardShellProps = {
+  media: ReactNode;
+  title: string;
+  subtitle?: string | null;
+  meta: string[];
+  /** A link target, or a handler when the card opens something in place (a dialog). */
+  to?: { pathname: string; state?: unknown };
+  onOpen?: () => void;
+  label: string;
+  actions?: ReactNode;
+  testId: string;
+};
+
+function CardShell({ media, title, subtitle, meta, to, onOpen, label, actions, testId }: CardShellProps) {
+  const body = (
+    <>
+      <div className="media-card__media">{media}</div>
+      <div className="media-card__body">
+        <h3 className="media-card__title">{title}</h3>
+        {subtitle ? <p className="media-card__topic">{subtitle}</p> : null}
+        <p className="media-card__meta">{meta.join(' · ')}</p>
+      </div>
+    </>
+  );
+  return (
+    <li className="media-card" data-testid={testId}>
+      {onOpen ? (
+        <button type="button" className="media-card__link" onClick={onOpen} aria-label={label}>
+          {body}
+        </button>
+      ) : to ? (
+        <Link to={to.pathname} state={to.state} className="media-card__link" aria-label={label}>
+          {body}
+        </Link>
+      ) : (
+        <div className="media-card__link">{body}</div>
+      )}
+      {actions ? <div className="media-card__actions">{actions}</div> : null}
+    </li>
+  );
+}
+
+type MediaCardProps = {
+  item: MediaItem;
+  /** Opens the item in place instead of going to the player page. */
+  onOpen?: () => void;
+  actions?: ReactNode;
+  showType?: boolean;
+};
+
+/** A lesson or solution: thumbnail, status, length, level and date; opens the player. */
+export function MediaCard({ item, onOpen, actions, showType = false }: MediaCardProps) {
+  const location = useLocation();
+  const badge = statusBadge(item.status);
+  const videoId = item.job_id || item.id;
+  const meta = [
+    showType ? typeNames[item.video_type] : null,
+    item.level ? levelNames[item.level] : null,
+    formatDate(item.created_at),
+  ].filter((m): m is string => Boolean(m));
+  return (
+    <CardShell
+      testId="media-card"
+      label={`Play ${item.title}`}
+      title={item.title}
+      subtitle={item.topic && item.topic !== item.title ? item.topic : null}
+      meta={meta}
+      onOpen={onOpen}
+      to={{
+        pathname: paths.video(videoId),
+        state: {
+          title: item.title,
+          description: item.description ?? undefined,
+          previousPage: `${location.pathname}${location.search}`,
+        },
+      }}
+      actions={actions}
+      media={
+        <>
+          <MediaThumbnail item={item} variant={item.video_type} />
+          <span className={`media-badge media-badge--${badge.tone}`}>{badge.label}</span>
+          {item.is_public ? (
+            <span className="media-badge media-badge--public" title="Listed in Explore">
+              <Icon name="globe" /> Public
+            </span>
+          ) : null}
+          {item.duration_minutes ? <span className="media-card__duration">{item.duration_minutes} min</span> : null}
+          <span className="media-card__play" aria-hidden="true">
+            <Icon name="play" />
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+/** A course: its cover, how many lessons, and the course detail page (SPEC 2.1 passes the course in state). */
+export function CourseCard({ item, actions, onOpen }: { item: CourseItem; actions?: ReactNode; onOpen?: () => void }) {
+  const lessons = item.lesson_count ?? 0;
+  const meta = [`${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`, formatDate(item.created_at)].filter(
+    (m): m is string => Boolean(m),
+  );
+  return (
+    <CardShell
+      testId="course-card"
+      label={`Open ${item.title}`}
+      title={item.title}
+      subtitle={item.goal && item.goal !== item.title ? item.goal : item.description}
+      meta={meta}
+      to={{ pathname: paths.courseDetail(item.id), state: { course: item } }}
+      onOpen={onOpen}
+      actions={actions}
+      media={
+        <>
+          <MediaThumbnail item={item} variant="course" />
+          <span className="media-badge media-badge--course">Course</span>
+          {item.is_public ? (
+            <span className="media-badge media-badge--public" title="Listed in Explore">
+              <Icon name="globe" /> Public
+            </span>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+/** The grid the cards sit in. */
+export function MediaGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="media-grid" aria-label={label}>
+      {children}
+    </ul>
+  );
+}

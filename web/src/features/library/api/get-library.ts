@@ -1,0 +1,85 @@
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { CourseItem, LibrarySection, MediaItem } from '@/types/library';
+
+export type ItemType = 'course' | 'lesson' | 'solution';
+
+/** One answer of GET /api/auth/user/{uid}/search: SPEC 3's `{courses, videos}`, a page of each. */
+export type LibraryPage = {
+  courses: CourseItem[];
+  videos: MediaItem[];
+  has_more_courses: boolean;
+  has_more_videos: boolean;
+};
+
+export type LibraryQuery = { q?: string; type?: ItemType; limit?: number; offset?: number };
+
+/** Items per request; the server takes at most 100. */
+export const LIBRARY_PAGE_SIZE = 50;
+
+export const sectionType: Record<LibrarySection, ItemType> = {
+  courses: 'course',
+  lessons: 'lesson',
+  solutions: 'solution',
+};
+
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+export async function searchLibrary(userId: string, query: LibraryQuery = {}, signal?: AbortSignal): Promise<LibraryPage> {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.type) params.set('type', query.type);
+  params.set('limit', String(query.limit ?? LIBRARY_PAGE_SIZE));
+  params.set('offset', String(query.offset ?? 0));
+  const res = await api.get<Partial<LibraryPage>>(`/api/auth/user/${encodeURIComponent(userId)}/search?${params}`, { signal });
+  return {
+    courses: list<CourseItem>(res?.courses),
+    videos: list<MediaItem>(res?.videos),
+    has_more_courses: res?.has_more_courses === true,
+    has_more_videos: res?.has_more_videos === true,
+  };
+}
+
+/** Every library query of a user sits under this key, so one call finds or clears them all. */
+export const libraryRootKey = (userId: string) => ['library', userId] as const;
+export const librarySectionKey = (userId: string, section: LibrarySection) => ['library', userId, section] as const;
+export const librarySearchRootKey = (userId: string) => ['library', userId, 'search'] as const;
+export const librarySearchKey = (userId: string, q: string, type: ItemType | null) =>
+  [...librarySearchRootKey(userId), q, type ?? 'all'] as const;
+
+export type LibraryData = InfiniteData<LibraryPage, number>;
+
+function nextOffset(type: ItemType | null) {
+  return (last: LibraryPage, pages: LibraryPage[]): number | undefined => {
+    const more = type === 'course' ? last.has_more_courses : type === null ? last.has_more_courses || last.has_more_videos : last.has_more_videos;
+    return more ? pages.length * LIBRARY_PAGE_SIZE : undefined;
+  };
+}
+
+/** SPEC 3's preloaded courses, lessons or solutions: one search per kind, newest first. */
+export function librarySectionOptions(userId: string, section: LibrarySection) {
+  const type = sectionType[section];
+  return infiniteQueryOptions({
+    queryKey: librarySectionKey(userId, section),
+    queryFn: ({ pageParam, signal }) => searchLibrary(userId, { type, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset(type),
+    staleTime: 30_000,
+  });
+}
+
+/** The search page's results for `q`, all kinds or one. */
+export function librarySearchOptions(userId: string, q: string, type: ItemType | null) {
+  return infiniteQueryOptions({
+    queryKey: librarySearchKey(userId, q, type),
+    queryFn: ({ pageParam, signal }) => searchLibrary(userId, { q, type: type ?? undefined, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset(type),
+    staleTime: 30_000,
+  });
+}
+
+type Pages = { pages: LibraryPage[] } | undefined;
+
+export const sectionCourses = (data: Pages): CourseItem[] => data?.pages.flatMap((p) => p.courses) ?? [];
+export const sectionVideos = (data: Pages): MediaItem[] => data?.pages.flatMap((p) => p.videos) ?? [];

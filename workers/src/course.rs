@@ -1,0 +1,430 @@
+//! Course jobs: a goal -> a validated outline and a cover image -> the course and its lessons,
+//! written with the job's completion. Lesson-video jobs: a lesson, told its course and the
+//! lessons before it -> the pipeline -> a `course_lesson` video attached to the lesson.
+
+use std::{
+    path::Path,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+};
+
+use chrono::Utc;
+use lectern_core::{
+    courses::{self, NewCourse, Outline, OutlineLesson},
+    db::begin_write,
+    entities::{job, video},
+    jobs::{self, Completion, CourseParams, LessonVideoParams},
+    library::video_types,
+};
+use lectern_pipeline::{
+    CancellationCheck, PipelineError, Progress, RenderInput, RenderOutput,
+    course::{CourseBrief, CourseOutline, LessonBrief, LessonContext, LessonOutline, write_cover},
+};
+use sea_orm::Set;
+use serde_json::json;
+
+use crate::{
+    RunError, Runtime,
+    video::{difficulty, media_prefix, spawn_cancel_watcher, spawn_progress_writer, upload},
+};
+
+fn database(e: impl std::fmt::Display) -> RunError {
+    RunError::Failed(format!("database: {e}"))
+}
+
+fn pipeline_error(err: PipelineError) -> RunError {
+    match err {
+        PipelineError::Cancelled { .. } => RunError::Cancelled,
+        other => RunError::Failed(other.to_string()),
+    }
+}
+
+/// After a completion that did not apply: a cancelled job leaves nothing behind; a job taken
+/// over by another worker (this one was presumed dead) keeps the media, which are theirs.
+async fn not_applied(runtime: &Runtime, job_id: &str) -> RunError {
+    if jobs::is_cancelled(&runtime.db, job_id)
+        .await
+        .unwrap_or(false)
+    {
+        let _ = runtime.storage.delete_prefix(&media_prefix(job_id)).await;
+    }
+    RunError::Cancelled
+}
+
+pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
+    let params: CourseParams = serde_json::from_str(&job.params)
+        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let brief = CourseBrief {
+        goal: params.goal.clone(),
+        background_knowledge: params.background_knowledge.clone(),
+        detail_level: params.detail_level,
+    };
+    jobs::progress(&runtime.db, &job.id, 5, "Planning your course...")
+        .await
+        .map_err(database)?;
+    let (outline, engine) = runtime
+        .pipeline
+        .write_course(&brief)
+        .await
+        .map_err(pipeline_error)?;
+    if jobs::is_cancelled(&runtime.db, &job.id)
+        .await
+        .map_err(database)?
+    {
+        return Err(RunError::Cancelled);
+    }
+
+    if params.dry_run {
+        let completion = Completion {
+            result: json!({
+                "dry_run": true,
+                "cost": 0,
+                "course": outline,
+                "script_engine": engine,
+            }),
+            smart_title: Some(outline.title.clone()),
+            step: "Course plan ready".into(),
+            video: None,
+        };
+        if !jobs::complete(&runtime.db, job, completion)
+            .await
+            .map_err(database)?
+        {
+            return Err(RunError::Cancelled);
+        }
+        metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+        return Ok(());
+    }
+
+    jobs::progress(&runtime.db, &job.id, 70, "Drawing the course cover...")
+        .await
+        .map_err(database)?;
+    let work_dir =
+        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
+    let cover_dir = work_dir.path().to_path_buf();
+    let cover_outline = outline.clone();
+    let level = params.detail_level;
+    tokio::task::spawn_blocking(move || write_cover(&cover_dir, &cover_outline, level))
+        .await
+        .map_err(|e| RunError::Failed(format!("the cover thread died: {e}")))?
+        .map_err(pipeline_error)?;
+    std::fs::write(
+        work_dir.path().join("course.json"),
+        serde_json::to_vec_pretty(&outline).unwrap_or_default(),
+    )
+    .map_err(|e| RunError::Failed(format!("writing course.json: {e}")))?;
+    jobs::progress(&runtime.db, &job.id, 90, "Saving your course...")
+        .await
+        .map_err(database)?;
+    upload_course_files(runtime, &job.id, work_dir.path()).await?;
+
+    let thumbnail_key = format!("{}/thumbnail.jpg", media_prefix(&job.id));
+    let lesson_count = outline.lessons.len();
+    let course_id = courses::new_id();
+    let txn = begin_write(&runtime.db).await.map_err(database)?;
+    let completion = Completion {
+        result: json!({
+            "course_id": course_id,
+            "title": outline.title,
+            "lessons": lesson_count,
+            "offline_draft": outline.is_offline_draft(),
+            "script_engine": engine,
+        }),
+        smart_title: Some(outline.title.clone()),
+        step: "Course ready!".into(),
+        video: None,
+    };
+    if !jobs::complete_in(&txn, job, completion)
+        .await
+        .map_err(database)?
+    {
+        drop(txn);
+        return Err(not_applied(runtime, &job.id).await);
+    }
+    let course = courses::insert_in(
+        &txn,
+        NewCourse {
+            id: course_id,
+            user_id: &job.user_id,
+            job_id: Some(&job.id),
+            goal: &params.goal,
+            background_knowledge: &params.background_knowledge,
+            detail_level: params.detail_level,
+            outline: stored_outline(outline, engine),
+            thumbnail_key: Some(thumbnail_key),
+        },
+    )
+    .await
+    .map_err(database)?;
+    jobs::record_credits_used(&txn, &job.user_id, job.credits_reserved)
+        .await
+        .map_err(database)?;
+    txn.commit().await.map_err(database)?;
+    tracing::info!(job = %job.id, course = %course.id, lessons = lesson_count, "course written");
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    Ok(())
+}
+
+async fn upload_course_files(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
+    let prefix = media_prefix(job_id);
+    for (file, content_type) in [
+        ("thumbnail.jpg", "image/jpeg"),
+        ("course.json", "application/json"),
+    ] {
+        runtime
+            .storage
+            .put_file(&format!("{prefix}/{file}"), &dir.join(file), content_type)
+            .await
+            .map_err(|e| RunError::Failed(format!("storing {file}: {e}")))?;
+    }
+    Ok(())
+}
+
+fn stored_outline(outline: CourseOutline, engine: String) -> Outline {
+    Outline {
+        offline_draft: outline.is_offline_draft(),
+        title: outline.title,
+        description: outline.description,
+        audience: outline.audience,
+        prerequisites: outline.prerequisites,
+        lessons: outline
+            .lessons
+            .into_iter()
+            .map(|l| OutlineLesson {
+                title: l.title,
+                objectives: l.objectives,
+                summary: l.summary,
+                key_terms: l.key_terms,
+            })
+            .collect(),
+        script_engine: engine,
+    }
+}
+
+/// The lesson and the course around it, as the lesson's writer is told them.
+async fn lesson_context(
+    runtime: &Runtime,
+    job: &job::Model,
+    params: &LessonVideoParams,
+) -> Result<(courses::course::Model, LessonContext), RunError> {
+    let course = courses::find_course(&runtime.db, &job.user_id, &params.course_id)
+        .await
+        .map_err(database)?
+        .ok_or_else(|| RunError::Final("The course of this lesson no longer exists".into()))?;
+    let lessons = courses::lessons_of(&runtime.db, &course.id)
+        .await
+        .map_err(database)?;
+    let index = params.lesson_index as usize;
+    if index >= lessons.len() {
+        return Err(RunError::Final(format!(
+            "The course has no lesson {index} any more"
+        )));
+    }
+    let context = LessonContext {
+        course_title: course.title.clone(),
+        course_description: course.description.clone(),
+        goal: course.goal.clone(),
+        index,
+        lessons: lessons
+            .iter()
+            .map(|l| LessonOutline {
+                title: l.title.clone(),
+                objectives: l.objectives(),
+                summary: l.summary.clone(),
+                key_terms: l.key_terms(),
+            })
+            .collect(),
+    };
+    Ok((course, context))
+}
+
+pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
+    let params: LessonVideoParams = serde_json::from_str(&job.params)
+        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let (course, context) = lesson_context(runtime, job, &params).await?;
+    let lesson = context.lesson().clone();
+    let input = RenderInput::lesson(LessonBrief::new(
+        context,
+        params.level,
+        f64::from(params.duration_minutes),
+        params.wpm,
+    ));
+
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let watcher = spawn_cancel_watcher(runtime.db.clone(), job.id.clone(), cancelled.clone());
+    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+    let writer = spawn_progress_writer(runtime.db.clone(), job.id.clone(), progress_rx);
+    let report = move |p: Progress| {
+        let _ = progress_tx.send(p);
+    };
+    let work_dir =
+        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
+
+    let result = if params.dry_run {
+        runtime
+            .pipeline
+            .plan(&input, Some(work_dir.path()), report)
+            .await
+            .map(|plan| {
+                Planned::Plan(Box::new(Completion {
+                    result: json!({
+                        "dry_run": true,
+                        "cost": 0,
+                        "course_id": course.id,
+                        "lesson_index": params.lesson_index,
+                        "storyboard": plan.storyboard,
+                        "word_count": plan.word_count,
+                        "estimated_seconds": plan.estimated_seconds,
+                        "script_engine": plan.script_engine,
+                    }),
+                    smart_title: Some(lesson.title.clone()),
+                    step: "Plan ready".into(),
+                    video: None,
+                }))
+            })
+    } else {
+        runtime
+            .pipeline
+            .render(
+                input,
+                work_dir.path(),
+                report,
+                CancellationCheck::from_flag(cancelled.clone()),
+            )
+            .await
+            .map(|output| Planned::Render(Box::new(output)))
+    };
+    watcher.abort();
+    let _ = writer.await;
+    let planned = result.map_err(pipeline_error)?;
+    if cancelled.load(Ordering::SeqCst) {
+        return Err(RunError::Cancelled);
+    }
+    let output = match planned {
+        Planned::Plan(plan) => {
+            if !jobs::complete(&runtime.db, job, *plan)
+                .await
+                .map_err(database)?
+            {
+                return Err(RunError::Cancelled);
+            }
+            return Ok(());
+        }
+        Planned::Render(output) => output,
+    };
+
+    jobs::progress(&runtime.db, &job.id, 99, "Saving your lesson...")
+        .await
+        .map_err(database)?;
+    upload(runtime, &job.id, work_dir.path()).await?;
+    let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+    let record = lesson_record(job, &course, &params, &lesson, &output, transcript);
+    let video_id = record.id.clone().unwrap();
+    let txn = begin_write(&runtime.db).await.map_err(database)?;
+    let completion = Completion {
+        result: json!({
+            "course_id": course.id,
+            "lesson_index": params.lesson_index,
+            "video_id": video_id,
+            "render": output,
+        }),
+        smart_title: Some(lesson.title.clone()),
+        step: "Video ready for download!".into(),
+        video: Some(record),
+    };
+    if !jobs::complete_in(&txn, job, completion)
+        .await
+        .map_err(database)?
+    {
+        drop(txn);
+        return Err(not_applied(runtime, &job.id).await);
+    }
+    courses::attach_video_in(&txn, &course.id, params.lesson_index, &job.id, &video_id)
+        .await
+        .map_err(database)?;
+    txn.commit().await.map_err(database)?;
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    Ok(())
+}
+
+enum Planned {
+    Plan(Box<Completion>),
+    Render(Box<RenderOutput>),
+}
+
+/// SPEC.md section 3's media item for a lesson video of a course (`course_lesson`).
+fn lesson_record(
+    job: &job::Model,
+    course: &courses::course::Model,
+    params: &LessonVideoParams,
+    lesson: &LessonOutline,
+    output: &RenderOutput,
+    transcript: Option<String>,
+) -> video::ActiveModel {
+    let now = Utc::now();
+    let subject = output.subject.as_str().to_string();
+    let position = format!(
+        "Lesson {} of the course {}",
+        params.lesson_index + 1,
+        course.title
+    );
+    let description = format!("{position}: {}", lesson.summary);
+    video::ActiveModel {
+        id: Set(uuid::Uuid::new_v4().to_string()),
+        user_id: Set(job.user_id.clone()),
+        job_id: Set(Some(job.id.clone())),
+        video_type: Set(video_types::COURSE_LESSON.into()),
+        title: Set(lesson.title.clone()),
+        original_title: Set(lesson.title.chars().take(50).collect()),
+        topic: Set(lesson.title.clone()),
+        prompt: Set(format!("{position}: {}", lesson.title)),
+        description: Set(description.clone()),
+        level: Set(i32::from(params.level)),
+        difficulty: Set(difficulty(params.level).into()),
+        duration: Set(output.duration.clone()),
+        duration_minutes: Set(((output.duration_seconds / 60.0).ceil() as i32).max(1)),
+        subject: Set(subject.clone()),
+        problem_type: Set(None),
+        subtitle_style: Set(Some("modern".into())),
+        wpm: Set(params.wpm as i32),
+        dry_run: Set(false),
+        tags: Set(json!([
+            "course-lesson",
+            subject.to_lowercase(),
+            format!("level-{}", params.level)
+        ])
+        .to_string()),
+        generated_content: Set(json!({
+            "description": description,
+            "course_id": course.id,
+            "lesson_index": params.lesson_index,
+            "objectives": lesson.objectives,
+            "key_terms": lesson.key_terms,
+            "duration_seconds": output.duration_seconds,
+            "offline_draft": output.offline_draft,
+            "status": "completed",
+        })
+        .to_string()),
+        content_metadata: Set(json!({
+            "subject": subject,
+            "detail_level": params.level,
+            "duration_minutes": params.duration_minutes,
+            "has_audio": true,
+            "generation_method": if output.offline_draft { "offline-draft" } else { "ai-course-lesson" },
+        })
+        .to_string()),
+        status: Set("completed".into()),
+        credits_used: Set(job.credits_reserved),
+        media_prefix: Set(Some(media_prefix(&job.id))),
+        has_thumbnail: Set(true),
+        thumbnail_storage_path: Set(Some(format!("{}/thumbnail.jpg", media_prefix(&job.id)))),
+        transcript: Set(transcript),
+        is_public: Set(false),
+        course_id: Set(Some(course.id.clone())),
+        lesson_index: Set(Some(params.lesson_index as i32)),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+}

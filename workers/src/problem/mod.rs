@@ -1,0 +1,298 @@
+//! The problem job: the problem -> checked steps (the offline solver, or a language model
+//! whose steps the checker verifies) -> a storyboard that marks only checked steps as
+//! checked -> the pipeline's video -> media in storage -> the history record of SPEC.md
+//! sections 3 and 5, written with the completion.
+
+mod extras;
+mod model;
+mod notation;
+mod record;
+mod storyboard;
+
+use std::sync::{
+    Arc,
+    atomic::{AtomicBool, Ordering},
+};
+
+use lectern_core::{
+    entities::job,
+    jobs::{self, Completion, ProblemParams},
+};
+use lectern_pipeline::{
+    CancellationCheck, PipelineError, Progress, RenderInput, Stage, frames::check_slides,
+};
+use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
+use serde::Serialize;
+use serde_json::json;
+
+use crate::{
+    RunError, Runtime,
+    video::{media_prefix, spawn_cancel_watcher, spawn_progress_writer, upload},
+};
+
+pub const ANALYZING_STEP: &str = "Analyzing your problem...";
+pub const SOLVED_STEP: &str = "Problem solved! Video ready for download!";
+
+/// One step and whether a computation verified it.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckedStep {
+    #[serde(flatten)]
+    pub step: Step,
+    pub checked: bool,
+}
+
+/// Who wrote the steps.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Source {
+    OfflineSolver,
+    LanguageModel { engine: String, repaired: bool },
+}
+
+/// A solution whose steps have been through the checker.
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckedSolution {
+    pub problem: String,
+    pub kind: ProblemKind,
+    pub steps: Vec<CheckedStep>,
+    pub final_answer: String,
+    pub answer_checked: bool,
+    pub introduction: Option<String>,
+    pub summary: Option<String>,
+    pub source: Source,
+}
+
+fn offline(problem: &str) -> Result<CheckedSolution, lectern_solver::SolveError> {
+    let solution = lectern_solver::solve(problem)?;
+    // The solver's steps go through the same checker as a model's: the marks in the video
+    // come from the checks, never from who wrote the steps.
+    let checks = check_steps(problem, &solution.steps, &solution.final_answer);
+    if let Some(failure) = checks.iter().find(|c| c.is_failed()) {
+        tracing::error!(
+            ?failure,
+            problem,
+            "an offline solution failed its own check"
+        );
+    }
+    let answer_checked = checks.last().is_some_and(|c| c.is_checked());
+    let steps = solution
+        .steps
+        .into_iter()
+        .zip(&checks)
+        .map(|(step, check)| CheckedStep {
+            checked: matches!(check.status, CheckStatus::Checked { .. }),
+            step,
+        })
+        .collect();
+    Ok(CheckedSolution {
+        problem: problem.to_string(),
+        kind: solution.kind,
+        steps,
+        final_answer: solution.final_answer,
+        answer_checked,
+        introduction: None,
+        summary: None,
+        source: Source::OfflineSolver,
+    })
+}
+
+/// Checked steps for the problem: from the model when one is configured, else from the
+/// offline solver. A model whose steps still fail after the repair round fails the job at
+/// once (no retry would do better), with its refund.
+async fn solve(runtime: &Runtime, params: &ProblemParams) -> Result<CheckedSolution, RunError> {
+    let problem = params.problem_text.trim();
+    let Some(config) = runtime.pipeline.language_model() else {
+        return offline(problem).map_err(|e| RunError::Final(e.to_string()));
+    };
+    match model::solve(config, params).await {
+        Ok(solution) => Ok(solution),
+        Err(model::ModelError::Endpoint(error)) => Err(RunError::Failed(format!(
+            "Solving the problem failed: {error}"
+        ))),
+        Err(model::ModelError::Checks(reason)) => {
+            metrics::counter!("lectern_solutions_rejected_total").increment(1);
+            Err(RunError::Final(format!(
+                "The solution failed its mathematics check twice, so no video was made and \
+                 your credit was refunded. {reason}"
+            )))
+        }
+    }
+}
+
+pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
+    let params: ProblemParams = serde_json::from_str(&job.params)
+        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    jobs::progress(&runtime.db, &job.id, 1, ANALYZING_STEP)
+        .await
+        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+    let solution = solve(runtime, &params).await?;
+    if jobs::is_cancelled(&runtime.db, &job.id)
+        .await
+        .unwrap_or(false)
+    {
+        return Err(RunError::Cancelled);
+    }
+    let title = params.history_title();
+    let plan = storyboard::build(&solution, &params, &title);
+    let mut storyboard = plan.storyboard;
+    // A model's line may be too long for a slide or not lay out as math: such scenes are
+    // shown as plain text rather than failing the video.
+    if let Err(errors) = storyboard
+        .validate()
+        .and_then(|()| check_slides(&storyboard))
+    {
+        let failed: Vec<usize> = errors
+            .0
+            .iter()
+            .filter_map(|e| {
+                e.path
+                    .strip_prefix("scenes[")?
+                    .split(']')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        tracing::warn!(%errors, "solution lines that do not lay out as math are shown as text");
+        storyboard = storyboard::as_text(storyboard, &failed);
+    }
+    let mut summary = json!({
+        "problem": solution.problem,
+        "kind": solution.kind.name(),
+        "final_answer": solution.final_answer,
+        "answer_checked": solution.answer_checked,
+        "steps": solution.steps,
+        "source": solution.source,
+        // The "Try one yourself" problems of the video, each checked like the main one.
+        "practice": plan.practice.iter().map(|p| json!({
+            "problem": p.problem,
+            "final_answer": p.final_answer,
+            "answer_checked": p.answer_checked,
+            "steps": p.steps,
+        })).collect::<Vec<_>>(),
+    });
+    if let Some(combined) = &plan.combined {
+        // A long solution in a short video: consecutive steps told as one line.
+        summary["shown_steps"] = json!(combined);
+    }
+
+    if params.dry_run {
+        let completion = Completion {
+            result: json!({
+                "dry_run": true,
+                "cost": 0,
+                "storyboard": storyboard,
+                "solution": summary,
+                "title": title,
+                "word_count": storyboard.word_count(),
+                "estimated_seconds": storyboard.word_count() as f64 * 60.0 / f64::from(storyboard.wpm),
+            }),
+            smart_title: Some(title),
+            step: "Plan ready".into(),
+            video: None,
+        };
+        return finish(runtime, job, completion).await;
+    }
+
+    jobs::progress(
+        &runtime.db,
+        &job.id,
+        5,
+        "Solved and checked; making the video...",
+    )
+    .await
+    .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let watcher = spawn_cancel_watcher(runtime.db.clone(), job.id.clone(), cancelled.clone());
+    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+    let writer = spawn_progress_writer(runtime.db.clone(), job.id.clone(), progress_rx);
+    let report = move |p: Progress| {
+        // The pipeline's last words are for videos; a problem ends with its own.
+        if p.percent < 100 {
+            let _ = progress_tx.send(Progress {
+                percent: (5 + u16::from(p.percent) * 94 / 100) as u8,
+                ..p
+            });
+        }
+    };
+    let work_dir =
+        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
+    let result = runtime
+        .pipeline
+        .render(
+            RenderInput::storyboard(storyboard),
+            work_dir.path(),
+            report,
+            CancellationCheck::from_flag(cancelled.clone()),
+        )
+        .await;
+    watcher.abort();
+    let _ = writer.await;
+    let output = match result {
+        Ok(output) => output,
+        Err(PipelineError::Cancelled { .. }) => return Err(RunError::Cancelled),
+        Err(err) => {
+            let stage = err.stage();
+            return Err(RunError::Failed(match stage {
+                Stage::Script => format!("The solution video could not be laid out: {err}"),
+                _ => err.to_string(),
+            }));
+        }
+    };
+    if cancelled.load(Ordering::SeqCst) {
+        return Err(RunError::Cancelled);
+    }
+    jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
+        .await
+        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+    std::fs::write(
+        work_dir.path().join("solution.json"),
+        serde_json::to_vec_pretty(&summary).unwrap_or_default(),
+    )
+    .map_err(|e| RunError::Failed(format!("writing the solution: {e}")))?;
+    upload(runtime, &job.id, work_dir.path()).await?;
+    runtime
+        .storage
+        .put_file(
+            &format!("{}/solution.json", media_prefix(&job.id)),
+            &work_dir.path().join("solution.json"),
+            "application/json",
+        )
+        .await
+        .map_err(|e| RunError::Failed(format!("storing solution.json: {e}")))?;
+    let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+    let mut result = serde_json::to_value(&output).unwrap_or_default();
+    result["solution"] = summary;
+    let completion = Completion {
+        result,
+        smart_title: Some(title),
+        step: SOLVED_STEP.into(),
+        video: Some(record::history_record(
+            job, &params, &solution, &output, transcript,
+        )),
+    };
+    finish(runtime, job, completion).await
+}
+
+async fn finish(
+    runtime: &Runtime,
+    job: &job::Model,
+    completion: Completion,
+) -> Result<(), RunError> {
+    let applied = jobs::complete(&runtime.db, job, completion)
+        .await
+        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+    if !applied {
+        // Cancelled while we were finishing: nothing of it stays. Taken over by another
+        // worker (this one was presumed dead): the media under the job's prefix are theirs.
+        if jobs::is_cancelled(&runtime.db, &job.id)
+            .await
+            .unwrap_or(false)
+        {
+            let _ = runtime.storage.delete_prefix(&media_prefix(&job.id)).await;
+        }
+        return Err(RunError::Cancelled);
+    }
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    Ok(())
+}

@@ -1,0 +1,198 @@
+//! Steps from a language model, checked before anything is narrated: the model answers with
+//! JSON steps (`before`, `after`, `rule`, `narration`) and a final answer; the checker
+//! verifies them; the first failure goes back to the model once; a second failure is final.
+
+use lectern_core::jobs::ProblemParams;
+use lectern_pipeline::script::{OpenAiWriter, OpenAiWriterConfig, ScriptError, ScriptWriter, Turn};
+use lectern_solver::{CheckTarget, Step, StepCheck, check_steps, first_failure};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{CheckedSolution, CheckedStep, Source};
+
+/// What the model is asked to return.
+#[derive(Debug, Deserialize)]
+struct Written {
+    introduction: String,
+    steps: Vec<Step>,
+    final_answer: String,
+    summary: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The endpoint failed (unreachable, timed out, answered with an error): worth a retry.
+    #[error("{0}")]
+    Endpoint(#[from] ScriptError),
+    /// The steps still failed a check after the repair round.
+    #[error("{0}")]
+    Checks(String),
+}
+
+fn schema() -> Value {
+    let string = json!({"type": "string"});
+    json!({
+        "type": "object",
+        "properties": {
+            "introduction": string,
+            "steps": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "before": string,
+                        "after": string,
+                        "rule": string,
+                        "narration": string,
+                    },
+                    "required": ["before", "after", "rule", "narration"],
+                    "additionalProperties": false,
+                },
+            },
+            "final_answer": string,
+            "summary": string,
+        },
+        "required": ["introduction", "steps", "final_answer", "summary"],
+        "additionalProperties": false,
+    })
+}
+
+fn system_prompt() -> &'static str {
+    r#"You are a careful mathematics and science tutor who writes step-by-step solutions for
+narrated videos. Answer with one JSON document and nothing else:
+{"introduction": "...", "steps": [{"before": "...", "after": "...", "rule": "...",
+"narration": "..."}], "final_answer": "...", "summary": "..."}
+
+Every step is checked by a computer algebra checker before it is narrated, so:
+- "before" and "after" are plain typed mathematics with no words around them:
+  3(x - 1) = 2x + 4, x^2, sqrt(8), 7/4, d/dx(x^3 + 2x), ∫ (3x^2 + 2x) dx.
+  Several equations of a system are joined with ";"; alternatives with "or"
+  (x - 2 = 0 or x - 3 = 0). Keep every case in one line.
+- Each step's "after" must be equivalent to its "before" (the same solutions, the same
+  value). The first step's "before" is the problem as a formula.
+- "rule" names the rule applied in at most 12 words ("Subtract 3 from both sides").
+- "narration" is one or two spoken sentences explaining the step: words a voice can read,
+  no markdown, no LaTeX. Never say that a step is checked or verified: the video says which
+  steps the checker verified.
+- "final_answer" is in one of these forms: x = 4; x = 2, x = 3; x = 1, y = 2; 7/4;
+  3x^2 + 2; x^3 + x^2 + C; no real solutions; no solution; all real numbers.
+  An indefinite integral's answer includes + C.
+- For a problem that is not mathematics, steps may be reasoning: then "before" and "after"
+  are short statements, and they will be shown without a check mark.
+- "introduction" is one spoken sentence that says what the problem asks; "summary" one or
+  two spoken sentences that recap the method and the answer.
+Be correct: a wrong step is caught and sent back to you."#
+}
+
+fn user_prompt(params: &ProblemParams) -> String {
+    let detail = match params.detail_level {
+        1 => "brief: the essential steps only, short narration",
+        3 => "thorough: every small step, and why each rule applies",
+        _ => "standard: each step with a sentence of explanation",
+    };
+    let words = params.duration_minutes * 150;
+    format!(
+        "Problem: {problem}\nSubject: {subject}\nProblem type: {kind}\nDetail: {detail}.\n{work}\
+         The whole narration (introduction, step narrations and summary) should be about \
+         {words} words, at most; never pad it with filler.",
+        problem = params.problem_text.trim(),
+        subject = params.subject,
+        kind = params.problem_type,
+        work = if params.show_work {
+            "Show the work: one step per transformation.\n"
+        } else {
+            "Keep the work short: the few steps that lead to the answer.\n"
+        },
+    )
+}
+
+/// What was wrong with an answer, in words, naming the step and the checker's reason.
+fn describe(steps: &[Step], failure: &StepCheck) -> String {
+    let reason = match &failure.status {
+        lectern_solver::CheckStatus::Failed { reason } => reason.as_str(),
+        _ => "",
+    };
+    match failure.target {
+        CheckTarget::Step(i) => {
+            let step = &steps[i];
+            format!(
+                "Step {} (\"{}\" to \"{}\", {}) is wrong: {reason}.",
+                i + 1,
+                step.before,
+                step.after,
+                step.rule
+            )
+        }
+        CheckTarget::FinalAnswer => format!("The final answer is wrong: {reason}."),
+    }
+}
+
+fn repair_prompt(problem: &str) -> String {
+    format!(
+        "A checker verified your solution. {problem} Correct that and everything after it, \
+         and answer with the whole corrected JSON document."
+    )
+}
+
+/// Parses and checks one answer: the solution and its checks, or what is wrong with it.
+fn accept(problem: &str, content: &str) -> Result<(Written, Vec<StepCheck>), String> {
+    let written: Written = serde_json::from_str(content)
+        .map_err(|e| format!("The answer is not the JSON document asked for ({e})."))?;
+    if written.steps.is_empty() {
+        return Err("The solution has no steps.".into());
+    }
+    let checks = check_steps(problem, &written.steps, &written.final_answer);
+    if let Some(failure) = first_failure(&checks) {
+        return Err(describe(&written.steps, failure));
+    }
+    Ok((written, checks))
+}
+
+pub async fn solve(
+    config: &OpenAiWriterConfig,
+    params: &ProblemParams,
+) -> Result<CheckedSolution, ModelError> {
+    let writer = OpenAiWriter::new(config.clone())?;
+    let problem = params.problem_text.trim();
+    let mut turns = vec![
+        Turn::System(system_prompt().into()),
+        Turn::User(user_prompt(params)),
+    ];
+    let first = writer.complete_json(&turns, "solution", schema()).await?;
+    let (written, checks, repaired) = match accept(problem, &first) {
+        Ok((written, checks)) => (written, checks, false),
+        Err(problem_found) => {
+            tracing::info!(%problem_found, "the model's solution failed a check; asking once for a repair");
+            turns.push(Turn::Assistant(first));
+            turns.push(Turn::User(repair_prompt(&problem_found)));
+            let second = writer.complete_json(&turns, "solution", schema()).await?;
+            match accept(problem, &second) {
+                Ok((written, checks)) => (written, checks, true),
+                Err(still) => return Err(ModelError::Checks(still)),
+            }
+        }
+    };
+    let answer_checked = checks.last().is_some_and(StepCheck::is_checked);
+    let steps = written
+        .steps
+        .into_iter()
+        .zip(&checks)
+        .map(|(step, check)| CheckedStep {
+            checked: check.is_checked(),
+            step,
+        })
+        .collect();
+    Ok(CheckedSolution {
+        problem: problem.to_string(),
+        kind: lectern_solver::classify(problem),
+        steps,
+        final_answer: written.final_answer.trim().to_string(),
+        answer_checked,
+        introduction: Some(written.introduction).filter(|s| !s.trim().is_empty()),
+        summary: Some(written.summary).filter(|s| !s.trim().is_empty()),
+        source: Source::LanguageModel {
+            engine: writer.engine(),
+            repaired,
+        },
+    })
+}
