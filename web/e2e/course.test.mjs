@@ -122,7 +122,8 @@ test('a learner creates a course, opens it, generates all its lessons and plays 
       const title = lessonTitles[1].replace(/^Lesson 2:\s*/, '').trim();
       await page.getByRole('link', { name: `Watch lesson 2: ${title}` }).click();
       await page.waitForURL(/\/video\/[0-9a-f-]{36}$/, { timeout: TIMEOUT });
-      assert.equal((await page.getByRole('heading', { level: 1 }).innerText()).trim(), title);
+      // The route changes before the lazily loaded video page replaces the course page.
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ timeout: TIMEOUT });
       const video = page.getByTestId('video');
       await video.waitFor({ timeout: TIMEOUT });
       const played = await video.evaluate(async (el) => {
