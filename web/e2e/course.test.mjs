@@ -6,31 +6,17 @@
 //   npm run build && node --test e2e/course.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchBrowser, signInThroughPopup } from './browser.mjs';
-import { startServer, WEB_DIR } from './server.mjs';
+import { test } from 'node:test';
+import { signInThroughPopup } from './browser.mjs';
+import { RESULTS, startJourney } from './server.mjs';
 
-const RESULTS = join(WEB_DIR, 'test-results');
 const TIMEOUT = 20_000;
 // Planning the course, then rendering every lesson video on a small machine.
 const RENDER_TIMEOUT = Number(process.env.LECTERN_E2E_RENDER_TIMEOUT_MS ?? 20 * 60_000);
 const GOAL = 'Understand how vaccines train the immune system';
 
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(RESULTS, { recursive: true });
-  server = await startServer({ workers: 2 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const { server, browser } = await startJourney({ workers: 2 });
 
 test('a learner creates a course, opens it, generates all its lessons and plays lesson 2', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

@@ -3,28 +3,14 @@
 // credits on the confirmation screen; a second user who cancels keeps 10. Real server.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchBrowser } from './browser.mjs';
-import { startServer, WEB_DIR } from './server.mjs';
+import { test } from 'node:test';
+import { signInThroughPopup } from './browser.mjs';
+import { RESULTS, startJourney } from './server.mjs';
 
-const RESULTS = join(WEB_DIR, 'test-results');
 const TIMEOUT = 20_000;
 
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(RESULTS, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const { server, browser } = await startJourney();
 
 /** A new user signed in through the popup of the development identity provider. */
 async function signedInPage(name) {
@@ -33,15 +19,7 @@ async function signedInPage(name) {
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${server.baseUrl}/auth`);
-  const popupPromise = page.waitForEvent('popup', { timeout: TIMEOUT });
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  const closed = popup.waitForEvent('close', { timeout: TIMEOUT });
-  await popup.locator('input[name="email"]:not([type="hidden"])').fill(`e2e-${randomBytes(6).toString('hex')}@example.com`);
-  await popup.locator('input[name="name"]:not([type="hidden"])').fill(name);
-  await popup.locator('button[type="submit"]', { hasText: 'Continue' }).click();
-  await closed;
+  await signInThroughPopup(page, { email: `e2e-${randomBytes(6).toString('hex')}@example.com`, name }, TIMEOUT);
   await page.getByText('Welcome to Lectern! You have 10 free credits to start creating videos.').waitFor({ timeout: TIMEOUT });
   return { context, page, pageErrors };
 }

@@ -1,13 +1,18 @@
-// Starts the real `lectern serve` on a free loopback port with a fresh data directory.
+// Starts the real `lectern serve` on a free loopback port with a fresh data directory, and sets a
+// journey file up around it (startJourney).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { launchBrowser } from './browser.mjs';
 
 export const WEB_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** Where the journeys put their screenshots. */
+export const RESULTS = join(WEB_DIR, 'test-results');
 
 export function lecternBinary() {
   if (process.env.LECTERN_BIN) return resolve(process.env.LECTERN_BIN);
@@ -90,4 +95,25 @@ export async function startServer({ readyTimeoutMs = 90_000, workers = 0 } = {})
     throw error;
   }
   return { baseUrl, logs, stop };
+}
+
+/**
+ * A journey file's set-up: the results folder, the server (with `workers` queue workers) and a
+ * browser, both closed once the file's tests have run. Await it at the top of the file.
+ */
+export async function startJourney({ workers = 0 } = {}) {
+  await mkdir(RESULTS, { recursive: true });
+  const server = await startServer({ workers });
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  after(async () => {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+  });
+  return { server, browser };
 }

@@ -2,28 +2,14 @@
 // development identity provider, and sees 10 free credits. Runs against the real server.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchBrowser, signInThroughPopup } from './browser.mjs';
-import { startServer, WEB_DIR } from './server.mjs';
+import { test } from 'node:test';
+import { signInThroughPopup } from './browser.mjs';
+import { RESULTS, startJourney } from './server.mjs';
 
-const RESULTS = join(WEB_DIR, 'test-results');
 const TIMEOUT = 20_000;
 
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(RESULTS, { recursive: true });
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const { server, browser } = await startJourney();
 
 test('a newcomer signs in through the popup and sees 10 free credits', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });

@@ -6,13 +6,11 @@
 //   npm run build && node --test e2e/solution.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchBrowser, signInThroughPopup } from './browser.mjs';
-import { startServer, WEB_DIR } from './server.mjs';
+import { test } from 'node:test';
+import { signInThroughPopup } from './browser.mjs';
+import { RESULTS, startJourney } from './server.mjs';
 
-const RESULTS = join(WEB_DIR, 'test-results');
 const TIMEOUT = 20_000;
 const RENDER_TIMEOUT = Number(process.env.LECTERN_E2E_RENDER_TIMEOUT_MS ?? 12 * 60_000);
 
@@ -21,19 +19,7 @@ const PROBLEMS = [
   { text: 'x^2 - 5x + 6 = 0', answer: 'x = 2, x = 3', shot: 'quadratic' },
 ];
 
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(RESULTS, { recursive: true });
-  server = await startServer({ workers: 1 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const { server, browser } = await startJourney({ workers: 1 });
 
 /** Plays the video muted until it has run for a second; returns what the element reports. */
 async function playBriefly(page) {

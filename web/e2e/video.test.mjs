@@ -4,31 +4,17 @@
 //   npm run build && node --test e2e/video.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchBrowser, signInThroughPopup } from './browser.mjs';
-import { startServer, WEB_DIR } from './server.mjs';
+import { test } from 'node:test';
+import { signInThroughPopup } from './browser.mjs';
+import { RESULTS, startJourney } from './server.mjs';
 
-const RESULTS = join(WEB_DIR, 'test-results');
 const TIMEOUT = 20_000;
 // Rendering a 1-minute video (storyboard, narration, slides, encode) on a small machine.
 const RENDER_TIMEOUT = Number(process.env.LECTERN_E2E_RENDER_TIMEOUT_MS ?? 12 * 60_000);
 const TOPIC = 'How photosynthesis turns sunlight into sugar';
 
-let server;
-let browser;
-
-before(async () => {
-  await mkdir(RESULTS, { recursive: true });
-  server = await startServer({ workers: 1 });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
-});
+const { server, browser } = await startJourney({ workers: 1 });
 
 test('a learner creates a 1-minute video, follows it in the queue, plays it with subtitles and finds it in the library', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

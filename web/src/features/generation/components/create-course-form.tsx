@@ -1,9 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { GenerationStatus } from '@/features/generation/components/generation-status';
+import { LevelOptions } from '@/features/generation/components/level-options';
+import { creditWord, OrderCard } from '@/features/generation/components/order-card';
+import { PromptField } from '@/features/generation/components/prompt-field';
 import { useCourseGeneration } from '@/features/generation/hooks/use-course-generation';
+import { useCreateForm } from '@/features/generation/hooks/use-create-form';
 import {
   COURSE_COST,
   COURSE_DETAIL_LEVELS,
@@ -22,8 +26,6 @@ const examples = [
   'Understand how interest rates affect the economy',
 ];
 
-const creditWord = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
-
 type CreateCourseFormProps = {
   userId: string | null;
   /** The balance as the credits feature reports it; null while it is loading. */
@@ -40,17 +42,10 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
   const [background, setBackground] = useState('');
   const [detailLevel, setDetailLevel] = useState<CourseDetailLevel>(DEFAULT_COURSE_DETAIL_LEVEL);
   const [goalError, setGoalError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const goalRef = useRef<HTMLTextAreaElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
   const ids = useId();
 
-  const short = availableCredits !== null && availableCredits < COURSE_COST;
-  const onQueuedRef = useRef(onQueued);
-  onQueuedRef.current = onQueued;
-  useEffect(() => {
-    if (generation.isQueued) onQueuedRef.current?.();
-  }, [generation.isQueued, generation.jobId]);
+  const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, onQueued });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,14 +55,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
       goalRef.current?.focus();
       return;
     }
-    if (short || submitting) return;
-    setSubmitting(true);
-    requestAnimationFrame(() => statusRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' }));
-    try {
-      await generation.start({ goal, backgroundKnowledge: background, detailLevel });
-    } finally {
-      setSubmitting(false);
-    }
+    await form.send(() => generation.start({ goal, backgroundKnowledge: background, detailLevel }));
   };
 
   const planAnother = () => {
@@ -81,7 +69,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
 
   return (
     <div className="create-lesson">
-      <div ref={statusRef}>
+      <div ref={form.statusRef}>
         <GenerationStatus
           generation={generation}
           fallbackTitle={generation.request?.goal || 'New Course'}
@@ -104,54 +92,22 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
       </div>
       <form className="create-lesson__grid" onSubmit={submit} noValidate aria-label="Create a course">
         <div className="form-card">
-          <div className="field">
-            <label htmlFor={`${ids}-goal`} className="field__label">
-              What do you want to learn?
-            </label>
-            <textarea
-              id={`${ids}-goal`}
-              ref={goalRef}
-              className="field__input field__input--area"
-              rows={3}
-              maxLength={MAX_GOAL_LENGTH}
-              value={goal}
-              placeholder="e.g. Understand how vaccines train the immune system"
-              aria-invalid={goalError ? true : undefined}
-              aria-describedby={`${ids}-goal-help${goalError ? ` ${ids}-goal-error` : ''}`}
-              onChange={(e) => {
-                setGoal(e.target.value);
-                if (goalError) setGoalError(null);
-              }}
-            />
-            <div className="field__row">
-              <p id={`${ids}-goal-help`} className="field__help">
-                Your learning goal: what you want to understand or be able to do at the end.
-              </p>
-              <span className="field__count" aria-hidden="true">
-                {goal.length}/{MAX_GOAL_LENGTH}
-              </span>
-            </div>
-            {goalError ? (
-              <p id={`${ids}-goal-error`} className="field__error" role="alert">
-                {goalError}
-              </p>
-            ) : null}
-            <div className="example-chips" aria-label="Example goals" role="group">
-              {examples.map((example) => (
-                <button
-                  key={example}
-                  type="button"
-                  className="example-chip"
-                  onClick={() => {
-                    setGoal(example);
-                    setGoalError(null);
-                  }}
-                >
-                  {example}
-                </button>
-              ))}
-            </div>
-          </div>
+          <PromptField
+            label="What do you want to learn?"
+            ref={goalRef}
+            rows={3}
+            maxLength={MAX_GOAL_LENGTH}
+            value={goal}
+            error={goalError}
+            onChange={(value) => {
+              setGoal(value);
+              setGoalError(null);
+            }}
+            placeholder="e.g. Understand how vaccines train the immune system"
+            help="Your learning goal: what you want to understand or be able to do at the end."
+            examples={examples}
+            examplesLabel="Example goals"
+          />
 
           <div className="field">
             <label htmlFor={`${ids}-background`} className="field__label">
@@ -172,85 +128,29 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
             </p>
           </div>
 
-          <fieldset className="field">
-            <legend className="field__label">Detail</legend>
-            <div className="level-options">
-              {COURSE_DETAIL_LEVELS.map((option) => (
-                <label key={option.value} className="level-option">
-                  <input
-                    type="radio"
-                    name={`${ids}-detail`}
-                    value={option.value}
-                    checked={detailLevel === option.value}
-                    onChange={() => setDetailLevel(option.value)}
-                  />
-                  <span className="level-option__box">
-                    <span className="level-option__label">{option.label}</span>
-                    <span className="level-option__hint">{option.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <LevelOptions legend="Detail" options={COURSE_DETAIL_LEVELS} value={detailLevel} onChange={setDetailLevel} />
         </div>
 
-        <aside className="order-card" aria-labelledby={`${ids}-summary`}>
-          <h2 id={`${ids}-summary`} className="order-card__title">
-            Your course
-          </h2>
-          <ul className="order-card__features">
-            <li>
-              <Icon name="layers" /> Ordered lessons, each with objectives, a summary and key terms
-            </li>
-            <li>
-              <Icon name="video" /> A narrated video for each lesson, one by one or all at once, at no extra cost
-            </li>
-            <li>
-              <Icon name="graduation-cap" /> Each lesson builds on the ones before it
-            </li>
-          </ul>
-          <dl className="order-card__totals">
-            <div>
-              <dt>Cost</dt>
-              <dd data-testid="course-cost">
-                <Icon name="zap" /> {creditWord(COURSE_COST)}
-              </dd>
-            </div>
-            <div>
-              <dt>Your balance</dt>
-              <dd>{availableCredits === null ? '…' : creditWord(availableCredits)}</dd>
-            </div>
-          </dl>
-          {short ? (
-            <div className="order-card__short" role="alert">
-              <p>
-                A course needs {creditWord(COURSE_COST)} and you have {creditWord(availableCredits ?? 0)}.
-              </p>
-              <Link to={buyCreditsPath} className="btn btn--accent btn--sm">
-                Buy Credits
-              </Link>
-            </div>
-          ) : null}
-          <button
-            type="submit"
-            className="btn btn--primary btn--lg btn--block"
-            disabled={short || submitting || availableCredits === null}
-          >
-            {submitting ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Starting…
-              </>
-            ) : (
-              <>
-                <Icon name="sparkles" /> Generate course
-              </>
-            )}
-          </button>
-          <p className="order-card__note">
-            The 3 credits are refunded automatically if the course fails or you cancel it. Lesson videos of your own
-            courses are free.
-          </p>
-        </aside>
+        <OrderCard
+          title="Your course"
+          features={[
+            { icon: 'layers', text: 'Ordered lessons, each with objectives, a summary and key terms' },
+            { icon: 'video', text: 'A narrated video for each lesson, one by one or all at once, at no extra cost' },
+            { icon: 'graduation-cap', text: 'Each lesson builds on the ones before it' },
+          ]}
+          cost={COURSE_COST}
+          costTestId="course-cost"
+          availableCredits={availableCredits}
+          short={form.short}
+          shortMessage={`A course needs ${creditWord(COURSE_COST)} and you have ${creditWord(availableCredits ?? 0)}.`}
+          buyCreditsPath={buyCreditsPath}
+          submitting={form.submitting}
+          submitLabel="Generate course"
+          note={
+            'The 3 credits are refunded automatically if the course fails or you cancel it. Lesson videos of your own ' +
+            'courses are free.'
+          }
+        />
       </form>
     </div>
   );

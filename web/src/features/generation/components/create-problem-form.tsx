@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { SolutionAnswer } from '@/components/solution/solution-answer';
-import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { jobStatusQueryOptions } from '@/features/generation/api/get-job-status';
 import { GenerationStatus } from '@/features/generation/components/generation-status';
+import { LevelOptions } from '@/features/generation/components/level-options';
+import { creditWord, OrderCard } from '@/features/generation/components/order-card';
+import { PromptField } from '@/features/generation/components/prompt-field';
+import { DurationField } from '@/features/generation/components/range-field';
+import { SwitchField } from '@/features/generation/components/switch-field';
+import { useCreateForm } from '@/features/generation/hooks/use-create-form';
 import { useSolutionGeneration } from '@/features/generation/hooks/use-solution-generation';
 import {
   DEFAULT_DETAIL_LEVEL,
@@ -24,8 +28,6 @@ import {
 import '@/features/generation/components/create-lesson.css';
 
 const examples = ['2x + 3 = 11', 'x^2 - 5x + 6 = 0', '2x + 3y = 7; x - y = 1', 'd/dx((x^2 + 1)(x - 3))', '∫ (3x^2 + 2x) dx', '3/4 + 5/6 * 2'];
-
-const creditWord = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
 type CreateProblemFormProps = {
   userId: string | null;
@@ -51,17 +53,10 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
   const [duration, setDuration] = useState(DEFAULT_PROBLEM_MINUTES);
   const [showWork, setShowWork] = useState(true);
   const [problemError, setProblemError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const problemRef = useRef<HTMLTextAreaElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
   const ids = useId();
 
-  const short = availableCredits !== null && availableCredits < PROBLEM_COST;
-  const onQueuedRef = useRef(onQueued);
-  onQueuedRef.current = onQueued;
-  useEffect(() => {
-    if (generation.isQueued) onQueuedRef.current?.();
-  }, [generation.isQueued, generation.jobId]);
+  const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, onQueued });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,14 +65,7 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
       problemRef.current?.focus();
       return;
     }
-    if (short || submitting) return;
-    setSubmitting(true);
-    requestAnimationFrame(() => statusRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' }));
-    try {
-      await generation.start({ problem, subject, problemType, detailLevel, duration, showWork });
-    } finally {
-      setSubmitting(false);
-    }
+    await form.send(() => generation.start({ problem, subject, problemType, detailLevel, duration, showWork }));
   };
 
   const solveAnother = () => {
@@ -88,7 +76,7 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
 
   return (
     <div className="create-lesson">
-      <div ref={statusRef}>
+      <div ref={form.statusRef}>
         <GenerationStatus
           generation={generation}
           fallbackTitle={generation.request?.problem_text.slice(0, 100) || 'Problem Solution'}
@@ -101,56 +89,26 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
       </div>
       <form className="create-lesson__grid" onSubmit={submit} noValidate aria-label="Create a problem solution">
         <div className="form-card">
-          <div className="field">
-            <label htmlFor={`${ids}-problem`} className="field__label">
-              What problem should be solved?
-            </label>
-            <textarea
-              id={`${ids}-problem`}
-              ref={problemRef}
-              className="field__input field__input--area field__input--math"
-              rows={4}
-              maxLength={MAX_PROBLEM_LENGTH}
-              value={problem}
-              spellCheck={false}
-              placeholder="e.g. 2x + 3 = 11"
-              aria-invalid={problemError ? true : undefined}
-              aria-describedby={`${ids}-problem-help${problemError ? ` ${ids}-problem-error` : ''}`}
-              onChange={(e) => {
-                setProblem(e.target.value);
-                if (problemError) setProblemError(null);
-              }}
-            />
-            <div className="field__row">
-              <p id={`${ids}-problem-help`} className="field__help">
-                Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate
-                the equations of a system with ";".
-              </p>
-              <span className="field__count" aria-hidden="true">
-                {problem.length}/{MAX_PROBLEM_LENGTH}
-              </span>
-            </div>
-            {problemError ? (
-              <p id={`${ids}-problem-error`} className="field__error" role="alert">
-                {problemError}
-              </p>
-            ) : null}
-            <div className="example-chips" aria-label="Example problems" role="group">
-              {examples.map((example) => (
-                <button
-                  key={example}
-                  type="button"
-                  className="example-chip example-chip--math"
-                  onClick={() => {
-                    setProblem(example);
-                    setProblemError(null);
-                  }}
-                >
-                  {example}
-                </button>
-              ))}
-            </div>
-          </div>
+          <PromptField
+            label="What problem should be solved?"
+            ref={problemRef}
+            math
+            rows={4}
+            maxLength={MAX_PROBLEM_LENGTH}
+            value={problem}
+            error={problemError}
+            onChange={(value) => {
+              setProblem(value);
+              setProblemError(null);
+            }}
+            placeholder="e.g. 2x + 3 = 11"
+            help={
+              'Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate ' +
+              'the equations of a system with ";".'
+            }
+            examples={examples}
+            examplesLabel="Example problems"
+          />
 
           <div className="field-pair">
             <div className="field">
@@ -184,114 +142,41 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
             </div>
           </div>
 
-          <fieldset className="field">
-            <legend className="field__label">Detail</legend>
-            <div className="level-options">
-              {DETAIL_LEVELS.map((option) => (
-                <label key={option.value} className="level-option">
-                  <input
-                    type="radio"
-                    name={`${ids}-detail`}
-                    value={option.value}
-                    checked={detailLevel === option.value}
-                    onChange={() => setDetailLevel(option.value)}
-                  />
-                  <span className="level-option__box">
-                    <span className="level-option__label">{option.label}</span>
-                    <span className="level-option__hint">{option.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <LevelOptions legend="Detail" options={DETAIL_LEVELS} value={detailLevel} onChange={setDetailLevel} />
 
-          <div className="field">
-            <div className="field__row">
-              <label htmlFor={`${ids}-duration`} className="field__label">
-                Length
-              </label>
-              <output htmlFor={`${ids}-duration`} className="field__value">
-                {duration} min
-              </output>
-            </div>
-            <input
-              id={`${ids}-duration`}
-              type="range"
-              className="range"
-              min={MIN_PROBLEM_MINUTES}
-              max={MAX_PROBLEM_MINUTES}
-              step={1}
-              value={duration}
-              aria-valuetext={`${duration} ${duration === 1 ? 'minute' : 'minutes'}`}
-              onChange={(e) => setDuration(Number(e.target.value))}
-            />
-            <p className="field__help">
-              At most {MAX_PROBLEM_MINUTES} minutes. The video is as long as the solution needs, up to this length.
-            </p>
-          </div>
+          <DurationField
+            value={duration}
+            min={MIN_PROBLEM_MINUTES}
+            max={MAX_PROBLEM_MINUTES}
+            onChange={setDuration}
+            help={`At most ${MAX_PROBLEM_MINUTES} minutes. The video is as long as the solution needs, up to this length.`}
+          />
 
-          <label className="switch-field">
-            <input type="checkbox" role="switch" checked={showWork} onChange={(e) => setShowWork(e.target.checked)} />
-            <span className="switch" aria-hidden="true" />
-            <span>
-              <span className="switch-field__label">Show the work</span>
-              <span className="switch-field__help">Every step on screen, with the rule it uses. Off: the problem and its answer.</span>
-            </span>
-          </label>
+          <SwitchField
+            label="Show the work"
+            help="Every step on screen, with the rule it uses. Off: the problem and its answer."
+            checked={showWork}
+            onChange={setShowWork}
+          />
         </div>
 
-        <aside className="order-card" aria-labelledby={`${ids}-summary`}>
-          <h2 id={`${ids}-summary`} className="order-card__title">
-            Your solution
-          </h2>
-          <ul className="order-card__features">
-            <li>
-              <Icon name="check-circle" /> Every step checked by computation before it is narrated
-            </li>
-            <li>
-              <Icon name="sigma" /> What each step changes highlighted, the rule named, the answer boxed
-            </li>
-            <li>
-              <Icon name="captions" /> Narration, subtitles, chapters and a transcript
-            </li>
-          </ul>
-          <dl className="order-card__totals">
-            <div>
-              <dt>Cost</dt>
-              <dd data-testid="solution-cost">
-                <Icon name="zap" /> {creditWord(PROBLEM_COST)}
-              </dd>
-            </div>
-            <div>
-              <dt>Your balance</dt>
-              <dd>{availableCredits === null ? '…' : creditWord(availableCredits)}</dd>
-            </div>
-          </dl>
-          {short ? (
-            <div className="order-card__short" role="alert">
-              <p>You're out of credits. A solution needs {creditWord(PROBLEM_COST)}.</p>
-              <Link to={buyCreditsPath} className="btn btn--accent btn--sm">
-                Buy Credits
-              </Link>
-            </div>
-          ) : null}
-          <button
-            type="submit"
-            className="btn btn--primary btn--lg btn--block"
-            disabled={short || submitting || availableCredits === null}
-          >
-            {submitting ? (
-              <>
-                <span className="spinner" aria-hidden="true" /> Starting…
-              </>
-            ) : (
-              <>
-                <Icon name="sparkles" /> Solve step by step
-              </>
-            )}
-          </button>
-          <p className="order-card__note">Credits are refunded automatically if the solution fails or you cancel it.</p>
-        </aside>
+        <OrderCard
+          title="Your solution"
+          features={[
+            { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
+            { icon: 'sigma', text: 'What each step changes highlighted, the rule named, the answer boxed' },
+            { icon: 'captions', text: 'Narration, subtitles, chapters and a transcript' },
+          ]}
+          cost={PROBLEM_COST}
+          costTestId="solution-cost"
+          availableCredits={availableCredits}
+          short={form.short}
+          shortMessage={`You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`}
+          buyCreditsPath={buyCreditsPath}
+          submitting={form.submitting}
+          submitLabel="Solve step by step"
+          note="Credits are refunded automatically if the solution fails or you cancel it."
+        />
       </form>
     </div>
   );

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Icon, type IconName } from '@/components/ui/icon';
+
+export const creditWord = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
+
+type OrderCardProps = {
+  title: string;
+  features: { icon: IconName; text: string }[];
+  cost: number;
+  /** The test id of the cost line (SPEC's video-cost, solution-cost, course-cost). */
+  costTestId: string;
+  /** The balance as the credits feature reports it; null while it is loading. */
+  availableCredits: number | null;
+  /** The balance is below the cost: say so in `shortMessage` and offer Buy Credits. */
+  short: boolean;
+  shortMessage: string;
+  buyCreditsPath: string;
+  submitting: boolean;
+  submitLabel: string;
+  note: string;
+};
+
+/** The summary beside a create form: what the job makes, its cost against the balance, and the submit button. */
+export function OrderCard({
+  title,
+  features,
+  cost,
+  costTestId,
+  availableCredits,
+  short,
+  shortMessage,
+  buyCreditsPath,
+  submitting,
+  submitLabel,
+  note,
+}: OrderCardProps) {
+  const titleId = useId();
+  return (
+    <aside className="order-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="order-card__title">
+        {title}
+      </h2>
+      <ul className="order-card__features">
+        {features.map((feature) => (
+          <li key={feature.icon}>
+            <Icon name={feature.icon} /> {feature.text}
+          </li>
+        ))}
+      </ul>
+      <dl className="order-card__totals">
+        <div>
+          <dt>Cost</dt>
+          <dd data-testid={costTestId}>
+            <Icon name="zap" /> {creditWord(cost)}
+          </dd>
+        </div>
+        <div>
+          <dt>Your balance</dt>
+          <dd>{availableCredits === null ? '…' : creditWord(availableCredits)}</dd>
+        </div>
+      </dl>
+      {short ? (
+        <div className="order-card__short" role="alert">
+          <p>{shortMessage}</p>
+          <Link to={buyCreditsPath} className="btn btn--accent btn--sm">
+            Buy Credits
+          </Link>
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={short || submitting || availableCredits === null}
+      >
+        {submitting ? (
+          <>
+            <span className="spinner" aria-hidden="true" /> Starting…
+          </>
+        ) : (
+          <>
+            <Icon name="sparkles" /> {submitLabel}
+          </>
+        )}
+      </button>
+      <p className="order-card__note">{note}</p>
+    </aside>
+  );
+}

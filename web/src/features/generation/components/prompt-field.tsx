@@ -1,0 +1,81 @@
+import { useId, type Ref } from 'react';
+
+type PromptFieldProps = {
+  label: string;
+  value: string;
+  error: string | null;
+  /** Called with the new text; the form clears its error there. */
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLTextAreaElement>;
+  maxLength: number;
+  rows: number;
+  placeholder: string;
+  help: string;
+  examples: readonly string[];
+  examplesLabel: string;
+  /** Mathematics: no spell check, and the input and chips in the formula style. */
+  math?: boolean;
+};
+
+/** The main text of a create form: its help, a character count, the error and example chips. */
+export function PromptField({
+  label,
+  value,
+  error,
+  onChange,
+  ref,
+  maxLength,
+  rows,
+  placeholder,
+  help,
+  examples,
+  examplesLabel,
+  math = false,
+}: PromptFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={ref}
+        className={`field__input field__input--area${math ? ' field__input--math' : ''}`}
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        spellCheck={math ? false : undefined}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <div className="field__row">
+        <p id={`${id}-help`} className="field__help">
+          {help}
+        </p>
+        <span className="field__count" aria-hidden="true">
+          {value.length}/{maxLength}
+        </span>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="example-chips" aria-label={examplesLabel} role="group">
+        {examples.map((example) => (
+          <button
+            key={example}
+            type="button"
+            className={`example-chip${math ? ' example-chip--math' : ''}`}
+            onClick={() => onChange(example)}
+          >
+            {example}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
