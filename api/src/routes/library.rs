@@ -216,6 +216,31 @@ pub(super) struct VideoItem {
     transcript_url: Option<String>,
 }
 
+/// Where the media routes serve a finished job's files; `token` is a media token bound to the
+/// job, for an item only its owner may open.
+#[derive(Serialize)]
+pub(super) struct MediaUrls {
+    thumbnail_url: Option<String>,
+    video_url: String,
+    subtitle_url: String,
+    chapters_url: String,
+    transcript_url: String,
+}
+
+pub(super) fn media_urls(job_id: &str, has_thumbnail: bool, token: Option<&str>) -> MediaUrls {
+    let link = |path: &str| match token {
+        Some(t) => format!("{path}/{job_id}?t={t}"),
+        None => format!("{path}/{job_id}"),
+    };
+    MediaUrls {
+        thumbnail_url: has_thumbnail.then(|| link("/api/media/thumbnail")),
+        video_url: link("/api/video"),
+        subtitle_url: link("/api/media/subtitles"),
+        chapters_url: link("/api/media/chapters"),
+        transcript_url: link("/api/media/transcript"),
+    }
+}
+
 pub(super) fn video_item(state: &AppState, v: video::Model) -> VideoItem {
     let media = v
         .job_id
@@ -223,22 +248,24 @@ pub(super) fn video_item(state: &AppState, v: video::Model) -> VideoItem {
         .filter(|_| v.status == jobs::status::COMPLETED)
         .map(|job_id| {
             let token = (!v.is_public).then(|| state.tokens.issue_media(job_id));
-            move |path: &str| match &token {
-                Some(t) => format!("{path}/{job_id}?t={t}"),
-                None => format!("{path}/{job_id}"),
-            }
+            media_urls(job_id, v.has_thumbnail, token.as_deref())
         });
-    let link = |path: &str| media.as_ref().map(|m| m(path));
+    let (thumbnail_url, video_url, subtitle_url, chapters_url, transcript_url) = match media {
+        Some(m) => (
+            m.thumbnail_url,
+            Some(m.video_url),
+            Some(m.subtitle_url),
+            Some(m.chapters_url),
+            Some(m.transcript_url),
+        ),
+        None => (None, None, None, None, None),
+    };
     VideoItem {
-        thumbnail_url: if v.has_thumbnail {
-            link("/api/media/thumbnail")
-        } else {
-            None
-        },
-        video_url: link("/api/video"),
-        subtitle_url: link("/api/media/subtitles"),
-        chapters_url: link("/api/media/chapters"),
-        transcript_url: link("/api/media/transcript"),
+        thumbnail_url,
+        video_url,
+        subtitle_url,
+        chapters_url,
+        transcript_url,
         id: v.id,
         job_id: v.job_id,
         title: v.title,

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, spawn_app};
 
-async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
+pub(crate) async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
     app.client
         .post(app.url(path))
         .bearer_auth(token)
@@ -55,7 +55,7 @@ fn errors(body: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
-fn outline(lessons: usize) -> Outline {
+pub(crate) fn outline(lessons: usize) -> Outline {
     Outline {
         title: "Tides and the Moon".into(),
         description: "Why the sea rises and falls twice a day.".into(),
@@ -565,7 +565,12 @@ async fn all_five_lessons_start_as_a_batch_with_one_job_id_per_index_in_order() 
 
 /// What a worker leaves when a lesson's video completes: the job completed, the video in the
 /// library, the lesson pointing at it.
-async fn finish_lesson_video(app: &TestApp, job: &job::Model, course_id: &str, index: u32) {
+pub(crate) async fn finish_lesson_video(
+    app: &TestApp,
+    job: &job::Model,
+    course_id: &str,
+    index: u32,
+) {
     let claimed = match jobs::claim(&app.db, &job.id, "test-worker").await.unwrap() {
         jobs::Claim::Run(job) => job,
         jobs::Claim::Skip => panic!("the job can be claimed"),

@@ -135,7 +135,7 @@ async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
     Seeded { id, job_id }
 }
 
-async fn put_media(app: &TestApp, key: &str, bytes: &[u8]) {
+pub(crate) async fn put_media(app: &TestApp, key: &str, bytes: &[u8]) {
     let file = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(file.path(), bytes).unwrap();
     app.storage
@@ -252,7 +252,12 @@ fn titles(list: &Value) -> Vec<String> {
         .collect()
 }
 
-async fn patch(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
+pub(crate) async fn patch(
+    app: &TestApp,
+    token: &str,
+    path: &str,
+    body: Value,
+) -> reqwest::Response {
     app.client
         .patch(app.url(path))
         .bearer_auth(token)

@@ -6,6 +6,7 @@ mod auth;
 mod checkout;
 mod courses;
 mod credits;
+mod explore;
 mod helpers;
 mod id_tokens;
 mod jobs;

@@ -26,6 +26,7 @@ pub use start::{
 use crate::{
     entities::{job, user, video},
     jobs::status,
+    library,
 };
 
 /// A course has between this many lessons...
@@ -195,6 +196,29 @@ impl CourseView {
     pub fn prerequisites(&self) -> Vec<String> {
         serde_json::from_str(&self.course.prerequisites).unwrap_or_default()
     }
+
+    /// The course as the library lists it, with its lesson count.
+    pub fn summary(&self) -> library::Course {
+        let course = &self.course;
+        library::Course {
+            lesson_count: self.lessons.len() as i64,
+            course: library::course::Model {
+                id: course.id.clone(),
+                user_id: course.user_id.clone(),
+                job_id: course.job_id.clone(),
+                title: course.title.clone(),
+                description: course.description.clone(),
+                goal: course.goal.clone(),
+                detail_level: course.detail_level,
+                status: course.status.clone(),
+                has_thumbnail: course.has_thumbnail,
+                thumbnail_storage_path: course.thumbnail_storage_path.clone(),
+                is_public: course.is_public,
+                created_at: course.created_at,
+                updated_at: course.updated_at,
+            },
+        }
+    }
 }
 
 fn course_data(course: &course::Model) -> serde_json::Value {
@@ -288,9 +312,29 @@ pub async fn view<C: ConnectionTrait>(
     user_id: &str,
     id: &str,
 ) -> Result<Option<CourseView>, DbErr> {
-    let Some(course) = find_course(db, user_id, id).await? else {
-        return Ok(None);
-    };
+    match find_course(db, user_id, id).await? {
+        Some(course) => view_of(db, course).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+/// A published course by its id, for anyone; a private or missing one is `None`, alike.
+pub async fn public_view<C: ConnectionTrait>(
+    db: &C,
+    id: &str,
+) -> Result<Option<CourseView>, DbErr> {
+    let found = course::Entity::find()
+        .filter(course::Column::Id.eq(id))
+        .filter(course::Column::IsPublic.eq(true))
+        .one(db)
+        .await?;
+    match found {
+        Some(course) => view_of(db, course).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+async fn view_of<C: ConnectionTrait>(db: &C, course: course::Model) -> Result<CourseView, DbErr> {
     let lessons = lessons_of(db, &course.id).await?;
     let mut videos = lesson_videos(db, &course).await?;
     let job_ids: Vec<&str> = lessons.iter().filter_map(|l| l.job_id.as_deref()).collect();
@@ -318,7 +362,7 @@ pub async fn view<C: ConnectionTrait>(
             }
         })
         .collect();
-    Ok(Some(CourseView { course, lessons }))
+    Ok(CourseView { course, lessons })
 }
 
 /// Records a lesson's finished video with the completion of its job; only while that job is

@@ -10,10 +10,7 @@ use axum::{
     extract::{Path, State},
     routing::{get, post},
 };
-use lectern_core::{
-    courses::{self, CourseView, LessonView},
-    library,
-};
+use lectern_core::courses::{self, CourseView, LessonView};
 use serde::Serialize;
 
 use crate::{
@@ -109,25 +106,8 @@ fn course_detail(state: &AppState, view: CourseView) -> CourseDetail {
     let offline_draft = view.offline_draft();
     let script_engine = view.script_engine();
     let prerequisites = view.prerequisites();
+    let summary = view.summary();
     let CourseView { course, lessons } = view;
-    let summary = library::Course {
-        lesson_count: lessons.len() as i64,
-        course: library::course::Model {
-            id: course.id.clone(),
-            user_id: course.user_id.clone(),
-            job_id: course.job_id.clone(),
-            title: course.title.clone(),
-            description: course.description.clone(),
-            goal: course.goal.clone(),
-            detail_level: course.detail_level,
-            status: course.status.clone(),
-            has_thumbnail: course.has_thumbnail,
-            thumbnail_storage_path: course.thumbnail_storage_path.clone(),
-            is_public: course.is_public,
-            created_at: course.created_at,
-            updated_at: course.updated_at,
-        },
-    };
     CourseDetail {
         item: course_item(state, summary),
         background_knowledge: course.background_knowledge,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { Dialog } from '@/components/ui/dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ExploreCourseDialog } from '@/features/explore/components/explore-course-dialog';
 import { ExploreSection } from '@/features/explore/components/explore-section';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { VideoPlayer } from '@/features/player/components/video-player';
@@ -15,7 +15,6 @@ export function LandingRoute() {
   const [playing, setPlaying] = useState<MediaItem | null>(null);
   const [course, setCourse] = useState<CourseItem | null>(null);
   const videoId = playing ? playing.job_id || playing.id : '';
-  const lessons = course?.lesson_count ?? 0;
   return (
     <>
       <LandingPage
@@ -36,17 +35,21 @@ export function LandingRoute() {
         </Dialog>
       ) : null}
       {course ? (
-        <Dialog title={course.title} description={course.goal} onClose={() => setCourse(null)}>
-          <div className="explore-course">
-            <div className="explore-course__cover">
-              <MediaThumbnail item={course} variant="course" />
-            </div>
-            {course.description ? <p>{course.description}</p> : null}
-            <p className="explore-course__meta">
-              {lessons} {lessons === 1 ? 'lesson' : 'lessons'}
-            </p>
-          </div>
-        </Dialog>
+        // A published course's lesson videos play in its dialog, for visitors too.
+        <ExploreCourseDialog
+          course={course}
+          onClose={() => setCourse(null)}
+          renderPlayer={(lesson) => (
+            <VideoPlayer
+              videoId={lesson.jobId}
+              videoUrl={lesson.video.video_url}
+              subtitleUrl={lesson.video.subtitle_url}
+              chaptersUrl={lesson.video.chapters_url}
+              transcriptUrl={lesson.video.transcript_url}
+              title={lesson.title}
+            />
+          )}
+        />
       ) : null}
     </>
   );
