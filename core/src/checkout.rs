@@ -84,7 +84,10 @@ pub struct SessionRef<'a> {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    Granted,
+    /// The package's credits went into the ledger with this event.
+    Granted {
+        credits: i64,
+    },
     AlreadyGranted,
     NotPaid,
     Failed,
@@ -98,7 +101,7 @@ pub enum Outcome {
 impl Outcome {
     pub fn as_str(self) -> &'static str {
         match self {
-            Self::Granted => "granted",
+            Self::Granted { .. } => "granted",
             Self::AlreadyGranted => "already_granted",
             Self::NotPaid => "not_paid",
             Self::Failed => "payment_failed",
@@ -218,7 +221,9 @@ async fn apply_change<C: ConnectionTrait>(
                 .exec(conn)
                 .await?;
             match applied {
-                Applied::Now => Outcome::Granted,
+                Applied::Now => Outcome::Granted {
+                    credits: row.credits,
+                },
                 Applied::Already => Outcome::AlreadyGranted,
             }
         }

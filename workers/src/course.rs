@@ -2,13 +2,7 @@
 //! written with the job's completion. Lesson-video jobs: a lesson, told its course and the
 //! lessons before it -> the pipeline -> a `course_lesson` video attached to the lesson.
 
-use std::{
-    path::Path,
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
-};
+use std::path::Path;
 
 use chrono::Utc;
 use lectern_core::{
@@ -19,7 +13,7 @@ use lectern_core::{
     library::video_types,
 };
 use lectern_pipeline::{
-    CancellationCheck, PipelineError, Progress, RenderInput, RenderOutput,
+    RenderInput, RenderOutput,
     course::{CourseBrief, CourseOutline, LessonBrief, LessonContext, LessonOutline, write_cover},
 };
 use sea_orm::Set;
@@ -27,31 +21,10 @@ use serde_json::json;
 
 use crate::{
     RunError, Runtime,
-    video::{difficulty, media_prefix, spawn_cancel_watcher, spawn_progress_writer, upload},
+    finish::{completed, database, finish, not_applied},
+    render::{pipeline_failure, plan, render},
+    video::{difficulty, media_prefix, upload},
 };
-
-fn database(e: impl std::fmt::Display) -> RunError {
-    RunError::Failed(format!("database: {e}"))
-}
-
-fn pipeline_error(err: PipelineError) -> RunError {
-    match err {
-        PipelineError::Cancelled { .. } => RunError::Cancelled,
-        other => RunError::Failed(other.to_string()),
-    }
-}
-
-/// After a completion that did not apply: a cancelled job leaves nothing behind; a job taken
-/// over by another worker (this one was presumed dead) keeps the media, which are theirs.
-async fn not_applied(runtime: &Runtime, job_id: &str) -> RunError {
-    if jobs::is_cancelled(&runtime.db, job_id)
-        .await
-        .unwrap_or(false)
-    {
-        let _ = runtime.storage.delete_prefix(&media_prefix(job_id)).await;
-    }
-    RunError::Cancelled
-}
 
 pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: CourseParams = serde_json::from_str(&job.params)
@@ -68,7 +41,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         .pipeline
         .write_course(&brief)
         .await
-        .map_err(pipeline_error)?;
+        .map_err(pipeline_failure)?;
     if jobs::is_cancelled(&runtime.db, &job.id)
         .await
         .map_err(database)?
@@ -88,14 +61,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
             step: "Course plan ready".into(),
             video: None,
         };
-        if !jobs::complete(&runtime.db, job, completion)
-            .await
-            .map_err(database)?
-        {
-            return Err(RunError::Cancelled);
-        }
-        metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
-        return Ok(());
+        return finish(runtime, job, completion).await;
     }
 
     jobs::progress(&runtime.db, &job.id, 70, "Drawing the course cover...")
@@ -109,7 +75,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     tokio::task::spawn_blocking(move || write_cover(&cover_dir, &cover_outline, level))
         .await
         .map_err(|e| RunError::Failed(format!("the cover thread died: {e}")))?
-        .map_err(pipeline_error)?;
+        .map_err(pipeline_failure)?;
     std::fs::write(
         work_dir.path().join("course.json"),
         serde_json::to_vec_pretty(&outline).unwrap_or_default(),
@@ -252,68 +218,26 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         params.wpm,
     ));
 
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let watcher = spawn_cancel_watcher(runtime.db.clone(), job.id.clone(), cancelled.clone());
-    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
-    let writer = spawn_progress_writer(runtime.db.clone(), job.id.clone(), progress_rx);
-    let report = move |p: Progress| {
-        let _ = progress_tx.send(p);
-    };
-    let work_dir =
-        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
-
-    let result = if params.dry_run {
-        runtime
-            .pipeline
-            .plan(&input, Some(work_dir.path()), report)
-            .await
-            .map(|plan| {
-                Planned::Plan(Box::new(Completion {
-                    result: json!({
-                        "dry_run": true,
-                        "cost": 0,
-                        "course_id": course.id,
-                        "lesson_index": params.lesson_index,
-                        "storyboard": plan.storyboard,
-                        "word_count": plan.word_count,
-                        "estimated_seconds": plan.estimated_seconds,
-                        "script_engine": plan.script_engine,
-                    }),
-                    smart_title: Some(lesson.title.clone()),
-                    step: "Plan ready".into(),
-                    video: None,
-                }))
-            })
-    } else {
-        runtime
-            .pipeline
-            .render(
-                input,
-                work_dir.path(),
-                report,
-                CancellationCheck::from_flag(cancelled.clone()),
-            )
-            .await
-            .map(|output| Planned::Render(Box::new(output)))
-    };
-    watcher.abort();
-    let _ = writer.await;
-    let planned = result.map_err(pipeline_error)?;
-    if cancelled.load(Ordering::SeqCst) {
-        return Err(RunError::Cancelled);
+    if params.dry_run {
+        let (_, plan) = plan(runtime, &job.id, input).await?;
+        let completion = Completion {
+            result: json!({
+                "dry_run": true,
+                "cost": 0,
+                "course_id": course.id,
+                "lesson_index": params.lesson_index,
+                "storyboard": plan.storyboard,
+                "word_count": plan.word_count,
+                "estimated_seconds": plan.estimated_seconds,
+                "script_engine": plan.script_engine,
+            }),
+            smart_title: Some(lesson.title.clone()),
+            step: "Plan ready".into(),
+            video: None,
+        };
+        return finish(runtime, job, completion).await;
     }
-    let output = match planned {
-        Planned::Plan(plan) => {
-            if !jobs::complete(&runtime.db, job, *plan)
-                .await
-                .map_err(database)?
-            {
-                return Err(RunError::Cancelled);
-            }
-            return Ok(());
-        }
-        Planned::Render(output) => output,
-    };
+    let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
 
     jobs::progress(&runtime.db, &job.id, 99, "Saving your lesson...")
         .await
@@ -345,13 +269,8 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         .await
         .map_err(database)?;
     txn.commit().await.map_err(database)?;
-    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    completed(job);
     Ok(())
-}
-
-enum Planned {
-    Plan(Box<Completion>),
-    Render(Box<RenderOutput>),
 }
 
 /// SPEC.md section 3's media item for a lesson video of a course (`course_lesson`).

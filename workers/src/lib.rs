@@ -3,7 +3,9 @@
 //! (in-process, embedded default) and on Redis (`lectern worker` processes on any host).
 
 mod course;
+mod finish;
 mod problem;
+mod render;
 mod video;
 
 use std::{sync::Arc, time::Duration};

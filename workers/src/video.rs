@@ -1,24 +1,21 @@
 //! The video job: topic -> pipeline -> media in storage -> library record.
 
-use std::{
-    path::Path,
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
-    time::{Duration, Instant},
-};
+use std::path::Path;
 
 use chrono::Utc;
 use lectern_core::{
     entities::{job, video},
     jobs::{self, Completion, VideoParams},
 };
-use lectern_pipeline::{CancellationCheck, Progress, RenderInput, RenderOutput};
+use lectern_pipeline::{RenderInput, RenderOutput};
 use sea_orm::Set;
 use serde_json::json;
 
-use crate::{RunError, Runtime};
+use crate::{
+    RunError, Runtime,
+    finish::{database, finish},
+    render::{pipeline_failure, plan, render},
+};
 
 /// The files of a finished video, as stored under `jobs/{job_id}/`.
 pub const MEDIA_FILES: &[(&str, &str)] = &[
@@ -46,48 +43,9 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         params.wpm,
     );
 
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let watcher = spawn_cancel_watcher(runtime.db.clone(), job.id.clone(), cancelled.clone());
-    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
-    let writer = spawn_progress_writer(runtime.db.clone(), job.id.clone(), progress_rx);
-    let report = move |p: Progress| {
-        let _ = progress_tx.send(p);
-    };
-    let work_dir =
-        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
-
-    let result = if params.dry_run {
-        runtime
-            .pipeline
-            .plan(&input, Some(work_dir.path()), report)
-            .await
-            .map(Planned::Plan)
-    } else {
-        runtime
-            .pipeline
-            .render(
-                input,
-                work_dir.path(),
-                report,
-                CancellationCheck::from_flag(cancelled.clone()),
-            )
-            .await
-            .map(|out| Planned::Render(Box::new(out)))
-    };
-    watcher.abort();
-    let _ = writer.await;
-
-    let planned = match result {
-        Ok(planned) => planned,
-        Err(lectern_pipeline::PipelineError::Cancelled { .. }) => return Err(RunError::Cancelled),
-        Err(err) => return Err(RunError::Failed(err.to_string())),
-    };
-    if cancelled.load(Ordering::SeqCst) {
-        return Err(RunError::Cancelled);
-    }
-
-    let completion = match planned {
-        Planned::Plan(plan) => Completion {
+    let completion = if params.dry_run {
+        let (_, plan) = plan(runtime, &job.id, input).await?;
+        Completion {
             result: json!({
                 "dry_run": true,
                 "cost": 0,
@@ -101,38 +59,23 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
             smart_title: Some(plan.smart_title.clone()),
             step: "Plan ready".into(),
             video: None,
-        },
-        Planned::Render(output) => {
-            record_stage_metrics(&output);
-            jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
-                .await
-                .map_err(|e| RunError::Failed(format!("database: {e}")))?;
-            upload(runtime, &job.id, work_dir.path()).await?;
-            let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
-            Completion {
-                result: serde_json::to_value(&*output).unwrap_or_default(),
-                smart_title: Some(output.smart_title.clone()),
-                step: "Video ready for download!".into(),
-                video: Some(library_record(job, &params, &output, transcript)),
-            }
+        }
+    } else {
+        let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
+        record_stage_metrics(&output);
+        jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
+            .await
+            .map_err(database)?;
+        upload(runtime, &job.id, work_dir.path()).await?;
+        let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+        Completion {
+            result: serde_json::to_value(&output).unwrap_or_default(),
+            smart_title: Some(output.smart_title.clone()),
+            step: "Video ready for download!".into(),
+            video: Some(library_record(job, &params, &output, transcript)),
         }
     };
-    let applied = jobs::complete(&runtime.db, job, completion)
-        .await
-        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
-    if !applied {
-        // Cancelled while we were finishing: nothing of it stays. Taken over by another
-        // worker (this one was presumed dead): the media under the job's prefix are theirs.
-        if jobs::is_cancelled(&runtime.db, &job.id)
-            .await
-            .unwrap_or(false)
-        {
-            let _ = runtime.storage.delete_prefix(&media_prefix(&job.id)).await;
-        }
-        return Err(RunError::Cancelled);
-    }
-    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
-    Ok(())
+    finish(runtime, job, completion).await
 }
 
 /// Per-stage wall time and how many seconds of video each stage makes per wall second.
@@ -152,11 +95,6 @@ fn record_stage_metrics(output: &RenderOutput) {
         metrics::gauge!("lectern_stage_output_seconds_total", "stage" => stage)
             .increment(output.duration_seconds);
     }
-}
-
-enum Planned {
-    Plan(lectern_pipeline::PlanOutput),
-    Render(Box<RenderOutput>),
 }
 
 pub(crate) async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
@@ -250,57 +188,4 @@ fn library_record(
         created_at: Set(now),
         updated_at: Set(now),
     }
-}
-
-/// Polls the job's status so a cancel from the API stops the pipeline between slides.
-pub(crate) fn spawn_cancel_watcher(
-    db: sea_orm::DatabaseConnection,
-    job_id: String,
-    flag: Arc<AtomicBool>,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(Duration::from_millis(750)).await;
-            if let Ok(true) = jobs::is_cancelled(&db, &job_id).await {
-                flag.store(true, Ordering::SeqCst);
-                return;
-            }
-        }
-    })
-}
-
-/// Writes progress to the job row, at most a few times a second.
-pub(crate) fn spawn_progress_writer(
-    db: sea_orm::DatabaseConnection,
-    job_id: String,
-    mut rx: tokio::sync::mpsc::UnboundedReceiver<Progress>,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut last_write = Instant::now() - Duration::from_secs(1);
-        let mut last: Option<(u8, String)> = None;
-        let mut pending: Option<Progress> = None;
-        loop {
-            let next = tokio::time::timeout(Duration::from_millis(300), rx.recv()).await;
-            match next {
-                Ok(Some(p)) => pending = Some(p),
-                Ok(None) => break,
-                Err(_) => {}
-            }
-            if let Some(p) = pending.take() {
-                let changed = last
-                    .as_ref()
-                    .is_none_or(|(pct, step)| *pct != p.percent || *step != p.step);
-                if changed && last_write.elapsed() >= Duration::from_millis(300) {
-                    let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
-                    last = Some((p.percent, p.step));
-                    last_write = Instant::now();
-                } else if changed {
-                    pending = Some(p);
-                }
-            }
-        }
-        if let Some(p) = pending {
-            let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
-        }
-    })
 }

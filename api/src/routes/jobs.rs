@@ -108,7 +108,7 @@ impl GenerateVideo {
 }
 
 #[derive(Serialize)]
-struct Started {
+pub struct Started {
     job_id: String,
     status: &'static str,
     cost: i64,
@@ -138,17 +138,27 @@ async fn generate_video(
         },
     )
     .await?;
-    enqueue(&state, &job).await?;
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => "video").increment(1);
-    if cost > 0 {
-        metrics::counter!("lectern_credits_reserved_total").increment(cost as u64);
+    submitted(&state, job, JobKind::Video).await
+}
+
+/// Queues a job that was just created (its credits already reserved with it) and answers
+/// 202 with what SPEC.md's generation endpoints return.
+pub async fn submitted(
+    state: &AppState,
+    job: job::Model,
+    kind: JobKind,
+) -> ApiResult<(StatusCode, Json<Started>)> {
+    enqueue(state, &job).await?;
+    metrics::counter!("lectern_jobs_submitted_total", "kind" => kind.as_str()).increment(1);
+    if job.credits_reserved > 0 {
+        metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
     }
     Ok((
         StatusCode::ACCEPTED,
         Json(Started {
             job_id: job.id,
             status: status::QUEUED,
-            cost,
+            cost: job.credits_reserved,
             title: job.title,
         }),
     ))

@@ -4,16 +4,16 @@
 //! that only a language model could solve is refused here, before any credit is reserved,
 //! when no model is configured.
 
-use axum::{Json, Router, extract::State, http::StatusCode, response::IntoResponse, routing::post};
-use lectern_core::jobs::{self, JobKind, NewJob, PROBLEM_COST, ProblemParams, status};
+use axum::{Router, extract::State, response::IntoResponse, routing::post};
+use lectern_core::jobs::{self, JobKind, NewJob, PROBLEM_COST, ProblemParams};
 use lectern_solver::{ProblemKind, SolveError};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 use crate::{
     error::{ApiError, ApiResult, FieldError},
     extract::{AuthUser, ValidJson, required_text, required_user_id},
-    routes::jobs::enqueue,
+    routes::jobs::submitted,
     state::AppState,
 };
 
@@ -145,14 +145,6 @@ fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     ))
 }
 
-#[derive(Serialize)]
-struct Started {
-    job_id: String,
-    status: &'static str,
-    cost: i64,
-    title: String,
-}
-
 async fn generate_solution(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -173,18 +165,5 @@ async fn generate_solution(
         },
     )
     .await?;
-    enqueue(&state, &job).await?;
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => "problem").increment(1);
-    if cost > 0 {
-        metrics::counter!("lectern_credits_reserved_total").increment(cost as u64);
-    }
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(Started {
-            job_id: job.id,
-            status: status::QUEUED,
-            cost,
-            title: job.title,
-        }),
-    ))
+    submitted(&state, job, JobKind::Problem).await
 }

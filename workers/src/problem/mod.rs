@@ -9,25 +9,20 @@ mod notation;
 mod record;
 mod storyboard;
 
-use std::sync::{
-    Arc,
-    atomic::{AtomicBool, Ordering},
-};
-
 use lectern_core::{
     entities::job,
     jobs::{self, Completion, ProblemParams},
 };
-use lectern_pipeline::{
-    CancellationCheck, PipelineError, Progress, RenderInput, Stage, frames::check_slides,
-};
+use lectern_pipeline::{PipelineError, Progress, RenderInput, Stage, frames::check_slides};
 use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
 use serde::Serialize;
 use serde_json::json;
 
 use crate::{
     RunError, Runtime,
-    video::{media_prefix, spawn_cancel_watcher, spawn_progress_writer, upload},
+    finish::{database, finish},
+    render::render,
+    video::{media_prefix, upload},
 };
 
 pub const ANALYZING_STEP: &str = "Analyzing your problem...";
@@ -124,7 +119,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
     jobs::progress(&runtime.db, &job.id, 1, ANALYZING_STEP)
         .await
-        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+        .map_err(database)?;
     let solution = solve(runtime, &params).await?;
     if jobs::is_cancelled(&runtime.db, &job.id)
         .await
@@ -201,50 +196,19 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         "Solved and checked; making the video...",
     )
     .await
-    .map_err(|e| RunError::Failed(format!("database: {e}")))?;
-    let cancelled = Arc::new(AtomicBool::new(false));
-    let watcher = spawn_cancel_watcher(runtime.db.clone(), job.id.clone(), cancelled.clone());
-    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
-    let writer = spawn_progress_writer(runtime.db.clone(), job.id.clone(), progress_rx);
-    let report = move |p: Progress| {
-        // The pipeline's last words are for videos; a problem ends with its own.
-        if p.percent < 100 {
-            let _ = progress_tx.send(Progress {
-                percent: (5 + u16::from(p.percent) * 94 / 100) as u8,
-                ..p
-            });
-        }
+    .map_err(database)?;
+    // The pipeline's last words are for videos; a problem ends with its own.
+    let shape = |p: Progress| {
+        (p.percent < 100).then(|| Progress {
+            percent: (5 + u16::from(p.percent) * 94 / 100) as u8,
+            ..p
+        })
     };
-    let work_dir =
-        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
-    let result = runtime
-        .pipeline
-        .render(
-            RenderInput::storyboard(storyboard),
-            work_dir.path(),
-            report,
-            CancellationCheck::from_flag(cancelled.clone()),
-        )
-        .await;
-    watcher.abort();
-    let _ = writer.await;
-    let output = match result {
-        Ok(output) => output,
-        Err(PipelineError::Cancelled { .. }) => return Err(RunError::Cancelled),
-        Err(err) => {
-            let stage = err.stage();
-            return Err(RunError::Failed(match stage {
-                Stage::Script => format!("The solution video could not be laid out: {err}"),
-                _ => err.to_string(),
-            }));
-        }
-    };
-    if cancelled.load(Ordering::SeqCst) {
-        return Err(RunError::Cancelled);
-    }
+    let input = RenderInput::storyboard(storyboard);
+    let (work_dir, output) = render(runtime, &job.id, input, shape, layout_failure).await?;
     jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
         .await
-        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
+        .map_err(database)?;
     std::fs::write(
         work_dir.path().join("solution.json"),
         serde_json::to_vec_pretty(&summary).unwrap_or_default(),
@@ -274,25 +238,11 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     finish(runtime, job, completion).await
 }
 
-async fn finish(
-    runtime: &Runtime,
-    job: &job::Model,
-    completion: Completion,
-) -> Result<(), RunError> {
-    let applied = jobs::complete(&runtime.db, job, completion)
-        .await
-        .map_err(|e| RunError::Failed(format!("database: {e}")))?;
-    if !applied {
-        // Cancelled while we were finishing: nothing of it stays. Taken over by another
-        // worker (this one was presumed dead): the media under the job's prefix are theirs.
-        if jobs::is_cancelled(&runtime.db, &job.id)
-            .await
-            .unwrap_or(false)
-        {
-            let _ = runtime.storage.delete_prefix(&media_prefix(&job.id)).await;
+fn layout_failure(err: PipelineError) -> RunError {
+    match err.stage() {
+        Stage::Script => {
+            RunError::Failed(format!("The solution video could not be laid out: {err}"))
         }
-        return Err(RunError::Cancelled);
+        _ => RunError::Failed(err.to_string()),
     }
-    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
-    Ok(())
 }

@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use axum::{Extension, Json, body::Bytes, extract::State, http::HeaderMap};
 use lectern_core::checkout::{self, ProviderEvent, SessionChange, SessionRef};
-use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 use stripe_checkout::{CheckoutSession, CheckoutSessionPaymentStatus};
 use stripe_webhook::{EventObject, Webhook, WebhookError};
@@ -80,14 +79,8 @@ pub async fn stripe_webhook(
         }
     };
     count_event(event.type_.as_str(), outcome.as_str());
-    if outcome == checkout::Outcome::Granted
-        && let Some((_, session)) = &provider_event.change
-        && let Ok(Some(row)) =
-            lectern_core::entities::checkout_session::Entity::find_by_id(session.id.to_string())
-                .one(&state.db)
-                .await
-    {
-        metrics::counter!("lectern_credits_purchased_total").increment(row.credits.max(0) as u64);
+    if let checkout::Outcome::Granted { credits } = outcome {
+        metrics::counter!("lectern_credits_purchased_total").increment(credits.max(0) as u64);
     }
     tracing::info!(
         event = %event.id.as_str(),

@@ -1,18 +1,18 @@
 //! `POST /api/generate-course`: SPEC.md's course form (goal, backgroundKnowledge,
 //! detailLevel) plus user_id becomes a course job, charged 3 credits with its creation.
 
-use axum::{Json, extract::State, http::StatusCode, response::IntoResponse};
+use axum::{extract::State, response::IntoResponse};
 use lectern_core::{
     courses,
-    jobs::{COURSE_COST, CourseParams, status},
+    jobs::{COURSE_COST, CourseParams, JobKind},
 };
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 use crate::{
     error::{ApiError, ApiResult, FieldError},
     extract::{AuthUser, ValidJson, named_level, required_user_id},
-    routes::jobs::enqueue,
+    routes::jobs::submitted,
     state::AppState,
 };
 
@@ -103,14 +103,6 @@ impl GenerateCourse {
     }
 }
 
-#[derive(Serialize)]
-struct Started {
-    job_id: String,
-    status: &'static str,
-    cost: i64,
-    title: String,
-}
-
 pub(super) async fn generate_course(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -120,20 +112,6 @@ pub(super) async fn generate_course(
     // SPEC.md 5: a course's queue title is its goal.
     let title: String = params.goal.chars().take(200).collect();
     let started = courses::start_course(&state.db, &caller.id, &params, title, None).await?;
-    let job = started.job;
-    enqueue(&state, &job).await?;
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => "course").increment(1);
-    if job.credits_reserved > 0 {
-        metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
-    }
-    debug_assert!(params.dry_run || job.credits_reserved == COURSE_COST);
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(Started {
-            job_id: job.id,
-            status: status::QUEUED,
-            cost: job.credits_reserved,
-            title: job.title,
-        }),
-    ))
+    debug_assert!(params.dry_run || started.job.credits_reserved == COURSE_COST);
+    submitted(&state, started.job, JobKind::Course).await
 }

@@ -1,0 +1,44 @@
+//! The last step of every job: its completion applied exactly once, or nothing of it kept.
+
+use lectern_core::{
+    entities::job,
+    jobs::{self, Completion},
+};
+
+use crate::{RunError, Runtime, video::media_prefix};
+
+/// Applies the completion (result, library record, final state) for the claim this worker holds.
+pub(crate) async fn finish(
+    runtime: &Runtime,
+    job: &job::Model,
+    completion: Completion,
+) -> Result<(), RunError> {
+    if !jobs::complete(&runtime.db, job, completion)
+        .await
+        .map_err(database)?
+    {
+        return Err(not_applied(runtime, &job.id).await);
+    }
+    completed(job);
+    Ok(())
+}
+
+pub(crate) fn completed(job: &job::Model) {
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+}
+
+/// After a completion that did not apply: a cancelled job leaves nothing behind; a job taken
+/// over by another worker (this one was presumed dead) keeps the media, which are theirs.
+pub(crate) async fn not_applied(runtime: &Runtime, job_id: &str) -> RunError {
+    if jobs::is_cancelled(&runtime.db, job_id)
+        .await
+        .unwrap_or(false)
+    {
+        let _ = runtime.storage.delete_prefix(&media_prefix(job_id)).await;
+    }
+    RunError::Cancelled
+}
+
+pub(crate) fn database(e: impl std::fmt::Display) -> RunError {
+    RunError::Failed(format!("database: {e}"))
+}

@@ -1,0 +1,155 @@
+//! A pipeline run inside a job, the same for every kind of job: a temporary folder for the
+//! outputs, progress written to the job row, and a cancel from the API noticed between stages.
+
+use std::{
+    path::PathBuf,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use lectern_core::jobs;
+use lectern_pipeline::{
+    CancellationCheck, PipelineError, PlanOutput, Progress, RenderInput, RenderOutput,
+};
+use tempfile::TempDir;
+
+use crate::{RunError, Runtime};
+
+type Report = Box<dyn Fn(Progress) + Send + Sync>;
+
+/// Renders the job's video; returns the folder holding the outputs with the pipeline's report.
+/// `shape` sees each progress report before it is written (a job may rescale or drop some);
+/// `failure` turns a pipeline error into the job's error (a cancel is always `Cancelled`).
+pub(crate) async fn render(
+    runtime: &Runtime,
+    job_id: &str,
+    input: RenderInput,
+    shape: impl Fn(Progress) -> Option<Progress> + Send + Sync + 'static,
+    failure: fn(PipelineError) -> RunError,
+) -> Result<(TempDir, RenderOutput), RunError> {
+    watched(runtime, job_id, shape, failure, |dir, report, cancel| async move {
+        runtime.pipeline.render(input, &dir, report, cancel).await
+    })
+    .await
+}
+
+/// Plans the job (a dry run: the storyboard and its length, nothing rendered).
+pub(crate) async fn plan(
+    runtime: &Runtime,
+    job_id: &str,
+    input: RenderInput,
+) -> Result<(TempDir, PlanOutput), RunError> {
+    watched(
+        runtime,
+        job_id,
+        Some,
+        pipeline_failure,
+        |dir, report, _| async move { runtime.pipeline.plan(&input, Some(&dir), report).await },
+    )
+    .await
+}
+
+async fn watched<T, F, Fut>(
+    runtime: &Runtime,
+    job_id: &str,
+    shape: impl Fn(Progress) -> Option<Progress> + Send + Sync + 'static,
+    failure: fn(PipelineError) -> RunError,
+    run: F,
+) -> Result<(TempDir, T), RunError>
+where
+    F: FnOnce(PathBuf, Report, CancellationCheck) -> Fut,
+    Fut: Future<Output = Result<T, PipelineError>>,
+{
+    let work_dir =
+        tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let watcher = spawn_cancel_watcher(runtime.db.clone(), job_id.to_string(), cancelled.clone());
+    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
+    let writer = spawn_progress_writer(runtime.db.clone(), job_id.to_string(), progress_rx);
+    let report: Report = Box::new(move |p: Progress| {
+        if let Some(p) = shape(p) {
+            let _ = progress_tx.send(p);
+        }
+    });
+    let result = run(
+        work_dir.path().to_path_buf(),
+        report,
+        CancellationCheck::from_flag(cancelled.clone()),
+    )
+    .await;
+    watcher.abort();
+    let _ = writer.await;
+    let made = match result {
+        Ok(made) => made,
+        Err(PipelineError::Cancelled { .. }) => return Err(RunError::Cancelled),
+        Err(err) => return Err(failure(err)),
+    };
+    if cancelled.load(Ordering::SeqCst) {
+        return Err(RunError::Cancelled);
+    }
+    Ok((work_dir, made))
+}
+
+/// The usual reading of a pipeline failure: its message, which names the stage.
+pub(crate) fn pipeline_failure(err: PipelineError) -> RunError {
+    match err {
+        PipelineError::Cancelled { .. } => RunError::Cancelled,
+        other => RunError::Failed(other.to_string()),
+    }
+}
+
+/// Polls the job's status so a cancel from the API stops the pipeline between slides.
+fn spawn_cancel_watcher(
+    db: sea_orm::DatabaseConnection,
+    job_id: String,
+    flag: Arc<AtomicBool>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_millis(750)).await;
+            if let Ok(true) = jobs::is_cancelled(&db, &job_id).await {
+                flag.store(true, Ordering::SeqCst);
+                return;
+            }
+        }
+    })
+}
+
+/// Writes progress to the job row, at most a few times a second.
+fn spawn_progress_writer(
+    db: sea_orm::DatabaseConnection,
+    job_id: String,
+    mut rx: tokio::sync::mpsc::UnboundedReceiver<Progress>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut last_write = Instant::now() - Duration::from_secs(1);
+        let mut last: Option<(u8, String)> = None;
+        let mut pending: Option<Progress> = None;
+        loop {
+            let next = tokio::time::timeout(Duration::from_millis(300), rx.recv()).await;
+            match next {
+                Ok(Some(p)) => pending = Some(p),
+                Ok(None) => break,
+                Err(_) => {}
+            }
+            if let Some(p) = pending.take() {
+                let changed = last
+                    .as_ref()
+                    .is_none_or(|(pct, step)| *pct != p.percent || *step != p.step);
+                if changed && last_write.elapsed() >= Duration::from_millis(300) {
+                    let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
+                    last = Some((p.percent, p.step));
+                    last_write = Instant::now();
+                } else if changed {
+                    pending = Some(p);
+                }
+            }
+        }
+        if let Some(p) = pending {
+            let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
+        }
+    })
+}
