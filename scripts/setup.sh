@@ -45,6 +45,8 @@ if [ "$want_tests" = "--tests" ] && ! command -v moto_server >/dev/null 2>&1; th
   echo "setup: installing moto[server] (S3 for tests)"
   python3 -m pip install -q --disable-pip-version-check 'moto[server]'
 fi
+# pyenv finds newly installed commands (piper, moto_server) only after a rehash.
+if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
 
 npm_install() {
   local dir="$1"

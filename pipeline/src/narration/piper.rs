@@ -39,9 +39,11 @@ impl PiperNarrator {
         };
         let command = match std::env::var_os("LECTERN_PIPER_COMMAND") {
             Some(command) => PathBuf::from(command),
-            None => find_in_path("piper").ok_or_else(|| {
-                unavailable("the piper command is not on PATH (pip install piper-tts)".into())
-            })?,
+            None => find_in_path("piper")
+                .or_else(|| find_in_python_scripts("piper"))
+                .ok_or_else(|| {
+                    unavailable("the piper command is not on PATH (pip install piper-tts)".into())
+                })?,
         };
         let model = match std::env::var_os("LECTERN_PIPER_MODEL") {
             Some(model) => PathBuf::from(model),
@@ -75,6 +77,24 @@ pub(super) fn find_in_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|dir| dir.join(name))
+        .find(|candidate| is_executable(candidate))
+}
+
+/// pip puts commands in Python's scripts folder, which need not be on PATH (a `--user`
+/// install, or pyenv before its shims are rehashed).
+fn find_in_python_scripts(name: &str) -> Option<PathBuf> {
+    let output = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import os, sysconfig\n\
+             print(sysconfig.get_path('scripts'))\n\
+             print(sysconfig.get_path('scripts', os.name + '_user'))",
+        ])
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|dir| Path::new(dir.trim()).join(name))
         .find(|candidate| is_executable(candidate))
 }
 
