@@ -1,6 +1,7 @@
 // The journey of issue 7: sign in, create a course from a learning goal, follow it in the AI
 // Generation Queue, open it, generate all its lessons at once, watch each lesson's status
-// reach Ready (the page refreshes itself after each lesson completes), and play lesson 2.
+// reach Ready (the page refreshes itself after each lesson completes), play lesson 2, publish
+// the course, and watch lesson 2 again as a visitor from the explore catalogue.
 // Runs against the real server, its in-process workers, the offline course writer and the
 // real rendering pipeline:
 //   npm run build && node --test e2e/course.test.mjs
@@ -137,6 +138,53 @@ test('a learner creates a course, opens it, generates all its lessons and plays 
       const card = page.getByTestId('course-card').first();
       await card.waitFor({ timeout: TIMEOUT });
       assert.match(await card.innerText(), /5 lessons/);
+    });
+
+    await t.test('publish the course; a visitor opens it in explore and watches lesson 2', async () => {
+      const card = page.getByTestId('course-card').first();
+      const courseTitle = (await card.getByRole('heading').innerText()).trim();
+      const saved = page.waitForResponse((r) => r.url().includes('/api/library/courses/') && r.request().method() === 'PATCH');
+      await card.getByRole('button', { name: /Publish/ }).click();
+      const patch = await saved;
+      assert.equal(patch.status(), 200, await patch.text());
+      await card.getByText('Public', { exact: true }).waitFor({ timeout: TIMEOUT });
+
+      const visitorContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const visitor = await visitorContext.newPage();
+      visitor.on('pageerror', (error) => pageErrors.push(error.message));
+      const calls = [];
+      visitor.on('request', (r) => {
+        if (/\/api\/(video|media|public)\//.test(r.url())) calls.push(r);
+      });
+      try {
+        await visitor.goto(server.baseUrl);
+        const explore = visitor.getByRole('list', { name: 'Explore catalogue' });
+        await explore.getByRole('button', { name: `Open ${courseTitle}` }).click();
+        const dialog = visitor.getByRole('dialog', { name: courseTitle });
+        await dialog.waitFor({ timeout: TIMEOUT });
+        const lessons = dialog.getByRole('list', { name: 'Lessons' }).getByTestId('explore-lesson');
+        await lessons.first().waitFor({ timeout: TIMEOUT });
+        assert.equal(await lessons.count(), 5);
+        const lesson2 = lessonTitles[1].replace(/^Lesson 2:\s*/, '').trim();
+        assert.ok((await lessons.nth(1).innerText()).includes(lesson2), `lesson 2 is "${lesson2}"`);
+        await dialog.getByRole('button', { name: 'Watch lesson 2' }).click();
+        const played = await dialog.getByTestId('video').evaluate(async (el) => {
+          el.muted = true;
+          await el.play();
+          const deadline = Date.now() + 15_000;
+          while (Date.now() < deadline && el.currentTime <= 1) await new Promise((r) => setTimeout(r, 200));
+          el.pause();
+          return { time: el.currentTime, width: el.videoWidth, error: el.error?.message ?? null };
+        });
+        assert.ok(played.time > 1 && played.width > 0, `the visitor watched lesson 2: ${JSON.stringify(played)}`);
+        await visitor.screenshot({ path: join(RESULTS, 'e2e-course-explore-visitor.png') });
+        assert.ok(calls.length > 0, 'the course and its media came from the server');
+        for (const request of calls) {
+          assert.equal(request.headers().authorization, undefined, `${request.url()} was asked for without sign-in`);
+        }
+      } finally {
+        await visitorContext.close();
+      }
     });
 
     assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');
