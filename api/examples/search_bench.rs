@@ -213,7 +213,7 @@ fn library_item(rng: &mut StdRng, user_id: &str, n: usize) -> video::ActiveModel
         })
         .collect();
     let transcript = serde_json::json!({"title": title, "duration": minutes * 60, "scenes": [], "sentences": sentences});
-    let solution = n % 4 == 0;
+    let solution = n.is_multiple_of(4);
     let at = Utc::now() - chrono::Duration::seconds(n as i64);
     let job_id = uuid::Uuid::new_v4().to_string();
     video::ActiveModel {
@@ -234,7 +234,7 @@ fn library_item(rng: &mut StdRng, user_id: &str, n: usize) -> video::ActiveModel
         level: Set(2),
         difficulty: Set("intermediate".into()),
         duration: Set(format!("{minutes}:00")),
-        duration_minutes: Set(minutes as i32),
+        duration_minutes: Set(minutes),
         subject: Set("General".into()),
         problem_type: Set(solution.then(|| "homework".into())),
         subtitle_style: Set(Some("modern".into())),
@@ -249,7 +249,7 @@ fn library_item(rng: &mut StdRng, user_id: &str, n: usize) -> video::ActiveModel
         has_thumbnail: Set(true),
         thumbnail_storage_path: Set(Some(format!("jobs/{job_id}/thumbnail.jpg"))),
         transcript: Set(Some(transcript.to_string())),
-        is_public: Set(n % 10 == 0),
+        is_public: Set(n.is_multiple_of(10)),
         course_id: Set(None),
         lesson_index: Set(None),
         created_at: Set(at),

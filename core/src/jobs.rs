@@ -275,7 +275,7 @@ async fn end(
 
 pub enum Claim {
     /// The job is this worker's to run now (attempt number included).
-    Run(job::Model),
+    Run(Box<job::Model>),
     /// Completed, failed, cancelled or gone: nothing to do.
     Skip,
 }
@@ -304,7 +304,7 @@ pub async fn claim(db: &DatabaseConnection, job_id: &str, worker: &str) -> Resul
         return Ok(Claim::Skip);
     }
     Ok(match find(db, job_id).await? {
-        Some(job) => Claim::Run(job),
+        Some(job) => Claim::Run(Box::new(job)),
         None => Claim::Skip,
     })
 }

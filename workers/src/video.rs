@@ -129,7 +129,7 @@ fn library_record(
     transcript: Option<String>,
 ) -> video::ActiveModel {
     let now = Utc::now();
-    let subject = serde_json::to_value(&output.subject)
+    let subject = serde_json::to_value(output.subject)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_else(|| "General".into());

@@ -362,6 +362,20 @@ async fn keyed_job(
     jobs::find(db, &row.job_id).await
 }
 
+/// A stable idempotency key for a request given by its parts (a batch line without a key of
+/// its own): the same parts give the same key.
+pub fn content_key(parts: &[&str]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update(part.len().to_le_bytes());
+        hash.update(part.as_bytes());
+    }
+    let digest = hash.finalize();
+    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("content-{hex}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,18 +423,4 @@ mod tests {
         assert!(lesson_minutes(1) < lesson_minutes(2));
         assert!(lesson_minutes(2) < lesson_minutes(3));
     }
-}
-
-/// A stable idempotency key for a request given by its parts (a batch line without a key of
-/// its own): the same parts give the same key.
-pub fn content_key(parts: &[&str]) -> String {
-    use sha2::{Digest, Sha256};
-    let mut hash = Sha256::new();
-    for part in parts {
-        hash.update(part.len().to_le_bytes());
-        hash.update(part.as_bytes());
-    }
-    let digest = hash.finalize();
-    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-    format!("content-{hex}")
 }

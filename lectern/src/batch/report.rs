@@ -66,11 +66,9 @@ const WIDTH: usize = 30;
 
 /// `[██████░░░░] 3/10 finished · 2 running · 5 queued · 1 failed`
 pub fn bar(counts: &Counts) -> String {
-    let filled = if counts.total == 0 {
-        WIDTH
-    } else {
-        counts.finished() * WIDTH / counts.total
-    };
+    let filled = (counts.finished() * WIDTH)
+        .checked_div(counts.total)
+        .unwrap_or(WIDTH);
     let mut line = format!(
         "[{}{}] {}/{} finished",
         "█".repeat(filled),

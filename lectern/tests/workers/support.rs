@@ -117,7 +117,7 @@ async fn start_moto(dir: &std::path::Path) -> (WorkerProcess, String) {
         .port();
     let log = dir.join("moto.log");
     let out = std::fs::File::create(&log).unwrap();
-    let child = Command::new("moto_server")
+    let mut child = Command::new("moto_server")
         .args(["-H", "127.0.0.1", "-p", &port.to_string()])
         .stdin(Stdio::null())
         .stdout(out.try_clone().unwrap())
@@ -136,6 +136,8 @@ async fn start_moto(dir: &std::path::Path) -> (WorkerProcess, String) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("moto_server did not start on port {port}");
 }
 

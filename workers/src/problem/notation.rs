@@ -98,7 +98,7 @@ pub fn typst_math(text: &str) -> String {
     let mut words: Vec<String> = Vec::new();
     let flush = |out: &mut String, words: &mut Vec<String>| {
         if !words.is_empty() {
-            let text = words.join(" ").replace('\\', "").replace('"', "");
+            let text = words.join(" ").replace(['\\', '"'], "");
             if text == "or" || text == "and" {
                 out.push_str(&format!(" quad \"{text}\" quad "));
             } else {
@@ -257,7 +257,7 @@ fn sides(text: &str) -> Vec<Vec<Piece>> {
             push_term(&mut side, &mut term);
             result.push(std::mem::take(&mut side));
             result.push(vec![Piece {
-                text: render(&[token.clone()]),
+                text: render(std::slice::from_ref(&token)),
                 separator: true,
             }]);
             previous = Some(token);

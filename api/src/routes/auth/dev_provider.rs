@@ -146,11 +146,17 @@ pub fn router() -> Router<AppState> {
         .route("/dev-oidc/token", axum::routing::post(token))
 }
 
-fn provider(state: &AppState) -> Result<&DevProvider, Response> {
-    state
-        .dev_provider
-        .as_deref()
-        .ok_or_else(|| (StatusCode::NOT_FOUND, "Not found").into_response())
+/// The development provider is not mounted (production): its routes answer 404.
+struct NotMounted;
+
+impl From<NotMounted> for Response {
+    fn from(_: NotMounted) -> Self {
+        (StatusCode::NOT_FOUND, "Not found").into_response()
+    }
+}
+
+fn provider(state: &AppState) -> Result<&DevProvider, NotMounted> {
+    state.dev_provider.as_deref().ok_or(NotMounted)
 }
 
 async fn discovery(State(state): State<AppState>) -> Result<Json<Value>, Response> {
@@ -312,8 +318,9 @@ struct TokenForm {
 }
 
 async fn token(State(state): State<AppState>, Form(form): Form<TokenForm>) -> Response {
-    let Ok(p) = provider(&state) else {
-        return (StatusCode::NOT_FOUND, "Not found").into_response();
+    let p = match provider(&state) {
+        Ok(p) => p,
+        Err(not_mounted) => return not_mounted.into(),
     };
     let fail = |error: &str, description: &str| {
         (

@@ -91,7 +91,7 @@ async fn start(
 
     let sign_in_state = lectern_core::tokens::random_token();
     let nonce = lectern_core::tokens::random_token();
-    let pkce = Pkce::new();
+    let pkce = Pkce::generate();
     auth_request::Entity::delete_many()
         .filter(auth_request::Column::CreatedAt.lt(Utc::now() - SIGN_IN_TTL))
         .exec(&state.db)

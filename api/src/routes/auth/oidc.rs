@@ -71,7 +71,7 @@ pub struct Pkce {
 }
 
 impl Pkce {
-    pub fn new() -> Self {
+    pub fn generate() -> Self {
         let verifier = lectern_core::tokens::random_token();
         let challenge = s256(&verifier);
         Self {
