@@ -1,6 +1,7 @@
 //! Script writers: turn a brief (topic, level, duration, wpm) into a validated storyboard.
 
 mod offline;
+mod offline_extras;
 mod openai;
 mod prompt;
 mod schema;

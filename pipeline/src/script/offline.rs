@@ -36,14 +36,14 @@ struct Candidate {
     scene: Scene,
 }
 
-fn scene(visual: Visual, narration: &[String]) -> Scene {
+pub(super) fn scene(visual: Visual, narration: &[String]) -> Scene {
     Scene {
         visual,
         narration: narration.to_vec(),
     }
 }
 
-fn strings(items: &[&str]) -> Vec<String> {
+pub(super) fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
@@ -105,6 +105,7 @@ impl OfflineWriter {
                 scene: extra,
             });
         }
+        let mut dropped = Vec::new();
         while words(&candidates) > target * 1.1 {
             let Some(weakest) = candidates
                 .iter()
@@ -115,7 +116,20 @@ impl OfflineWriter {
             else {
                 break;
             };
-            candidates.remove(weakest);
+            dropped.push(candidates.remove(weakest));
+        }
+        // Dropping a long scene can leave a very short video far below its budget (1 minute at
+        // 120 wpm): then the dropped scenes, last dropped first, come back while each one
+        // brings the word count closer to the target.
+        while words(&candidates) < target * (1.0 - super::WORD_BUDGET_TOLERANCE / 2.0) {
+            let have = words(&candidates);
+            let Some(back) = dropped
+                .iter()
+                .rposition(|c| (have + scene_words(&c.scene) - target).abs() < target - have)
+            else {
+                break;
+            };
+            candidates.push(dropped.remove(back));
         }
         candidates.sort_by_key(|c| c.order);
 
@@ -464,8 +478,10 @@ fn summary_scene(t: &str) -> Scene {
     )
 }
 
+/// Extra scenes, tried in this order to fill a video towards its word budget; the longer
+/// videos also take the ones in `offline_extras.rs`.
 fn extra_scenes(t: &str) -> Vec<Scene> {
-    vec![
+    let mut extras = vec![
         scene(
             Visual::Bullets {
                 heading: "Key questions to answer".into(),
@@ -615,5 +631,7 @@ fn extra_scenes(t: &str) -> Vec<Scene> {
                 "And write down one question it raises for you, then go and find the answer.".into(),
             ],
         ),
-    ]
+    ];
+    extras.extend(super::offline_extras::more_extra_scenes(t));
+    extras
 }

@@ -14,19 +14,58 @@ fn brief(topic: &str, minutes: f64) -> Brief {
 
 #[tokio::test]
 async fn the_offline_writer_meets_the_word_budget_for_every_length() {
-    for (topic, minutes) in [
-        ("Photosynthesis", 1.0),
-        ("Binary search", 3.0),
-        ("Quadratic equations", 5.0),
-        ("Marketing", 7.0),
+    for (topic, minutes, wpm) in [
+        ("Photosynthesis", 1.0, 150),
+        ("Photosynthesis", 1.0, 80),
+        ("Binary search", 3.0, 150),
+        ("Quadratic equations", 5.0, 150),
+        ("Marketing", 7.0, 150),
+        ("Plate tectonics", 10.0, 150),
+        ("Binary search", 12.0, 150),
+        ("Quadratic equations", 15.0, 150),
+        ("Marketing", 15.0, 250),
+        ("Photosynthesis", 15.0, 80),
     ] {
-        let storyboard = OfflineWriter.write(&brief(topic, minutes)).await.unwrap();
+        let brief = Brief {
+            wpm,
+            ..brief(topic, minutes)
+        };
+        let storyboard = OfflineWriter.write(&brief).await.unwrap();
         storyboard.validate().unwrap();
         storyboard
             .check_word_budget(WORD_BUDGET_TOLERANCE)
-            .unwrap_or_else(|e| panic!("{topic}, {minutes} min: {e}"));
-        check_slides(&storyboard).unwrap();
+            .unwrap_or_else(|e| panic!("{topic}, {minutes} min at {wpm} wpm: {e}"));
+        check_slides(&storyboard)
+            .unwrap_or_else(|e| panic!("{topic}, {minutes} min at {wpm} wpm: {e}"));
     }
+}
+
+/// Every whole length from 1 to 15 minutes, at slow, usual and fast speaking rates, for each
+/// kind of subject (their core scenes differ).
+#[tokio::test]
+async fn the_offline_writer_meets_the_word_budget_across_lengths_and_rates() {
+    let mut failures = Vec::new();
+    for topic in [
+        "Photosynthesis",
+        "Binary search",
+        "Quadratic equations",
+        "Marketing",
+    ] {
+        for minutes in 1..=15 {
+            for wpm in [80, 100, 120, 150, 180, 210, 250] {
+                let brief = Brief {
+                    wpm,
+                    ..brief(topic, f64::from(minutes))
+                };
+                let storyboard = OfflineWriter.write(&brief).await.unwrap();
+                storyboard.validate().unwrap();
+                if let Err(e) = storyboard.check_word_budget(WORD_BUDGET_TOLERANCE) {
+                    failures.push(format!("{topic}, {minutes} min at {wpm} wpm: {e}"));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[tokio::test]
