@@ -21,6 +21,8 @@ use sea_orm::DatabaseConnection;
 
 /// At most this many attempts per job, crashes of a worker included.
 pub const MAX_ATTEMPTS: i32 = 3;
+/// How often an idle worker on the embedded SQLite queue looks for new jobs.
+const SQLITE_POLL: Duration = Duration::from_secs(1);
 /// A whole job may take at most this long.
 pub const JOB_LIMIT: Duration = Duration::from_secs(15 * 60);
 
@@ -56,8 +58,10 @@ pub async fn run(
     tracing::info!(worker = %name, queue = queue.describe(), concurrency, "workers started");
     match queue {
         JobQueue::Sqlite(storage) => {
+            // The SQLite backend otherwise looks for new jobs only once per heartbeat (30 s):
+            // a video would wait that long in the queue on an idle machine.
             WorkerBuilder::new(name)
-                .backend(storage)
+                .backend(storage.poll_with_interval(SQLITE_POLL))
                 .data(runtime)
                 .concurrency(concurrency.max(1))
                 .build(handle)
