@@ -13,7 +13,12 @@ debian_packages=(
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly
   gstreamer1.0-plugins-bad gstreamer1.0-libav gstreamer1.0-tools
   espeak-ng fonts-dejavu-core
+  wordnet-base dict-foldoc
 )
+# Building llama-server for the local language model.
+if [ "${LECTERN_LOCAL_MODEL:-auto}" != "off" ]; then
+  debian_packages+=(cmake ninja-build g++)
+fi
 if [ "$want_tests" = "--tests" ]; then
   debian_packages+=(chromium ffmpeg)
 fi
@@ -47,6 +52,28 @@ if [ "$want_tests" = "--tests" ] && ! command -v moto_server >/dev/null 2>&1; th
 fi
 # pyenv finds newly installed commands (piper, moto_server) only after a rehash.
 if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
+
+# The local language model (llama.cpp's llama-server and a verified GGUF model, cached in
+# ~/.cache/lectern): the default model for `just run`, SmolLM2 135M for the tests, both for
+# the benchmark. LECTERN_LOCAL_MODEL=off skips it; a remote model or LECTERN_LLM_GGUF needs
+# no download.
+if [ "${LECTERN_LOCAL_MODEL:-auto}" != "off" ]; then
+  case "$want_tests" in
+    --tests) python3 scripts/local_model.py install --model smollm2-135m ;;
+    --bench) python3 scripts/local_model.py install --model qwen2.5-1.5b --model smollm2-135m ;;
+    *)
+      if [ -n "${LECTERN_LLM_BASE_URL:-}" ]; then
+        echo "setup: LECTERN_LLM_BASE_URL is set; no local model needed"
+      elif [ -n "${LECTERN_LLM_GGUF:-}" ]; then
+        python3 scripts/local_model.py install --server-only \
+          || echo "setup: llama-server could not be built; scripts will come from the offline writer"
+      else
+        python3 scripts/local_model.py install \
+          || echo "setup: the local model could not be installed; scripts will come from the offline writer"
+      fi
+      ;;
+  esac
+fi
 
 npm_install() {
   local dir="$1"

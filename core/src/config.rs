@@ -133,6 +133,9 @@ pub struct LlmConfig {
     pub base_url: String,
     pub api_key: Option<SecretString>,
     pub model: String,
+    /// Set when the model is Lectern's own local model server: what to call it
+    /// ("local model: Qwen2.5-Coder 1.5B Instruct Q4_K_M via llama.cpp").
+    pub local: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -311,6 +314,7 @@ impl Config {
                     .clone()
                     .filter(|s| !s.trim().is_empty())
                     .unwrap_or_else(|| DEFAULT_LLM_MODEL.into()),
+                local: None,
             })
         };
 
@@ -501,6 +505,9 @@ impl Config {
             (
                 "script writer",
                 match &self.llm {
+                    Some(LlmConfig {
+                        local: Some(local), ..
+                    }) => local.clone(),
                     Some(llm) => {
                         format!("OpenAI-compatible ({}, model {})", llm.base_url, llm.model)
                     }

@@ -9,8 +9,9 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use lectern_core::{Config, queue::JobQueue, storage::Storage};
-use lectern_pipeline::Pipeline;
+use lectern_core::{Config, config::LlmConfig, queue::JobQueue, storage::Storage};
+use lectern_pipeline::local_model::{self, LocalModelServer};
+use lectern_pipeline::{Pipeline, PipelineConfig};
 use lectern_workers::Runtime;
 use tracing_subscriber::EnvFilter;
 
@@ -84,12 +85,37 @@ async fn main() -> anyhow::Result<()> {
     }
 }
 
-async fn runtime(config: &Config) -> anyhow::Result<Arc<Runtime>> {
+/// Starts the local model server when no remote model is configured and one is installed,
+/// and tells the configuration about it (the banner, `/debug`, what the API accepts).
+async fn local_model(config: &mut Config) -> anyhow::Result<Option<LocalModelServer>> {
+    let server = local_model::start_if_wanted(config.llm.is_some())
+        .await
+        .context("starting the local language model (set LECTERN_LOCAL_MODEL=off to use the offline writer)")?;
+    if let Some(server) = &server {
+        config.llm = Some(LlmConfig {
+            base_url: server.base_url(),
+            api_key: None,
+            model: local_model::MODEL_ALIAS.into(),
+            local: Some(server.description()),
+        });
+    }
+    Ok(server)
+}
+
+async fn runtime(
+    config: &Config,
+    local: Option<&LocalModelServer>,
+) -> anyhow::Result<Arc<Runtime>> {
     let db = lectern_core::db::connect(&config.database)
         .await
         .context("connecting to the database")?;
     let storage = Storage::from_config(config).context("media storage")?;
-    let pipeline = Pipeline::from_env().context("setting up the video pipeline")?;
+    let mut pipeline_config =
+        PipelineConfig::from_env().context("setting up the video pipeline")?;
+    if let Some(local) = local {
+        pipeline_config.llm = Some(local.writer_config());
+    }
+    let pipeline = Pipeline::new(pipeline_config).context("setting up the video pipeline")?;
     Ok(Arc::new(Runtime {
         db,
         storage,
@@ -98,12 +124,13 @@ async fn runtime(config: &Config) -> anyhow::Result<Arc<Runtime>> {
     }))
 }
 
-async fn worker(config: Config, concurrency: usize, listen: &str) -> anyhow::Result<()> {
+async fn worker(mut config: Config, concurrency: usize, listen: &str) -> anyhow::Result<()> {
     lectern_api::install_crypto_provider();
     let queue = JobQueue::connect(&config)
         .await
         .context("connecting to the job queue")?;
-    let runtime = runtime(&config).await?;
+    let local = local_model(&mut config).await?;
+    let runtime = runtime(&config, local.as_ref()).await?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .with_context(|| {
@@ -116,6 +143,9 @@ async fn worker(config: Config, concurrency: usize, listen: &str) -> anyhow::Res
         concurrency,
         listener.local_addr()?
     );
+    if let Some(local) = &local {
+        println!("  script writer  {}", local.description());
+    }
     let name = runtime.name.clone();
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let status = tokio::spawn(lectern_api::worker_status::serve(
@@ -131,6 +161,9 @@ async fn worker(config: Config, concurrency: usize, listen: &str) -> anyhow::Res
     let result = lectern_workers::run(runtime, queue, concurrency, shutdown_signal()).await;
     let _ = stop_tx.send(true);
     let _ = status.await;
+    if let Some(local) = local {
+        local.shutdown().await;
+    }
     println!(
         "Lectern worker {name} stopped; its counters:\n{}",
         lectern_api::worker_status::final_counters()
@@ -155,7 +188,7 @@ async fn shutdown_signal() {
     }
 }
 
-async fn serve(config: Config, workers: usize) -> anyhow::Result<()> {
+async fn serve(mut config: Config, workers: usize) -> anyhow::Result<()> {
     let address = format!("0.0.0.0:{}", config.port);
     let listener = tokio::net::TcpListener::bind(&address)
         .await
@@ -171,12 +204,27 @@ async fn serve(config: Config, workers: usize) -> anyhow::Result<()> {
             "development"
         }
     );
+    // In-process workers write scripts here, so the local model runs here; an API alone
+    // only says what the workers will use.
+    let local = if workers > 0 {
+        local_model(&mut config).await?
+    } else {
+        if let Some(model) = local_model::installed(config.llm.is_some())? {
+            config.llm = Some(LlmConfig {
+                base_url: String::new(),
+                api_key: None,
+                model: local_model::MODEL_ALIAS.into(),
+                local: Some(format!("{} (run by the workers)", model.description())),
+            });
+        }
+        None
+    };
     for (concern, engine) in config.engines() {
         println!("  {concern:<14} {engine}");
     }
     let origin = config.origin();
     let in_process = if workers > 0 {
-        Some(runtime(&config).await?)
+        Some(runtime(&config, local.as_ref()).await?)
     } else {
         None
     };
@@ -196,5 +244,8 @@ async fn serve(config: Config, workers: usize) -> anyhow::Result<()> {
     }
     println!("Listening on {origin}  (open it in your browser)");
     app.run_until_stopped().await?;
+    if let Some(local) = local {
+        local.shutdown().await;
+    }
     Ok(())
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use crate::PipelineConfig;
 use crate::pipeline::{CancellationCheck, Pipeline, RenderInput, Resolution};
 use crate::storyboard::Storyboard;
 
@@ -69,7 +70,29 @@ pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
     }
     .with_resolution(args.resolution);
 
-    let pipeline = Pipeline::from_env()?;
+    let mut config = PipelineConfig::from_env()?;
+    let local = crate::local_model::start_if_wanted(config.llm.is_some())
+        .await
+        .context(
+            "starting the local language model (set LECTERN_LOCAL_MODEL=off to use the offline writer)",
+        )?;
+    if let Some(local) = &local {
+        eprintln!("{} on {}", local.description(), local.base_url());
+        config.llm = Some(local.writer_config());
+    }
+    let pipeline = Pipeline::new(config)?;
+    let result = render_with(&pipeline, input, &args).await;
+    if let Some(local) = local {
+        local.shutdown().await;
+    }
+    result
+}
+
+async fn render_with(
+    pipeline: &Pipeline,
+    input: RenderInput,
+    args: &RenderArgs,
+) -> anyhow::Result<()> {
     let engines = pipeline.engines();
     eprintln!(
         "script: {}   narration: {}",
@@ -101,7 +124,9 @@ pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
     let s = &output.stages;
     println!("{} ({})", output.smart_title, output.level_title);
     if output.offline_draft {
-        println!("  offline draft: no language model configured (set LECTERN_LLM_BASE_URL)");
+        println!(
+            "  offline draft: no language model (run `just setup` to install the local model, or set LECTERN_LLM_BASE_URL)"
+        );
     }
     println!(
         "  {} long, {} scenes, {} words, {} slides, {} frames, {} caption cues",

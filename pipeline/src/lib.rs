@@ -7,6 +7,7 @@ pub mod course;
 pub mod encode;
 pub mod error;
 pub mod frames;
+pub mod local_model;
 pub mod narration;
 pub mod outputs;
 mod pipeline;
@@ -22,5 +23,5 @@ pub use pipeline::{
     CancellationCheck, Engines, OutputFiles, Pipeline, PlanOutput, Progress, RenderInput,
     RenderOutput, Resolution, ScriptInput, StageSeconds,
 };
-pub use script::Brief;
+pub use script::{Brief, ScriptProgress};
 pub use storyboard::Storyboard;

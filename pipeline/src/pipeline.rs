@@ -214,6 +214,12 @@ pub struct PlanOutput {
     pub script_engine: String,
 }
 
+/// The script stage's share of the progress bar while a model streams: 2% to 9%, so the
+/// later stages keep their places on the bar (narration from 10%).
+fn script_percent(share: f32) -> u8 {
+    (2.0 + share.clamp(0.0, 1.0) * 7.0).round() as u8
+}
+
 pub struct Pipeline {
     writer: Box<dyn ScriptWriter>,
     narrator: Box<dyn Narrator>,
@@ -308,9 +314,16 @@ impl Pipeline {
                     percent: 2,
                     step: format!("Writing the script ({})...", self.writer.engine()),
                 });
+                let writing = |share: f32| {
+                    progress(Progress {
+                        stage: Stage::Script,
+                        percent: script_percent(share),
+                        step: format!("Writing the script... {}%", (share * 100.0).round()),
+                    })
+                };
                 let storyboard = self
                     .writer
-                    .write(brief)
+                    .write_streaming(brief, &writing)
                     .await
                     .map_err(|e| PipelineError::failed(Stage::Script, e))?;
                 Ok((storyboard, self.writer.engine()))
@@ -326,9 +339,20 @@ impl Pipeline {
                         self.writer.engine()
                     ),
                 });
+                let writing = |share: f32| {
+                    progress(Progress {
+                        stage: Stage::Script,
+                        percent: script_percent(share),
+                        step: format!(
+                            "Writing {}... {}%",
+                            lesson.context.position().to_lowercase(),
+                            (share * 100.0).round()
+                        ),
+                    })
+                };
                 let storyboard = self
                     .writer
-                    .write_lesson(lesson)
+                    .write_lesson_streaming(lesson, &writing)
                     .await
                     .map_err(|e| PipelineError::failed(Stage::Script, e))?;
                 Ok((storyboard, self.writer.engine()))

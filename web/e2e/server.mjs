@@ -58,6 +58,8 @@ export async function startServer({ readyTimeoutMs = 90_000, workers = 0 } = {})
       LECTERN_DATA_DIR: dataDir,
       LECTERN_PUBLIC_URL: baseUrl,
       LECTERN_WEB_DIR: webDist,
+      // The journeys check the product's screens with the offline writer's quick drafts.
+      LECTERN_LOCAL_MODEL: process.env.LECTERN_LOCAL_MODEL ?? 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -127,6 +127,10 @@ async fn a_course_that_cannot_be_written_fails_and_its_three_credits_are_refunde
             timeout: Duration::from_secs(2),
             attempts: 1,
             temperature: 0.2,
+            stream: false,
+            local: None,
+            max_tokens: None,
+            scene_by_scene: false,
         }),
         ..fast_pipeline()
     };
@@ -402,7 +406,8 @@ async fn lectern_batch(server: &Server, file: &Path, extra: &[&str]) -> (bool, S
         .env("LECTERN_DATA_DIR", server.dir.path())
         .env("LECTERN_PUBLIC_URL", &server.address)
         .env("LECTERN_SECRET_KEY", "test-secret-test-secret-test-secret!")
-        .env("LECTERN_LOG", "warn");
+        .env("LECTERN_LOG", "warn")
+        .env("LECTERN_LOCAL_MODEL", "off");
     let output = tokio::task::spawn_blocking(move || command.output().unwrap())
         .await
         .unwrap();

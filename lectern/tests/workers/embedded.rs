@@ -137,6 +137,10 @@ async fn a_job_that_always_fails_ends_failed_after_three_attempts_with_its_credi
             timeout: Duration::from_secs(2),
             attempts: 1,
             temperature: 0.2,
+            stream: false,
+            local: None,
+            max_tokens: None,
+            scene_by_scene: false,
         }),
         ..fast_pipeline()
     };

@@ -249,6 +249,8 @@ impl Server {
             .arg("worker")
             .current_dir(self.dir.path())
             .env_remove("LECTERN_CONFIG")
+            // The offline writer: these tests are about the queue, not the script.
+            .env("LECTERN_LOCAL_MODEL", "off")
             .stdin(Stdio::null())
             .stdout(out.try_clone().unwrap())
             .stderr(out);

@@ -202,6 +202,36 @@ pub fn course_json_schema() -> Value {
     })
 }
 
+/// [`course_json_schema`] with the outline's limits written into it (lengths, counts and
+/// exactly `lessons` lessons), for a local server that enforces the schema as a grammar: a
+/// small model then cannot write a field too long to show, nor lose count of the lessons.
+pub fn course_json_schema_bounded(lessons: usize) -> Value {
+    let text = |max: u32| json!({ "type": "string", "minLength": 1, "maxLength": max });
+    let list = |item: Value, min: usize, max: usize| json!({ "type": "array", "items": item, "minItems": min, "maxItems": max });
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["title", "description", "audience", "prerequisites", "lessons"],
+        "properties": {
+            "title": text(80),
+            "description": text(380),
+            "audience": text(190),
+            "prerequisites": list(text(60), 0, 4),
+            "lessons": list(json!({
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["title", "objectives", "summary", "key_terms"],
+                "properties": {
+                    "title": text(70),
+                    "objectives": list(text(110), 2, 3),
+                    "summary": text(300),
+                    "key_terms": list(text(36), 2, 5),
+                }
+            }), lessons, lessons),
+        }
+    })
+}
+
 /// Where a lesson sits in its course: what a lesson video's writer is told.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LessonContext {

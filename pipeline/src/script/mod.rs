@@ -3,6 +3,7 @@
 mod offline;
 mod offline_extras;
 mod openai;
+mod planned;
 mod prompt;
 mod schema;
 
@@ -53,6 +54,10 @@ pub enum ScriptError {
     Brief(String),
 }
 
+/// Told, while a model streams its answer, about what share of the script is written
+/// (an estimate between 0 and 1).
+pub type ScriptProgress<'a> = &'a (dyn Fn(f32) + Send + Sync);
+
 #[async_trait]
 pub trait ScriptWriter: Send + Sync {
     /// The engine's name, reported in results and job status ("offline", "openai:gpt-4o-mini").
@@ -64,6 +69,27 @@ pub trait ScriptWriter: Send + Sync {
     /// A writer that knows nothing of courses writes the lesson as a topic of its own.
     async fn write_lesson(&self, lesson: &LessonBrief) -> Result<Storyboard, ScriptError> {
         self.write(&lesson.brief).await
+    }
+
+    /// [`ScriptWriter::write`], reporting progress while the script is written. Writers that
+    /// answer at once report nothing.
+    async fn write_streaming(
+        &self,
+        brief: &Brief,
+        progress: ScriptProgress<'_>,
+    ) -> Result<Storyboard, ScriptError> {
+        let _ = progress;
+        self.write(brief).await
+    }
+
+    /// [`ScriptWriter::write_lesson`], reporting progress while the script is written.
+    async fn write_lesson_streaming(
+        &self,
+        lesson: &LessonBrief,
+        progress: ScriptProgress<'_>,
+    ) -> Result<Storyboard, ScriptError> {
+        let _ = progress;
+        self.write_lesson(lesson).await
     }
 
     /// A course outline for a learning goal. A writer without a language model gives the

@@ -6,16 +6,18 @@ use async_openai::error::OpenAIError;
 use async_openai::types::chat::{
     ChatCompletionRequestAssistantMessage, ChatCompletionRequestMessage,
     ChatCompletionRequestSystemMessage, ChatCompletionRequestUserMessage,
-    CreateChatCompletionRequestArgs, ResponseFormat, ResponseFormatJsonSchema,
+    CreateChatCompletionRequest, CreateChatCompletionRequestArgs, FinishReason, ResponseFormat,
+    ResponseFormatJsonSchema,
 };
 use async_trait::async_trait;
+use futures_util::StreamExt;
 
 use super::prompt::{repair_prompt, system_prompt, user_prompt};
 use super::schema::storyboard_json_schema;
-use super::{Brief, ScriptError, ScriptWriter, WORD_BUDGET_TOLERANCE};
+use super::{Brief, ScriptError, ScriptProgress, ScriptWriter, WORD_BUDGET_TOLERANCE};
 use crate::course::{
-    CourseBrief, CourseOutline, LessonBrief, course_json_schema, course_repair_prompt,
-    course_system_prompt, course_user_prompt, lesson_prompt,
+    CourseBrief, CourseOutline, LessonBrief, course_json_schema, course_json_schema_bounded,
+    course_repair_prompt, course_system_prompt, course_user_prompt, lesson_prompt,
 };
 use crate::frames::check_slides;
 use crate::storyboard::{Origin, Storyboard, ValidationErrors};
@@ -33,6 +35,16 @@ pub struct OpenAiWriterConfig {
     /// `Retry-After`) by async-openai's retry layer, up to 3 times.
     pub attempts: u32,
     pub temperature: f32,
+    /// Ask for a streamed answer, so progress can be reported while a slow (local) model
+    /// writes.
+    pub stream: bool,
+    /// The display name of a model Lectern runs itself (`local:<name> (llama.cpp)`).
+    pub local: Option<String>,
+    /// An upper bound on the answer's tokens (a local server's context is finite).
+    pub max_tokens: Option<u32>,
+    /// Plan the lesson, then write it one scene per request (for small local models, which
+    /// lose the thread and the word budget in one long answer).
+    pub scene_by_scene: bool,
 }
 
 impl OpenAiWriterConfig {
@@ -44,6 +56,10 @@ impl OpenAiWriterConfig {
             timeout: Duration::from_secs(180),
             attempts: 2,
             temperature: 0.4,
+            stream: false,
+            local: None,
+            max_tokens: None,
+            scene_by_scene: false,
         }
     }
 }
@@ -54,6 +70,15 @@ pub enum Turn {
     System(String),
     User(String),
     Assistant(String),
+}
+
+/// Told how many characters of the answer have arrived while it streams.
+type CharsWritten<'a> = &'a (dyn Fn(usize) + Send + Sync);
+
+/// How one request failed: a transport error may be worth another attempt.
+enum Attempt {
+    Transport(OpenAIError),
+    Final(ScriptError),
 }
 
 /// A script writer for any OpenAI-compatible chat-completions endpoint
@@ -82,6 +107,7 @@ impl OpenAiWriter {
     async fn complete(
         &self,
         messages: &[ChatCompletionRequestMessage],
+        on_chars: CharsWritten<'_>,
     ) -> Result<String, ScriptError> {
         self.complete_with(
             messages,
@@ -91,6 +117,7 @@ impl OpenAiWriter {
                 schema: storyboard_json_schema(),
                 strict: Some(true),
             },
+            on_chars,
         )
         .await
     }
@@ -122,7 +149,7 @@ impl OpenAiWriter {
             schema,
             strict: Some(true),
         };
-        let content = self.complete_with(&messages, format).await?;
+        let content = self.complete_with(&messages, format, &|_| {}).await?;
         Ok(strip_fences(&content).to_string())
     }
 
@@ -130,38 +157,41 @@ impl OpenAiWriter {
         &self,
         messages: &[ChatCompletionRequestMessage],
         format: ResponseFormatJsonSchema,
+        on_chars: CharsWritten<'_>,
     ) -> Result<String, ScriptError> {
-        let request = CreateChatCompletionRequestArgs::default()
-            .model(&self.config.model)
+        let mut args = CreateChatCompletionRequestArgs::default();
+        args.model(&self.config.model)
             .messages(messages.to_vec())
             .temperature(self.config.temperature)
             .response_format(ResponseFormat::JsonSchema {
                 json_schema: format,
-            })
+            });
+        if let Some(max_tokens) = self.config.max_tokens {
+            args.max_completion_tokens(max_tokens);
+        }
+        if self.config.scene_by_scene {
+            // Small models loop on their own sentences. A fixed seed: the same brief gives
+            // the same script on the same machine (and tests of the real path are stable).
+            args.presence_penalty(0.4).seed(20_261_124);
+        }
+        let request = args
             .build()
             .map_err(|e| ScriptError::Brief(e.to_string()))?;
 
         let mut attempt = 0;
         loop {
             attempt += 1;
-            match self.client.chat().create(request.clone()).await {
-                Ok(response) => {
-                    let choice = response
-                        .choices
-                        .into_iter()
-                        .next()
-                        .ok_or_else(|| ScriptError::Empty("no choices in the answer".into()))?;
-                    if let Some(refusal) = choice.message.refusal {
-                        return Err(ScriptError::Empty(format!("the model refused: {refusal}")));
-                    }
-                    return choice
-                        .message
-                        .content
-                        .filter(|c| !c.trim().is_empty())
-                        .ok_or_else(|| ScriptError::Empty("the message has no content".into()));
-                }
-                Err(error) => {
-                    let transient = matches!(&error, OpenAIError::Reqwest(e) if e.is_timeout() || e.is_connect());
+            let answer = if self.config.stream {
+                self.streamed(request.clone(), on_chars).await
+            } else {
+                self.whole(request.clone()).await
+            };
+            match answer {
+                Ok(content) => return Ok(content),
+                Err(Attempt::Final(error)) => return Err(error),
+                Err(Attempt::Transport(error)) => {
+                    let transient = matches!(&error, OpenAIError::Reqwest(e) if e.is_timeout() || e.is_connect())
+                        || matches!(&error, OpenAIError::StreamError(_));
                     if transient && attempt < self.config.attempts {
                         tracing::warn!(attempt, %error, "script request failed, retrying");
                         tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
@@ -171,6 +201,74 @@ impl OpenAiWriter {
                 }
             }
         }
+    }
+
+    async fn whole(&self, request: CreateChatCompletionRequest) -> Result<String, Attempt> {
+        let response = self
+            .client
+            .chat()
+            .create(request)
+            .await
+            .map_err(Attempt::Transport)?;
+        let choice =
+            response.choices.into_iter().next().ok_or_else(|| {
+                Attempt::Final(ScriptError::Empty("no choices in the answer".into()))
+            })?;
+        if let Some(refusal) = choice.message.refusal {
+            return Err(Attempt::Final(ScriptError::Empty(format!(
+                "the model refused: {refusal}"
+            ))));
+        }
+        choice
+            .message
+            .content
+            .filter(|c| !c.trim().is_empty())
+            .ok_or_else(|| Attempt::Final(ScriptError::Empty("the message has no content".into())))
+    }
+
+    /// The answer as a stream of deltas, telling `on_chars` how much has arrived.
+    async fn streamed(
+        &self,
+        request: CreateChatCompletionRequest,
+        on_chars: CharsWritten<'_>,
+    ) -> Result<String, Attempt> {
+        let mut stream = self
+            .client
+            .chat()
+            .create_stream(request)
+            .await
+            .map_err(Attempt::Transport)?;
+        let mut content = String::new();
+        let mut finish = None;
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(Attempt::Transport)?;
+            for choice in chunk.choices {
+                if let Some(refusal) = choice.delta.refusal {
+                    return Err(Attempt::Final(ScriptError::Empty(format!(
+                        "the model refused: {refusal}"
+                    ))));
+                }
+                if let Some(delta) = choice.delta.content {
+                    content.push_str(&delta);
+                    on_chars(content.len());
+                }
+                if choice.finish_reason.is_some() {
+                    finish = choice.finish_reason;
+                }
+            }
+        }
+        if matches!(finish, Some(FinishReason::Length)) {
+            return Err(Attempt::Final(ScriptError::Empty(format!(
+                "the answer was cut off at the token limit after {} characters",
+                content.len()
+            ))));
+        }
+        if content.trim().is_empty() {
+            return Err(Attempt::Final(ScriptError::Empty(
+                "the message has no content".into(),
+            )));
+        }
+        Ok(content)
     }
 
     fn classify(&self, error: OpenAIError) -> ScriptError {
@@ -234,20 +332,49 @@ fn strip_fences(content: &str) -> &str {
 #[async_trait]
 impl ScriptWriter for OpenAiWriter {
     fn engine(&self) -> String {
-        format!("openai-compatible:{}", self.config.model)
+        match &self.config.local {
+            Some(name) => format!("local:{name} (llama.cpp)"),
+            None => format!("openai-compatible:{}", self.config.model),
+        }
     }
 
     async fn write(&self, brief: &Brief) -> Result<Storyboard, ScriptError> {
-        self.write_storyboard(brief, user_prompt(brief)).await
+        self.write_streaming(brief, &|_| {}).await
     }
 
     async fn write_lesson(&self, lesson: &LessonBrief) -> Result<Storyboard, ScriptError> {
+        self.write_lesson_streaming(lesson, &|_| {}).await
+    }
+
+    async fn write_streaming(
+        &self,
+        brief: &Brief,
+        progress: ScriptProgress<'_>,
+    ) -> Result<Storyboard, ScriptError> {
+        if self.config.scene_by_scene {
+            return self.write_planned(brief, None, progress).await;
+        }
+        self.write_storyboard(brief, user_prompt(brief), progress)
+            .await
+    }
+
+    async fn write_lesson_streaming(
+        &self,
+        lesson: &LessonBrief,
+        progress: ScriptProgress<'_>,
+    ) -> Result<Storyboard, ScriptError> {
+        if self.config.scene_by_scene {
+            let context = lesson_prompt(&lesson.context);
+            return self
+                .write_planned(&lesson.brief, Some(&context), progress)
+                .await;
+        }
         let text = format!(
             "{}\n\n{}",
             user_prompt(&lesson.brief),
             lesson_prompt(&lesson.context)
         );
-        self.write_storyboard(&lesson.brief, text).await
+        self.write_storyboard(&lesson.brief, text, progress).await
     }
 
     async fn write_course(&self, brief: &CourseBrief) -> Result<CourseOutline, ScriptError> {
@@ -255,8 +382,13 @@ impl ScriptWriter for OpenAiWriter {
             Turn::System(course_system_prompt()),
             Turn::User(course_user_prompt(brief)),
         ];
+        let schema = if self.config.scene_by_scene {
+            course_json_schema_bounded(brief.suggested_lessons())
+        } else {
+            course_json_schema()
+        };
         let first = self
-            .complete_json(&turns, "course_outline", course_json_schema())
+            .complete_json(&turns, "course_outline", schema.clone())
             .await?;
         let problems = match CourseOutline::from_model_answer(&first) {
             Ok(outline) => return Ok(outline),
@@ -265,25 +397,31 @@ impl ScriptWriter for OpenAiWriter {
         tracing::info!(%problems, "course outline invalid, asking for a repair");
         turns.push(Turn::Assistant(first));
         turns.push(Turn::User(course_repair_prompt(&problems.to_string())));
-        let second = self
-            .complete_json(&turns, "course_outline", course_json_schema())
-            .await?;
+        let second = self.complete_json(&turns, "course_outline", schema).await?;
         CourseOutline::from_model_answer(&second).map_err(ScriptError::InvalidCourse)
     }
 }
 
 impl OpenAiWriter {
     /// A storyboard for `brief` from the user message `request`, with one repair round.
+    /// `progress` hears the share written: the first answer fills most of the bar, a repair
+    /// the rest.
     async fn write_storyboard(
         &self,
         brief: &Brief,
         request: String,
+        progress: ScriptProgress<'_>,
     ) -> Result<Storyboard, ScriptError> {
+        let expected = expected_answer_chars(brief);
         let mut messages: Vec<ChatCompletionRequestMessage> = vec![
             ChatCompletionRequestSystemMessage::from(system_prompt()).into(),
             ChatCompletionRequestUserMessage::from(request.as_str()).into(),
         ];
-        let first = self.complete(&messages).await?;
+        let first = self
+            .complete(&messages, &|chars| {
+                progress((chars as f32 / expected).min(1.0) * FIRST_ROUND_SHARE)
+            })
+            .await?;
         let problems = match accept(&first, brief) {
             Ok(storyboard) => return Ok(storyboard),
             Err(problems) => problems,
@@ -294,7 +432,39 @@ impl OpenAiWriter {
             ChatCompletionRequestUserMessage::from(repair_prompt(&problems.to_string()).as_str())
                 .into(),
         );
-        let second = self.complete(&messages).await?;
+        let second = self
+            .complete(&messages, &|chars| {
+                progress(
+                    FIRST_ROUND_SHARE
+                        + (chars as f32 / expected).min(1.0) * (1.0 - FIRST_ROUND_SHARE),
+                )
+            })
+            .await?;
         accept(&second, brief).map_err(ScriptError::Invalid)
     }
+}
+
+impl OpenAiWriter {
+    /// A storyboard planned and written scene by scene, then held to the same checks as a
+    /// storyboard written in one answer.
+    async fn write_planned(
+        &self,
+        brief: &Brief,
+        context: Option<&str>,
+        progress: ScriptProgress<'_>,
+    ) -> Result<Storyboard, ScriptError> {
+        let storyboard = super::planned::write(self, brief, context, "", progress).await?;
+        let text =
+            serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
+        accept(&text, brief).map_err(ScriptError::Invalid)
+    }
+}
+
+/// The share of the progress bar the first answer fills; a repair round fills the rest.
+const FIRST_ROUND_SHARE: f32 = 0.85;
+
+/// About how long a storyboard's JSON is for this brief: the narration (six characters a
+/// word) plus slide text and JSON punctuation of about the same again.
+fn expected_answer_chars(brief: &Brief) -> f32 {
+    (brief.target_words() as f32 * 6.0 * 1.9).max(600.0)
 }

@@ -9,7 +9,7 @@ mod validate;
 
 use serde::{Deserialize, Serialize};
 
-pub use validate::{ValidationError, ValidationErrors};
+pub use validate::{ValidationError, ValidationErrors, check_scene_alone};
 
 use crate::titles::Subject;
 

@@ -123,6 +123,17 @@ impl Checker {
     }
 }
 
+/// The checks of one scene on its own: its fields' lengths and counts, and its beats.
+pub fn check_scene_alone(scene: &Scene) -> Result<(), ValidationErrors> {
+    let mut c = Checker { errors: Vec::new() };
+    check_scene(&mut c, "scene", scene);
+    if c.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ValidationErrors(c.errors))
+    }
+}
+
 impl Storyboard {
     /// Checks the whole document and reports every problem, each with its JSON path.
     pub fn validate(&self) -> Result<(), ValidationErrors> {

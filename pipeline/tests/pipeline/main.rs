@@ -2,6 +2,7 @@
 
 mod course_writer;
 mod helpers;
+mod local_model;
 mod narration;
 mod offline_writer;
 mod openai_writer;

@@ -91,14 +91,22 @@ fn offline(problem: &str) -> Result<CheckedSolution, lectern_solver::SolveError>
     })
 }
 
-/// Checked steps for the problem: from the model when one is configured, else from the
-/// offline solver. A model whose steps still fail after the repair round fails the job at
+/// Checked steps for the problem: from a remote model when one is configured, else from the
+/// offline solver, and from the local model what the offline solver cannot do. A model whose steps still fail after the repair round fails the job at
 /// once (no retry would do better), with its refund.
 async fn solve(runtime: &Runtime, params: &ProblemParams) -> Result<CheckedSolution, RunError> {
     let problem = params.problem_text.trim();
     let Some(config) = runtime.pipeline.language_model() else {
         return offline(problem).map_err(|e| RunError::Final(e.to_string()));
     };
+    // A small local model is no match for the exact solver: it gets only what the solver
+    // cannot do. A remote model writes every solution (the checker still checks it).
+    if config.local.is_some()
+        && lectern_solver::classify(problem).is_offline_solvable()
+        && let Ok(solution) = offline(problem)
+    {
+        return Ok(solution);
+    }
     match model::solve(config, params).await {
         Ok(solution) => Ok(solution),
         Err(model::ModelError::Endpoint(error)) => Err(RunError::Failed(format!(

