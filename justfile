@@ -31,9 +31,11 @@ test: (setup "--tests")
 setup *args:
     scripts/setup.sh {{args}}
 
-# Speed figures (ratios from one run): pipeline, search, status endpoint under load, workers
+# Speed figures (ratios from one run): pipeline, the local model's script stage, search, status
+# endpoint under load, workers
 bench: (setup "--bench")
     cargo run --release -p lectern-pipeline --example bench
+    cargo run --release -p lectern-pipeline --example local_model_bench
     cargo run --release -p lectern-api --example search_bench
     cargo run --release -p lectern-api --example status_load
     LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern-api --example status_load

@@ -68,10 +68,20 @@ fn http_client() -> reqwest::Client {
 
 /// The embedded default: SQLite, apalis-sqlite, one worker in this process.
 pub async fn embedded(pipeline: PipelineConfig) -> Server {
+    embedded_with(pipeline, &[]).await
+}
+
+/// [`embedded`] with more server settings (`("llm_base_url", ...)`).
+pub async fn embedded_with(
+    pipeline: PipelineConfig,
+    settings: &[(&'static str, String)],
+) -> Server {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
     let dir = tempfile::tempdir().unwrap();
-    let config = Config::from_pairs(base_pairs(&address, dir.path())).unwrap();
+    let mut pairs = base_pairs(&address, dir.path());
+    pairs.extend(settings.iter().cloned());
+    let config = Config::from_pairs(pairs).unwrap();
     let storage = Storage::from_config(&config).unwrap();
     let app = Application::build(config, listener).await.unwrap();
     let runtime = Arc::new(Runtime {

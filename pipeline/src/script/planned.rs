@@ -184,8 +184,8 @@ fn scene_schema(kind: BodyKind, elements: usize, extra: usize) -> Value {
             "more": more,
         })),
         BodyKind::Comparison => object(json!({
-            "left_title": text(36),
-            "right_title": text(36),
+            "left_title": text(30),
+            "right_title": text(30),
             "rows": array(object(json!({ "left": text(80), "right": text(80), "say": sentence() })), elements),
             "more": more,
         })),
@@ -508,7 +508,7 @@ fn into_scene(heading: &str, written: Written) -> Scene {
             more,
         } => (
             Visual::Definition {
-                term: clean(&term),
+                term: capitalised(&clean(&term)),
                 definition: clean(&definition),
                 example: Some(clean(&example)),
             },
@@ -531,8 +531,8 @@ fn into_scene(heading: &str, written: Written) -> Scene {
         } => (
             Visual::Comparison {
                 heading,
-                left_title: clean(&left_title),
-                right_title: clean(&right_title),
+                left_title: phrase_within(&left_title, 30),
+                right_title: phrase_within(&right_title, 30),
                 rows: rows
                     .iter()
                     .map(|r| ComparisonRow {
@@ -659,8 +659,12 @@ fn into_scene(heading: &str, written: Written) -> Scene {
 
 /// A slide phrase that fits: one cut off at the schema's limit loses its broken last word.
 fn phrase(text: &str) -> String {
+    phrase_within(text, PHRASE_CHARS)
+}
+
+fn phrase_within(text: &str, max: u32) -> String {
     let text = clean(text);
-    if text.chars().count() + 1 < PHRASE_CHARS as usize {
+    if text.chars().count() + 1 < max as usize {
         return text.trim_end_matches('.').to_string();
     }
     let cut = text.rfind(' ').map_or(text.as_str(), |i| &text[..i]);
@@ -694,6 +698,11 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     let json = serde_json::to_string(scene).unwrap_or_default();
     if has_foreign_script(&json, topic) {
         return Some("it slipped into another language".into());
+    }
+    if let Visual::Quiz { options, .. } = &scene.visual
+        && options.iter().any(|o| o.trim_end().ends_with('?'))
+    {
+        return Some("its options are questions, not answers".into());
     }
     if let Err(errors) = crate::storyboard::check_scene_alone(scene) {
         return Some(errors.to_string());
@@ -791,10 +800,15 @@ pub(super) async fn write(
                 Some(reason) if attempt < 2 => {
                     tracing::info!(scene = index + 1, %reason, "writing the scene again");
                 }
-                _ => break scene,
+                // A wrong quiz teaches the wrong thing: better none.
+                Some(reason) if planned_scene.kind == BodyKind::Quiz => {
+                    tracing::info!(%reason, "leaving out the quiz");
+                    break None;
+                }
+                _ => break Some(scene),
             }
         };
-        scenes.push(scene);
+        scenes.extend(scene);
         progress((index + 2) as f32 / steps);
     }
 

@@ -29,28 +29,41 @@ pub enum ModelError {
     Checks(String),
 }
 
-fn schema() -> Value {
-    let string = json!({"type": "string"});
+/// The answer's JSON Schema. For a local server, which enforces it as a grammar, the lengths
+/// and counts are written in too, so a small model cannot ramble past what a slide shows.
+fn schema(bounded: bool) -> Value {
+    let string = |max: u32| {
+        if bounded {
+            json!({"type": "string", "minLength": 1, "maxLength": max})
+        } else {
+            json!({"type": "string"})
+        }
+    };
+    let mut steps = json!({
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "before": string(150),
+                "after": string(150),
+                "rule": string(90),
+                "narration": string(300),
+            },
+            "required": ["before", "after", "rule", "narration"],
+            "additionalProperties": false,
+        },
+    });
+    if bounded {
+        steps["minItems"] = json!(1);
+        steps["maxItems"] = json!(8);
+    }
     json!({
         "type": "object",
         "properties": {
-            "introduction": string,
-            "steps": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "before": string,
-                        "after": string,
-                        "rule": string,
-                        "narration": string,
-                    },
-                    "required": ["before", "after", "rule", "narration"],
-                    "additionalProperties": false,
-                },
-            },
-            "final_answer": string,
-            "summary": string,
+            "introduction": string(300),
+            "steps": steps,
+            "final_answer": string(120),
+            "summary": string(400),
         },
         "required": ["introduction", "steps", "final_answer", "summary"],
         "additionalProperties": false,
@@ -158,14 +171,19 @@ pub async fn solve(
         Turn::System(system_prompt().into()),
         Turn::User(user_prompt(params)),
     ];
-    let first = writer.complete_json(&turns, "solution", schema()).await?;
+    let bounded = config.scene_by_scene;
+    let first = writer
+        .complete_json(&turns, "solution", schema(bounded))
+        .await?;
     let (written, checks, repaired) = match accept(problem, &first) {
         Ok((written, checks)) => (written, checks, false),
         Err(problem_found) => {
             tracing::info!(%problem_found, "the model's solution failed a check; asking once for a repair");
             turns.push(Turn::Assistant(first));
             turns.push(Turn::User(repair_prompt(&problem_found)));
-            let second = writer.complete_json(&turns, "solution", schema()).await?;
+            let second = writer
+                .complete_json(&turns, "solution", schema(bounded))
+                .await?;
             match accept(problem, &second) {
                 Ok((written, checks)) => (written, checks, true),
                 Err(still) => return Err(ModelError::Checks(still)),

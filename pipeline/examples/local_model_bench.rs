@@ -1,0 +1,114 @@
+//! `cargo run --release -p lectern-pipeline --example local_model_bench [-- "topic" minutes]`
+//!
+//! The script stage on the local model (the installed default, or `LECTERN_LOCAL_MODEL` /
+//! `LECTERN_LLM_GGUF`): the server's prompt and generation speed on a probe request, the
+//! seconds for one storyboard, and the wall time of a whole video with its script, against
+//! the 90-second goal for a 5-minute video. Figures from one run; nothing is asserted.
+
+use std::time::{Duration, Instant};
+
+use lectern_pipeline::local_model;
+use lectern_pipeline::script::{OpenAiWriter, ScriptWriter};
+use lectern_pipeline::{Brief, CancellationCheck, Pipeline, PipelineConfig, RenderInput};
+use serde_json::{Value, json};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let topic = args.next().unwrap_or_else(|| "Photosynthesis".into());
+    let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);
+
+    let started = Instant::now();
+    let Some(server) = local_model::start_if_wanted(false).await? else {
+        println!("local model bench: no local model is installed (run `just setup --bench`)");
+        return Ok(());
+    };
+    let load = started.elapsed().as_secs_f64();
+    println!("local model bench: {}", server.description());
+    println!("  server start (load + health)   {load:>7.2} s");
+
+    // The server's own speed figures for one request of a storyboard's shape.
+    let probe: Value = reqwest::Client::builder()
+        .timeout(Duration::from_secs(600))
+        .build()?
+        .post(format!("{}/chat/completions", server.base_url()))
+        .json(&json!({
+            "model": local_model::MODEL_ALIAS,
+            "messages": [
+                { "role": "system", "content": "You are an expert teacher who writes narrated slide lessons. ".repeat(20) },
+                { "role": "user", "content": "Explain in about 150 words how tides work." }
+            ],
+            "max_tokens": 256,
+            "temperature": 0.3,
+            "seed": 1
+        }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let timings = &probe["timings"];
+    println!(
+        "  prompt processing              {:>7.1} tokens/s ({} tokens)",
+        timings["prompt_per_second"].as_f64().unwrap_or(0.0),
+        timings["prompt_n"]
+    );
+    println!(
+        "  generation                     {:>7.1} tokens/s ({} tokens)",
+        timings["predicted_per_second"].as_f64().unwrap_or(0.0),
+        timings["predicted_n"]
+    );
+
+    let writer = OpenAiWriter::new(server.writer_config())?;
+    let brief = Brief {
+        topic: topic.clone(),
+        level: 2,
+        duration_minutes: minutes,
+        wpm: 150,
+    };
+    let clock = Instant::now();
+    let storyboard = writer.write(&brief).await?;
+    let script = clock.elapsed().as_secs_f64();
+    println!(
+        "  one storyboard (\"{topic}\", {minutes} min)  {script:>7.2} s: {} scenes, {} words",
+        storyboard.scenes.len(),
+        storyboard.word_count()
+    );
+
+    let config = PipelineConfig {
+        llm: Some(server.writer_config()),
+        ..PipelineConfig::from_env()?
+    };
+    let pipeline = Pipeline::new(config)?;
+    let out = std::env::temp_dir().join("lectern-local-model-bench");
+    let _ = std::fs::remove_dir_all(&out);
+    let clock = Instant::now();
+    let output = pipeline
+        .render(
+            RenderInput::topic(&topic, 2, minutes, 150),
+            &out,
+            |_| {},
+            CancellationCheck::never(),
+        )
+        .await?;
+    let wall = clock.elapsed().as_secs_f64();
+    let s = &output.stages;
+    println!(
+        "  whole video with its script    {wall:>7.2} s for {} of video ({:.1}x real time)",
+        output.duration,
+        output.duration_seconds / wall
+    );
+    println!(
+        "    script {:.1} s ({:.0}% of the wall time), narration {:.1} s, frames+encode {:.1} s, outputs {:.1} s",
+        s.script,
+        100.0 * s.script / wall,
+        s.narration,
+        s.frames_encode,
+        s.outputs
+    );
+    println!(
+        "  against the goal of 90 s for a 5-minute video: {:.2}x the goal",
+        wall / 90.0 * (5.0 / minutes)
+    );
+    server.shutdown().await;
+    Ok(())
+}
