@@ -640,7 +640,7 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                     question,
                     answer,
                     options,
-                    explanation: Some(clean(&explanation)),
+                    explanation: finish_sentence(&explanation),
                 },
                 vec![read, reveal],
                 Vec::new(),
