@@ -3,15 +3,17 @@
 use serde::{Deserialize, Serialize};
 use std::ops::Sub;
 
+use crate::equivalence::condition_variables;
 use crate::exact::{NotExact, to_poly, to_ratfunc, to_rational};
-use crate::expr::Expr;
+use crate::expr::{Expr, Func};
 use crate::linear::row_of;
 use crate::problem::{Problem, ReadProblem, read_problem};
 use crate::rational::ArithmeticError;
 use crate::statement::Condition;
 
-/// The kind of a problem. Every kind but `NeedsLanguageModel` is solved offline by
-/// [`crate::solve`].
+/// The kind of a problem. The first six kinds are solved offline by [`crate::solve`]; the kinds
+/// from `Inequality` to `Geometry` are written by a language model, and [`crate::check_steps`]
+/// knows how to check them ([`crate::prompt_guide`] tells the model how to write them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ProblemKind {
@@ -44,6 +46,30 @@ pub enum ProblemKind {
         /// The variable of integration.
         variable: String,
     },
+    /// An inequality in one unknown, e.g. `x^2 - 5x + 6 < 0` or `-1 < 2x + 1 <= 7`.
+    Inequality {
+        /// The unknown.
+        variable: String,
+    },
+    /// An equation with the unknown in an exponent, e.g. `2^(x + 1) = 16` or `e^(2x) = 5`.
+    ExponentialEquation {
+        /// The unknown.
+        variable: String,
+    },
+    /// An equation with the unknown inside a logarithm, e.g. `log(x) + log(x - 3) = 1`.
+    LogarithmicEquation {
+        /// The unknown.
+        variable: String,
+    },
+    /// A limit, e.g. `lim_(x->2) (x^2 - 4)/(x - 2)`.
+    Limit {
+        /// The variable that approaches the limit point.
+        variable: String,
+    },
+    /// A problem in words with numbers, e.g. a speed, a price after a discount.
+    WordProblem,
+    /// A problem in words about a figure: lengths, areas, perimeters, volumes, Pythagoras.
+    Geometry,
     /// Anything else: refused offline, before any credit is spent.
     NeedsLanguageModel {
         /// Why, in words for the user (appended to "This problem needs a language model: ").
@@ -54,7 +80,32 @@ pub enum ProblemKind {
 impl ProblemKind {
     /// Whether [`crate::solve`] handles it without a language model.
     pub fn is_offline_solvable(&self) -> bool {
-        !matches!(self, ProblemKind::NeedsLanguageModel { .. })
+        matches!(
+            self,
+            ProblemKind::LinearEquation { .. }
+                | ProblemKind::QuadraticEquation { .. }
+                | ProblemKind::LinearSystem { .. }
+                | ProblemKind::Arithmetic
+                | ProblemKind::Derivative { .. }
+                | ProblemKind::Integral { .. }
+        )
+    }
+
+    /// Why [`crate::solve`] does not solve it, for a kind that is not offline-solvable.
+    pub(crate) fn refusal(&self) -> Option<String> {
+        let what = match self {
+            ProblemKind::NeedsLanguageModel { reason } => return Some(reason.clone()),
+            ProblemKind::Inequality { .. } => "inequalities are",
+            ProblemKind::ExponentialEquation { .. } => "exponential equations are",
+            ProblemKind::LogarithmicEquation { .. } => "logarithmic equations are",
+            ProblemKind::Limit { .. } => "limits are",
+            ProblemKind::WordProblem => "problems in words are",
+            ProblemKind::Geometry => "geometry problems are",
+            _ => return None,
+        };
+        Some(format!(
+            "{what} not solved offline (a language model writes the steps and the checker verifies them)"
+        ))
     }
 
     /// A short name for logs and metadata, e.g. `quadratic_equation`.
@@ -66,6 +117,12 @@ impl ProblemKind {
             ProblemKind::Arithmetic => "arithmetic",
             ProblemKind::Derivative { .. } => "derivative",
             ProblemKind::Integral { .. } => "integral",
+            ProblemKind::Inequality { .. } => "inequality",
+            ProblemKind::ExponentialEquation { .. } => "exponential_equation",
+            ProblemKind::LogarithmicEquation { .. } => "logarithmic_equation",
+            ProblemKind::Limit { .. } => "limit",
+            ProblemKind::WordProblem => "word_problem",
+            ProblemKind::Geometry => "geometry",
             ProblemKind::NeedsLanguageModel { .. } => "needs_language_model",
         }
     }
@@ -81,7 +138,9 @@ fn needs_model(reason: impl Into<String>) -> ProblemKind {
 pub fn classify(problem: &str) -> ProblemKind {
     match read_problem(problem) {
         Ok(read) => classify_read(&read),
-        Err(e) => needs_model(format!("it could not be read as a typed formula ({e})")),
+        Err(e) => crate::words::kind_of(problem).unwrap_or_else(|| {
+            needs_model(format!("it could not be read as a typed formula ({e})"))
+        }),
     }
 }
 
@@ -89,6 +148,9 @@ pub(crate) fn classify_read(read: &ReadProblem) -> ProblemKind {
     match &read.problem {
         Problem::Expression(e) => classify_expression(e),
         Problem::Condition(c) => classify_condition(c),
+        Problem::Limit(limit) => ProblemKind::Limit {
+            variable: limit.var.clone(),
+        },
     }
 }
 
@@ -128,13 +190,35 @@ fn classify_expression(e: &Expr) -> ProblemKind {
     }
 }
 
+/// Whether `c` is built from inequalities (and perhaps equations), with at least one of them.
+fn has_inequality(c: &Condition) -> bool {
+    match c {
+        Condition::Ineq(..) | Condition::Intervals(_) => true,
+        Condition::All(items) | Condition::Any(items) => items.iter().any(has_inequality),
+        _ => false,
+    }
+}
+
 fn classify_condition(c: &Condition) -> ProblemKind {
+    if has_inequality(c) {
+        let vars = condition_variables(c);
+        return match vars.len() {
+            1 => ProblemKind::Inequality {
+                variable: vars.into_iter().next().unwrap_or_default(),
+            },
+            0 => needs_model("there is no unknown to solve for"),
+            _ => needs_model("inequalities in several unknowns are not checked"),
+        };
+    }
     match c {
         Condition::Eq(parts) if parts.len() == 2 => classify_equation(&parts[0], &parts[1]),
         Condition::Eq(_) => needs_model("a chain of several '=' signs is not solved offline"),
         Condition::All(items) => classify_system(items),
         Condition::Any(_) => needs_model("alternatives joined by 'or' are not a problem to solve"),
-        Condition::NoSolution | Condition::Infinite => needs_model("there is no equation to solve"),
+        Condition::NoSolution
+        | Condition::Infinite
+        | Condition::Ineq(..)
+        | Condition::Intervals(_) => needs_model("there is no equation to solve"),
     }
 }
 
@@ -160,9 +244,11 @@ fn classify_equation(left: &Expr, right: &Expr) -> ProblemKind {
             return needs_model("the numbers are too large for exact arithmetic");
         }
         Err(_) => {
-            return needs_model(
-                "only polynomial equations are solved offline (no roots, functions or unknowns in a denominator)",
-            );
+            return transcendental(left, right, variable).unwrap_or_else(|| {
+                needs_model(
+                    "only polynomial equations are solved offline (no roots, functions or unknowns in a denominator)",
+                )
+            });
         }
     };
     let Some(p) = difference.as_poly() else {
@@ -174,6 +260,32 @@ fn classify_equation(left: &Expr, right: &Expr) -> ProblemKind {
         d => needs_model(format!(
             "equations of degree {d} are not solved offline (only linear and quadratic ones)"
         )),
+    }
+}
+
+/// An equation with the unknown inside a logarithm or in an exponent.
+fn transcendental(left: &Expr, right: &Expr, variable: String) -> Option<ProblemKind> {
+    let has = |e: &Expr| e.variables().contains(&variable);
+    let trigonometry =
+        |e: &Expr| e.any(&|x| matches!(x, Expr::Func(Func::Sin | Func::Cos | Func::Tan, _)));
+    let logarithm =
+        |e: &Expr| e.any(&|x| matches!(x, Expr::Func(Func::Ln | Func::Log, a) if has(a)));
+    let exponent = |e: &Expr| {
+        e.any(&|x| match x {
+            Expr::Pow(_, k) => has(k),
+            Expr::Func(Func::Exp, a) => has(a),
+            _ => false,
+        })
+    };
+    if trigonometry(left) || trigonometry(right) {
+        return None;
+    }
+    if logarithm(left) || logarithm(right) {
+        Some(ProblemKind::LogarithmicEquation { variable })
+    } else if exponent(left) || exponent(right) {
+        Some(ProblemKind::ExponentialEquation { variable })
+    } else {
+        None
     }
 }
 

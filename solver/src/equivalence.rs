@@ -11,6 +11,7 @@ use crate::linear::{LinearSystem, SolutionKind};
 use crate::numeric::{Points, close, eval};
 use crate::rational::ArithmeticError;
 use crate::roots::{Comparison, compare, describe, root_set};
+use crate::sets::{self, Rules};
 use crate::statement::Condition;
 
 /// How a comparison was decided.
@@ -134,7 +135,15 @@ fn numerically(a: &Expr, b: &Expr) -> Verdict {
 
 pub fn condition_variables(c: &Condition) -> BTreeSet<String> {
     match c {
-        Condition::Eq(parts) => parts.iter().flat_map(Expr::variables).collect(),
+        Condition::Eq(parts) | Condition::Ineq(parts, _) => {
+            parts.iter().flat_map(Expr::variables).collect()
+        }
+        Condition::Intervals(intervals) => intervals
+            .iter()
+            .flat_map(|i| [&i.low.value, &i.high.value])
+            .flatten()
+            .flat_map(Expr::variables)
+            .collect(),
         Condition::All(items) | Condition::Any(items) => {
             items.iter().flat_map(condition_variables).collect()
         }
@@ -145,22 +154,27 @@ pub fn condition_variables(c: &Condition) -> BTreeSet<String> {
 /// Whether `a` and `b` have the same solutions in the unknowns `unknowns` (other letters
 /// are treated as unknowns too).
 pub fn conditions(a: &Condition, b: &Condition, unknowns: &[String]) -> Verdict {
+    conditions_with(a, b, unknowns, Rules::default())
+}
+
+/// [`conditions`], with the rules for a step or a problem about lengths.
+pub fn conditions_with(a: &Condition, b: &Condition, unknowns: &[String], rules: Rules) -> Verdict {
     let mut vars: BTreeSet<String> = unknowns.iter().cloned().collect();
     vars.extend(condition_variables(a));
     vars.extend(condition_variables(b));
     let vars: Vec<String> = vars.into_iter().collect();
     match vars.as_slice() {
-        [] => one_variable(a, b, "x"),
-        [var] => one_variable(a, b, var),
+        [] => one_variable(a, b, "x", rules),
+        [var] => one_variable(a, b, var, rules),
         _ => several_variables(a, b, &vars),
     }
 }
 
-fn one_variable(a: &Condition, b: &Condition, var: &str) -> Verdict {
+fn one_variable(a: &Condition, b: &Condition, var: &str, rules: Rules) -> Verdict {
     let (Some(sa), Some(sb)) = (root_set(a, var), root_set(b, var)) else {
-        return Verdict::Unknown("the solutions of these equations cannot be compared".into());
+        return sets::compare(a, b, var, rules);
     };
-    match compare(&sa, &sb) {
+    let exact = match compare(&sa, &sb) {
         Comparison::Same { exact: true } => Verdict::Same(Method::Exact),
         Comparison::Same { exact: false } => Verdict::Same(Method::Numeric),
         Comparison::Different => Verdict::Different(format!(
@@ -169,6 +183,14 @@ fn one_variable(a: &Condition, b: &Condition, var: &str) -> Verdict {
             describe(&sb, var)
         )),
         Comparison::Unknown => Verdict::Unknown("the solution sets could not be compared".into()),
+    };
+    // Lengths are positive: `c = 5` answers `c^2 = 25` when `c` is a side.
+    match exact {
+        Verdict::Different(_) if rules.positive_only => match sets::compare(a, b, var, rules) {
+            Verdict::Same(m) => Verdict::Same(m),
+            _ => exact,
+        },
+        _ => exact,
     }
 }
 

@@ -21,6 +21,8 @@ pub(crate) enum Tok {
     Integral,
     /// `d/dx`, carrying the variable.
     DerivOp(String),
+    /// `log_2`, `log_{2}` or `log2`: a logarithm to this base.
+    LogBase(Rational),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +79,13 @@ pub(crate) fn tokenize(chars: &[char], base: usize) -> Result<Vec<Token>, ParseE
         } else if let Some(var) = derivative_operator(&chars[i..]) {
             push(&mut out, Tok::DerivOp(var), i, i + 4);
             i += 4;
+        } else if let Some((base, width)) = log_base(&chars[i..]) {
+            let tok = match base {
+                Some(b) => Tok::LogBase(b),
+                None => Tok::Func(Func::Ln),
+            };
+            push(&mut out, tok, i, i + width);
+            i += width;
         } else if c.is_alphabetic() {
             let start = i;
             while i < chars.len() && chars[i].is_alphabetic() {
@@ -113,6 +122,52 @@ pub(crate) fn tokenize(chars: &[char], base: usize) -> Result<Vec<Token>, ParseE
         }
     }
     Ok(out)
+}
+
+/// `log_2`, `log_{10}`, `log_(3)`, `log2` or `log_e` before an argument: the base (`None` for
+/// `e`) and the width.
+fn log_base(chars: &[char]) -> Option<(Option<Rational>, usize)> {
+    let head: String = chars.iter().take(3).collect::<String>().to_lowercase();
+    if head != "log" {
+        return None;
+    }
+    let mut i = 3;
+    let underscore = chars.get(i) == Some(&'_');
+    if underscore {
+        i += 1;
+    }
+    if underscore && chars.get(i) == Some(&'e') {
+        return Some((None, i + 1));
+    }
+    let close = match chars.get(i) {
+        Some('{') if underscore => Some('}'),
+        Some('(') if underscore => Some(')'),
+        _ => None,
+    };
+    if close.is_some() {
+        i += 1;
+    }
+    let start = i;
+    while chars
+        .get(i)
+        .is_some_and(|c| c.is_ascii_digit() || *c == '.')
+    {
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    let digits: String = chars[start..i].iter().collect();
+    if let Some(close) = close {
+        if chars.get(i) != Some(&close) {
+            return None;
+        }
+        i += 1;
+    } else if !underscore && chars.get(i).is_some_and(|c| !matches!(c, '(' | ' ')) {
+        return None;
+    }
+    let base = Rational::from_decimal(&digits).ok()?;
+    Some((Some(base), i))
 }
 
 /// Recognises `d/dx` (exactly four characters, not followed by another letter).

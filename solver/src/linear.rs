@@ -146,7 +146,9 @@ fn collect_rows(c: &Condition, vars: &[String], rows: &mut Vec<Row>) -> Option<(
             });
             Some(())
         }
-        Condition::Any(_) | Condition::Infinite => None,
+        Condition::Any(_) | Condition::Infinite | Condition::Ineq(..) | Condition::Intervals(_) => {
+            None
+        }
     }
 }
 

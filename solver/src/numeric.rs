@@ -107,6 +107,16 @@ impl Default for Points {
     }
 }
 
+/// A number for a message: at most six decimals, whole numbers without a point.
+pub fn short(v: f64) -> String {
+    let rounded = (v * 1e6).round() / 1e6;
+    if rounded == rounded.trunc() && rounded.abs() < 1e15 {
+        format!("{}", rounded as i64)
+    } else {
+        format!("{rounded}")
+    }
+}
+
 /// Whether two computed values agree up to rounding.
 pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-8 * a.abs().max(b.abs()).max(1.0)

@@ -93,6 +93,7 @@ fn describe(tok: &Tok) -> String {
         Tok::Pipe => "'|'".to_string(),
         Tok::Integral => "'∫'".to_string(),
         Tok::DerivOp(v) => format!("'d/d{v}'"),
+        Tok::LogBase(b) => format!("'log_{b}'"),
     }
 }
 
@@ -239,7 +240,8 @@ impl<'a> Parser<'a> {
                 | Tok::Const(_)
                 | Tok::Open(_)
                 | Tok::Integral
-                | Tok::DerivOp(_),
+                | Tok::DerivOp(_)
+                | Tok::LogBase(_),
             ) => true,
             Some(Tok::Pipe) => self.abs_depth == 0,
             _ => false,
@@ -357,6 +359,21 @@ impl<'a> Parser<'a> {
                         Err(self.error("expected a differential such as 'dx' to end the integral"))
                     }
                 }
+            }
+            Tok::LogBase(base) => {
+                if self.peek().is_none() {
+                    return Err(self.error(format!("'log_{base}' needs an argument")));
+                }
+                let argument = self.argument()?;
+                Ok(if base == Rational::integer(10) {
+                    Expr::func(Func::Log, argument)
+                } else {
+                    // log_b(x) = ln(x) / ln(b)
+                    Expr::div(
+                        Expr::func(Func::Ln, argument),
+                        Expr::func(Func::Ln, Expr::Num(base)),
+                    )
+                })
             }
             Tok::DerivOp(var) => {
                 if self.peek().is_none() {

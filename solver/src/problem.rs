@@ -3,6 +3,7 @@
 
 use crate::ParseError;
 use crate::expr::Expr;
+use crate::limit::{Limit, split_head};
 use crate::parser::{parse_chars, parse_integrand};
 use crate::statement::{Condition, Statement, read_statement};
 
@@ -11,8 +12,10 @@ use crate::statement::{Condition, Statement, read_statement};
 pub enum Problem {
     /// A value to compute: arithmetic, `d/dx(...)` or `∫ ... dx`.
     Expression(Expr),
-    /// Equations to solve.
+    /// Equations or inequalities to solve.
     Condition(Condition),
+    /// `lim_(x->2) (x^2 - 4)/(x - 2)`.
+    Limit(Limit),
 }
 
 /// A problem with how it was written.
@@ -130,6 +133,21 @@ pub fn read_problem(text: &str) -> Result<ReadProblem, ParseError> {
         .any(|w| w[0] == '.' && w[1].is_ascii_digit());
     let mut mode = Mode::Plain;
     'outer: loop {
+        if let Some(head) = split_head(&chars.iter().collect::<String>()) {
+            let (var, approach, body) = head.map_err(|message| ParseError {
+                position: base,
+                message,
+            })?;
+            let body = crate::parser::parse_expression(&body)?;
+            return Ok(ReadProblem {
+                problem: Problem::Limit(Limit {
+                    var,
+                    approach,
+                    body,
+                }),
+                decimals,
+            });
+        }
         for p in DERIVATIVE {
             if let Some(n) = strip_prefix(chars, p) {
                 (chars, base) = skip(chars, base, n);

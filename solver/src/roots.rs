@@ -70,6 +70,7 @@ pub fn root_set(c: &Condition, var: &str) -> Option<RootSet> {
         }
         Condition::NoSolution => Some(RootSet::exact(UPoly::one())),
         Condition::Infinite => Some(RootSet::exact(UPoly::zero())),
+        Condition::Ineq(..) | Condition::Intervals(_) => None,
     }
 }
 

@@ -1,5 +1,6 @@
-//! Reads a whole line of a step or an answer: equations joined by `;`, `and`, `or` or commas,
-//! `±`, solution sets `{2, 3}`, points `(1, 2)`, and phrases such as "no real solutions".
+//! Reads a whole line of a step or an answer: equations and inequalities joined by `;`, `and`,
+//! `or` or commas, `±`, solution sets `{2, 3}`, points `(1, 2)`, intervals `[2, 3)` and their
+//! unions, and phrases such as "no real solutions".
 
 use crate::ParseError;
 use crate::expr::Expr;
@@ -15,6 +16,93 @@ pub enum Condition {
     NoSolution,
     /// "infinitely many solutions" or "all real numbers".
     Infinite,
+    /// `a < b <= c`: each neighbouring pair in its relation (`relations` has one fewer item).
+    Ineq(Vec<Expr>, Vec<Rel>),
+    /// Interval notation, `(-inf, 2) ∪ [3, 5]`: the unknown lies in one of the intervals.
+    Intervals(Vec<Interval>),
+}
+
+/// An order relation between two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rel {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Ne,
+}
+
+impl Rel {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Rel::Lt => "<",
+            Rel::Le => "<=",
+            Rel::Gt => ">",
+            Rel::Ge => ">=",
+            Rel::Ne => "!=",
+        }
+    }
+}
+
+/// One end of an interval: `None` is infinite.
+#[derive(Debug, Clone, PartialEq)]
+pub struct End {
+    pub value: Option<Expr>,
+    pub closed: bool,
+}
+
+/// An interval of the real line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Interval {
+    pub low: End,
+    pub high: End,
+}
+
+impl std::fmt::Display for Condition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let joined = |items: &[Condition], sep: &str| {
+            items
+                .iter()
+                .map(Condition::to_string)
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        match self {
+            Condition::Eq(parts) => {
+                let parts: Vec<String> = parts.iter().map(Expr::to_string).collect();
+                write!(f, "{}", parts.join(" = "))
+            }
+            Condition::Ineq(parts, rels) => {
+                write!(f, "{}", parts[0])?;
+                for (part, rel) in parts[1..].iter().zip(rels) {
+                    write!(f, " {} {part}", rel.symbol())?;
+                }
+                Ok(())
+            }
+            Condition::All(items) => write!(f, "{}", joined(items, "; ")),
+            Condition::Any(items) => write!(f, "{}", joined(items, " or ")),
+            Condition::NoSolution => write!(f, "no solution"),
+            Condition::Infinite => write!(f, "all real numbers"),
+            Condition::Intervals(intervals) => {
+                let shown: Vec<String> = intervals
+                    .iter()
+                    .map(|i| {
+                        let end = |e: &End, inf: &str| {
+                            e.value.as_ref().map_or(inf.to_string(), Expr::to_string)
+                        };
+                        format!(
+                            "{}{}, {}{}",
+                            if i.low.closed { '[' } else { '(' },
+                            end(&i.low, "-inf"),
+                            end(&i.high, "inf"),
+                            if i.high.closed { ']' } else { ')' },
+                        )
+                    })
+                    .collect();
+                write!(f, "{}", shown.join(" ∪ "))
+            }
+        }
+    }
 }
 
 /// What a line of mathematics says.
@@ -203,6 +291,9 @@ impl Reader {
         if chars.is_empty() {
             return Err(error(base, "there is nothing to read"));
         }
+        if let Some(intervals) = self.intervals(chars, base)? {
+            return Ok(Statement::Condition(Condition::Intervals(intervals)));
+        }
         if let Some(set) = self.bracketed_list(chars, base, '{')? {
             return Ok(Statement::Values(set));
         }
@@ -337,11 +428,9 @@ impl Reader {
                 (a, b) => Statement::Values([values_of(a), values_of(b)].concat()),
             });
         }
-        if let Some(i) = chars
-            .iter()
-            .position(|c| matches!(c, '<' | '>' | '≤' | '≥' | '≠'))
-        {
-            return Err(error(base + i, "inequalities are not supported"));
+        let relations = relations(chars);
+        if relations.iter().any(|(_, _, r)| r.is_some()) {
+            return self.inequality(chars, base, &relations);
         }
         let mut parts = split_top(chars, base, &char_sep(&['=']));
         if self.labels && parts.len() > 1 && is_label(parts[0].0) {
@@ -362,6 +451,162 @@ impl Reader {
             Ok([single]) => Statement::Expression(single),
             Err(chain) => Statement::Condition(Condition::Eq(chain)),
         })
+    }
+}
+
+/// Top-level `=` (`None`) and order relations, each as `(index, width, relation)`.
+fn relations(chars: &[char]) -> Vec<(usize, usize, Option<Rel>)> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut i = 0;
+    while i < chars.len() {
+        let next = chars.get(i + 1).copied();
+        let found = match (chars[i], next) {
+            ('(' | '[' | '{', _) => {
+                depth += 1;
+                None
+            }
+            (')' | ']' | '}', _) => {
+                depth -= 1;
+                None
+            }
+            _ if depth != 0 => None,
+            ('<', Some('=')) | ('=', Some('<')) => Some((2, Some(Rel::Le))),
+            ('>', Some('=')) | ('=', Some('>')) => Some((2, Some(Rel::Ge))),
+            ('!', Some('=')) => Some((2, Some(Rel::Ne))),
+            ('<', _) => Some((1, Some(Rel::Lt))),
+            ('>', _) => Some((1, Some(Rel::Gt))),
+            ('≤' | '⩽', _) => Some((1, Some(Rel::Le))),
+            ('≥' | '⩾', _) => Some((1, Some(Rel::Ge))),
+            ('≠', _) => Some((1, Some(Rel::Ne))),
+            ('=', _) => Some((1, None)),
+            _ => None,
+        };
+        match found {
+            Some((width, rel)) => {
+                out.push((i, width, rel));
+                i += width;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+/// `inf`, `∞`, `infinity` or `oo` with an optional sign: `Some(true)` for plus infinity.
+pub fn infinity(text: &str) -> Option<bool> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let t = t.to_lowercase().replace('−', "-");
+    let (positive, rest) = match t.strip_prefix('-') {
+        Some(rest) => (false, rest),
+        None => (true, t.strip_prefix('+').unwrap_or(&t)),
+    };
+    matches!(rest, "inf" | "infinity" | "∞" | "oo").then_some(positive)
+}
+
+impl Reader {
+    /// `2x + 3 < 11` or `-1 < x <= 3`.
+    fn inequality(
+        &self,
+        chars: &[char],
+        base: usize,
+        relations: &[(usize, usize, Option<Rel>)],
+    ) -> Result<Statement, ParseError> {
+        let mut parts = Vec::new();
+        let mut rels = Vec::new();
+        let mut start = 0;
+        for (at, width, rel) in relations {
+            let Some(rel) = rel else {
+                return Err(error(base + at, "'=' and an inequality cannot be mixed"));
+            };
+            parts.push(self.side(&chars[start..*at], base + start)?);
+            rels.push(*rel);
+            start = at + width;
+        }
+        parts.push(self.side(&chars[start..], base + start)?);
+        Ok(Statement::Condition(Condition::Ineq(parts, rels)))
+    }
+
+    fn side(&self, chars: &[char], base: usize) -> Result<Expr, ParseError> {
+        let (p, b) = trim(chars, base);
+        if p.is_empty() {
+            return Err(error(b, "one side of the inequality is empty"));
+        }
+        parse_chars(p, b)
+    }
+
+    /// Interval notation: `[2, 3)`, `(-inf, 4)`, `(-∞, 2) ∪ (3, ∞)`, `x ∈ [0, 1]`. A lone
+    /// `(2, 3)` is left to be read as a point unless the problem decides otherwise.
+    fn intervals(&self, chars: &[char], base: usize) -> Result<Option<Vec<Interval>>, ParseError> {
+        let (mut chars, mut base) = (chars, base);
+        let mut named = false;
+        if let [v, rest @ ..] = chars
+            && v.is_alphabetic()
+        {
+            let after: String = rest.iter().collect();
+            let trimmed = after.trim_start();
+            let skipped = rest.len() - trimmed.chars().count();
+            for word in ["∈", "in "] {
+                if trimmed.starts_with(word) {
+                    (chars, base) = trim(&chars[1 + skipped + word.chars().count()..], base);
+                    named = true;
+                    break;
+                }
+            }
+            if !named {
+                return Ok(None);
+            }
+        }
+        let union = |c: &[char], i: usize| {
+            if c[i] == '∪' {
+                return Some(1);
+            }
+            word_sep("U")(c, i).or_else(|| word_sep("u")(c, i))
+        };
+        let pieces = split_top(chars, base, &union);
+        let mut intervals = Vec::new();
+        let mut marked = named || pieces.len() > 1;
+        for (piece, b) in pieces {
+            let (piece, b) = trim(piece, b);
+            let (Some(open), Some(close)) = (piece.first(), piece.last()) else {
+                return Ok(None);
+            };
+            if !matches!(open, '(' | '[')
+                || !matches!(close, ')' | ']')
+                || closes_at(piece) != Some(piece.len() - 1)
+                || piece.contains(&'=')
+            {
+                return Ok(None);
+            }
+            let ends = split_top(&piece[1..piece.len() - 1], b + 1, &char_sep(&[',']));
+            let [(low, lb), (high, hb)] = ends.as_slice() else {
+                return Ok(None);
+            };
+            let low_text: String = low.iter().collect();
+            let high_text: String = high.iter().collect();
+            let (low_inf, high_inf) = (infinity(&low_text), infinity(&high_text));
+            marked |= *open == '[' || *close == ']' || low_inf.is_some() || high_inf.is_some();
+            let end = |text: &[char], at: usize, inf: Option<bool>, closed: bool| {
+                Ok::<_, ParseError>(match inf {
+                    Some(_) => End {
+                        value: None,
+                        closed: false,
+                    },
+                    None => End {
+                        value: Some(self.side(text, at)?),
+                        closed,
+                    },
+                })
+            };
+            if low_inf == Some(true) || high_inf == Some(false) {
+                return Err(error(b, "an interval runs from -inf up to inf"));
+            }
+            intervals.push(Interval {
+                low: end(low, *lb, low_inf, *open == '[')?,
+                high: end(high, *hb, high_inf, *close == ']')?,
+            });
+        }
+        Ok(marked.then_some(intervals))
     }
 }
 

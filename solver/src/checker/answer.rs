@@ -16,6 +16,7 @@ pub(super) fn check(context: &Context, text: &str) -> Result<CheckStatus, String
     match &context.problem {
         Some(Problem::Expression(e)) => expression_answer(context, e, text),
         Some(Problem::Condition(c)) => condition_answer(context, c, text),
+        Some(Problem::Limit(l)) => Ok(super::limits::answer(l, text)),
         None => Err("the problem is not a formula".into()),
     }
 }

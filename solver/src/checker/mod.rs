@@ -2,6 +2,8 @@
 //! the final answer must solve the original problem, completely.
 
 mod answer;
+mod limits;
+mod words;
 
 use std::collections::BTreeSet;
 
@@ -11,8 +13,10 @@ use crate::calculus::differentiate;
 use crate::equivalence::{self, Method, Verdict, condition_variables};
 use crate::expr::Expr;
 use crate::problem::{Problem, read_problem};
+use crate::sets::Rules;
 use crate::solve::Step;
-use crate::statement::{Condition, Statement, read_statement};
+use crate::statement::{Condition, End, Interval, Statement, read_statement};
+use words::Words;
 
 /// What a check is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,6 +98,8 @@ pub fn check_steps(problem: &str, steps: &[Step], final_answer: &str) -> Vec<Ste
             unread_because: Some(format!(
                 "the problem could not be read as a typed formula ({e})"
             )),
+            words: crate::words::kind_of(problem)
+                .map(|kind| Words::given(problem, kind == crate::ProblemKind::Geometry)),
             ..Context::new(None)
         },
     };
@@ -102,12 +108,22 @@ pub fn check_steps(problem: &str, steps: &[Step], final_answer: &str) -> Vec<Ste
         .enumerate()
         .map(|(i, step)| StepCheck {
             target: CheckTarget::Step(i),
-            status: context.check_step(step),
+            status: match &context.words {
+                Some(words) => words.step(step),
+                None => context.check_step(step),
+            },
         })
         .collect();
+    let answer = match &context.words {
+        Some(words) => {
+            let statuses: Vec<CheckStatus> = checks.iter().map(|c| c.status.clone()).collect();
+            words.answer(steps, &statuses, final_answer)
+        }
+        None => context.check_answer(final_answer),
+    };
     checks.push(StepCheck {
         target: CheckTarget::FinalAnswer,
-        status: context.check_answer(final_answer),
+        status: answer,
     });
     checks
 }
@@ -127,6 +143,8 @@ struct Context {
     /// The unknowns: the problem's variables, or the variable of its derivative or integral.
     unknowns: Vec<String>,
     calculus: bool,
+    /// What a problem in words gives; `None` for a formula or for prose without numbers.
+    words: Option<Words>,
 }
 
 fn unchecked(reason: impl Into<String>) -> CheckStatus {
@@ -189,6 +207,7 @@ impl Context {
             )) => (vec![var.clone()], true),
             Some(Problem::Expression(e)) => (e.variables().into_iter().collect(), false),
             Some(Problem::Condition(c)) => (condition_variables(c).into_iter().collect(), false),
+            Some(Problem::Limit(l)) => (vec![l.var.clone()], false),
             None => (Vec::new(), false),
         };
         Context {
@@ -196,6 +215,7 @@ impl Context {
             unread_because: None,
             unknowns,
             calculus,
+            words: None,
         }
     }
 
@@ -203,6 +223,7 @@ impl Context {
         match &self.problem {
             Some(Problem::Expression(e)) => Some(Claim::Values(vec![e.clone()])),
             Some(Problem::Condition(c)) => Some(Claim::Condition(c.clone())),
+            Some(Problem::Limit(l)) => Some(Claim::Values(vec![l.body.clone()])),
             None => None,
         }
     }
@@ -233,6 +254,22 @@ impl Context {
                 ))),
                 _ => Err("a list of values only answers a problem with one unknown".into()),
             },
+            // "(2, 3)" answers an inequality as an open interval, not as a point.
+            Statement::Point(values) if values.len() == 2 && self.about_intervals() => {
+                let mut ends = values.into_iter().map(|v| End {
+                    value: Some(v),
+                    closed: false,
+                });
+                match (ends.next(), ends.next()) {
+                    (Some(low), Some(high)) => {
+                        Ok(Claim::Condition(Condition::Intervals(vec![Interval {
+                            low,
+                            high,
+                        }])))
+                    }
+                    _ => Err("an interval needs two ends".into()),
+                }
+            }
             Statement::Point(values) => {
                 if values.len() != self.unknowns.len() || expression_problem {
                     return Err(format!(
@@ -251,7 +288,23 @@ impl Context {
         }
     }
 
+    /// Whether the problem is an inequality in one unknown, whose answers are intervals.
+    fn about_intervals(&self) -> bool {
+        fn inequality(c: &Condition) -> bool {
+            match c {
+                Condition::Ineq(..) | Condition::Intervals(_) => true,
+                Condition::All(items) | Condition::Any(items) => items.iter().any(inequality),
+                _ => false,
+            }
+        }
+        self.unknowns.len() == 1
+            && matches!(&self.problem, Some(Problem::Condition(c)) if inequality(c))
+    }
+
     fn check_step(&self, step: &Step) -> CheckStatus {
+        if let Some(Problem::Limit(limit)) = &self.problem {
+            return limits::step(limit, step);
+        }
         if step.after.trim().is_empty() {
             return unchecked("the step has no 'after' expression");
         }
@@ -329,14 +382,22 @@ impl Context {
     }
 
     fn condition_step(&self, before: &Condition, after: &Condition) -> Verdict {
-        let direct = equivalence::conditions(before, after, &self.unknowns);
+        // A step may gain solutions where 'before' is undefined (combining logarithms) or that
+        // squaring brings in; the final answer is what must leave them out.
+        let rules = Rules {
+            extraneous_allowed: true,
+            positive_only: false,
+        };
+        let direct = equivalence::conditions_with(before, after, &self.unknowns, rules);
         if matches!(direct, Verdict::Same(_)) {
             return direct;
         }
         if let Some(Problem::Condition(original)) = &self.problem {
             // A step may restate the problem's solutions in another way, or (for a linear
             // system) state an equation that follows from the whole system.
-            if let Verdict::Same(m) = equivalence::conditions(original, after, &self.unknowns) {
+            if let Verdict::Same(m) =
+                equivalence::conditions_with(original, after, &self.unknowns, rules)
+            {
                 return Verdict::Same(m);
             }
             if self.unknowns.len() > 1 && equivalence::follows_from(original, after, &self.unknowns)

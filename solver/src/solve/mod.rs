@@ -71,12 +71,10 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
         reason: format!("it could not be read as a typed formula ({e})"),
     })?;
     let kind = classify_read(&read);
+    if let Some(reason) = kind.refusal() {
+        return Err(SolveError::NeedsLanguageModel { reason });
+    }
     let (steps, final_answer) = match (&kind, &read.problem) {
-        (ProblemKind::NeedsLanguageModel { reason }, _) => {
-            return Err(SolveError::NeedsLanguageModel {
-                reason: reason.clone(),
-            });
-        }
         (ProblemKind::LinearEquation { variable }, Problem::Condition(Condition::Eq(parts))) => {
             linear::solve(&parts[0], &parts[1], variable, read.decimals)?
         }

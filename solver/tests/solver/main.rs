@@ -1,10 +1,18 @@
-//! Behaviour of the solver crate: the answer table, the checker, parsing and classification.
+//! Behaviour of the solver crate: the answer table, the checker, parsing and classification,
+//! and the checks of the kinds a language model writes (inequalities, exponential and
+//! logarithmic equations, limits, word problems, geometry).
 
 mod checker;
 mod classification;
+mod exponentials;
+mod geometry;
+mod inequalities;
+mod limits;
+mod logarithms;
 mod parsing;
 mod robustness;
 mod table;
+mod word_problems;
 
 use lectern_solver::{CheckStatus, Step, StepCheck};
 

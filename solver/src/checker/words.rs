@@ -1,0 +1,428 @@
+//! Steps and answers of a problem in words: calculations with units (`120 km / 1.5 h` to
+//! `80 km/h`), formulas with the values the problem gives (`A = pi r^2` with `r = 3`), and a
+//! final answer that must be the value of the last checked calculation.
+
+use super::{CheckMethod, CheckStatus, all_of, status_of, unchecked};
+use crate::equivalence::{self, Method, Verdict, condition_variables};
+use crate::exact::{RatFunc, to_ratfunc};
+use crate::expr::Expr;
+use crate::numeric::{Point, close, eval, short};
+use crate::sets::Rules;
+use crate::solve::Step;
+use crate::statement::{Condition, Statement, read_statement};
+use crate::words::{Quantities, dimension_name, knowns, quantities, typed_letters};
+
+/// What the problem's words give.
+pub(super) struct Words {
+    knowns: Vec<(String, f64)>,
+    geometry: bool,
+}
+
+impl Words {
+    pub(super) fn given(problem: &str, geometry: bool) -> Self {
+        Words {
+            knowns: knowns(problem),
+            geometry,
+        }
+    }
+}
+
+/// One side of a step, read.
+#[derive(Debug, Clone)]
+enum Read {
+    /// Values claimed equal; `units` when a unit was written.
+    Values {
+        si: Vec<Expr>,
+        typed: Vec<Expr>,
+        units: bool,
+    },
+    Condition(Condition),
+}
+
+fn is_unit_letter(v: &str) -> bool {
+    v.chars()
+        .all(|c| ('\u{0531}'..='\u{0556}').contains(&c) || ('\u{10D0}'..='\u{10FA}').contains(&c))
+}
+
+/// `speed = ...` or `A = ...`: a name for the value, when the rest has no other `=`.
+fn label(text: &str) -> Option<(&str, &str)> {
+    let (name, rest) = text.split_once('=')?;
+    let name = name.trim();
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '_')
+        && name.chars().filter(|c| c.is_alphabetic()).count() <= 30;
+    plain.then_some((name, rest.trim()))
+}
+
+impl Words {
+    fn substitute_knowns(&self, e: &Expr) -> Expr {
+        self.knowns.iter().fold(e.clone(), |acc, (name, value)| {
+            let number = crate::parser::parse_expression(&format!("{value}"))
+                .unwrap_or_else(|_| Expr::int(0));
+            acc.substitute(name, &number)
+        })
+    }
+
+    fn read(&self, text: &str) -> Result<Read, String> {
+        let q = quantities(text).unwrap_or(Quantities {
+            si: text.to_string(),
+            typed: text.to_string(),
+            units: 0,
+        });
+        let si = read_statement(&q.si, false).map_err(|e| e.to_string())?;
+        let typed = read_statement(&q.typed, false).map_err(|e| e.to_string())?;
+        let units = q.units > 0;
+        let plain = |parts: &[Expr]| {
+            parts
+                .iter()
+                .flat_map(Expr::variables)
+                .all(|v| is_unit_letter(&v))
+        };
+        let known = |parts: Vec<Expr>| -> Vec<Expr> {
+            parts.iter().map(|p| self.substitute_knowns(p)).collect()
+        };
+        Ok(match (si, typed) {
+            (Statement::Expression(s), Statement::Expression(t)) => Read::Values {
+                si: known(vec![s]),
+                typed: known(vec![t]),
+                units,
+            },
+            (Statement::Condition(Condition::Eq(s)), Statement::Condition(Condition::Eq(t)))
+                if plain(&known(s.clone())) =>
+            {
+                Read::Values {
+                    si: known(s),
+                    typed: known(t),
+                    units,
+                }
+            }
+            (Statement::Condition(c), _) if !units => Read::Condition(self.known_condition(&c)),
+            _ => return Err("an equation with units is not compared".into()),
+        })
+    }
+
+    fn known_condition(&self, c: &Condition) -> Condition {
+        match c {
+            Condition::Eq(parts) => {
+                Condition::Eq(parts.iter().map(|p| self.substitute_knowns(p)).collect())
+            }
+            Condition::Ineq(parts, rels) => Condition::Ineq(
+                parts.iter().map(|p| self.substitute_knowns(p)).collect(),
+                rels.clone(),
+            ),
+            Condition::All(items) => {
+                Condition::All(items.iter().map(|i| self.known_condition(i)).collect())
+            }
+            Condition::Any(items) => {
+                Condition::Any(items.iter().map(|i| self.known_condition(i)).collect())
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// Both sides, with a common name in front (`A = ...`) taken off.
+    fn sides(&self, before: &str, after: &str) -> Result<(Read, Read), String> {
+        let (mut b, mut a) = (before.to_string(), after.to_string());
+        match (label(before), label(after)) {
+            (Some((nb, rb)), Some((na, ra))) if nb == na => (b, a) = (rb.into(), ra.into()),
+            (Some((_, rb)), None) if !after.contains('=') => b = rb.into(),
+            (None, Some((_, ra))) if !before.contains('=') => a = ra.into(),
+            _ => {}
+        }
+        let b = self
+            .read(&b)
+            .map_err(|e| format!("'before' could not be read: {e}"))?;
+        let a = self
+            .read(&a)
+            .map_err(|e| format!("'after' could not be read: {e}"))?;
+        Ok((b, a))
+    }
+
+    pub(super) fn step(&self, step: &Step) -> CheckStatus {
+        if step.before.trim().is_empty() || step.after.trim().is_empty() {
+            return unchecked("a step in a problem in words needs both 'before' and 'after'");
+        }
+        let (exact, approximate) = split_approximation(&step.after);
+        // "A ≈ 28.27": the rounded value is the whole claim.
+        let only_rounded = is_name(&exact);
+        let after = match (&approximate, only_rounded) {
+            (Some(text), true) => text.clone(),
+            _ => exact,
+        };
+        let (before, after_read) = match self.sides(&step.before, &after) {
+            Ok(pair) => pair,
+            Err(e) => return unchecked(e),
+        };
+        let verdict = match (&before, &after_read) {
+            (Read::Values { .. }, Read::Values { .. }) if only_rounded => {
+                rounded(&before, &after_read, &after)
+            }
+            (Read::Values { .. }, Read::Values { .. }) => {
+                values(&before, &after_read, &step.before, &after)
+            }
+            (Read::Condition(b), Read::Condition(a)) => {
+                let unknowns: Vec<String> = condition_variables(b)
+                    .union(&condition_variables(a))
+                    .cloned()
+                    .collect();
+                let rules = Rules {
+                    extraneous_allowed: false,
+                    positive_only: self.geometry,
+                };
+                equivalence::conditions_with(b, a, &unknowns, rules)
+            }
+            _ => Verdict::Unknown(
+                "the step turns an equation into an expression or back, so nothing is compared"
+                    .into(),
+            ),
+        };
+        let verdict = match (&approximate, only_rounded) {
+            (Some(text), false) => match self.read(text) {
+                Ok(approx) => all_of([verdict, rounded(&after_read, &approx, text)]),
+                Err(_) => verdict,
+            },
+            _ => verdict,
+        };
+        status_of(verdict)
+    }
+
+    /// The value a step's `after` gives, when it is a calculation.
+    fn value_of(&self, after: &str) -> Option<(Read, String)> {
+        let (exact, approximate) = split_approximation(after);
+        let text = if is_name(&exact) { approximate? } else { exact };
+        let text = label(&text).map_or(text.clone(), |(_, rest)| rest.to_string());
+        match self.read(&text) {
+            Ok(read @ Read::Values { .. }) => Some((read, text)),
+            _ => None,
+        }
+    }
+
+    /// The final answer: the value of the last calculation that was checked.
+    pub(super) fn answer(&self, steps: &[Step], checks: &[CheckStatus], text: &str) -> CheckStatus {
+        let Some(answer) = self.answer_value(text) else {
+            return unchecked("the final answer has no value with a known unit to compare");
+        };
+        let last = steps.iter().zip(checks).rev().find_map(|(step, check)| {
+            self.value_of(&step.after)
+                .map(|(read, text)| (read, check, text))
+        });
+        let Some((reference, check, reference_text)) = last else {
+            return unchecked("no step computes a value to compare the final answer with");
+        };
+        if !matches!(check, CheckStatus::Checked { .. }) {
+            return unchecked(
+                "the last calculation was not checked, so the answer is not compared",
+            );
+        }
+        let (answer_read, answer_text) = answer;
+        let verdict = match rounded(&reference, &answer_read, &answer_text) {
+            Verdict::Same(m) => Verdict::Same(m),
+            _ => values(&reference, &answer_read, &reference_text, &answer_text),
+        };
+        match verdict {
+            Verdict::Same(_) => CheckStatus::Checked {
+                method: CheckMethod::Numeric,
+            },
+            Verdict::Different(reason) => CheckStatus::Failed {
+                reason: format!(
+                    "the final answer does not match the last calculation ({reference_text}): {reason}"
+                ),
+            },
+            Verdict::Unknown(reason) => unchecked(reason),
+        }
+    }
+
+    /// "The sale price is $30", "A = 9pi ≈ 28.27 cm^2", "80 km/h": the value, read with its
+    /// units, after dropping words in front.
+    fn answer_value(&self, text: &str) -> Option<(Read, String)> {
+        let text = text.trim().trim_end_matches('.');
+        let text = text.rsplit('=').next().unwrap_or(text);
+        let (exact, approximate) = split_approximation(text);
+        let text = if is_name(&exact) { approximate? } else { exact };
+        let words: Vec<&str> = text.split_whitespace().collect();
+        (0..words.len()).find_map(|skip| {
+            let candidate = words[skip..].join(" ");
+            match self.read(&candidate) {
+                Ok(read @ Read::Values { .. }) => Some((read, candidate)),
+                _ => None,
+            }
+        })
+    }
+}
+
+/// Empty, or only a name such as `A` or `area`.
+fn is_name(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_alphabetic() || c == ' ' || c == '_')
+}
+
+/// `9pi ≈ 28.27`: the exact part and the rounded one.
+fn split_approximation(text: &str) -> (String, Option<String>) {
+    match text.split_once('≈') {
+        Some((exact, approximate)) => (
+            exact.trim().to_string(),
+            Some(approximate.trim().to_string()),
+        ),
+        None => (text.trim().to_string(), None),
+    }
+}
+
+fn unit_point() -> Point {
+    typed_letters().into_iter().map(|l| (l, 1.0)).collect()
+}
+
+/// The number written in front of the units: `80 km/h` gives 80.
+fn typed_number(e: &Expr) -> Option<f64> {
+    let r = to_ratfunc(e).ok()?;
+    let single = |p: &crate::poly::Poly| p.terms().count() == 1;
+    (single(&r.num) && single(&r.den)).then(|| eval(e, &unit_point()))
+}
+
+/// Which base dimensions an expression has, in words: "length/time".
+fn dimensions(e: &Expr) -> String {
+    let Ok(RatFunc { num, den }) = to_ratfunc(e) else {
+        return "a mixture of units".into();
+    };
+    let words = |p: &crate::poly::Poly| -> Option<Vec<String>> {
+        let (m, _) = p.terms().next()?;
+        let mut out = Vec::new();
+        for v in p.variables() {
+            let power = m.power_of(&v);
+            let name = dimension_name(&v)?;
+            out.push(if power > 1 {
+                format!("{name}^{power}")
+            } else {
+                name.to_string()
+            });
+        }
+        Some(out)
+    };
+    match (words(&num), words(&den)) {
+        (Some(n), Some(d)) if n.is_empty() && d.is_empty() => "a plain number".into(),
+        (Some(n), Some(d)) if d.is_empty() => n.join("·"),
+        (Some(n), Some(d)) => format!(
+            "{}/{}",
+            if n.is_empty() {
+                "1".into()
+            } else {
+                n.join("·")
+            },
+            d.join("·")
+        ),
+        _ => "a mixture of units".into(),
+    }
+}
+
+/// `before` and `after` are the same quantity.
+fn values(before: &Read, after: &Read, before_text: &str, after_text: &str) -> Verdict {
+    let (
+        Read::Values {
+            si: bs,
+            typed: bt,
+            units: bu,
+        },
+        Read::Values {
+            si: as_,
+            typed: at,
+            units: au,
+        },
+    ) = (before, after)
+    else {
+        return Verdict::Unknown("nothing to compare".into());
+    };
+    let chains = all_of([super::chain_consistency(bs), super::chain_consistency(as_)]);
+    let (Some(b), Some(a), Some(btyped), Some(atyped)) =
+        (bs.last(), as_.first(), bt.last(), at.first())
+    else {
+        return Verdict::Unknown("nothing to compare".into());
+    };
+    let compared = if bu == au {
+        match equivalence::expressions(b, a) {
+            Verdict::Different(_) => {
+                Verdict::Different(unit_difference(b, a, atyped, before_text, after_text))
+            }
+            other => other,
+        }
+    } else {
+        // Units on one side only: the number in front of the units is compared.
+        let (with, without) = if *bu { (btyped, a) } else { (atyped, b) };
+        match typed_number(with) {
+            None => Verdict::Unknown("the units are mixed; convert them to one unit first".into()),
+            Some(n) => {
+                let v = eval(without, &Point::new());
+                if close(n, v) {
+                    Verdict::Same(Method::Numeric)
+                } else {
+                    Verdict::Different(format!(
+                        "'{before_text}' is {} but '{after_text}' is {}",
+                        short(if *bu { n } else { v }),
+                        short(if *bu { v } else { n })
+                    ))
+                }
+            }
+        }
+    };
+    all_of([chains, compared])
+}
+
+fn unit_difference(
+    b: &Expr,
+    a: &Expr,
+    atyped: &Expr,
+    before_text: &str,
+    after_text: &str,
+) -> String {
+    let ratio = to_ratfunc(&(b.clone() / a.clone()))
+        .ok()
+        .and_then(|r| r.as_poly().and_then(|p| p.as_constant()));
+    match (ratio, typed_number(atyped)) {
+        (Some(r), Some(n)) => format!(
+            "'{before_text}' is {} in the units of '{after_text}', not {}",
+            short(r.to_f64() * n),
+            short(n)
+        ),
+        (Some(_), None) => format!("'{before_text}' and '{after_text}' are different amounts"),
+        (None, _) => format!(
+            "the units do not match: '{before_text}' is {} but '{after_text}' is {}",
+            dimensions(b),
+            dimensions(a)
+        ),
+    }
+}
+
+/// A rounded decimal, `28.27` for `9pi`, correct to the places it gives.
+fn rounded(exact: &Read, approximate: &Read, approximate_text: &str) -> Verdict {
+    let (Read::Values { typed: et, .. }, Read::Values { typed: at, .. }) = (exact, approximate)
+    else {
+        return Verdict::Unknown("nothing to compare".into());
+    };
+    let (Some(e), Some(a)) = (et.last(), at.first()) else {
+        return Verdict::Unknown("nothing to compare".into());
+    };
+    let (Some(value), Some(given)) = (
+        typed_number(e).or_else(|| Some(eval(e, &unit_point()))),
+        typed_number(a),
+    ) else {
+        return Verdict::Unknown("the rounded value could not be read".into());
+    };
+    let places = approximate_text.split_once('.').map_or(0, |(_, p)| {
+        p.chars().take_while(char::is_ascii_digit).count()
+    });
+    let tolerance = 0.5 * 10f64.powi(-(places as i32)) * (1.0 + 1e-9);
+    if (value - given).abs() <= tolerance || close(value, given) {
+        Verdict::Same(Method::Numeric)
+    } else {
+        Verdict::Different(format!(
+            "{} rounds to {} at {places} decimal places, not {}",
+            short(value),
+            format_places(value, places),
+            short(given)
+        ))
+    }
+}
+
+fn format_places(v: f64, places: usize) -> String {
+    format!("{v:.places$}")
+}
