@@ -7,9 +7,11 @@
 //! # How the server uses it
 //!
 //! 1. **Before charging**, call [`classify`] on the problem text. When no language model is
-//!    configured and the kind is [`ProblemKind::NeedsLanguageModel`], refuse the request with
-//!    its reason (the message of [`SolveError::NeedsLanguageModel`] reads
-//!    "This problem needs a language model: ..."). Classification is a parse and a few
+//!    configured and the kind is not [`ProblemKind::is_offline_solvable`], refuse the request
+//!    with the reason [`solve`] gives (the message of [`SolveError::NeedsLanguageModel`] reads
+//!    "This problem needs a language model: ..."). Inequalities, exponential and logarithmic
+//!    equations, limits, word problems and geometry have kinds of their own: a model writes
+//!    them and the checker knows how to check them. Classification is a parse and a few
 //!    polynomial operations, well under a millisecond.
 //!
 //!    ```
@@ -36,6 +38,8 @@
 //!    check still fails, fail the job with a refund. Only steps whose status is
 //!    [`CheckStatus::Checked`] may be shown with the checked mark; [`CheckStatus::Unchecked`]
 //!    steps (prose, or mathematics outside what can be decided) are shown without it.
+//!    Add [`prompt_guide`] for the problem's kind to the writer's prompt: a few lines on how
+//!    to write that kind's steps and answer, with a worked example that passes the checker.
 //!
 //!    ```
 //!    use lectern_solver::{check_steps, CheckStatus, Step};
@@ -60,12 +64,35 @@
 //! A step may rewrite a part of the problem as an expression (`3(x - 1)` to `3x - 3`), and in
 //! a calculus problem it may differentiate or integrate a plain expression (`x^3 + 2x` to
 //! `3x^2 + 2`). A leading `f'(x) =` or `dy/dx =` is ignored in calculus; an indefinite
-//! integral's final answer must include its constant (`+ C`). Final answers may be `x = 4`,
+//! integral's final answer must include its constant (`+ C`). Inequalities use `<`, `<=`,
+//! `>`, `>=` (or `≤`, `≥`, `≠`), also chained (`-1 < x <= 3`). Logarithms are `log(x)` (base
+//! 10), `ln(x)`, `log_2(x)`, `log_{2}(x)` or `log2(x)`; powers of e are `e^(2x)` or
+//! `exp(2x)`. A limit is written `lim_(x->2) (x + 2)` (also `lim x->2`, `lim_{x \to 2}`,
+//! `lim(x→2)`, `x->0+` or `x->2^-` for one side, `x->inf`), and a step may evaluate it to a
+//! value (`lim_(x->2) (x + 2)` to `4`). In a problem in words, a calculation is written with
+//! its units (`120 km / 1.5 h` to `80 km/h`, `$40 - $10` to `$30`, `25% of $40`), a leading
+//! name (`speed =`, `A =`) is allowed, the letters of a formula take the values the problem
+//! gives (`A = pi r^2` with "radius 3"), and a rounded value follows `≈` (`A = 9pi ≈ 28.27`).
+//! Final answers may be `x = 4`,
 //! `x = 2, x = 3`, `x = 2 or x = 3`, `x = 2, 3`, `{2, 3}`, `x = 1 ± sqrt(2)`, `x = 1, y = 2`,
 //! `(1, 2)`, `7/4`, `0.67` (a rounded decimal, correct to its places), `no real solutions`,
 //! `no solution`, `all real numbers` or `infinitely many solutions`.
 //!
 //! # What is decided, and how
+//!
+//! Inequalities, interval notation, and equations with exponentials or logarithms in one
+//! unknown are compared by their solution sets on the real line: the boundary points (roots
+//! of one side minus the other, exactly counted for rational functions, found on a grid to
+//! 10^6 with bisection otherwise; poles; edges of where the expressions are defined) are
+//! found, then each boundary point and a test point inside each interval between them is
+//! tried in both (a failure names the point, e.g. "x = 2.5 (between 2 and 3) satisfies ...").
+//! A step may gain isolated solutions where 'before' is undefined (combining logarithms) or
+//! that squaring a root brings in; the final answer may not. Limits of rational functions are
+//! found exactly; other limits from samples at the point ± 10^-k (k = 1..8) on each side, or
+//! at ±10^k for infinity, and a limit whose samples do not settle is left unchecked. In a
+//! problem in words, units become products of base dimensions with their sizes, so
+//! `2 h + 30 min` equals `2.5 h` exactly and `80 km` is not a speed; lengths in a geometry
+//! problem are positive (`c^2 = 25` gives `c = 5`).
 //!
 //! Expressions built from numbers, variables, `+ - * /` and whole powers are brought to an
 //! exact normal form (a quotient of polynomials with rational coefficients on overflow-checked
@@ -84,10 +111,26 @@
 //! (`d/dx(x + 1)` and `d/dx(x - 1)` are equal); a step that replaces letters by values
 //! (`b^2 - 4ac` to `(-5)^2 - 4(1)(6)`) is unchecked; in an inconsistent system of three
 //! equations in two unknowns every linear step is accepted (any equation follows from a
-//! contradiction); a one-unknown answer to a non-polynomial equation is checked by
-//! substitution only and left unchecked, since a missing solution cannot be ruled out. A
-//! problem in words is not read, but the calculations in its steps are still checked. Input
-//! is limited to 2,000 characters and 200 levels of nesting.
+//! contradiction); a one-unknown answer to a trigonometric equation is checked by
+//! substitution only and left unchecked, since a missing solution cannot be ruled out, and
+//! roots beyond ±10^6 or two roots closer than the grid are not looked for. A problem in words
+//! is not understood: its calculations are checked, and its final answer is checked against
+//! the last checked calculation (so a wrong setup, such as multiplying where dividing was
+//! meant, is not caught), and it is unchecked after a failed step or without a known unit.
+//! Input is limited to 2,000 characters and 200 levels of nesting.
+//!
+//! # New answer forms
+//!
+//! - Inequalities: `x < 4`, `x >= -2`, `-1 < x <= 3`, `x < 2 or x > 3`, `(-inf, 4)`,
+//!   `[2, 3]`, `(-∞, 2) ∪ (3, ∞)` (`U` also joins intervals), `x ∈ [2, 3)`, and for an
+//!   inequality problem `(2, 3)` is an open interval; `all real numbers`, `no solution`.
+//! - Exponential and logarithmic equations: `x = 3`, `x = ln(5)/2 ≈ 0.805`, `x = 5` (an
+//!   extraneous root listed as well fails).
+//! - Limits: a number (`4`, `1/2`), `inf`, `-inf`, `does not exist` (or `DNE`); a leading
+//!   `lim_(x->2) ... =` or `L =` is dropped.
+//! - Word problems: the value with its unit, `80 km/h`, `$30`, `2.5 h`, also inside a sentence
+//!   ("The sale price is $30").
+//! - Geometry: `c = 5`, `A = 9pi ≈ 28.27 cm^2`, `28.27 cm²`.
 
 mod calculus;
 mod checker;
@@ -95,6 +138,7 @@ mod classify;
 mod equivalence;
 mod exact;
 mod expr;
+mod guide;
 mod lexer;
 mod limit;
 mod linear;
@@ -114,6 +158,7 @@ mod words;
 pub use checker::{CheckMethod, CheckStatus, CheckTarget, StepCheck, check_steps, first_failure};
 pub use classify::{ProblemKind, classify};
 pub use expr::{Constant, Expr, Func};
+pub use guide::prompt_guide;
 pub use parser::{ParseError, parse_expression};
 pub use rational::{ArithmeticError, Rational};
 pub use solve::{Solution, SolveError, Step, solve};

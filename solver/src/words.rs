@@ -343,11 +343,17 @@ impl Scanner<'_> {
 
     /// Units after a number: `km`, `km/h`, `m/s^2`, `km per hour`.
     fn unit_group(&mut self) -> Vec<(usize, i32)> {
-        let mut units = Vec::new();
         let Some(first) = self.unit_power() else {
-            return units;
+            return Vec::new();
         };
-        units.push(first);
+        let mut units = vec![first];
+        units.extend(self.unit_group_after());
+        units
+    }
+
+    /// The `/h` of `km/h`, after the first unit.
+    fn unit_group_after(&mut self) -> Vec<(usize, i32)> {
+        let mut units = Vec::new();
         loop {
             let save = self.i;
             self.skip_spaces();
@@ -433,6 +439,29 @@ pub fn quantities(text: &str) -> Option<Quantities> {
         };
         let starts_number = chars.get(number_start).is_some_and(char::is_ascii_digit)
             && (prefix.is_some() || !previous_letter);
+        // "9pi cm^2": a unit of two or more letters after a value, apart from it.
+        if !starts_number && c.is_alphabetic() && s.i > 0 && chars[s.i - 1] == ' ' {
+            let start = s.i;
+            let (word, _) = s.word();
+            s.spaced = false;
+            if word.chars().count() > 1
+                && let Some(first) = s.unit_power()
+            {
+                let mut units = vec![first];
+                let rest = s.unit_group_after();
+                units.extend(rest);
+                count += 1;
+                si.push_str(&format!("1{}", render(&units, true)));
+                let typed_units: Vec<(usize, i32)> = units
+                    .iter()
+                    .copied()
+                    .filter(|(i, _)| UNITS[*i].base != "1")
+                    .collect();
+                typed.push_str(&format!("1{}", render(&typed_units, false)));
+                continue;
+            }
+            s.i = start;
+        }
         if !starts_number {
             si.push(c);
             typed.push(c);

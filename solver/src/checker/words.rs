@@ -66,6 +66,12 @@ impl Words {
     }
 
     fn read(&self, text: &str) -> Result<Read, String> {
+        // "25% of $40" multiplies.
+        let text = &if text.contains('%') {
+            text.replace(" of ", " * ")
+        } else {
+            text.to_string()
+        };
         let q = quantities(text).unwrap_or(Quantities {
             si: text.to_string(),
             typed: text.to_string(),
@@ -185,7 +191,32 @@ impl Words {
             },
             _ => verdict,
         };
+        let verdict = match verdict {
+            Verdict::Different(reason) => {
+                Verdict::Different(self.with_knowns(reason, &step.before))
+            }
+            other => other,
+        };
         status_of(verdict)
+    }
+
+    /// Names the problem's values that were put in for letters, so a failure can be traced.
+    fn with_knowns(&self, reason: String, before: &str) -> String {
+        let text = label(before).map_or(before, |(_, rest)| rest);
+        let letters = crate::parser::parse_expression(text)
+            .map(|e| e.variables())
+            .unwrap_or_default();
+        let used: Vec<String> = self
+            .knowns
+            .iter()
+            .filter(|(name, _)| letters.contains(name))
+            .map(|(name, value)| format!("{name} = {}", short(*value)))
+            .collect();
+        if used.is_empty() {
+            reason
+        } else {
+            format!("{reason} (with {} from the problem)", used.join(", "))
+        }
     }
 
     /// The value a step's `after` gives, when it is a calculation.
@@ -208,6 +239,12 @@ impl Words {
             self.value_of(&step.after)
                 .map(|(read, text)| (read, check, text))
         });
+        if checks
+            .iter()
+            .any(|c| matches!(c, CheckStatus::Failed { .. }))
+        {
+            return unchecked("a step failed, so the answer is not compared");
+        }
         let Some((reference, check, reference_text)) = last else {
             return unchecked("no step computes a value to compare the final answer with");
         };
@@ -252,6 +289,14 @@ impl Words {
     }
 }
 
+/// Whether the value ends in a number with decimal places, as a rounded value does.
+fn is_decimal(text: &str) -> bool {
+    let last = text.rsplit('=').next().unwrap_or(text).trim();
+    let number = last.trim_start_matches(['$', '€', '£']);
+    let number = number.split_whitespace().next().unwrap_or("");
+    number.contains('.') && number.parse::<f64>().is_ok()
+}
+
 /// Empty, or only a name such as `A` or `area`.
 fn is_name(text: &str) -> bool {
     text.chars()
@@ -273,11 +318,34 @@ fn unit_point() -> Point {
     typed_letters().into_iter().map(|l| (l, 1.0)).collect()
 }
 
-/// The number written in front of the units: `80 km/h` gives 80.
+/// The number written in front of the units: `80 km/h` gives 80, `9pi cm^2` gives 28.27;
+/// `None` when units are added to other units (`2 h + 30 min`). The units must make a single
+/// product of powers, which is tested by changing the size of each unit in turn.
 fn typed_number(e: &Expr) -> Option<f64> {
-    let r = to_ratfunc(e).ok()?;
-    let single = |p: &crate::poly::Poly| p.terms().count() == 1;
-    (single(&r.num) && single(&r.den)).then(|| eval(e, &unit_point()))
+    let ones = unit_point();
+    let n = eval(e, &ones);
+    if !n.is_finite() {
+        return None;
+    }
+    let letters: Vec<String> = e
+        .variables()
+        .into_iter()
+        .filter(|v| is_unit_letter(v))
+        .collect();
+    let mut generic = ones.clone();
+    let mut expected = n;
+    for (i, letter) in letters.iter().enumerate() {
+        let mut doubled = ones.clone();
+        doubled.insert(letter.clone(), 2.0);
+        let power = (eval(e, &doubled) / n).log2();
+        if !power.is_finite() || (power - power.round()).abs() > 1e-9 {
+            return None;
+        }
+        let size = 1.3 + 0.41 * i as f64;
+        generic.insert(letter.clone(), size);
+        expected *= size.powi(power.round() as i32);
+    }
+    close(eval(e, &generic), expected).then_some(n)
 }
 
 /// Which base dimensions an expression has, in words: "length/time".
@@ -340,6 +408,18 @@ fn values(before: &Read, after: &Read, before_text: &str, after_text: &str) -> V
     };
     let compared = if bu == au {
         match equivalence::expressions(b, a) {
+            // "= 28.27" for 9pi: a rounded decimal, correct to its places.
+            Verdict::Different(_)
+                if is_decimal(after_text)
+                    && matches!(rounded(before, after, after_text), Verdict::Same(_)) =>
+            {
+                Verdict::Same(Method::Numeric)
+            }
+            Verdict::Different(_) if !bu => Verdict::Different(format!(
+                "'{before_text}' is {} but '{after_text}' is {}",
+                short(eval(b, &Point::new())),
+                short(eval(a, &Point::new()))
+            )),
             Verdict::Different(_) => {
                 Verdict::Different(unit_difference(b, a, atyped, before_text, after_text))
             }
@@ -374,13 +454,21 @@ fn unit_difference(
     before_text: &str,
     after_text: &str,
 ) -> String {
-    let ratio = to_ratfunc(&(b.clone() / a.clone()))
-        .ok()
-        .and_then(|r| r.as_poly().and_then(|p| p.as_constant()));
+    // The same units exactly when the ratio does not change with the sizes of the units.
+    let ratio_at = |size: f64| {
+        let point: Point = ["Ա", "Բ", "Գ", "Դ", "Ե", "Զ"]
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.to_string(), size + 0.37 * i as f64))
+            .collect();
+        eval(b, &point) / eval(a, &point)
+    };
+    let (r1, r2) = (ratio_at(1.0), ratio_at(2.3));
+    let ratio = (r1.is_finite() && close(r1, r2)).then_some(r1);
     match (ratio, typed_number(atyped)) {
         (Some(r), Some(n)) => format!(
             "'{before_text}' is {} in the units of '{after_text}', not {}",
-            short(r.to_f64() * n),
+            short(r * n),
             short(n)
         ),
         (Some(_), None) => format!("'{before_text}' and '{after_text}' are different amounts"),

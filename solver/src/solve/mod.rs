@@ -68,7 +68,9 @@ impl From<ArithmeticError> for SolveError {
 /// Solves a problem offline, or says why it cannot.
 pub fn solve(problem: &str) -> Result<Solution, SolveError> {
     let read = read_problem(problem).map_err(|e| SolveError::NeedsLanguageModel {
-        reason: format!("it could not be read as a typed formula ({e})"),
+        reason: crate::words::kind_of(problem)
+            .and_then(|kind| kind.refusal())
+            .unwrap_or_else(|| format!("it could not be read as a typed formula ({e})")),
     })?;
     let kind = classify_read(&read);
     if let Some(reason) = kind.refusal() {

@@ -153,3 +153,46 @@ fn the_named_unknown_in_front_of_the_problem_is_not_part_of_it() {
         assert_eq!(solve(problem).unwrap().final_answer, "x = 3", "{problem}");
     }
 }
+
+#[test]
+fn each_kind_a_model_writes_has_a_guide_with_an_example() {
+    for problem in [
+        "x^2 - 5x + 6 < 0",
+        "2^(x + 1) = 16",
+        "log(x) + log(x - 3) = 1",
+        "lim_(x->2) (x^2 - 4)/(x - 2)",
+        "A train travels 120 km in 1.5 hours. What is its average speed?",
+        "A right triangle has legs 3 and 4. Find the hypotenuse.",
+    ] {
+        let kind = classify(problem);
+        let guide = lectern_solver::prompt_guide(&kind);
+        assert!(
+            guide.contains("final_answer") && guide.contains("Example:"),
+            "{problem}: {kind:?}"
+        );
+        let json = serde_json::to_value(&kind).unwrap();
+        assert_eq!(json["kind"], kind.name(), "{problem}");
+        // The worked example passes the checker.
+        let example = guide.split("Example: ").nth(1).unwrap();
+        let (steps, answer) = example.split_once(", final_answer ").unwrap();
+        let steps: Vec<serde_json::Value> = serde_json::from_str(steps).unwrap();
+        let steps: Vec<lectern_solver::Step> = steps
+            .iter()
+            .map(|s| crate::step(s["before"].as_str().unwrap(), s["after"].as_str().unwrap()))
+            .collect();
+        let answer = answer.trim_end_matches('.').trim_matches('"');
+        let first = steps[0].before.clone();
+        let checks = lectern_solver::check_steps(&first, &steps, answer);
+        let in_words = matches!(kind, ProblemKind::WordProblem | ProblemKind::Geometry);
+        let checks = if in_words {
+            lectern_solver::check_steps(problem, &steps, answer)
+        } else {
+            checks
+        };
+        assert!(
+            checks.iter().all(|c| c.is_checked()),
+            "{problem}: {checks:?}"
+        );
+    }
+    assert_eq!(lectern_solver::prompt_guide(&classify("2x + 3 = 11")), "");
+}
