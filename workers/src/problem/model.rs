@@ -104,7 +104,7 @@ fn user_prompt(params: &ProblemParams) -> String {
         _ => "standard: each step with a sentence of explanation",
     };
     let words = params.duration_minutes * 150;
-    format!(
+    let mut prompt = format!(
         "Problem: {problem}\nSubject: {subject}\nProblem type: {kind}\nDetail: {detail}.\n{work}\
          The whole narration (introduction, step narrations and summary) should be about \
          {words} words, at most; never pad it with filler.",
@@ -116,7 +116,14 @@ fn user_prompt(params: &ProblemParams) -> String {
         } else {
             "Keep the work short: the few steps that lead to the answer.\n"
         },
-    )
+    );
+    // How the checker reads this kind of problem (inequalities, limits, units, ...).
+    let guide = lectern_solver::prompt_guide(&lectern_solver::classify(params.problem_text.trim()));
+    if !guide.is_empty() {
+        prompt.push_str("\nHow to write this kind of problem so the checker can read it:\n");
+        prompt.push_str(guide);
+    }
+    prompt
 }
 
 /// What was wrong with an answer, in words, naming the step and the checker's reason.

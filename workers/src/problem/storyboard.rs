@@ -143,6 +143,54 @@ fn how_to(kind: &ProblemKind) -> (&'static str, [&'static str; 3]) {
                 "Always add the constant of integration C",
             ],
         ),
+        ProblemKind::Inequality { .. } => (
+            "Solve it like an equation, but flip the sign when you multiply or divide by a negative.",
+            [
+                "Multiplying or dividing by a negative flips the sign",
+                "The boundary points split the number line",
+                "Test a point in each interval",
+            ],
+        ),
+        ProblemKind::ExponentialEquation { .. } => (
+            "Write both sides as powers of one base, or take logarithms of both sides.",
+            [
+                "Equal powers of one base have equal exponents",
+                "A logarithm brings the exponent down",
+                "Substitute the answer back to check it",
+            ],
+        ),
+        ProblemKind::LogarithmicEquation { .. } => (
+            "Combine the logarithms, rewrite as a power, then check the domain.",
+            [
+                "log_b(y) = c means y = b^c",
+                "A sum of logarithms is the logarithm of a product",
+                "Only positive numbers have logarithms: drop roots outside the domain",
+            ],
+        ),
+        ProblemKind::Limit { .. } => (
+            "Simplify until the expression can be evaluated at the point.",
+            [
+                "Factor and cancel what makes it 0/0",
+                "The limit looks at values near the point, not at it",
+                "Check from both sides",
+            ],
+        ),
+        ProblemKind::WordProblem => (
+            "Turn the words into a calculation, keep the units, and answer the question asked.",
+            [
+                "Write down what is given and what is asked",
+                "Units travel with the numbers",
+                "Check the answer makes sense",
+            ],
+        ),
+        ProblemKind::Geometry => (
+            "Pick the formula for the figure, put in the given values, then compute.",
+            [
+                "Name the formula before using it",
+                "Lengths are positive",
+                "Give the answer with its unit",
+            ],
+        ),
         ProblemKind::NeedsLanguageModel { .. } => (
             "Work from what is given to what is asked, one justified step at a time.",
             [
