@@ -1,5 +1,4 @@
 use super::{Brief, WORD_BUDGET_TOLERANCE};
-use crate::grounding::Reference;
 use crate::titles::{guess_subject, level_name};
 
 pub fn system_prompt() -> String {
@@ -29,8 +28,7 @@ Rules:
         .to_string()
 }
 
-/// The brief for the model, with the reference facts looked up for its topic (if any).
-pub fn user_prompt(brief: &Brief, reference: &Reference) -> String {
+pub fn user_prompt(brief: &Brief) -> String {
     let target = brief.target_words();
     let audience = match brief.level {
         1 => {
@@ -39,7 +37,7 @@ pub fn user_prompt(brief: &Brief, reference: &Reference) -> String {
         3 => "advanced learners: precise terminology, derivations, edge cases and trade-offs",
         _ => "intermediate learners who know the basics: build on them with worked examples",
     };
-    let mut prompt = format!(
+    format!(
         "Topic: {topic}\n\
          Subject: {subject}\n\
          Level: {level} ({level_name}); audience: {audience}.\n\
@@ -54,12 +52,7 @@ pub fn user_prompt(brief: &Brief, reference: &Reference) -> String {
         wpm = brief.wpm,
         low = (target as f64 * (1.0 - WORD_BUDGET_TOLERANCE)).floor(),
         high = (target as f64 * (1.0 + WORD_BUDGET_TOLERANCE)).ceil(),
-    );
-    if !reference.is_empty() {
-        prompt.push_str("\n\n");
-        prompt.push_str(&reference.prompt_section());
-    }
-    prompt
+    )
 }
 
 pub fn repair_prompt(problems: &str) -> String {

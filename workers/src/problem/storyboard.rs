@@ -727,7 +727,6 @@ pub fn build(solution: &CheckedSolution, params: &ProblemParams, title: &str) ->
             Source::OfflineSolver => Origin::HandWritten,
         },
         scenes,
-        sources: Vec::new(),
     };
     Plan {
         storyboard,
