@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::openai::{OpenAiWriter, Turn};
+use super::schema::object;
 use super::{Brief, ScriptError, ScriptProgress};
 use crate::storyboard::{
     ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual,
@@ -125,18 +126,6 @@ fn sentences(count: usize) -> Value {
     })
 }
 
-fn object(properties: Value) -> Value {
-    let required: Vec<String> = properties
-        .as_object()
-        .map(|p| p.keys().cloned().collect())
-        .unwrap_or_default();
-    json!({
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": false,
-    })
-}
 
 fn array(items: Value, count: usize) -> Value {
     json!({ "type": "array", "items": items, "minItems": count, "maxItems": count })

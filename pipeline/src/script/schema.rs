@@ -12,7 +12,8 @@ fn strings() -> Value {
     json!({ "type": "array", "items": { "type": "string" } })
 }
 
-fn object(properties: Value) -> Value {
+/// A strict object: every property required, no others (also the local writer's requests).
+pub(super) fn object(properties: Value) -> Value {
     let required: Vec<String> = properties
         .as_object()
         .map(|p| p.keys().cloned().collect())
