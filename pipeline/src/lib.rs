@@ -7,6 +7,7 @@ pub mod course;
 pub mod encode;
 pub mod error;
 pub mod frames;
+pub mod grounding;
 pub mod local_model;
 pub mod narration;
 pub mod outputs;

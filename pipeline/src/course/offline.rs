@@ -396,6 +396,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
         wpm: brief.wpm,
         origin: Origin::OfflineDraft,
         scenes,
+        sources: Vec::new(),
     };
     storyboard.validate().map_err(ScriptError::Invalid)?;
     Ok(storyboard)

@@ -1,14 +1,17 @@
 //! The offline writer: used when no language model is configured. It cannot know the topic,
 //! so it writes an honest study plan for it, labelled "offline draft" on screen and in the
 //! result, with examples that are correct whatever the topic (they are computed or generic).
+//! Where WordNet or FOLDOC defines the topic, its definition is quoted, with the source named
+//! and listed in a last scene.
 
 use async_trait::async_trait;
 
 use super::{Brief, ScriptError, ScriptWriter};
 use crate::course::LessonBrief;
+use crate::grounding::{self, Fact};
 use crate::storyboard::{
-    ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Series, Storyboard,
-    Visual, WorkedStep,
+    ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Series, SourceNote,
+    Storyboard, Visual, WorkedStep,
 };
 use crate::titles::{Subject, guess_subject, level_prefixed_title, smart_title};
 
@@ -47,6 +50,14 @@ pub(super) fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
 }
 
+fn scene_words(scene: &Scene) -> f64 {
+    scene
+        .narration
+        .iter()
+        .map(|s| crate::storyboard::count_words(s))
+        .sum::<usize>() as f64
+}
+
 impl OfflineWriter {
     pub fn storyboard(brief: &Brief) -> Result<Storyboard, ScriptError> {
         if brief.topic.trim().is_empty() {
@@ -59,10 +70,16 @@ impl OfflineWriter {
             3 => "advanced",
             _ => "intermediate",
         };
+        // Only the topic's own definition is quoted: the offline writer cannot say how the
+        // topic's other terms fit in.
+        let fact = grounding::lookup(&brief.topic)
+            .fact_for(&brief.topic)
+            .cloned();
+        let mut sources: Vec<SourceNote> = fact.iter().map(Fact::note).collect();
         let mut core = vec![
             (100, title_scene(&t, brief.level, level_word)),
             (70, plan_scene(&t)),
-            (80, definition_scene(&t)),
+            (80, definition_scene(&t, fact.as_ref())),
         ];
         core.extend(subject_scenes(subject, &t));
         core.push((30, forgetting_plot()));
@@ -71,6 +88,9 @@ impl OfflineWriter {
         let quiz_at = core.len();
         core.push((50, quiz_scene(&t)));
         core.push((90, summary_scene(&t)));
+        // The scene that lists the definition's source stays as long as the definition does.
+        let sources_order = core.len() * 100;
+        core.extend(grounding::sources_scene(&sources).map(|scene| (95, scene)));
 
         let mut candidates: Vec<Candidate> = core
             .into_iter()
@@ -83,13 +103,6 @@ impl OfflineWriter {
             .collect();
 
         let target = brief.target_words() as f64;
-        let scene_words = |scene: &Scene| -> f64 {
-            scene
-                .narration
-                .iter()
-                .map(|s| crate::storyboard::count_words(s))
-                .sum::<usize>() as f64
-        };
         let words = |c: &[Candidate]| -> f64 { c.iter().map(|c| scene_words(&c.scene)).sum() };
         // Fill towards the budget (a 5-minute video should last 5 minutes): a scene is added
         // when it brings the word count closer to the target, so that it may end a little
@@ -120,16 +133,27 @@ impl OfflineWriter {
         }
         // Dropping a long scene can leave a very short video far below its budget (1 minute at
         // 120 wpm): then the dropped scenes, last dropped first, come back while each one
-        // brings the word count closer to the target.
+        // brings the word count closer to the target without going over the budget.
+        let most = target * (1.0 + super::WORD_BUDGET_TOLERANCE);
         while words(&candidates) < target * (1.0 - super::WORD_BUDGET_TOLERANCE / 2.0) {
             let have = words(&candidates);
-            let Some(back) = dropped
-                .iter()
-                .rposition(|c| (have + scene_words(&c.scene) - target).abs() < target - have)
-            else {
+            let Some(back) = dropped.iter().rposition(|c| {
+                let with = have + scene_words(&c.scene);
+                (with - target).abs() < target - have && with <= most
+            }) else {
                 break;
             };
             candidates.push(dropped.remove(back));
+        }
+        let quoted = fact.as_ref().is_some_and(|fact| {
+            candidates.iter().any(|c| {
+                matches!(&c.scene.visual, Visual::Definition { definition, .. }
+                    if *definition == fact.definition)
+            })
+        });
+        if !quoted {
+            candidates.retain(|c| c.order != sources_order);
+            sources.clear();
         }
         candidates.sort_by_key(|c| c.order);
 
@@ -142,6 +166,7 @@ impl OfflineWriter {
             wpm: brief.wpm,
             origin: Origin::OfflineDraft,
             scenes: candidates.into_iter().map(|c| c.scene).collect(),
+            sources,
         };
         storyboard.validate().map_err(ScriptError::Invalid)?;
         Ok(storyboard)
@@ -184,7 +209,34 @@ fn plan_scene(t: &str) -> Scene {
     )
 }
 
-fn definition_scene(t: &str) -> Scene {
+/// The topic's definition quoted from reference data, or, without one, an invitation to
+/// write it.
+fn definition_scene(t: &str, fact: Option<&Fact>) -> Scene {
+    let example = "A good definition names the wider category first, then the detail that sets \
+                   this idea apart from its neighbours.";
+    if let Some(fact) = fact {
+        let mut term = fact.term.clone();
+        if let Some(first) = term.get(..1) {
+            term = format!("{}{}", first.to_uppercase(), &term[1..]);
+        }
+        return scene(
+            Visual::Definition {
+                term,
+                definition: fact.definition.clone(),
+                example: Some(example.into()),
+            },
+            &[
+                fact.spoken(),
+                "Notice its shape: a good definition names the wider category first, and then \
+                 the detail that sets the idea apart from its neighbours."
+                    .into(),
+                format!(
+                    "Now say what {t} is in your own words, and check your sentence against a \
+                     trusted textbook."
+                ),
+            ],
+        );
+    }
     scene(
         Visual::Definition {
             term: t.to_string(),
@@ -192,11 +244,7 @@ fn definition_scene(t: &str) -> Scene {
                 "Your one-sentence definition of {t} goes here: what it is, in your own words. \
                  Compare it with a trusted textbook or course."
             ),
-            example: Some(
-                "A good definition names the wider category first, then the detail that sets \
-                 this idea apart from its neighbours."
-                    .into(),
-            ),
+            example: Some(example.into()),
         },
         &[
             format!(

@@ -20,6 +20,7 @@ use crate::course::{
     course_repair_prompt, course_system_prompt, course_user_prompt, lesson_prompt,
 };
 use crate::frames::check_slides;
+use crate::grounding::{self, Reference};
 use crate::storyboard::{Origin, Storyboard, ValidationErrors};
 
 #[derive(Debug, Clone)]
@@ -351,10 +352,11 @@ impl ScriptWriter for OpenAiWriter {
         brief: &Brief,
         progress: ScriptProgress<'_>,
     ) -> Result<Storyboard, ScriptError> {
+        let reference = grounding::lookup(&brief.topic);
         if self.config.scene_by_scene {
-            return self.write_planned(brief, None, progress).await;
+            return self.write_planned(brief, None, &reference, progress).await;
         }
-        self.write_storyboard(brief, user_prompt(brief), progress)
+        self.write_storyboard(brief, user_prompt(brief, &reference), &reference, progress)
             .await
     }
 
@@ -363,18 +365,20 @@ impl ScriptWriter for OpenAiWriter {
         lesson: &LessonBrief,
         progress: ScriptProgress<'_>,
     ) -> Result<Storyboard, ScriptError> {
+        let reference = grounding::lookup(&lesson.brief.topic);
         if self.config.scene_by_scene {
             let context = lesson_prompt(&lesson.context);
             return self
-                .write_planned(&lesson.brief, Some(&context), progress)
+                .write_planned(&lesson.brief, Some(&context), &reference, progress)
                 .await;
         }
         let text = format!(
             "{}\n\n{}",
-            user_prompt(&lesson.brief),
+            user_prompt(&lesson.brief, &reference),
             lesson_prompt(&lesson.context)
         );
-        self.write_storyboard(&lesson.brief, text, progress).await
+        self.write_storyboard(&lesson.brief, text, &reference, progress)
+            .await
     }
 
     async fn write_course(&self, brief: &CourseBrief) -> Result<CourseOutline, ScriptError> {
@@ -403,13 +407,15 @@ impl ScriptWriter for OpenAiWriter {
 }
 
 impl OpenAiWriter {
-    /// A storyboard for `brief` from the user message `request`, with one repair round.
+    /// A storyboard for `brief` from the user message `request`, with one repair round,
+    /// grounded in `reference` (see [`grounding::apply`]).
     /// `progress` hears the share written: the first answer fills most of the bar, a repair
     /// the rest.
     async fn write_storyboard(
         &self,
         brief: &Brief,
         request: String,
+        reference: &Reference,
         progress: ScriptProgress<'_>,
     ) -> Result<Storyboard, ScriptError> {
         let expected = expected_answer_chars(brief);
@@ -423,7 +429,7 @@ impl OpenAiWriter {
             })
             .await?;
         let problems = match accept(&first, brief) {
-            Ok(storyboard) => return Ok(storyboard),
+            Ok(storyboard) => return Ok(grounded(storyboard, reference)),
             Err(problems) => problems,
         };
         tracing::info!(%problems, "storyboard invalid, asking for a repair");
@@ -440,7 +446,9 @@ impl OpenAiWriter {
                 )
             })
             .await?;
-        accept(&second, brief).map_err(ScriptError::Invalid)
+        accept(&second, brief)
+            .map(|storyboard| grounded(storyboard, reference))
+            .map_err(ScriptError::Invalid)
     }
 }
 
@@ -451,13 +459,24 @@ impl OpenAiWriter {
         &self,
         brief: &Brief,
         context: Option<&str>,
+        reference: &Reference,
         progress: ScriptProgress<'_>,
     ) -> Result<Storyboard, ScriptError> {
-        let storyboard = super::planned::write(self, brief, context, "", progress).await?;
+        let facts = reference.prompt_section();
+        let storyboard = super::planned::write(self, brief, context, &facts, progress).await?;
         let text =
             serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
-        accept(&text, brief).map_err(ScriptError::Invalid)
+        accept(&text, brief)
+            .map(|storyboard| grounded(storyboard, reference))
+            .map_err(ScriptError::Invalid)
     }
+}
+
+/// An accepted storyboard with its definitions quoted from the reference and its sources
+/// listed.
+fn grounded(mut storyboard: Storyboard, reference: &Reference) -> Storyboard {
+    grounding::apply(&mut storyboard, reference);
+    storyboard
 }
 
 /// The share of the progress bar the first answer fills; a repair round fills the rest.

@@ -841,6 +841,7 @@ pub(super) async fn write(
         wpm: brief.wpm,
         origin: Origin::Model,
         scenes,
+        sources: Vec::new(),
     };
     drop_repeats(&mut storyboard.scenes);
     lengthen(writer, &turns, &mut storyboard).await?;

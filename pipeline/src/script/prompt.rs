@@ -1,4 +1,5 @@
 use super::{Brief, WORD_BUDGET_TOLERANCE};
+use crate::grounding::Reference;
 use crate::titles::{guess_subject, level_name};
 
 pub fn system_prompt() -> String {
@@ -28,7 +29,8 @@ Rules:
         .to_string()
 }
 
-pub fn user_prompt(brief: &Brief) -> String {
+/// The brief for the model, with the reference facts looked up for its topic (if any).
+pub fn user_prompt(brief: &Brief, reference: &Reference) -> String {
     let target = brief.target_words();
     let audience = match brief.level {
         1 => {
@@ -37,7 +39,7 @@ pub fn user_prompt(brief: &Brief) -> String {
         3 => "advanced learners: precise terminology, derivations, edge cases and trade-offs",
         _ => "intermediate learners who know the basics: build on them with worked examples",
     };
-    format!(
+    let mut prompt = format!(
         "Topic: {topic}\n\
          Subject: {subject}\n\
          Level: {level} ({level_name}); audience: {audience}.\n\
@@ -52,7 +54,12 @@ pub fn user_prompt(brief: &Brief) -> String {
         wpm = brief.wpm,
         low = (target as f64 * (1.0 - WORD_BUDGET_TOLERANCE)).floor(),
         high = (target as f64 * (1.0 + WORD_BUDGET_TOLERANCE)).ceil(),
-    )
+    );
+    if !reference.is_empty() {
+        prompt.push_str("\n\n");
+        prompt.push_str(&reference.prompt_section());
+    }
+    prompt
 }
 
 pub fn repair_prompt(problems: &str) -> String {

@@ -27,6 +27,19 @@ pub struct Storyboard {
     #[serde(default)]
     pub origin: Origin,
     pub scenes: Vec<Scene>,
+    /// The reference facts the lesson quotes or mentions, with their source (see
+    /// `crate::grounding`). Not part of what a model writes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<SourceNote>,
+}
+
+/// A definition taken from reference data: the term, the definition as the source words
+/// it, and the source's name ("WordNet 3.0", "FOLDOC").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceNote {
+    pub term: String,
+    pub definition: String,
+    pub source: String,
 }
 
 /// Who wrote the storyboard; an offline draft is labelled as such on screen and in results.

@@ -1,6 +1,7 @@
 //! Integration tests of the pipeline: one binary, one module per feature.
 
 mod course_writer;
+mod grounding;
 mod helpers;
 mod local_model;
 mod narration;

@@ -727,6 +727,7 @@ pub fn build(solution: &CheckedSolution, params: &ProblemParams, title: &str) ->
             Source::OfflineSolver => Origin::HandWritten,
         },
         scenes,
+        sources: Vec::new(),
     };
     Plan {
         storyboard,

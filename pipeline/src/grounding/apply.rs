@@ -1,0 +1,176 @@
+//! A storyboard grounded in its reference facts: definition scenes quote them, the
+//! storyboard records them, and a last scene lists the sources.
+
+use super::{Reference, SourceId};
+use crate::storyboard::{Scene, SourceNote, Storyboard, Visual};
+
+/// The heading of the scene that lists the sources.
+pub const SOURCES_HEADING: &str = "Sources";
+/// A storyboard holds at most this many scenes (the validator's limit).
+const MAX_SCENES: usize = 60;
+/// A bullet's length on a slide (the validator's limit).
+const MAX_ITEM: usize = 120;
+
+/// Grounds `storyboard` in `reference`: each definition scene whose term has a fact shows
+/// the fact's definition, as the source words it, and its first sentence reads it with the
+/// source named; the facts quoted go into `storyboard.sources`; and a last scene lists the
+/// sources. Nothing changes when the reference is empty or no definition scene has a fact.
+/// Applying twice gives one Sources scene.
+pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
+    if reference.is_empty() {
+        return;
+    }
+    let had_sources_scene = !storyboard.sources.is_empty()
+        && storyboard.scenes.last().is_some_and(
+            |s| matches!(&s.visual, Visual::Bullets { heading, .. } if heading == SOURCES_HEADING),
+        );
+    if had_sources_scene {
+        storyboard.scenes.pop();
+    }
+
+    let mut used = Vec::new();
+    for scene in &mut storyboard.scenes {
+        let Visual::Definition {
+            term, definition, ..
+        } = &mut scene.visual
+        else {
+            continue;
+        };
+        let Some(fact) = reference.fact_for(term) else {
+            continue;
+        };
+        *definition = fact.definition.clone();
+        let spoken = fact.spoken();
+        match scene.narration.first_mut() {
+            Some(first) => *first = spoken,
+            None => scene.narration.push(spoken),
+        }
+        used.push(fact.clone());
+    }
+    for fact in reference.facts.iter().filter(|f| used.contains(f)) {
+        let note = fact.note();
+        if !storyboard.sources.contains(&note) {
+            storyboard.sources.push(note);
+        }
+    }
+    if storyboard.scenes.len() < MAX_SCENES
+        && let Some(scene) = sources_scene(&storyboard.sources)
+    {
+        storyboard.scenes.push(scene);
+    }
+}
+
+/// A bullets scene listing each source with the terms taken from it, one short sentence
+/// per source; `None` when there are no sources.
+pub fn sources_scene(sources: &[SourceNote]) -> Option<Scene> {
+    let mut names: Vec<&str> = Vec::new();
+    for note in sources {
+        if !names.contains(&note.source.as_str()) {
+            names.push(&note.source);
+        }
+    }
+    if names.is_empty() {
+        return None;
+    }
+    let mut items = Vec::new();
+    let mut narration = Vec::new();
+    for name in names.iter().take(6) {
+        let terms: Vec<&str> = sources
+            .iter()
+            .filter(|n| n.source == *name)
+            .map(|n| n.term.as_str())
+            .collect();
+        let source = SourceId::from_name(name);
+        let (credit, spoken): (&str, &str) = match source {
+            Some(source) => (source.credit(), source.spoken_credit()),
+            None => (name, name),
+        };
+        items.push(bullet(credit, &terms));
+        narration.push(match terms.as_slice() {
+            [one] => format!("The definition of {one} is from {spoken}."),
+            _ => format!(
+                "The definitions of {} are from {spoken}.",
+                spoken_list(&terms)
+            ),
+        });
+    }
+    Some(Scene {
+        visual: Visual::Bullets {
+            heading: SOURCES_HEADING.into(),
+            items,
+        },
+        narration,
+    })
+}
+
+/// "WordNet 3.0, Princeton University: photosynthesis, plant", with the terms that do not
+/// fit counted ("and 3 more").
+fn bullet(credit: &str, terms: &[&str]) -> String {
+    for shown in (1..=terms.len()).rev() {
+        let mut item = format!("{credit}: {}", terms[..shown].join(", "));
+        if shown < terms.len() {
+            item.push_str(&format!(" and {} more", terms.len() - shown));
+        }
+        if item.chars().count() <= MAX_ITEM {
+            return item;
+        }
+    }
+    credit.chars().take(MAX_ITEM).collect()
+}
+
+fn spoken_list(terms: &[&str]) -> String {
+    match terms {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn note(term: &str, source: SourceId) -> SourceNote {
+        SourceNote {
+            term: term.into(),
+            definition: "a definition".into(),
+            source: source.name().into(),
+        }
+    }
+
+    #[test]
+    fn the_sources_scene_groups_terms_by_source() {
+        let scene = sources_scene(&[
+            note("binary search", SourceId::Foldoc),
+            note("tree", SourceId::Foldoc),
+            note("photosynthesis", SourceId::WordNet),
+        ])
+        .unwrap();
+        let Visual::Bullets { heading, items } = &scene.visual else {
+            panic!("a bullets scene");
+        };
+        assert_eq!(heading, "Sources");
+        assert_eq!(
+            items,
+            &[
+                "FOLDOC, foldoc.org, Editor Denis Howe: binary search, tree",
+                "WordNet 3.0, Princeton University: photosynthesis"
+            ]
+        );
+        assert_eq!(
+            scene.narration[0],
+            "The definitions of binary search and tree are from FOLDOC, the Free On-line \
+             Dictionary of Computing."
+        );
+        assert!(sources_scene(&[]).is_none());
+    }
+
+    #[test]
+    fn terms_that_do_not_fit_a_bullet_are_counted() {
+        let long = "a long term name".repeat(3);
+        let terms = vec![long.as_str(); 4];
+        let item = bullet(SourceId::WordNet.credit(), &terms);
+        assert!(item.chars().count() <= MAX_ITEM);
+        assert!(item.ends_with("more"));
+    }
+}

@@ -1,0 +1,571 @@
+//! Grounding: before a model writes a storyboard, the topic and its main terms are looked
+//! up in offline reference data from Debian packages (WordNet 3.0 from `wordnet-base`,
+//! FOLDOC from `dict-foldoc`). The definitions found are given to the model as reference
+//! facts, quoted in definition scenes, recorded in the storyboard and listed as the video's
+//! sources (see [`apply`]).
+
+mod apply;
+mod foldoc;
+mod terms;
+mod wordnet;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::OnceLock;
+
+pub use apply::{apply, sources_scene};
+
+use crate::storyboard::SourceNote;
+use crate::titles::{Subject, guess_subject};
+use foldoc::Foldoc;
+use wordnet::WordNet;
+
+/// Where Debian's `wordnet-base` and `dict-foldoc` install their data.
+pub const WORDNET_DIR: &str = "/usr/share/wordnet";
+pub const DICTD_DIR: &str = "/usr/share/dictd";
+
+/// At most this many facts are looked up for one topic.
+const MAX_FACTS: usize = 6;
+/// A definition on a slide: a sentence or two, within the definition box
+/// (the validator allows 320 characters).
+const MAX_DEFINITION: usize = 300;
+/// A narration sentence's length (the validator allows 400 characters).
+const MAX_SPOKEN: usize = 390;
+/// Words longer than this cannot wrap on a slide (the validator's limit).
+const MAX_WORD: usize = 32;
+
+/// Where a fact comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SourceId {
+    WordNet,
+    Foldoc,
+}
+
+impl SourceId {
+    /// The short name used in prompts and recorded in a storyboard's sources.
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceId::WordNet => "WordNet 3.0",
+            SourceId::Foldoc => "FOLDOC",
+        }
+    }
+
+    /// The credit shown on the Sources slide, as each source asks to be cited.
+    pub fn credit(self) -> &'static str {
+        match self {
+            SourceId::WordNet => "WordNet 3.0, Princeton University",
+            SourceId::Foldoc => "FOLDOC, foldoc.org, Editor Denis Howe",
+        }
+    }
+
+    /// The credit read aloud.
+    pub fn spoken_credit(self) -> &'static str {
+        match self {
+            SourceId::WordNet => "WordNet 3.0, from Princeton University",
+            SourceId::Foldoc => "FOLDOC, the Free On-line Dictionary of Computing",
+        }
+    }
+
+    pub fn licence(self) -> &'static str {
+        match self {
+            SourceId::WordNet => "WordNet 3.0 licence (Princeton University)",
+            SourceId::Foldoc => "GNU Free Documentation License 1.1 or later",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SourceId> {
+        [SourceId::WordNet, SourceId::Foldoc]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// A definition of a term, quoted from a source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fact {
+    pub term: String,
+    pub definition: String,
+    pub source: SourceId,
+}
+
+impl Fact {
+    /// The definition read aloud and attributed:
+    /// "WordNet defines photosynthesis as synthesis of compounds ..., especially in plants."
+    pub fn spoken(&self) -> String {
+        let (field, definition) = spoken_definition(&self.definition);
+        let field = field.map(|f| format!(", in {f},")).unwrap_or_default();
+        let term = &self.term;
+        let sentence = match self.source {
+            SourceId::WordNet => format!("WordNet defines {term}{field} as {definition}"),
+            SourceId::Foldoc => match definition.split_once(' ') {
+                Some((article @ ("A" | "An" | "The"), rest)) => format!(
+                    "The Free On-line Dictionary of Computing defines {term}{field} as {} {rest}",
+                    article.to_lowercase()
+                ),
+                Some(("When", rest)) => format!(
+                    "In the words of the Free On-line Dictionary of Computing, {term}{field} is \
+                     when {rest}"
+                ),
+                _ => format!(
+                    "In the words of the Free On-line Dictionary of Computing, {term}{field}: \
+                     {definition}"
+                ),
+            },
+        };
+        let mut sentence = sentence
+            .trim_end_matches(['.', ',', ';', ':', ' '])
+            .to_string();
+        if sentence.chars().count() > MAX_SPOKEN {
+            sentence = sentence.chars().take(MAX_SPOKEN - 1).collect();
+            if let Some(space) = sentence.rfind(' ') {
+                sentence.truncate(space);
+            }
+            sentence = format!("{}…", sentence.trim_end_matches([',', ';', ':', ' ']));
+        }
+        if sentence.ends_with(['…', '?', '!']) {
+            sentence
+        } else {
+            format!("{sentence}.")
+        }
+    }
+
+    pub fn note(&self) -> SourceNote {
+        SourceNote {
+            term: self.term.clone(),
+            definition: self.definition.clone(),
+            source: self.source.name().to_string(),
+        }
+    }
+}
+
+/// A definition as spoken: a leading "(mathematics)" becomes the field it belongs to, and
+/// other parentheses become commas.
+fn spoken_definition(definition: &str) -> (Option<&str>, String) {
+    let (field, rest) = match definition
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(") "))
+    {
+        Some((field, rest)) if field.split_whitespace().count() <= 3 => (Some(field), rest),
+        _ => (None, definition),
+    };
+    let spoken = rest
+        .replace(" (", ", ")
+        .replace(") ", ", ")
+        .replace(['(', ')'], "")
+        .replace(",,", ",")
+        .replace(", .", ".");
+    (field, spoken)
+}
+
+/// The facts found for one topic, the topic's own term first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reference {
+    pub facts: Vec<Fact>,
+}
+
+impl Reference {
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// The facts for the model's prompt; empty when there are none.
+    pub fn prompt_section(&self) -> String {
+        if self.facts.is_empty() {
+            return String::new();
+        }
+        let mut text = "Reference facts (quote them in definition scenes; do not contradict them):"
+            .to_string();
+        for fact in &self.facts {
+            text.push_str(&format!(
+                "\n- {} ({}): {}",
+                fact.term,
+                fact.source.name(),
+                fact.definition
+            ));
+        }
+        text
+    }
+
+    /// The fact whose term is `term`, compared in lower case with nouns in their base form
+    /// and stop words left out ("Vaccines" finds "vaccine"); "Transmission Control Protocol
+    /// (TCP)" is also looked for as "TCP".
+    pub fn fact_for(&self, term: &str) -> Option<&Fact> {
+        let grounding = Grounding::shared();
+        let mut keys = vec![grounding.key(term)];
+        if let Some((outside, inside)) = term.split_once('(') {
+            keys.push(grounding.key(outside));
+            keys.push(grounding.key(inside.trim_end_matches(')')));
+        }
+        keys.retain(|k| !k.is_empty());
+        self.facts
+            .iter()
+            .find(|fact| keys.contains(&grounding.key(&fact.term)))
+    }
+}
+
+/// The reference data, loaded once: a source whose files are missing is left out.
+pub struct Grounding {
+    wordnet: Option<WordNet>,
+    foldoc: Option<Foldoc>,
+}
+
+/// One term of the topic, as found.
+struct Found {
+    words: Vec<usize>,
+    fact: Fact,
+}
+
+impl Grounding {
+    /// Reads the WordNet files in `wordnet_dir` and FOLDOC's in `dictd_dir`; a source that
+    /// cannot be read is logged and left out.
+    pub fn load(wordnet_dir: &Path, dictd_dir: &Path) -> Grounding {
+        let wordnet = WordNet::load(wordnet_dir)
+            .inspect_err(|error| {
+                tracing::warn!(
+                    dir = %wordnet_dir.display(),
+                    %error,
+                    "WordNet is not available (install wordnet-base); lessons are written \
+                     without its definitions"
+                )
+            })
+            .ok();
+        let foldoc = Foldoc::load(dictd_dir)
+            .inspect_err(|error| {
+                tracing::warn!(
+                    dir = %dictd_dir.display(),
+                    %error,
+                    "FOLDOC is not available (install dict-foldoc); lessons are written \
+                     without its definitions"
+                )
+            })
+            .ok();
+        Grounding { wordnet, foldoc }
+    }
+
+    /// The data installed by the Debian packages, loaded on first use.
+    pub fn shared() -> &'static Grounding {
+        static SHARED: OnceLock<Grounding> = OnceLock::new();
+        SHARED.get_or_init(|| Grounding::load(Path::new(WORDNET_DIR), Path::new(DICTD_DIR)))
+    }
+
+    pub fn has_wordnet(&self) -> bool {
+        self.wordnet.is_some()
+    }
+
+    pub fn has_foldoc(&self) -> bool {
+        self.foldoc.is_some()
+    }
+
+    /// A term compared with others: lower case, content words only, nouns in their base form.
+    fn key(&self, text: &str) -> String {
+        terms::words(text)
+            .iter()
+            .filter(|w| terms::is_content(w))
+            .map(|w| self.base_form(w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn base_form(&self, word: &str) -> String {
+        match &self.wordnet {
+            Some(wordnet) => wordnet.lemma(word),
+            None => word.to_string(),
+        }
+    }
+
+    /// Definitions of the topic and its main terms, the topic's own first: FOLDOC's for a
+    /// computing topic, WordNet's otherwise.
+    pub fn lookup(&self, topic: &str) -> Reference {
+        let words = terms::words(topic);
+        if words.is_empty() || (self.wordnet.is_none() && self.foldoc.is_none()) {
+            return Reference::default();
+        }
+        let candidates = terms::candidates(&words, |w| self.is_adjective(w));
+        let computing = self.is_computing(topic, &words, &candidates);
+        let subject = if computing {
+            Subject::Programming
+        } else {
+            guess_subject(topic)
+        };
+        let content: Vec<String> = words
+            .iter()
+            .filter(|w| terms::is_content(w))
+            .map(|w| self.base_form(w))
+            .collect();
+        // The senses of the topic's words, so that each word's sense can be chosen to fit
+        // the others ("supply" and "demand" in economics point at each other).
+        let related: HashSet<u64> = match &self.wordnet {
+            Some(wordnet) => content.iter().flat_map(|w| wordnet.offsets(w)).collect(),
+            None => HashSet::new(),
+        };
+
+        let mut found: Vec<Found> = Vec::new();
+        for candidate in candidates {
+            if found.len() >= MAX_FACTS {
+                break;
+            }
+            let covered = candidate
+                .words
+                .iter()
+                .all(|i| found.iter().any(|f| f.words.contains(i)));
+            if covered {
+                continue;
+            }
+            let phrase: Vec<&str> = candidate.words.iter().map(|&i| words[i].as_str()).collect();
+            let own: Vec<String> = phrase.iter().map(|w| self.base_form(w)).collect();
+            let others: Vec<String> = content
+                .iter()
+                .filter(|w| !own.contains(w))
+                .cloned()
+                .collect();
+            let foldoc = || computing.then(|| self.foldoc_fact(&phrase, &own)).flatten();
+            let wordnet = || {
+                if candidate.is_modifier && self.is_adjective(phrase[0]) {
+                    return None;
+                }
+                let (fact, in_domain) = self.wordnet_fact(&phrase, subject, &related, &others)?;
+                // In a computing topic, an everyday sense of a word ("python" the snake)
+                // is no help: only the topic itself or a computing sense is taken.
+                (!computing || candidate.is_topic || in_domain).then_some(fact)
+            };
+            let Some(fact) = foldoc().or_else(wordnet) else {
+                continue;
+            };
+            if usable(&fact.definition)
+                && !found
+                    .iter()
+                    .any(|f| f.fact.term.eq_ignore_ascii_case(&fact.term))
+            {
+                found.push(Found {
+                    words: candidate.words,
+                    fact,
+                });
+            }
+        }
+        Reference {
+            facts: found.into_iter().map(|f| f.fact).collect(),
+        }
+    }
+
+    fn is_adjective(&self, word: &str) -> bool {
+        self.wordnet.as_ref().is_some_and(|w| w.is_adjective(word))
+    }
+
+    /// A computing topic: the subject guessed from its words; or the topic or a phrase in
+    /// it is defined by FOLDOC and not by WordNet ("machine learning", "binary search"), is
+    /// in WordNet's computer science domain, or is an acronym FOLDOC defines ("TCP").
+    fn is_computing(&self, topic: &str, words: &[String], candidates: &[terms::Candidate]) -> bool {
+        if guess_subject(topic) == Subject::Programming {
+            return true;
+        }
+        let Some(foldoc) = &self.foldoc else {
+            return false;
+        };
+        let acronym = topic.split_whitespace().any(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            w.len() >= 2
+                && w.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        });
+        candidates
+            .iter()
+            .filter(|c| c.is_topic || c.words.len() > 1)
+            .any(|c| {
+                let phrase: Vec<&str> = c.words.iter().map(|&i| words[i].as_str()).collect();
+                let based: Vec<String> = phrase.iter().map(|w| self.base_form(w)).collect();
+                let in_foldoc =
+                    foldoc.contains(&based.join(" ")) || foldoc.contains(&phrase.join(" "));
+                let lemma = self.wordnet.as_ref().and_then(|w| w.noun_lemma(&phrase));
+                match (&self.wordnet, lemma) {
+                    (Some(wordnet), Some(lemma)) => {
+                        wordnet.first_sense_in(&lemma, Subject::Programming)
+                            || (in_foldoc && acronym && c.is_topic && c.words.len() == 1)
+                    }
+                    _ => in_foldoc,
+                }
+            })
+    }
+
+    fn foldoc_fact(&self, phrase: &[&str], based: &[String]) -> Option<Fact> {
+        let foldoc = self.foldoc.as_ref()?;
+        let entry = foldoc
+            .entry(&based.join(" "))
+            .or_else(|| foldoc.entry(&phrase.join(" ")))?;
+        Some(Fact {
+            term: entry.headword,
+            definition: first_sentences(&entry.definition),
+            source: SourceId::Foldoc,
+        })
+    }
+
+    fn wordnet_fact(
+        &self,
+        phrase: &[&str],
+        subject: Subject,
+        related: &HashSet<u64>,
+        others: &[String],
+    ) -> Option<(Fact, bool)> {
+        let wordnet = self.wordnet.as_ref()?;
+        let lemma = wordnet.noun_lemma(phrase)?;
+        let (synset, in_domain) = wordnet.best_sense(&lemma, subject, related, others)?;
+        let fact = Fact {
+            term: synset.display(&lemma),
+            definition: first_sentences(synset.definition()),
+            source: SourceId::WordNet,
+        };
+        Some((fact, in_domain))
+    }
+}
+
+/// The definitions for `topic` from the data the Debian packages install; empty when the
+/// data is missing (logged once).
+pub fn lookup(topic: &str) -> Reference {
+    Grounding::shared().lookup(topic)
+}
+
+/// A definition that a slide can show: words that wrap, some words at all.
+fn usable(definition: &str) -> bool {
+    let mut words = definition.split_whitespace();
+    definition.split_whitespace().count() >= 2 && words.all(|w| w.chars().count() <= MAX_WORD)
+}
+
+/// The first sentence, and the next ones while they fit in [`MAX_DEFINITION`] characters;
+/// a first sentence too long for a slide is cut at a word and ends with "…".
+fn first_sentences(text: &str) -> String {
+    let mut out = String::new();
+    for sentence in sentences(text) {
+        if sentence.starts_with("See ") || sentence.ends_with(':') {
+            break;
+        }
+        let joined = if out.is_empty() {
+            sentence.to_string()
+        } else {
+            format!("{out} {sentence}")
+        };
+        if joined.chars().count() > MAX_DEFINITION {
+            break;
+        }
+        out = joined;
+    }
+    if out.is_empty() {
+        out = text.chars().take(MAX_DEFINITION - 1).collect();
+        if out.len() < text.len() {
+            if let Some(space) = out.rfind(' ') {
+                out.truncate(space);
+            }
+            out = format!("{}…", out.trim_end_matches([',', ';', ':', ' ']));
+        }
+    }
+    out
+}
+
+/// Sentences end at ". " before a capital letter, except after "e.g." and the like.
+fn sentences(text: &str) -> Vec<&str> {
+    const ABBREVIATIONS: &[&str] = &[
+        "e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "Dr.", "St.",
+    ];
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices(". ") {
+        let next = bytes.get(i + 2).copied().unwrap_or(b' ');
+        let word = text[start..=i].split_whitespace().last().unwrap_or("");
+        if next.is_ascii_uppercase() && !ABBREVIATIONS.contains(&word) {
+            out.push(text[start..=i].trim());
+            start = i + 2;
+        }
+    }
+    let rest = text[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fact(term: &str, definition: &str, source: SourceId) -> Fact {
+        Fact {
+            term: term.into(),
+            definition: definition.into(),
+            source,
+        }
+    }
+
+    #[test]
+    fn a_wordnet_gloss_is_spoken_with_its_parentheses_as_commas() {
+        let f = fact(
+            "photosynthesis",
+            "synthesis of compounds with the aid of radiant energy (especially in plants)",
+            SourceId::WordNet,
+        );
+        assert_eq!(
+            f.spoken(),
+            "WordNet defines photosynthesis as synthesis of compounds with the aid of radiant \
+             energy, especially in plants."
+        );
+    }
+
+    #[test]
+    fn a_field_label_becomes_where_the_definition_holds() {
+        let f = fact(
+            "recursion",
+            "(mathematics) an expression such that each term is generated by repeating an operation",
+            SourceId::WordNet,
+        );
+        assert_eq!(
+            f.spoken(),
+            "WordNet defines recursion, in mathematics, as an expression such that each term is \
+             generated by repeating an operation."
+        );
+    }
+
+    #[test]
+    fn a_foldoc_definition_with_an_article_reads_as_a_sentence() {
+        let f = fact(
+            "binary search",
+            "A search algorithm which repeatedly divides an ordered search space in half.",
+            SourceId::Foldoc,
+        );
+        assert_eq!(
+            f.spoken(),
+            "The Free On-line Dictionary of Computing defines binary search as a search \
+             algorithm which repeatedly divides an ordered search space in half."
+        );
+    }
+
+    #[test]
+    fn long_text_keeps_whole_sentences_that_fit() {
+        let text = format!("{}. Second one. {}", "a".repeat(150), "B ".repeat(200));
+        assert_eq!(
+            first_sentences(&text),
+            format!("{}. Second one.", "a".repeat(150))
+        );
+        let long = "word ".repeat(100);
+        let cut = first_sentences(&long);
+        assert!(cut.chars().count() <= MAX_DEFINITION && cut.ends_with("word…"));
+    }
+
+    #[test]
+    fn abbreviations_do_not_end_a_sentence() {
+        assert_eq!(
+            sentences("Lists, e.g. Arrays and trees. Then more."),
+            ["Lists, e.g. Arrays and trees.", "Then more."]
+        );
+    }
+
+    #[test]
+    fn the_prompt_section_names_each_source() {
+        let reference = Reference {
+            facts: vec![fact("tree", "a graph", SourceId::Foldoc)],
+        };
+        assert_eq!(
+            reference.prompt_section(),
+            "Reference facts (quote them in definition scenes; do not contradict them):\n\
+             - tree (FOLDOC): a graph"
+        );
+        assert_eq!(Reference::default().prompt_section(), "");
+    }
+}

@@ -1,0 +1,257 @@
+use std::path::Path;
+use std::time::Instant;
+
+use lectern_pipeline::Brief;
+use lectern_pipeline::frames::check_slides;
+use lectern_pipeline::grounding::{self, Grounding, Reference, SourceId, WORDNET_DIR};
+use lectern_pipeline::script::{OfflineWriter, ScriptWriter, WORD_BUDGET_TOLERANCE};
+use lectern_pipeline::storyboard::Visual;
+
+use crate::helpers::fixture_storyboard;
+
+/// The reference data comes from Debian packages; without them there is nothing to test.
+fn reference_data_installed() -> bool {
+    let installed = Path::new(WORDNET_DIR).join("index.noun").exists();
+    if !installed {
+        eprintln!("skipped: {WORDNET_DIR} is absent (install wordnet-base and dict-foldoc)");
+    }
+    installed
+}
+
+fn first(reference: &Reference) -> (&str, &str, SourceId) {
+    let fact = reference.facts.first().expect("at least one fact");
+    (&fact.term, &fact.definition, fact.source)
+}
+
+#[test]
+fn photosynthesis_is_defined_by_wordnet_with_radiant_energy() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Photosynthesis");
+    let (term, definition, source) = first(&reference);
+    assert_eq!(term, "photosynthesis");
+    assert!(definition.contains("radiant energy"), "{definition}");
+    assert_eq!(source, SourceId::WordNet);
+}
+
+#[test]
+fn a_collocation_is_found_whole_and_its_words_are_not_looked_up_again() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Introduction to plate tectonics");
+    let (term, definition, _) = first(&reference);
+    assert_eq!(term, "plate tectonics");
+    assert!(definition.contains("geology"), "{definition}");
+    assert_eq!(reference.facts.len(), 1, "{reference:?}");
+}
+
+#[test]
+fn supply_and_demand_get_their_economic_senses() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Supply and demand");
+    let terms: Vec<&str> = reference.facts.iter().map(|f| f.term.as_str()).collect();
+    assert_eq!(terms, ["supply", "demand"]);
+    assert!(reference.facts[0].definition.contains("goods and services"));
+    assert!(reference.facts[1].definition.contains("purchase"));
+}
+
+#[test]
+fn a_plural_is_looked_up_in_its_base_form() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("How vaccines work");
+    let (term, definition, _) = first(&reference);
+    assert_eq!(term, "vaccine");
+    assert!(definition.contains("immun"), "{definition}");
+}
+
+#[test]
+fn a_computing_topic_is_defined_by_foldoc_first() {
+    if !reference_data_installed() || !Grounding::shared().has_foldoc() {
+        return;
+    }
+    let reference = grounding::lookup("Binary search trees");
+    let (term, definition, source) = first(&reference);
+    assert_eq!(source, SourceId::Foldoc);
+    assert_eq!(term, "binary search");
+    assert!(definition.contains("algorithm"), "{definition}");
+    assert!(!definition.contains('{') && !definition.contains('<'));
+
+    let reference = grounding::lookup("TCP");
+    let (term, definition, source) = first(&reference);
+    assert_eq!((term, source), ("TCP", SourceId::Foldoc));
+    assert!(definition.starts_with("The most common transport layer protocol"));
+}
+
+#[test]
+fn an_everyday_sense_is_not_taken_for_a_computing_word() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Recursion in Python");
+    assert!(
+        reference
+            .facts
+            .iter()
+            .all(|f| !f.definition.contains("snake")),
+        "{reference:?}"
+    );
+}
+
+#[test]
+fn a_topic_without_a_hit_gives_an_empty_reference_and_changes_nothing() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Zorblax quuxification");
+    assert!(reference.is_empty(), "{reference:?}");
+    assert_eq!(reference.prompt_section(), "");
+
+    let mut storyboard = fixture_storyboard();
+    let before = storyboard.clone();
+    grounding::apply(&mut storyboard, &reference);
+    assert_eq!(storyboard, before);
+}
+
+#[test]
+fn missing_reference_data_gives_an_empty_reference() {
+    let grounding = Grounding::load(Path::new("/nonexistent/wordnet"), Path::new("/nonexistent"));
+    assert!(grounding.lookup("Photosynthesis").is_empty());
+}
+
+#[test]
+fn a_definition_scene_quotes_the_fact_and_the_sources_scene_comes_last() {
+    if !reference_data_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Photosynthesis");
+    let mut storyboard = fixture_storyboard();
+    let at = storyboard
+        .scenes
+        .iter()
+        .position(|s| matches!(s.visual, Visual::Definition { .. }))
+        .unwrap();
+    if let Visual::Definition { term, .. } = &mut storyboard.scenes[at].visual {
+        *term = "Photosynthesis".into();
+    }
+    let scenes = storyboard.scenes.len();
+
+    grounding::apply(&mut storyboard, &reference);
+
+    let Visual::Definition { definition, .. } = &storyboard.scenes[at].visual else {
+        panic!("still a definition scene");
+    };
+    assert_eq!(definition, &reference.facts[0].definition);
+    assert!(
+        storyboard.scenes[at].narration[0].starts_with(
+            "WordNet defines photosynthesis as synthesis of compounds with the aid of radiant energy"
+        ),
+        "{}",
+        storyboard.scenes[at].narration[0]
+    );
+    assert_eq!(storyboard.sources.len(), 1);
+    assert_eq!(storyboard.sources[0].source, "WordNet 3.0");
+    assert_eq!(storyboard.scenes.len(), scenes + 1);
+    let last = storyboard.scenes.last().unwrap();
+    let Visual::Bullets { heading, items } = &last.visual else {
+        panic!("a bullets scene last");
+    };
+    assert_eq!(heading, "Sources");
+    assert_eq!(
+        items,
+        &["WordNet 3.0, Princeton University: photosynthesis"]
+    );
+    storyboard.validate().unwrap();
+    check_slides(&storyboard).unwrap();
+
+    grounding::apply(&mut storyboard, &reference);
+    assert_eq!(
+        storyboard.scenes.len(),
+        scenes + 1,
+        "applied twice, listed once"
+    );
+}
+
+#[test]
+fn the_sources_are_kept_when_a_storyboard_is_saved_and_read_back() {
+    if !reference_data_installed() {
+        return;
+    }
+    let mut storyboard = fixture_storyboard();
+    grounding::apply(&mut storyboard, &grounding::lookup("Projectile"));
+    assert!(!storyboard.sources.is_empty());
+    let text = serde_json::to_string(&storyboard).unwrap();
+    assert_eq!(
+        lectern_pipeline::Storyboard::from_json(&text).unwrap(),
+        storyboard
+    );
+}
+
+#[test]
+fn the_model_is_never_asked_for_sources() {
+    let schema = lectern_pipeline::script::storyboard_json_schema();
+    assert!(schema["properties"].get("sources").is_none());
+}
+
+#[tokio::test]
+async fn the_offline_writer_quotes_wordnet_and_lists_it_within_the_word_budget() {
+    if !reference_data_installed() {
+        return;
+    }
+    for minutes in [1.0, 3.0, 10.0] {
+        let brief = Brief {
+            topic: "Photosynthesis".into(),
+            level: 1,
+            duration_minutes: minutes,
+            wpm: 150,
+        };
+        let storyboard = OfflineWriter.write(&brief).await.unwrap();
+        let definition = storyboard
+            .scenes
+            .iter()
+            .find_map(|s| match &s.visual {
+                Visual::Definition { definition, .. } => Some(definition.as_str()),
+                _ => None,
+            })
+            .unwrap();
+        assert!(definition.contains("radiant energy"), "{definition}");
+        assert!(
+            !storyboard
+                .sentences()
+                .any(|(_, _, s)| s.contains("goes here"))
+        );
+        assert_eq!(
+            storyboard.scenes.last().unwrap().visual.heading(),
+            "Sources"
+        );
+        storyboard.check_word_budget(WORD_BUDGET_TOLERANCE).unwrap();
+        check_slides(&storyboard).unwrap();
+    }
+}
+
+#[test]
+fn a_lookup_after_loading_takes_less_than_50_ms() {
+    if !reference_data_installed() {
+        return;
+    }
+    let start = Instant::now();
+    grounding::lookup("Photosynthesis");
+    eprintln!("loaded and looked up in {:?}", start.elapsed());
+    for topic in [
+        "Introduction to binary search trees",
+        "Supply and demand",
+        "Why is the sky blue?",
+        "The French Revolution",
+    ] {
+        let start = Instant::now();
+        grounding::lookup(topic);
+        let took = start.elapsed();
+        eprintln!("{topic}: {took:?}");
+        assert!(took.as_millis() < 50, "{topic}: {took:?}");
+    }
+}
