@@ -11,6 +11,8 @@ fn the_subject_is_guessed_from_keywords_in_the_topic() {
         Subject::Programming
     );
     assert_eq!(guess_subject("Photosynthesis"), Subject::Science);
+    assert_eq!(guess_subject("Plate tectonics"), Subject::Science);
+    assert_eq!(guess_subject("How vaccines work"), Subject::Science);
     assert_eq!(
         guess_subject("Pricing strategy for a startup"),
         Subject::Business
