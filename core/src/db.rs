@@ -12,8 +12,20 @@ use secrecy::ExposeSecret;
 use crate::config::DatabaseConfig;
 use crate::migration::Migrator;
 
-/// Connects and brings the schema up to date.
+/// Connects and brings the schema up to date. The error always says what went wrong (some
+/// driver errors display as an empty string; those are given with their details).
 pub async fn connect(config: &DatabaseConfig) -> Result<DatabaseConnection, DbErr> {
+    connect_and_migrate(config).await.map_err(|e| {
+        let text = describe(&e);
+        if text == e.to_string() {
+            e
+        } else {
+            DbErr::Custom(text)
+        }
+    })
+}
+
+async fn connect_and_migrate(config: &DatabaseConfig) -> Result<DatabaseConnection, DbErr> {
     let url = match config {
         DatabaseConfig::Sqlite(path) => {
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -42,8 +54,53 @@ pub async fn connect(config: &DatabaseConfig) -> Result<DatabaseConnection, DbEr
         db.execute_unprepared("PRAGMA journal_mode=WAL").await?;
         db.execute_unprepared("PRAGMA foreign_keys=ON").await?;
     }
-    Migrator::up(&db, None).await?;
+    migrate(&db).await?;
     Ok(db)
+}
+
+/// The PostgreSQL advisory lock key that serialises migrations ("lectern" in ASCII).
+const MIGRATION_LOCK: i64 = 0x6c65_6374_6572_6e;
+
+/// Brings the schema up to date under a database-wide lock, so any number of processes
+/// (an API and its workers started together on a fresh database) can start at once: the
+/// first migrates, the others wait and then find nothing left to do.
+///
+/// PostgreSQL: a transaction-scoped advisory lock, released when the transaction ends.
+/// SQLite: a write as the first statement takes the database's write lock up front; the
+/// others wait for it within the busy timeout.
+async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
+    if db.get_database_backend() == DbBackend::Sqlite {
+        db.execute_unprepared("CREATE TABLE IF NOT EXISTS lectern_start_lock (id INTEGER)")
+            .await?;
+    }
+    let txn = db.begin().await?;
+    match txn.get_database_backend() {
+        DbBackend::Postgres => {
+            txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
+                .await?;
+        }
+        // The write must come first: a transaction that read before another process
+        // committed cannot take the write lock later (SQLITE_BUSY_SNAPSHOT under WAL).
+        DbBackend::Sqlite => {
+            txn.execute_unprepared("DELETE FROM lectern_start_lock")
+                .await?;
+        }
+        _ => {}
+    }
+    Migrator::up(&txn, None)
+        .await
+        .map_err(|e| DbErr::Migration(format!("applying the migrations: {}", describe(&e))))?;
+    txn.commit().await
+}
+
+/// A database error's text, never empty: some driver errors display as "".
+pub fn describe(error: &DbErr) -> String {
+    let text = error.to_string();
+    if text.trim().is_empty() || text.trim_end().ends_with(':') {
+        format!("{text} {error:?}")
+    } else {
+        text
+    }
 }
 
 /// Begins a transaction that will write.

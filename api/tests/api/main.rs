@@ -13,4 +13,5 @@ mod jobs;
 mod library;
 mod oidc_provider;
 mod solutions;
+mod start;
 mod system;

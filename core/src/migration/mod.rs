@@ -21,3 +21,8 @@ impl MigratorTrait for Migrator {
         ]
     }
 }
+
+/// How many migrations the schema has (each is recorded once in `seaql_migrations`).
+pub fn count() -> usize {
+    Migrator::migrations().len()
+}
