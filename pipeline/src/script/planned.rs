@@ -126,7 +126,6 @@ fn sentences(count: usize) -> Value {
     })
 }
 
-
 fn array(items: Value, count: usize) -> Value {
     json!({ "type": "array", "items": items, "minItems": count, "maxItems": count })
 }
@@ -501,7 +500,10 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                 definition: clean(&definition),
                 example: Some(clean(&example)),
             },
-            vec![say_definition, say_example],
+            vec![
+                continued(&definition, &say_definition),
+                continued(&example, &say_example),
+            ],
             more,
         ),
         Written::Bullets { points, more } => (
@@ -509,7 +511,10 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                 heading,
                 items: points.iter().map(|p| phrase(&p.bullet)).collect(),
             },
-            points.into_iter().map(|p| p.say).collect(),
+            points
+                .iter()
+                .map(|p| continued(&p.bullet, &p.say))
+                .collect(),
             more,
         ),
         Written::Comparison {
@@ -644,6 +649,77 @@ fn into_scene(heading: &str, written: Written) -> Scene {
         .collect();
     narration.extend(more.iter().filter_map(|s| finish_sentence(s)));
     Scene { visual, narration }
+}
+
+/// The sentence that reveals an element. A small model often writes a whole sentence into
+/// the slide's field, is cut off at its length limit, and goes on in the spoken field
+/// ("Photosynthesis is found in all green" + "plants, including algae"): a spoken text that
+/// starts in lower case continues its element, so the two are read as one sentence.
+fn continued(element: &str, say: &str) -> String {
+    let say = clean(say);
+    let first_word = say.split_whitespace().next().unwrap_or("");
+    let cut_off = !element.trim_end().ends_with(['.', '!', '?']);
+    if cut_off
+        && first_word.chars().next().is_some_and(|c| c.is_lowercase())
+        && !first_word.chars().any(|c| c.is_uppercase())
+    {
+        let element = clean(element);
+        let element = element
+            .split_once(": ")
+            .map_or(element.as_str(), |(_, rest)| rest);
+        format!("{element} {say}")
+    } else {
+        say
+    }
+}
+
+/// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
+fn sentences_of(text: &str) -> Vec<&str> {
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for window in chars.windows(3) {
+        let [(_, end), (_, space), (next, first)] = window else {
+            continue;
+        };
+        if matches!(end, '.' | '!' | '?') && *space == ' ' && first.is_uppercase() {
+            sentences.push(text[start..*next].trim());
+            start = *next;
+        }
+    }
+    sentences.push(text[start..].trim());
+    sentences.retain(|s| !s.is_empty());
+    sentences
+}
+
+/// A small model says the same sentence again and again, inside a scene and across scenes:
+/// each sentence is said once. A beat that reveals an element keeps at least its first
+/// sentence (an empty beat would shift the slides); an extra one left empty goes.
+fn drop_repeated_sentences(scenes: &mut [Scene]) {
+    let mut said = std::collections::HashSet::new();
+    for scene in scenes.iter_mut() {
+        if matches!(scene.visual, Visual::Quiz { .. }) {
+            continue;
+        }
+        let elements = scene.visual.element_count();
+        let mut index = 0;
+        scene.narration.retain_mut(|beat| {
+            index += 1;
+            let all = sentences_of(beat);
+            let fresh: Vec<&str> = all
+                .iter()
+                .copied()
+                .filter(|s| said.insert(key(s)))
+                .collect();
+            let kept = match (fresh.is_empty(), index <= elements) {
+                (false, _) => fresh.join(" "),
+                (true, true) => all.first().map(|s| s.to_string()).unwrap_or_default(),
+                (true, false) => return false,
+            };
+            *beat = kept;
+            true
+        });
+    }
 }
 
 /// A slide phrase that fits: one cut off at the schema's limit loses its broken last word.
@@ -794,6 +870,11 @@ pub(super) async fn write(
                     tracing::info!(%reason, "leaving out the quiz");
                     break None;
                 }
+                _ if planned_scene.kind == BodyKind::Quiz
+                    && !answers_agree(writer, &turns, &scene).await? =>
+                {
+                    break None;
+                }
                 _ => break Some(scene),
             }
         };
@@ -844,10 +925,62 @@ pub(super) async fn write(
         sources: Vec::new(),
     };
     drop_repeats(&mut storyboard.scenes);
+    drop_repeated_sentences(&mut storyboard.scenes);
     lengthen(writer, &turns, &mut storyboard).await?;
     shorten(&mut storyboard);
     progress(1.0);
     Ok(storyboard)
+}
+
+/// A quiz whose marked answer the model itself does not choose when asked the question
+/// afresh is left out: a small model often marks the wrong option ("What is the by-product
+/// of photosynthesis?" marked "glucose").
+async fn answers_agree(
+    writer: &OpenAiWriter,
+    turns: &[Turn],
+    scene: &Scene,
+) -> Result<bool, ScriptError> {
+    let Visual::Quiz {
+        question,
+        options,
+        answer,
+        ..
+    } = &scene.visual
+    else {
+        return Ok(true);
+    };
+    let request = format!(
+        "Answer this question correctly. Question: {} Options: {}.",
+        finish_question(question),
+        options
+            .iter()
+            .map(|o| format!("\"{o}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let text = writer
+        .complete_json(
+            &[turns.to_vec(), vec![Turn::User(request)]].concat(),
+            "answer",
+            object(json!({ "answer": { "type": "string", "enum": options } })),
+        )
+        .await?;
+    #[derive(Deserialize)]
+    struct Chosen {
+        answer: String,
+    }
+    let chosen: Chosen = serde_json::from_str(&text)
+        .map_err(|e| ScriptError::Empty(format!("the quiz answer is not JSON: {e}")))?;
+    let agree = options.get(*answer) == Some(&chosen.answer);
+    if !agree {
+        tracing::info!(
+            question = %question,
+            marked = ?options.get(*answer),
+            chosen = %chosen.answer,
+            "leaving out the quiz: asked again, the model chose another answer"
+        );
+    }
+    Ok(agree)
 }
 
 fn words(text: &str) -> usize {
@@ -1002,4 +1135,88 @@ async fn lengthen(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sentence_cut_off_in_its_slide_field_is_read_whole() {
+        assert_eq!(
+            continued(
+                "Examples: Photosynthesis is found in all green",
+                "plants, including algae and some bacteria."
+            ),
+            "Photosynthesis is found in all green plants, including algae and some bacteria."
+        );
+        // A spoken sentence of its own stays as it is.
+        assert_eq!(
+            continued(
+                "Light absorption",
+                "Chlorophyll absorbs red and blue light."
+            ),
+            "Chlorophyll absorbs red and blue light."
+        );
+        // A word written in lower case on purpose is not a continuation.
+        assert_eq!(
+            continued("Acidity", "pH measures acidity."),
+            "pH measures acidity."
+        );
+        assert_eq!(
+            continued("A full sentence.", "then another."),
+            "then another."
+        );
+    }
+
+    #[test]
+    fn sentences_are_split_where_a_new_one_starts() {
+        assert_eq!(
+            sentences_of("It is 3.5 m long. Then it stops! Why? Because e.g. friction."),
+            vec![
+                "It is 3.5 m long.",
+                "Then it stops!",
+                "Why?",
+                "Because e.g. friction."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sentence_is_said_once_and_every_slide_element_keeps_its_beat() {
+        let repeated = "This process is crucial for life on Earth.";
+        let mut scenes = vec![
+            Scene {
+                visual: Visual::Bullets {
+                    heading: "Parts".into(),
+                    items: vec!["Light".into(), "Carbon".into()],
+                },
+                narration: vec![
+                    format!("Chlorophyll absorbs light. {repeated}"),
+                    format!("{repeated} Carbon dioxide enters the leaf."),
+                    repeated.to_string(),
+                ],
+            },
+            Scene {
+                visual: Visual::Bullets {
+                    heading: "Again".into(),
+                    items: vec!["Oxygen".into()],
+                },
+                narration: vec![repeated.to_string(), "Oxygen is released.".into()],
+            },
+        ];
+        drop_repeated_sentences(&mut scenes);
+        assert_eq!(
+            scenes[0].narration,
+            vec![
+                format!("Chlorophyll absorbs light. {repeated}"),
+                "Carbon dioxide enters the leaf.".to_string(),
+            ]
+        );
+        // The element's beat keeps its one sentence rather than go empty.
+        assert_eq!(
+            scenes[1].narration,
+            vec![repeated.to_string(), "Oxygen is released.".to_string()]
+        );
+    }
 }
