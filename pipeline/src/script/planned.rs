@@ -925,8 +925,18 @@ pub(super) async fn write(
         sources: Vec::new(),
     };
     drop_repeats(&mut storyboard.scenes);
+    let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
     lengthen(writer, &turns, &mut storyboard).await?;
+    // A model that can only repeat itself cannot fill the budget without its repeats: the
+    // lesson keeps them rather than fail for being short.
+    let minimum =
+        (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE)).ceil() as usize;
+    if storyboard.word_count() < minimum {
+        tracing::info!("the lesson is short without its repeated sentences: keeping them");
+        storyboard = before;
+        lengthen(writer, &turns, &mut storyboard).await?;
+    }
     shorten(&mut storyboard);
     progress(1.0);
     Ok(storyboard)
