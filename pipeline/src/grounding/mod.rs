@@ -215,30 +215,36 @@ struct Found {
     fact: Fact,
 }
 
+/// A source that loaded, or `None` with a warning that names the package to install.
+fn available<T, E: std::fmt::Display>(
+    loaded: Result<T, E>,
+    source: &str,
+    package: &str,
+    dir: &Path,
+) -> Option<T> {
+    loaded
+        .inspect_err(|error| {
+            tracing::warn!(
+                dir = %dir.display(),
+                %error,
+                "{source} is not available (install {package}); lessons are written without \
+                 its definitions"
+            )
+        })
+        .ok()
+}
+
 impl Grounding {
     /// Reads the WordNet files in `wordnet_dir` and FOLDOC's in `dictd_dir`; a source that
     /// cannot be read is logged and left out.
     pub fn load(wordnet_dir: &Path, dictd_dir: &Path) -> Grounding {
-        let wordnet = WordNet::load(wordnet_dir)
-            .inspect_err(|error| {
-                tracing::warn!(
-                    dir = %wordnet_dir.display(),
-                    %error,
-                    "WordNet is not available (install wordnet-base); lessons are written \
-                     without its definitions"
-                )
-            })
-            .ok();
-        let foldoc = Foldoc::load(dictd_dir)
-            .inspect_err(|error| {
-                tracing::warn!(
-                    dir = %dictd_dir.display(),
-                    %error,
-                    "FOLDOC is not available (install dict-foldoc); lessons are written \
-                     without its definitions"
-                )
-            })
-            .ok();
+        let wordnet = available(
+            WordNet::load(wordnet_dir),
+            "WordNet",
+            "wordnet-base",
+            wordnet_dir,
+        );
+        let foldoc = available(Foldoc::load(dictd_dir), "FOLDOC", "dict-foldoc", dictd_dir);
         Grounding { wordnet, foldoc }
     }
 
