@@ -19,6 +19,9 @@ test: (setup "--tests")
       LECTERN_TEST_DATABASE_URL="${LECTERN_TEST_DATABASE_URL:-$pg_url}" \
       LECTERN_TEST_REDIS_URL="${LECTERN_TEST_REDIS_URL:-$redis_url}" \
         cargo test --workspace --test api --test workers --test scale; \
+      echo "== Fault suite, short form (just chaos runs it at full size)"; \
+      LECTERN_TEST_DATABASE_URL="${LECTERN_TEST_DATABASE_URL:-$pg_url}" \
+        cargo test --workspace --test chaos -- --nocapture; \
     else \
       echo "== PostgreSQL is not running here: the PostgreSQL pass was skipped"; \
     fi
@@ -32,15 +35,23 @@ setup *args:
     scripts/setup.sh {{args}}
 
 # Speed figures (ratios from one run): pipeline, the local model's script stage, search, status
-# endpoint under load, workers
+# endpoint under load, money and submissions under contention, workers
 bench: (setup "--bench")
     cargo run --release -p lectern-pipeline --example bench
     cargo run --release -p lectern-pipeline --example local_model_bench
     cargo run --release -p lectern-api --example search_bench
-    cargo run --release -p lectern-api --example status_load
-    LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern-api --example status_load
+    cargo run --release -p lectern-api --example status_load -- 20 64
+    LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern-api --example status_load -- 20 64
+    cargo run --release -p lectern-api --example contention
+    LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern-api --example contention
     cargo build --release -p lectern
     cargo run --release -p lectern --example throughput
+
+# The fault suite at full size (API killed, Redis restarted, PostgreSQL connections cut, S3
+# gone, media folder unwritable, workers stopped and killed): prints a table of the outcomes
+chaos: (setup "--tests")
+    LECTERN_CHAOS=full LECTERN_TEST_DATABASE_URL="${LECTERN_TEST_DATABASE_URL:-$(scripts/services.sh)}" \
+      cargo test --workspace --test chaos -- --nocapture
 
 # Run queue workers only (scaled deployments)
 worker:

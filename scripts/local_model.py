@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import json
 import os
+import platform
 import shutil
 import struct
 import subprocess
@@ -62,11 +63,58 @@ def server_path() -> Path:
     return models_home() / "bin" / "llama-server"
 
 
+# What the build stamp records besides the version: a binary built another way is rebuilt
+# (binaries built with AMX before this flag existed crash on some machines, see cpu_options).
+BUILD_KIND = "cpu-features-no-amx"
+
+
 def server_ok() -> bool:
     binary = server_path()
     stamp = binary.with_name("llama-server.version")
-    version = CATALOG["llama_cpp"]["version"]
-    return binary.is_file() and stamp.is_file() and stamp.read_text().strip() == version
+    wanted = f"{CATALOG['llama_cpp']['version']} {BUILD_KIND}"
+    return binary.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted
+
+
+# ggml's x86 options and the /proc/cpuinfo flags that must all be present for each.
+X86_OPTIONS = [
+    ("GGML_SSE42", ["sse4_2"]),
+    ("GGML_AVX", ["avx"]),
+    ("GGML_AVX2", ["avx2"]),
+    ("GGML_FMA", ["fma"]),
+    ("GGML_F16C", ["f16c"]),
+    ("GGML_BMI2", ["bmi2"]),
+    ("GGML_AVX_VNNI", ["avx_vnni"]),
+    ("GGML_AVX512", ["avx512f", "avx512cd", "avx512vl", "avx512dq", "avx512bw"]),
+    ("GGML_AVX512_VBMI", ["avx512vbmi"]),
+    ("GGML_AVX512_VNNI", ["avx512_vnni"]),
+    ("GGML_AVX512_BF16", ["avx512_bf16"]),
+]
+
+
+def cpu_options() -> list[str]:
+    """The CPU features to build for: those of this machine, except AMX.
+
+    `-march=native` (GGML_NATIVE) also turns on llama.cpp's AMX kernels where the CPU
+    reports AMX, but in virtual machines the tile registers are often not granted to
+    processes, and llama-server then dies with SIGSEGV in ggml_backend_amx_mul_mat on its
+    first request (seen on a 2-core Sapphire Rapids VM). So on x86 every other feature is
+    named from /proc/cpuinfo and AMX is left out; elsewhere the native build is kept."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return ["-DGGML_NATIVE=ON"]
+    flags: set[str] = set()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    except OSError:
+        pass
+    options = ["-DGGML_NATIVE=OFF", "-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF",
+               "-DGGML_AMX_BF16=OFF"]
+    for option, needed in X86_OPTIONS:
+        on = "ON" if flags and all(flag in flags for flag in needed) else "OFF"
+        options.append(f"-D{option}={on}")
+    return options
 
 
 def build_server() -> None:
@@ -88,7 +136,7 @@ def build_server() -> None:
         say("configuring llama.cpp for this machine's CPU")
         subprocess.run([
             "cmake", "-S", str(source), "-B", str(build), "-G", "Ninja",
-            "-DCMAKE_BUILD_TYPE=Release", "-DGGML_NATIVE=ON", "-DBUILD_SHARED_LIBS=OFF",
+            "-DCMAKE_BUILD_TYPE=Release", *cpu_options(), "-DBUILD_SHARED_LIBS=OFF",
             "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_SERVER=ON",
             "-DLLAMA_BUILD_TOOLS=ON", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_BUILD_UI=OFF",
             "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_OPENSSL=OFF", "-DLLAMA_CURL=OFF",
@@ -116,7 +164,7 @@ def build_server() -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(build / "bin" / "llama-server", target.with_suffix(".tmp"))
         os.replace(target.with_suffix(".tmp"), target)
-        target.with_name("llama-server.version").write_text(llama["version"] + "\n")
+        target.with_name("llama-server.version").write_text(f"{llama['version']} {BUILD_KIND}\n")
         say(f"llama-server built in {time.monotonic() - started:.0f} s -> {target}")
 
 

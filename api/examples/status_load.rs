@@ -7,6 +7,8 @@
 //!
 //! Prints requests per second and p50/p99 latency for both, and the ratio.
 
+mod common;
+
 use std::process::Command;
 
 use lectern_api::Application;
@@ -14,9 +16,7 @@ use lectern_core::{
     Config,
     credits::{self, EntryKind},
     jobs::{self, JobKind, NewJob},
-    users::{self, Identity},
 };
-use sea_orm::{ConnectionTrait, Database};
 use serde_json::json;
 
 const JOBS: usize = 1000;
@@ -89,35 +89,6 @@ fn wrk(
     })
 }
 
-async fn database_pairs(
-    dir: &std::path::Path,
-) -> anyhow::Result<(Vec<(&'static str, String)>, &'static str)> {
-    let mut pairs = vec![
-        ("data_dir", dir.display().to_string()),
-        (
-            "secret_key",
-            "bench-secret-bench-secret-bench-secret!".to_string(),
-        ),
-        ("web_dir", dir.join("none").display().to_string()),
-    ];
-    let Some(base) = std::env::var("LECTERN_BENCH_DATABASE_URL")
-        .ok()
-        .filter(|s| !s.is_empty())
-    else {
-        return Ok((pairs, "SQLite"));
-    };
-    let name = format!("lectern_bench_{}", uuid::Uuid::new_v4().simple());
-    let admin = Database::connect(base.as_str()).await?;
-    admin
-        .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
-        .await?;
-    admin.close().await.ok();
-    let mut url = url::Url::parse(&base)?;
-    url.set_path(&format!("/{name}"));
-    pairs.push(("database_url", url.to_string()));
-    Ok((pairs, "PostgreSQL"))
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -127,28 +98,15 @@ async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let address = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
-    let (mut pairs, database) = database_pairs(dir.path()).await?;
+    let (mut pairs, database) = common::database_pairs(dir.path()).await?;
     pairs.push(("public_url", address.clone()));
     let app = Application::build(Config::from_pairs(pairs)?, listener).await?;
     let state = app.state().clone();
 
-    let user = users::sign_in(
-        &state.db,
-        &Identity {
-            issuer: "https://bench.invalid".into(),
-            subject: "status-load".into(),
-            email: "status-load@example.com".into(),
-            given_name: None,
-            family_name: None,
-            name: Some("Status Load".into()),
-            picture: None,
-        },
-    )
-    .await?
-    .user;
+    let user_id = common::user(&state.db, "status-load").await?;
     credits::grant(
         &state.db,
-        &user.id,
+        &user_id,
         JOBS as i64,
         EntryKind::Adjustment,
         "bench",
@@ -159,7 +117,7 @@ async fn main() -> anyhow::Result<()> {
         let job = jobs::create(
             &state.db,
             NewJob {
-                user_id: &user.id,
+                user_id: &user_id,
                 kind: JobKind::Video,
                 title: format!("Bench job {n}"),
                 params: json!({"topic": format!("Bench job {n}"), "level": 1, "duration_minutes": 1}),
@@ -169,7 +127,7 @@ async fn main() -> anyhow::Result<()> {
         .await?;
         ids.push(job.id);
     }
-    let token = state.tokens.issue(&user.id).token;
+    let token = state.tokens.issue(&user_id).token;
     tokio::spawn(app.run_until_stopped());
 
     let script = dir.path().join("status.lua");

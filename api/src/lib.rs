@@ -5,6 +5,7 @@ pub mod error;
 pub mod extract;
 mod metrics;
 pub mod routes;
+pub mod security;
 mod spa;
 pub mod state;
 pub mod worker_status;

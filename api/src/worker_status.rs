@@ -2,6 +2,8 @@
 //! for Prometheus (the same recorder and metric names as the API).
 
 use axum::{Json, Router, http::header, response::IntoResponse, routing::get};
+use lectern_core::queue::JobQueue;
+use sea_orm::DatabaseConnection;
 use serde_json::json;
 use tokio::net::TcpListener;
 
@@ -9,6 +11,8 @@ use tokio::net::TcpListener;
 pub async fn serve(
     listener: TcpListener,
     worker: String,
+    db: DatabaseConnection,
+    queue: JobQueue,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let handle = crate::metrics::recorder();
@@ -16,8 +20,12 @@ pub async fn serve(
         .route(
             "/health",
             get(move || {
-                let worker = worker.clone();
-                async move { Json(json!({ "status": "ok", "worker": worker })) }
+                let (worker, db, queue) = (worker.clone(), db.clone(), queue.clone());
+                async move {
+                    let (status, mut body) = crate::routes::system::dependencies(&db, &queue).await;
+                    body["worker"] = json!(worker);
+                    (status, Json(body))
+                }
             }),
         )
         .route(

@@ -51,6 +51,12 @@ pub enum LedgerError {
     Db(#[from] DbErr),
 }
 
+impl crate::db::Reachability for LedgerError {
+    fn is_unreachable(&self) -> bool {
+        matches!(self, LedgerError::Db(e) if crate::db::Reachability::is_unreachable(e))
+    }
+}
+
 /// What an idempotent ledger operation did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Applied {

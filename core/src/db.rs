@@ -103,6 +103,78 @@ pub fn describe(error: &DbErr) -> String {
     }
 }
 
+/// How long work that must be recorded (a job's claim, completion or failure) keeps trying
+/// while the database cannot be reached, before it gives up (the queue then delivers the
+/// job again).
+pub const RETRY_FOR: Duration = Duration::from_secs(300);
+/// The longest wait between two tries.
+const RETRY_MAX_WAIT: Duration = Duration::from_secs(15);
+
+/// An error that may mean the database could not be reached, as opposed to a query it refused.
+pub trait Reachability {
+    fn is_unreachable(&self) -> bool;
+}
+
+impl Reachability for DbErr {
+    /// A refused or dropped connection, a backend terminated by the server
+    /// (`pg_terminate_backend`, a restart), an exhausted or closed pool.
+    fn is_unreachable(&self) -> bool {
+        if matches!(self, DbErr::ConnectionAcquire(_) | DbErr::Conn(_)) {
+            return true;
+        }
+        let text = describe(self).to_lowercase();
+        [
+            "connection",
+            "terminating",
+            "broken pipe",
+            "reset by peer",
+            "pool timed out",
+            "pool closed",
+            "error communicating",
+            "io error",
+            "57p01",
+            "unexpected eof",
+        ]
+        .iter()
+        .any(|marker| text.contains(marker))
+    }
+}
+
+/// Runs `op` until it succeeds or fails for a reason other than an unreachable database;
+/// while the database cannot be reached it tries again after 0.25 s, 0.5 s, 1 s, … (at most
+/// 15 s apart) for up to [`RETRY_FOR`], logging each retry and recording the outage for
+/// `/health`. `what` names the work in the log ("completing job 42").
+pub async fn retrying<T, E, F, Fut>(what: &str, mut op: F) -> Result<T, E>
+where
+    E: Reachability + std::fmt::Display,
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, E>>,
+{
+    let started = std::time::Instant::now();
+    let mut wait = Duration::from_millis(250);
+    loop {
+        match op().await {
+            Ok(value) => {
+                crate::health::recovered(crate::health::Dependency::Database);
+                return Ok(value);
+            }
+            Err(error) if error.is_unreachable() && started.elapsed() < RETRY_FOR => {
+                let outage =
+                    crate::health::failed(crate::health::Dependency::Database, &error.to_string());
+                tracing::warn!(
+                    retry = outage.retries,
+                    wait_ms = wait.as_millis() as u64,
+                    %error,
+                    "database unreachable while {what}; retrying"
+                );
+                tokio::time::sleep(wait).await;
+                wait = (wait * 2).min(RETRY_MAX_WAIT);
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
 /// Begins a transaction that will write.
 ///
 /// SQLite's deferred transactions take the write lock at the first write; if a read came

@@ -347,6 +347,7 @@ pub async fn is_cancelled(db: &DatabaseConnection, job_id: &str) -> Result<bool,
         .is_none_or(|j| j.status == status::CANCELLED))
 }
 
+#[derive(Clone)]
 pub struct Completion {
     pub result: serde_json::Value,
     pub smart_title: Option<String>,

@@ -7,6 +7,7 @@ pub mod courses;
 pub mod credits;
 pub mod db;
 pub mod entities;
+pub mod health;
 pub mod jobs;
 pub mod library;
 pub mod migration;

@@ -123,6 +123,29 @@ impl JobQueue {
         }
     }
 
+    /// Whether the queue answers right now (Redis `PING`; a query on the SQLite queue file).
+    pub async fn ping(&self) -> Result<(), QueueError> {
+        match self.clone() {
+            Self::Sqlite(storage) => sqlx::query("SELECT 1")
+                .execute(storage.pool())
+                .await
+                .map(|_| ())
+                .map_err(|e| QueueError::Connect(e.to_string())),
+            Self::Redis(mut storage) => {
+                let answer = tokio::time::timeout(
+                    Duration::from_secs(5),
+                    redis::cmd("PING").query_async::<String>(storage.get_connection()),
+                )
+                .await;
+                match answer {
+                    Ok(Ok(_)) => Ok(()),
+                    Ok(Err(e)) => Err(QueueError::Connect(e.to_string())),
+                    Err(_) => Err(QueueError::Connect("no answer to PING within 5 s".into())),
+                }
+            }
+        }
+    }
+
     pub async fn push(&self, job_id: &str) -> Result<(), QueueError> {
         let message = JobMessage {
             job_id: job_id.to_string(),

@@ -151,6 +151,8 @@ async fn worker(mut config: Config, concurrency: usize, listen: &str) -> anyhow:
     let status = tokio::spawn(lectern_api::worker_status::serve(
         listener,
         runtime.name.clone(),
+        runtime.db.clone(),
+        queue.clone(),
         async move {
             let mut rx = stop_rx;
             let _ = rx.wait_for(|stopped| *stopped).await;

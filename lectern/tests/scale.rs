@@ -10,10 +10,7 @@ mod support;
 
 use std::time::Duration;
 
-use lectern_core::{
-    entities::{job, video},
-    jobs,
-};
+use lectern_core::{entities::video, jobs};
 use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
@@ -46,30 +43,6 @@ async fn scrape(address: &str) -> String {
         .unwrap()
 }
 
-/// Waits until worker `pid` is well into a job; returns that job's id.
-async fn job_running_on(server: &support::Server, pid: u32) -> String {
-    let marker = format!("-{pid}-");
-    for _ in 0..3000 {
-        let running = processing_jobs(&server.db).await;
-        if let Some(job) = running
-            .into_iter()
-            .find(|j| j.progress >= 10 && j.worker.as_deref().is_some_and(|w| w.contains(&marker)))
-        {
-            return job.id;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    panic!("worker {pid} never ran a job\n{}", server.worker_logs());
-}
-
-async fn processing_jobs(db: &sea_orm::DatabaseConnection) -> Vec<job::Model> {
-    job::Entity::find()
-        .filter(job::Column::Status.eq("processing"))
-        .all(db)
-        .await
-        .unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn thirty_jobs_survive_a_sigterm_and_a_sigkill_with_every_credit_and_counter_agreeing() {
     let Some(mut server) = support::fleet_with(true).await else {
@@ -93,13 +66,13 @@ async fn thirty_jobs_survive_a_sigterm_and_a_sigkill_with_every_credit_and_count
 
     // Worker 0 is asked to stop (SIGTERM) in the middle of a job: it finishes that job and
     // exits. Worker 1 is killed (SIGKILL) in the middle of one: another worker takes it over.
-    let graceful_job = job_running_on(&server, pids[0]).await;
+    let graceful_job = support::job_running_on(&server, pids[0]).await;
     let status = std::process::Command::new("kill")
         .args(["-TERM", &pids[0].to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    let killed_job = job_running_on(&server, pids[1]).await;
+    let killed_job = support::job_running_on(&server, pids[1]).await;
     let killed_address =
         status_address(&server.workers[1].log).expect("worker 1 printed its address");
     let killed_metrics = scrape(&killed_address).await;

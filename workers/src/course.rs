@@ -34,9 +34,9 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         background_knowledge: params.background_knowledge.clone(),
         detail_level: params.detail_level,
     };
-    jobs::progress(&runtime.db, &job.id, 5, "Planning your course...")
-        .await
-        .map_err(database)?;
+    runtime
+        .progress(&job.id, 5, "Planning your course...")
+        .await;
     let (outline, engine) = runtime
         .pipeline
         .write_course(&brief)
@@ -64,9 +64,9 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         return finish(runtime, job, completion).await;
     }
 
-    jobs::progress(&runtime.db, &job.id, 70, "Drawing the course cover...")
-        .await
-        .map_err(database)?;
+    runtime
+        .progress(&job.id, 70, "Drawing the course cover...")
+        .await;
     let work_dir =
         tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
     let cover_dir = work_dir.path().to_path_buf();
@@ -81,9 +81,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         serde_json::to_vec_pretty(&outline).unwrap_or_default(),
     )
     .map_err(|e| RunError::Failed(format!("writing course.json: {e}")))?;
-    jobs::progress(&runtime.db, &job.id, 90, "Saving your course...")
-        .await
-        .map_err(database)?;
+    runtime.progress(&job.id, 90, "Saving your course...").await;
     upload_course_files(runtime, &job.id, work_dir.path()).await?;
 
     let thumbnail_key = format!("{}/thumbnail.jpg", media_prefix(&job.id));
@@ -239,9 +237,7 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     }
     let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
 
-    jobs::progress(&runtime.db, &job.id, 99, "Saving your lesson...")
-        .await
-        .map_err(database)?;
+    runtime.progress(&job.id, 99, "Saving your lesson...").await;
     upload(runtime, &job.id, work_dir.path()).await?;
     let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
     let record = lesson_record(job, &course, &params, &lesson, &output, transcript);

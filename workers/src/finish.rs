@@ -1,6 +1,7 @@
 //! The last step of every job: its completion applied exactly once, or nothing of it kept.
 
 use lectern_core::{
+    db,
     entities::job,
     jobs::{self, Completion},
 };
@@ -13,10 +14,12 @@ pub(crate) async fn finish(
     job: &job::Model,
     completion: Completion,
 ) -> Result<(), RunError> {
-    if !jobs::complete(&runtime.db, job, completion)
-        .await
-        .map_err(database)?
-    {
+    let applied = db::retrying(&format!("completing job {}", job.id), || {
+        jobs::complete(&runtime.db, job, completion.clone())
+    })
+    .await
+    .map_err(database)?;
+    if !applied {
         return Err(not_applied(runtime, &job.id).await);
     }
     completed(job);

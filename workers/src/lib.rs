@@ -12,6 +12,8 @@ use std::{sync::Arc, time::Duration};
 
 use apalis::prelude::*;
 use lectern_core::{
+    credits::LedgerError,
+    db,
     jobs::{self, Claim},
     queue::{JobMessage, JobQueue},
     storage::Storage,
@@ -44,18 +46,94 @@ pub fn unique_name() -> String {
 }
 
 /// Runs workers on `queue` until `shutdown` completes; a job in progress then finishes.
+///
+/// A queue that stops answering (Redis restarted, the connection dropped) ends apalis's
+/// worker with a back-end error. The workers then wait for the queue with backoff (logged,
+/// and reported by `/health`) and start again under a new name, so that apalis hands the
+/// messages the old name held to a live worker once its heartbeats have stopped.
 pub async fn run(
     runtime: Arc<Runtime>,
     queue: JobQueue,
     concurrency: usize,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let name = runtime.name.clone();
-    let signal = async move {
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
         shutdown.await;
+        let _ = stop_tx.send(true);
+    });
+    let stopped = |rx: &tokio::sync::watch::Receiver<bool>| {
+        let mut rx = rx.clone();
+        async move {
+            let _ = rx.wait_for(|stop| *stop).await;
+        }
+    };
+    let concurrency = concurrency.max(1);
+    let mut round = 0u32;
+    loop {
+        let name = match round {
+            0 => runtime.name.clone(),
+            n => format!("{}-{n}", runtime.name),
+        };
+        tracing::info!(worker = %name, queue = queue.describe(), concurrency, "workers started");
+        let signal = stopped(&stop_rx);
+        let outcome = run_once(&name, runtime.clone(), queue.clone(), concurrency, signal).await;
+        if *stop_rx.borrow() {
+            return outcome;
+        }
+        let error = match outcome {
+            Ok(()) => "the queue's stream ended".to_string(),
+            Err(error) => format!("{error:#}"),
+        };
+        tokio::select! {
+            () = wait_for_queue(&queue, &error) => {}
+            () = stopped(&stop_rx) => return Ok(()),
+        }
+        round += 1;
+    }
+}
+
+/// The first wait for a queue that stopped answering, and the longest.
+const QUEUE_RETRY_FIRST: Duration = Duration::from_millis(500);
+const QUEUE_RETRY_MAX: Duration = Duration::from_secs(30);
+
+/// Waits, with backoff, until the queue answers a ping again.
+async fn wait_for_queue(queue: &JobQueue, first_error: &str) {
+    use lectern_core::health::{self, Dependency};
+    let mut error = first_error.to_string();
+    let mut wait = QUEUE_RETRY_FIRST;
+    loop {
+        let outage = health::failed(Dependency::Queue, &error);
+        tracing::warn!(
+            retry = outage.retries,
+            wait_ms = wait.as_millis() as u64,
+            %error,
+            "job queue unreachable; the workers wait and start again"
+        );
+        tokio::time::sleep(wait).await;
+        match queue.ping().await {
+            Ok(()) => {
+                health::recovered(Dependency::Queue);
+                return;
+            }
+            Err(e) => error = e.to_string(),
+        }
+        wait = (wait * 2).min(QUEUE_RETRY_MAX);
+    }
+}
+
+/// One apalis worker on `queue` until `signal` completes or the queue fails.
+async fn run_once(
+    name: &str,
+    runtime: Arc<Runtime>,
+    queue: JobQueue,
+    concurrency: usize,
+    signal: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let signal = async move {
+        signal.await;
         Ok::<(), std::io::Error>(())
     };
-    tracing::info!(worker = %name, queue = queue.describe(), concurrency, "workers started");
     match queue {
         JobQueue::Sqlite(storage) => {
             // The SQLite backend otherwise looks for new jobs only once per heartbeat (30 s):
@@ -63,7 +141,7 @@ pub async fn run(
             WorkerBuilder::new(name)
                 .backend(storage.poll_with_interval(SQLITE_POLL))
                 .data(runtime)
-                .concurrency(concurrency.max(1))
+                .concurrency(concurrency)
                 .build(handle)
                 .run_until(signal)
                 .await?
@@ -72,7 +150,7 @@ pub async fn run(
             WorkerBuilder::new(name)
                 .backend(storage)
                 .data(runtime)
-                .concurrency(concurrency.max(1))
+                .concurrency(concurrency)
                 .build(handle)
                 .run_until(signal)
                 .await?
@@ -104,13 +182,12 @@ impl Runtime {
     /// Everything that happens to one queue message. Errors returned here are only those
     /// of the database itself; the queue then delivers the message again.
     pub async fn process(&self, job_id: &str) -> anyhow::Result<()> {
-        let Claim::Run(mut job) = jobs::claim(&self.db, job_id, &self.name).await? else {
+        let Claim::Run(mut job) = self.claim(job_id).await? else {
             return Ok(());
         };
         loop {
             if job.attempts > MAX_ATTEMPTS {
-                jobs::fail(
-                    &self.db,
+                self.fail(
                     job_id,
                     &format!("Generation failed after {MAX_ATTEMPTS} attempts"),
                 )
@@ -129,7 +206,7 @@ impl Runtime {
                 Ok(Err(RunError::Failed(message))) => message,
                 Ok(Err(RunError::Final(message))) => {
                     tracing::warn!(job = %job_id, error = %message, "job failed");
-                    jobs::fail(&self.db, job_id, &message).await?;
+                    self.fail(job_id, &message).await?;
                     metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
                         .increment(1);
                     return Ok(());
@@ -138,17 +215,56 @@ impl Runtime {
             };
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
-                jobs::fail(&self.db, job_id, &error).await?;
+                self.fail(job_id, &error).await?;
                 metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
                     .increment(1);
                 return Ok(());
             }
             metrics::counter!("lectern_job_retries_total", "kind" => job.kind.clone()).increment(1);
             tokio::time::sleep(Duration::from_secs(1 << job.attempts.min(5))).await;
-            match jobs::claim(&self.db, job_id, &self.name).await? {
+            match self.claim(job_id).await? {
                 Claim::Run(next) => job = next,
                 Claim::Skip => return Ok(()),
             }
+        }
+    }
+
+    /// Claims the job, waiting out a database that cannot be reached (see `db::retrying`).
+    async fn claim(&self, job_id: &str) -> Result<Claim, sea_orm::DbErr> {
+        db::retrying(&format!("claiming job {job_id}"), || {
+            jobs::claim(&self.db, job_id, &self.name)
+        })
+        .await
+    }
+
+    /// Fails the job with its refund, waiting out a database that cannot be reached, and
+    /// removes whatever media an attempt had stored (a failed job keeps none).
+    async fn fail(&self, job_id: &str, error: &str) -> Result<bool, LedgerError> {
+        let failed = db::retrying(&format!("failing job {job_id}"), || {
+            jobs::fail(&self.db, job_id, error)
+        })
+        .await?;
+        if failed
+            && let Err(e) = self
+                .storage
+                .delete_prefix(&video::media_prefix(job_id))
+                .await
+        {
+            tracing::warn!(job = %job_id, error = %e, "media of the failed job not removed");
+        }
+        Ok(failed)
+    }
+
+    /// Records the job's progress. A database that stays unreachable is waited out for a
+    /// while and then only logged: progress is not worth failing a job for, and the
+    /// completion that follows will wait for the database again.
+    pub(crate) async fn progress(&self, job_id: &str, percent: i32, step: &str) {
+        let recorded = db::retrying(&format!("recording progress of job {job_id}"), || {
+            jobs::progress(&self.db, job_id, percent, step)
+        })
+        .await;
+        if let Err(error) = recorded {
+            tracing::warn!(job = %job_id, %error, "progress not recorded");
         }
     }
 

@@ -5,7 +5,7 @@ use std::path::Path;
 use chrono::Utc;
 use lectern_core::{
     entities::{job, video},
-    jobs::{self, Completion, VideoParams},
+    jobs::{Completion, VideoParams},
 };
 use lectern_pipeline::{RenderInput, RenderOutput};
 use sea_orm::Set;
@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::{
     RunError, Runtime,
-    finish::{database, finish},
+    finish::finish,
     render::{pipeline_failure, plan, render},
 };
 
@@ -63,9 +63,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     } else {
         let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
         record_stage_metrics(&output);
-        jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
-            .await
-            .map_err(database)?;
+        runtime.progress(&job.id, 99, "Saving your video...").await;
         upload(runtime, &job.id, work_dir.path()).await?;
         let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
         Completion {

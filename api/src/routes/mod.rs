@@ -10,7 +10,7 @@ mod library;
 mod me;
 mod media;
 mod problems;
-mod system;
+pub(crate) mod system;
 
 use axum::{
     Router,
@@ -23,6 +23,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::{error::ApiError, state::AppState};
 
 pub fn router(state: AppState) -> Router {
+    let https = state.config.is_https();
     let api = Router::new()
         .merge(system::api_router())
         .merge(me::router())
@@ -34,7 +35,7 @@ pub fn router(state: AppState) -> Router {
         .merge(library::router())
         .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
-    Router::new()
+    let router = Router::new()
         .merge(system::router())
         .merge(auth::router(&state))
         .merge(checkout::router(&state))
@@ -49,5 +50,6 @@ pub fn router(state: AppState) -> Router {
             HeaderName::from_static("referrer-policy"),
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
-        .with_state(state)
+        .with_state(state);
+    crate::security::layers(router, https)
 }

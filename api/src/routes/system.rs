@@ -23,19 +23,38 @@ pub fn api_router() -> Router<AppState> {
 }
 
 async fn health(State(state): State<AppState>) -> impl IntoResponse {
-    match state.db.ping().await {
-        Ok(()) => (
-            StatusCode::OK,
-            Json(json!({ "status": "ok", "database": "ok" })),
-        ),
-        Err(err) => {
-            tracing::error!(error = %err, "health check: database unreachable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({ "status": "unavailable", "database": "unreachable" })),
-            )
-        }
+    let (status, body) = dependencies(&state.db, &state.queue).await;
+    (status, Json(body))
+}
+
+/// `/health` of an API or worker process: 200 while the database and the queue answer,
+/// else 503; each named "ok", or with what is wrong and since when (from the outages the
+/// retrying code recorded). A process in an outage keeps running and says so here.
+pub async fn dependencies(
+    db: &sea_orm::DatabaseConnection,
+    queue: &lectern_core::queue::JobQueue,
+) -> (StatusCode, Value) {
+    use lectern_core::health::{Dependency, describe};
+    let (database, queue_answer) = tokio::join!(db.ping(), queue.ping());
+    if let Err(err) = &database {
+        tracing::error!(error = %err, "health check: database unreachable");
     }
+    if let Err(err) = &queue_answer {
+        tracing::error!(error = %err, "health check: job queue unreachable");
+    }
+    let healthy = database.is_ok() && queue_answer.is_ok();
+    (
+        if healthy {
+            StatusCode::OK
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        },
+        json!({
+            "status": if healthy { "ok" } else { "unavailable" },
+            "database": describe(Dependency::Database, database.is_ok()),
+            "queue": describe(Dependency::Queue, queue_answer.is_ok()),
+        }),
+    )
 }
 
 /// Version and engines in use; never a secret or a connection string.

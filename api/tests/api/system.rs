@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn health_answers_ok_with_the_database_reachable() {
@@ -11,6 +11,7 @@ async fn health_answers_ok_with_the_database_reachable() {
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["status"], "ok");
     assert_eq!(body["database"], "ok");
+    assert_eq!(body["queue"], "ok");
 }
 
 #[tokio::test]
@@ -76,4 +77,77 @@ async fn responses_carry_nosniff() {
     let app = spawn_app().await;
     let response = app.get("/health").await;
     assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+}
+
+#[tokio::test]
+async fn every_response_carries_a_content_security_policy_that_forbids_framing() {
+    let app = spawn_app().await;
+    for path in [
+        "/health",
+        "/",
+        "/library",
+        "/api/credit-packages",
+        "/api/nothing-here",
+    ] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "frame-ancestors 'none'",
+        ] {
+            assert!(
+                policy.contains(directive),
+                "{path}: {directive} in {policy}"
+            );
+        }
+        assert!(
+            !policy
+                .split(';')
+                .any(|d| d.trim().starts_with("script-src") && d.contains("unsafe")),
+            "{path}: no unsafe script source in {policy}"
+        );
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        assert!(
+            headers.get("strict-transport-security").is_none(),
+            "{path}: no HSTS over plain HTTP"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hsts_is_sent_when_the_public_url_is_https() {
+    let app = spawn_app_with(vec![("public_url", "https://lectern.example".into())]).await;
+    let response = app.get("/health").await;
+    assert_eq!(
+        response.headers()["strict-transport-security"],
+        "max-age=31536000; includeSubDomains"
+    );
+}
+
+#[tokio::test]
+async fn a_sign_in_result_page_may_run_its_own_script_and_no_other() {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let app = spawn_app().await;
+    let response = app.get("/auth/google/callback?code=x&state=unknown").await;
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let page = response.text().await.unwrap();
+    let script = page
+        .split("<script>")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the result page has its script");
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(script.as_bytes()));
+    assert!(
+        policy.contains(&format!("script-src 'self' 'sha256-{hash}'")),
+        "{policy}"
+    );
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
 }

@@ -5,4 +5,5 @@ mod courses;
 mod embedded;
 mod fleet;
 mod solutions;
+#[allow(dead_code)]
 mod support;

@@ -26,7 +26,13 @@ pub struct Server {
     worker_env: Vec<(String, String)>,
     pub workers: Vec<WorkerProcess>,
     /// The `moto` S3 server when the media live in S3.
-    _moto: Option<WorkerProcess>,
+    pub moto: Option<WorkerProcess>,
+    /// The API as a `lectern serve` process, when the fleet runs it so (see [`Fleet`]).
+    pub api: Option<WorkerProcess>,
+    /// The Redis server this fleet started for itself, if any.
+    pub redis: Option<RedisServer>,
+    /// The fleet's PostgreSQL database (name), if any.
+    pub database: Option<String>,
 }
 
 /// A `lectern worker` process, killed when dropped.
@@ -107,7 +113,10 @@ pub async fn embedded_with(
         dir,
         worker_env: Vec::new(),
         workers: Vec::new(),
-        _moto: None,
+        moto: None,
+        api: None,
+        redis: None,
+        database: None,
     }
 }
 
@@ -153,13 +162,130 @@ async fn start_moto(dir: &std::path::Path) -> (WorkerProcess, String) {
 
 /// [`fleet`], with the media in S3 (`moto` on loopback) when `s3` is set.
 pub async fn fleet_with(s3: bool) -> Option<Server> {
-    let (Some(pg), Some(redis)) = (
-        env_url("LECTERN_TEST_DATABASE_URL"),
-        env_url("LECTERN_TEST_REDIS_URL"),
-    ) else {
+    fleet_of(Fleet {
+        s3,
+        ..Fleet::default()
+    })
+    .await
+}
+
+/// How a scaled test set-up runs.
+#[derive(Default)]
+pub struct Fleet {
+    /// Media in S3 (`moto` on loopback) instead of a local folder.
+    pub s3: bool,
+    /// A Redis server of the test's own on a free port (appendonly, so that it can be
+    /// stopped and started again), instead of `LECTERN_TEST_REDIS_URL`.
+    pub own_redis: bool,
+    /// The API as a `lectern serve` process (it can then be killed and started again)
+    /// instead of in the test process; started together with this many workers, at once.
+    pub api_process_with_workers: Option<usize>,
+}
+
+/// A `redis-server` of a test's own.
+pub struct RedisServer {
+    pub port: u16,
+    dir: tempfile::TempDir,
+    process: Option<WorkerProcess>,
+}
+
+impl RedisServer {
+    pub async fn start_new() -> Self {
+        let mut server = Self {
+            port: free_port(),
+            dir: tempfile::tempdir().unwrap(),
+            process: None,
+        };
+        server.start().await;
+        server
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts the server again on its port, with what it had written to its append-only file.
+    pub async fn start(&mut self) {
+        let log = self.dir.path().join("redis.log");
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args([
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+            ])
+            .arg("--dir")
+            .arg(self.dir.path())
+            .stdin(Stdio::null())
+            .stdout(std::fs::File::create(&log).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server is not installed");
+        self.process = Some(WorkerProcess { child, log });
+        wait_for_port(self.port, "redis-server").await;
+    }
+
+    /// Stops the server (SIGTERM: it writes its data and exits).
+    pub fn stop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            signal(process.child.id(), "TERM");
+            let _ = process.child.wait();
+        }
+    }
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Sends `kill -<name>` to a process.
+pub fn signal(pid: u32, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -{name} {pid}");
+}
+
+async fn wait_for_port(port: u16, what: &str) {
+    for _ in 0..300 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{what} did not listen on port {port}");
+}
+
+/// The scaled set-up as `options` says (see [`Fleet`]). `None` when PostgreSQL (or Redis,
+/// unless the fleet starts its own) is not named.
+pub async fn fleet_of(options: Fleet) -> Option<Server> {
+    let pg = env_url("LECTERN_TEST_DATABASE_URL");
+    let shared_redis = env_url("LECTERN_TEST_REDIS_URL");
+    let (Some(pg), true) = (pg, options.own_redis || shared_redis.is_some()) else {
         eprintln!("skipped: LECTERN_TEST_DATABASE_URL and LECTERN_TEST_REDIS_URL name no services");
         return None;
     };
+    let own_redis = if options.own_redis {
+        Some(RedisServer::start_new().await)
+    } else {
+        None
+    };
+    let redis = match &own_redis {
+        Some(server) => server.url(),
+        None => shared_redis.unwrap(),
+    };
+    let s3 = options.s3;
     let name = format!("lectern_w_{}", uuid_simple());
     let admin = Database::connect(pg.as_str())
         .await
@@ -175,7 +301,8 @@ pub async fn fleet_with(s3: bool) -> Option<Server> {
     let queue_name = format!("lectern-test-{}", uuid_simple());
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let port = listener.local_addr().unwrap().port();
+    let address = format!("http://127.0.0.1:{port}");
     let dir = tempfile::tempdir().unwrap();
     let mut pairs = base_pairs(&address, dir.path());
     pairs.push(("database_url", database_url.clone()));
@@ -204,11 +331,17 @@ pub async fn fleet_with(s3: bool) -> Option<Server> {
     if let Storage::S3 { client, bucket, .. } = &storage {
         client.create_bucket().bucket(bucket).send().await.unwrap();
     }
-    let app = Application::build(config, listener).await.unwrap();
-    let db = app.state().db.clone();
-    tokio::spawn(app.run_until_stopped());
+    let in_process = if options.api_process_with_workers.is_none() {
+        let app = Application::build(config, listener).await.unwrap();
+        let db = app.state().db.clone();
+        tokio::spawn(app.run_until_stopped());
+        Some(db)
+    } else {
+        drop(listener);
+        None
+    };
     let mut worker_env = vec![
-        ("LECTERN_DATABASE_URL".into(), database_url),
+        ("LECTERN_DATABASE_URL".into(), database_url.clone()),
         ("LECTERN_QUEUE_URL".into(), redis),
         ("LECTERN_QUEUE_NAME".into(), queue_name),
         ("LECTERN_DATA_DIR".into(), dir.path().display().to_string()),
@@ -224,7 +357,12 @@ pub async fn fleet_with(s3: bool) -> Option<Server> {
         ("LECTERN_WORKER_LISTEN".into(), "127.0.0.1:0".into()),
     ];
     worker_env.extend(storage_env);
-    Some(Server {
+    let db = match in_process {
+        Some(db) => db,
+        // A lazy connection: nothing touches the fresh database before the processes start.
+        None => Database::connect(database_url.as_str()).await.unwrap(),
+    };
+    let mut server = Server {
         address,
         client: http_client(),
         db,
@@ -232,8 +370,23 @@ pub async fn fleet_with(s3: bool) -> Option<Server> {
         dir,
         worker_env,
         workers: Vec::new(),
-        _moto: moto,
-    })
+        moto,
+        api: None,
+        redis: own_redis,
+        database: Some(name),
+    };
+    if let Some(workers) = options.api_process_with_workers {
+        server
+            .worker_env
+            .push(("LECTERN_PORT".into(), port.to_string()));
+        // All in the same instant, on a database no process has migrated yet.
+        server.start_api();
+        for _ in 0..workers {
+            server.start_worker(&[]);
+        }
+        server.wait_for_api().await;
+    }
+    Some(server)
 }
 
 fn env_url(name: &str) -> Option<String> {
@@ -276,10 +429,69 @@ impl Server {
         pid
     }
 
+    /// Starts the API as a `lectern serve` process on this server's address (no workers in it).
+    pub fn start_api(&mut self) {
+        let log = self
+            .dir
+            .path()
+            .join(format!("api-{}.log", &uuid_simple()[..8]));
+        let out = std::fs::File::create(&log).unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_lectern"));
+        command
+            .args(["serve", "--workers", "0"])
+            .current_dir(self.dir.path())
+            .env_remove("LECTERN_CONFIG")
+            .env("LECTERN_LOCAL_MODEL", "off")
+            .env(
+                "LECTERN_WEB_DIR",
+                self.dir.path().join("none").display().to_string(),
+            )
+            .stdin(Stdio::null())
+            .stdout(out.try_clone().unwrap())
+            .stderr(out);
+        for (key, value) in &self.worker_env {
+            command.env(key, value);
+        }
+        let child = command.spawn().expect("start lectern serve");
+        self.api = Some(WorkerProcess { child, log });
+    }
+
+    /// Kills the API process with SIGKILL (it gets no chance to clean up).
+    pub fn kill_api(&mut self) {
+        if let Some(mut api) = self.api.take() {
+            signal(api.child.id(), "KILL");
+            let _ = api.child.wait();
+            let text = std::fs::read_to_string(&api.log).unwrap_or_default();
+            std::fs::write(api.log.with_extension("killed.log"), text).ok();
+        }
+    }
+
+    /// Waits until the API answers `/health` with 200.
+    pub async fn wait_for_api(&self) {
+        for _ in 0..600 {
+            if let Ok(response) = self.client.get(self.url("/health")).send().await
+                && response.status() == StatusCode::OK
+            {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let api_log = self
+            .api
+            .as_ref()
+            .map(|api| std::fs::read_to_string(&api.log).unwrap_or_default())
+            .unwrap_or_default();
+        panic!(
+            "the API never answered /health\n{api_log}\n{}",
+            self.worker_logs()
+        );
+    }
+
     /// What the worker processes printed, for failure messages.
     pub fn worker_logs(&self) -> String {
-        self.workers
+        self.api
             .iter()
+            .chain(&self.workers)
             .map(|w| {
                 let text = std::fs::read_to_string(&w.log).unwrap_or_default();
                 let tail: Vec<&str> = text.lines().rev().take(40).collect();
@@ -450,4 +662,26 @@ impl Server {
         );
         job_id
     }
+}
+
+/// Waits until worker `pid` is well into a job; returns that job's id.
+pub async fn job_running_on(server: &Server, pid: u32) -> String {
+    use lectern_core::entities::job;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let marker = format!("-{pid}-");
+    for _ in 0..3000 {
+        let running = job::Entity::find()
+            .filter(job::Column::Status.eq("processing"))
+            .all(&server.db)
+            .await
+            .unwrap_or_default();
+        if let Some(job) = running
+            .into_iter()
+            .find(|j| j.progress >= 10 && j.worker.as_deref().is_some_and(|w| w.contains(&marker)))
+        {
+            return job.id;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("worker {pid} never ran a job\n{}", server.worker_logs());
 }

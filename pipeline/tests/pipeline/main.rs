@@ -3,6 +3,7 @@
 mod course_writer;
 mod grounding;
 mod helpers;
+mod injection;
 mod local_model;
 mod narration;
 mod offline_writer;

@@ -17,6 +17,9 @@ fn the_subject_is_guessed_from_keywords_in_the_topic() {
         guess_subject("Pricing strategy for a startup"),
         Subject::Business
     );
+    assert_eq!(guess_subject("Supply and demand"), Subject::Business);
+    assert_eq!(guess_subject("Inflation"), Subject::Business);
+    assert_eq!(guess_subject("How the economy grows"), Subject::Business);
     assert_eq!(
         guess_subject("The history of the Roman Empire"),
         Subject::General

@@ -20,7 +20,7 @@ use serde_json::json;
 
 use crate::{
     RunError, Runtime,
-    finish::{database, finish},
+    finish::finish,
     render::render,
     video::{media_prefix, upload},
 };
@@ -125,9 +125,7 @@ async fn solve(runtime: &Runtime, params: &ProblemParams) -> Result<CheckedSolut
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: ProblemParams = serde_json::from_str(&job.params)
         .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
-    jobs::progress(&runtime.db, &job.id, 1, ANALYZING_STEP)
-        .await
-        .map_err(database)?;
+    runtime.progress(&job.id, 1, ANALYZING_STEP).await;
     let solution = solve(runtime, &params).await?;
     if jobs::is_cancelled(&runtime.db, &job.id)
         .await
@@ -197,14 +195,9 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         return finish(runtime, job, completion).await;
     }
 
-    jobs::progress(
-        &runtime.db,
-        &job.id,
-        5,
-        "Solved and checked; making the video...",
-    )
-    .await
-    .map_err(database)?;
+    runtime
+        .progress(&job.id, 5, "Solved and checked; making the video...")
+        .await;
     // The pipeline's last words are for videos; a problem ends with its own.
     let shape = |p: Progress| {
         (p.percent < 100).then(|| Progress {
@@ -214,9 +207,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     };
     let input = RenderInput::storyboard(storyboard);
     let (work_dir, output) = render(runtime, &job.id, input, shape, layout_failure).await?;
-    jobs::progress(&runtime.db, &job.id, 99, "Saving your video...")
-        .await
-        .map_err(database)?;
+    runtime.progress(&job.id, 99, "Saving your video...").await;
     std::fs::write(
         work_dir.path().join("solution.json"),
         serde_json::to_vec_pretty(&summary).unwrap_or_default(),

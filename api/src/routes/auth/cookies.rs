@@ -77,3 +77,46 @@ pub fn check_origin(headers: &HeaderMap, config: &Config) -> Result<(), ApiError
         None => Err(ApiError::Forbidden("Missing Origin header".into())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cookies(public_url: &str) -> Cookies {
+        let dir = std::env::temp_dir();
+        Cookies::new(
+            &Config::from_pairs([
+                ("public_url", public_url.to_string()),
+                ("data_dir", dir.display().to_string()),
+                ("secret_key", "test-secret-test-secret-test-secret!".into()),
+            ])
+            .unwrap(),
+        )
+    }
+
+    #[test]
+    fn the_refresh_cookie_is_host_only_secure_and_hidden_from_scripts_over_https() {
+        let cookie = cookies("https://lectern.example").refresh("tok");
+        assert!(
+            cookie.starts_with("__Host-lectern_refresh=tok; "),
+            "{cookie}"
+        );
+        for flag in ["Path=/", "HttpOnly", "SameSite=Lax", "Secure"] {
+            assert!(
+                cookie.split("; ").any(|part| part == flag),
+                "{flag} in {cookie}"
+            );
+        }
+        assert!(!cookie.contains("Domain="), "{cookie}");
+        let max_age = format!("Max-Age={}", REFRESH_TOKEN_TTL.num_seconds());
+        assert!(cookie.contains(&max_age), "{cookie}");
+    }
+
+    #[test]
+    fn over_plain_http_in_development_the_refresh_cookie_cannot_be_secure() {
+        let cookie = cookies("http://localhost:8765").refresh("tok");
+        assert!(cookie.starts_with("lectern_refresh=tok; "), "{cookie}");
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"));
+        assert!(!cookie.contains("Secure"), "{cookie}");
+    }
+}

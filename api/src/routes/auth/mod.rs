@@ -13,7 +13,7 @@ use axum::{
     Json, Router,
     extract::{Query, State},
     http::{HeaderMap, StatusCode, header},
-    response::{Html, IntoResponse, Redirect, Response},
+    response::{IntoResponse, Redirect, Response},
     routing::{get, post},
 };
 use chrono::{Duration, Utc};
@@ -307,7 +307,7 @@ fn refused(state: &AppState, code: &str, message: &str) -> Response {
     (
         StatusCode::BAD_REQUEST,
         [(header::SET_COOKIE, clear)],
-        Html(page),
+        crate::security::page(page),
     )
         .into_response()
 }
@@ -327,7 +327,7 @@ fn finish(
                 Outcome::Failure { .. } => StatusCode::BAD_REQUEST,
             };
             let page = pages::popup_result(&state.config.origin(), &outcome, return_to);
-            (status, Html(page)).into_response()
+            (status, crate::security::page(page)).into_response()
         }
         Mode::Redirect => {
             let (key, value) = match &outcome {

@@ -9,7 +9,7 @@ use axum::{
     Extension, Router,
     extract::{Path, State},
     http::{HeaderMap, StatusCode},
-    response::{Html, IntoResponse, Redirect, Response},
+    response::{IntoResponse, Redirect, Response},
     routing::{get, post},
 };
 use chrono::Utc;
@@ -97,7 +97,7 @@ async fn page(State(state): State<AppState>, Path(id): Path<String>) -> Response
             &format!("/dev-checkout/{}/pay", html_escape(&session.id)),
         )
         .replace("{{cancel_url}}", &html_escape(&session.cancel_url));
-    no_store(Html(html).into_response())
+    no_store(crate::security::page(html))
 }
 
 /// Sends the event Stripe would send for a paid session to our own webhook, signed with the
@@ -322,7 +322,7 @@ fn notice(status: StatusCode, title: &str, text: &str, link: Option<(&str, &str)
          <title>{} · Lectern checkout</title><style>{style}</style></head><body>{body}</body></html>",
         html_escape(title)
     );
-    no_store((status, Html(html)).into_response())
+    no_store((status, crate::security::page(html)).into_response())
 }
 
 #[cfg(test)]

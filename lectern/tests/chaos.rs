@@ -1,0 +1,417 @@
+//! The faults a deployment meets (issue 15), against the real PostgreSQL, a Redis server of
+//! the test's own, `moto` S3 and `lectern` processes: a fresh database that an API and two
+//! workers start on at once, the API killed with SIGKILL, Redis restarted, PostgreSQL
+//! connections cut, S3 gone during upload, the media folder unwritable, and a fleet of three
+//! workers of which one is stopped and one killed. After each: every job ends exactly once,
+//! none is left queued or running, each user's ledger sums to their balance, and the library
+//! holds one video per completed job.
+//!
+//! Prints a table of fault, jobs, outcome and credit check. `just chaos` runs the full sizes
+//! (`LECTERN_CHAOS=full`); `just test` runs the same faults with fewer jobs.
+
+#[allow(dead_code)]
+#[path = "workers/support.rs"]
+mod support;
+
+use std::time::Duration;
+
+use lectern_core::{
+    credits::EntryKind,
+    entities::{credit_ledger, job, video},
+};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use support::{Fleet, Server, fleet_of, signal};
+
+/// Every fleet here runs a Redis server of its own: only PostgreSQL must be named.
+fn own_redis() -> Fleet {
+    Fleet {
+        own_redis: true,
+        ..Fleet::default()
+    }
+}
+
+struct Row {
+    fault: &'static str,
+    jobs: usize,
+    outcome: String,
+    credits: String,
+}
+
+fn full() -> bool {
+    std::env::var("LECTERN_CHAOS").is_ok_and(|v| v == "full")
+}
+
+/// `short` jobs in `just test`, `long` in `just chaos`.
+fn size(short: usize, long: usize) -> usize {
+    if full() { long } else { short }
+}
+
+type Users = Vec<(String, String)>;
+type Jobs = Vec<(String, String)>;
+
+/// Signs in enough users for `jobs` one-credit videos (each starts with 10 credits).
+async fn users_for(server: &Server, jobs: usize) -> Users {
+    let mut users = Vec::new();
+    for i in 0..jobs.div_ceil(10) {
+        users.push(server.sign_in(&format!("chaos{i}@example.com")).await);
+    }
+    users
+}
+
+/// Submits `count` one-minute videos, spread over `users`.
+async fn submit(server: &Server, users: &Users, count: usize) -> Jobs {
+    let mut jobs = Vec::new();
+    for i in 0..count {
+        let (token, uid) = &users[i % users.len()];
+        let job = server
+            .start_video(token, uid, &format!("Fractions, part {i}"), 1)
+            .await;
+        jobs.push((token.clone(), job));
+    }
+    jobs
+}
+
+/// How the jobs of a fault must end.
+enum Expect {
+    Completed,
+    /// Failed with an error that contains this text, and refunded.
+    Failed(&'static str),
+}
+
+/// Waits for every job to end, then checks what every fault must leave behind; answers the
+/// table's outcome and credit columns.
+async fn settle(server: &Server, users: &Users, jobs: &Jobs, expect: Expect) -> (String, String) {
+    let mut completed = 0;
+    let mut failed = 0;
+    for (token, job_id) in jobs {
+        let (status, _) = server
+            .wait_final(token, job_id, Duration::from_secs(10 * 60))
+            .await;
+        let state = status["status"].as_str().unwrap().to_string();
+        match &expect {
+            Expect::Completed => assert_eq!(
+                state,
+                "completed",
+                "{job_id}: {status}\n{}",
+                server.worker_logs()
+            ),
+            Expect::Failed(marker) => {
+                assert_eq!(state, "failed", "{job_id}: {status}");
+                let error = status["error"].as_str().unwrap_or_default();
+                assert!(error.contains(marker), "{job_id}: error {error:?}");
+            }
+        }
+        if state == "completed" {
+            completed += 1;
+        } else {
+            failed += 1;
+        }
+        // Ended exactly once: one reservation, a refund only for a failure, and a library
+        // record only for a completion.
+        let entries = credit_ledger::Entity::find()
+            .filter(credit_ledger::Column::Reference.eq(job_id.as_str()))
+            .all(&server.db)
+            .await
+            .unwrap();
+        let count = |kind: EntryKind| entries.iter().filter(|e| e.kind == kind.as_str()).count();
+        assert_eq!(count(EntryKind::Reserve), 1, "{job_id} reserved once");
+        assert_eq!(
+            count(EntryKind::Refund),
+            usize::from(state == "failed"),
+            "{job_id} refunded only if it failed, once"
+        );
+        let records = video::Entity::find()
+            .filter(video::Column::JobId.eq(job_id.as_str()))
+            .count(&server.db)
+            .await
+            .unwrap();
+        assert_eq!(
+            records,
+            u64::from(state == "completed"),
+            "{job_id}: library records"
+        );
+    }
+    let stuck = job::Entity::find()
+        .filter(job::Column::Status.is_in(["queued", "processing"]))
+        .count(&server.db)
+        .await
+        .unwrap();
+    assert_eq!(stuck, 0, "no job left queued or running");
+    let videos = video::Entity::find().count(&server.db).await.unwrap();
+    assert_eq!(videos, completed, "one video per completed job");
+    for (_, uid) in users {
+        server.assert_ledger_matches(uid).await;
+    }
+    let outcome = match expect {
+        Expect::Completed => format!("{completed} completed once"),
+        Expect::Failed(marker) => format!("{failed} failed (\"{marker}…\"), refunded once"),
+    };
+    let credits = format!(
+        "ledger = balance ({} users), {} reserved once",
+        users.len(),
+        jobs.len()
+    );
+    (outcome, credits)
+}
+
+/// Waits until some job is being rendered (progress of at least 10 %).
+async fn some_job_rendering(server: &Server) {
+    for _ in 0..1500 {
+        let running = job::Entity::find()
+            .filter(job::Column::Status.eq("processing"))
+            .filter(job::Column::Progress.gte(10))
+            .count(&server.db)
+            .await
+            .unwrap_or(0);
+        if running > 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("no job started\n{}", server.worker_logs());
+}
+
+/// Every worker process is still running (none exited on the fault).
+fn workers_alive(server: &mut Server) {
+    for worker in &mut server.workers {
+        let exited = worker.child.try_wait().unwrap();
+        assert!(
+            exited.is_none(),
+            "a worker exited ({exited:?}):\n{}",
+            std::fs::read_to_string(&worker.log).unwrap_or_default()
+        );
+    }
+}
+
+fn logs_mention(server: &Server, text: &str) -> bool {
+    server.workers.iter().any(|w| {
+        std::fs::read_to_string(&w.log)
+            .unwrap_or_default()
+            .contains(text)
+    })
+}
+
+async fn concurrent_start() -> Option<Row> {
+    let server = fleet_of(Fleet {
+        api_process_with_workers: Some(2),
+        own_redis: true,
+        ..Fleet::default()
+    })
+    .await?;
+    let count = 4;
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Completed).await;
+    Some(Row {
+        fault: "API + 2 workers start at once on a fresh database",
+        jobs: count,
+        outcome,
+        credits,
+    })
+}
+
+async fn api_killed() -> Option<Row> {
+    let mut server = fleet_of(Fleet {
+        api_process_with_workers: Some(2),
+        own_redis: true,
+        ..Fleet::default()
+    })
+    .await?;
+    let count = size(6, 20);
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    some_job_rendering(&server).await;
+    server.kill_api();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    server.start_api();
+    server.wait_for_api().await;
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Completed).await;
+    Some(Row {
+        fault: "API killed (SIGKILL) while jobs run, restarted",
+        jobs: count,
+        outcome,
+        credits,
+    })
+}
+
+async fn redis_restarted() -> Option<Row> {
+    let mut server = fleet_of(Fleet {
+        own_redis: true,
+        ..Fleet::default()
+    })
+    .await?;
+    server.start_worker(&[]);
+    server.start_worker(&[]);
+    let count = size(6, 20);
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    some_job_rendering(&server).await;
+    let redis = server.redis.as_mut().unwrap();
+    redis.stop();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    redis.start().await;
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Completed).await;
+    workers_alive(&mut server);
+    assert!(
+        logs_mention(&server, "job queue unreachable"),
+        "a worker noticed the outage\n{}",
+        server.worker_logs()
+    );
+    Some(Row {
+        fault: "Redis stopped for 3 s mid-job, started again",
+        jobs: count,
+        outcome: format!("{outcome}; workers waited, none exited"),
+        credits,
+    })
+}
+
+async fn postgres_cut() -> Option<Row> {
+    let mut server = fleet_of(own_redis()).await?;
+    server.start_worker(&[]);
+    server.start_worker(&[]);
+    let count = size(6, 20);
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    some_job_rendering(&server).await;
+    let database = server.database.clone().unwrap();
+    let mut cut = 0;
+    for _ in 0..3 {
+        let rows = server
+            .db
+            .query_all_raw(sea_orm::Statement::from_string(
+                sea_orm::DbBackend::Postgres,
+                format!(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = '{database}' AND pid <> pg_backend_pid()"
+                ),
+            ))
+            .await
+            .unwrap();
+        cut += rows.len();
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Completed).await;
+    workers_alive(&mut server);
+    Some(Row {
+        fault: "PostgreSQL connections cut 3 times mid-job",
+        jobs: count,
+        outcome: format!("{outcome}; {cut} connections cut"),
+        credits,
+    })
+}
+
+async fn s3_gone() -> Option<Row> {
+    let mut server = fleet_of(Fleet {
+        s3: true,
+        own_redis: true,
+        ..Fleet::default()
+    })
+    .await?;
+    server.start_worker(&[]);
+    let count = size(2, 4);
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    // moto goes away before any video reaches its upload.
+    drop(server.moto.take());
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Failed("storing")).await;
+    Some(Row {
+        fault: "S3 unavailable during upload",
+        jobs: count,
+        outcome,
+        credits,
+    })
+}
+
+async fn media_unwritable() -> Row {
+    let server = support::embedded(support::fast_pipeline()).await;
+    // A file where the media folder should be: even root cannot write under it.
+    let media = server.dir.path().join("media");
+    let _ = std::fs::remove_dir_all(&media);
+    std::fs::write(&media, b"not a folder").unwrap();
+    let count = 2;
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Failed("storing")).await;
+    Row {
+        fault: "media folder unwritable (embedded default)",
+        jobs: count,
+        outcome,
+        credits,
+    }
+}
+
+async fn workers_stopped_and_killed() -> Option<Row> {
+    let mut server = fleet_of(own_redis()).await?;
+    let pids: Vec<u32> = (0..3).map(|_| server.start_worker(&[])).collect();
+    let count = size(12, 60);
+    let users = users_for(&server, count).await;
+    let jobs = submit(&server, &users, count).await;
+    support::job_running_on(&server, pids[0]).await;
+    signal(pids[0], "TERM");
+    support::job_running_on(&server, pids[1]).await;
+    server.workers[1].child.kill().unwrap();
+    server.workers[1].child.wait().unwrap();
+    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Completed).await;
+    Some(Row {
+        fault: "3 workers: one SIGTERM, one SIGKILL",
+        jobs: count,
+        outcome,
+        credits,
+    })
+}
+
+fn print_table(rows: &[Row]) {
+    let widths = [
+        rows.iter().map(|r| r.fault.len()).max().unwrap_or(5).max(5),
+        4,
+        rows.iter()
+            .map(|r| r.outcome.len())
+            .max()
+            .unwrap_or(7)
+            .max(7),
+    ];
+    println!(
+        "\n{:<w0$}  {:>4}  {:<w2$}  credit check",
+        "fault",
+        "jobs",
+        "outcome",
+        w0 = widths[0],
+        w2 = widths[2]
+    );
+    for row in rows {
+        println!(
+            "{:<w0$}  {:>4}  {:<w2$}  {}",
+            row.fault,
+            row.jobs,
+            row.outcome,
+            row.credits,
+            w0 = widths[0],
+            w2 = widths[2]
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_job_ends_exactly_once_through_every_fault() {
+    let started = std::time::Instant::now();
+    let mut rows = vec![media_unwritable().await];
+    for row in [
+        concurrent_start().await,
+        api_killed().await,
+        redis_restarted().await,
+        postgres_cut().await,
+        s3_gone().await,
+        workers_stopped_and_killed().await,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        rows.push(row);
+    }
+    print_table(&rows);
+    println!(
+        "({} form, {:.0} s)",
+        if full() { "full" } else { "short" },
+        started.elapsed().as_secs_f64()
+    );
+}
