@@ -210,11 +210,6 @@ impl Launch {
             .args(["--threads", &self.threads.to_string()])
             .args(["--ctx-size", &self.context.to_string()])
             .args(["--parallel", "1", "--alias", MODEL_ALIAS, "--no-webui"])
-            // Speculative decoding from n-grams of the text so far (no draft model): JSON
-            // keys and repeated phrases are proposed and verified in one batch. Measured on
-            // 2 cores with the 1.5B model: 13.7 -> 15.7-17.4 generated tokens/s; a 0.5B draft
-            // model was slower (8.9 tokens/s), its own run costing more than it saved.
-            .args(["--spec-type", "ngram-simple"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -89,11 +89,32 @@ pub struct OpenAiWriter {
     config: OpenAiWriterConfig,
 }
 
+/// Whether `base_url` names this machine (a local model server).
+fn is_loopback(base_url: &str) -> bool {
+    reqwest::Url::parse(base_url).is_ok_and(|url| {
+        let host = url.host_str().unwrap_or_default();
+        host == "localhost"
+            || host
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    })
+}
+
 impl OpenAiWriter {
     pub fn new(config: OpenAiWriterConfig) -> Result<Self, ScriptError> {
-        let http = reqwest::Client::builder()
+        let mut http = reqwest::Client::builder()
             .timeout(config.timeout)
-            .connect_timeout(Duration::from_secs(10))
+            .connect_timeout(Duration::from_secs(10));
+        if is_loopback(&config.base_url) {
+            // A fresh connection per request on loopback: llama.cpp's server (cpp-httplib)
+            // closes a kept-alive connection after a number of requests, and the request
+            // sent on it just then failed with "connection closed before message completed"
+            // (one local render in five). Connecting on loopback costs nothing.
+            http = http.pool_max_idle_per_host(0);
+        }
+        let http = http
             .build()
             .map_err(|e| ScriptError::Unreachable(e.to_string()))?;
         let openai = OpenAIConfig::new()

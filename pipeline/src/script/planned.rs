@@ -1095,7 +1095,10 @@ async fn lengthen(
 ) -> Result<(), ScriptError> {
     let low =
         (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE * 0.6)) as usize;
-    for _ in 0..4 {
+    // Scenes the model had nothing new for (a small model repeats itself): the next round
+    // asks another scene instead of giving up.
+    let mut exhausted: Vec<usize> = Vec::new();
+    for _ in 0..6 {
         let count = storyboard.word_count();
         if count >= low {
             break;
@@ -1105,7 +1108,13 @@ async fn lengthen(
             .scenes
             .iter()
             .enumerate()
-            .filter(|(i, s)| *i > 0 && *i < last && s.visual.kind() != "quiz" && extras(s) < 4)
+            .filter(|(i, s)| {
+                *i > 0
+                    && *i < last
+                    && !exhausted.contains(i)
+                    && s.visual.kind() != "quiz"
+                    && extras(s) < 4
+            })
             .min_by_key(|(_, s)| s.narration.iter().map(|t| words(t)).sum::<usize>())
         else {
             break;
@@ -1141,7 +1150,7 @@ async fn lengthen(
             }
         }
         if scene.narration.len() == before {
-            break;
+            exhausted.push(index);
         }
     }
     Ok(())
