@@ -1098,7 +1098,8 @@ async fn lengthen(
     // Scenes the model had nothing new for (a small model repeats itself): the next round
     // asks another scene instead of giving up.
     let mut exhausted: Vec<usize> = Vec::new();
-    for _ in 0..6 {
+    let mut asked: Vec<usize> = Vec::new();
+    for _ in 0..8 {
         let count = storyboard.word_count();
         if count >= low {
             break;
@@ -1109,24 +1110,37 @@ async fn lengthen(
             .iter()
             .enumerate()
             .filter(|(i, s)| {
-                *i > 0
-                    && *i < last
-                    && !exhausted.contains(i)
-                    && s.visual.kind() != "quiz"
-                    && extras(s) < 4
+                *i > 0 && !exhausted.contains(i) && s.visual.kind() != "quiz" && extras(s) < 4
             })
-            .min_by_key(|(_, s)| s.narration.iter().map(|t| words(t)).sum::<usize>())
+            // The shortest teaching scene first; the closing scene only when none is left.
+            .min_by_key(|(i, s)| {
+                (
+                    *i == last,
+                    s.narration.iter().map(|t| words(t)).sum::<usize>(),
+                )
+            })
         else {
             break;
         };
         let missing = low + (low / 10) - count;
         let wanted = (missing / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
-        let request = format!(
-            "The scene \"{heading}\" says: {said}\nWrite {wanted} more sentences for it that \
-             explain further, with new specific facts or an example, without repeating it.",
-            heading = scene.visual.heading(),
-            said = scene.narration.join(" "),
-        );
+        // A second request for a scene does not quote it: a small model that only echoed
+        // the scene back is asked afresh about its heading.
+        let request = if asked.contains(&index) {
+            format!(
+                "Write {wanted} short, simple sentences that explain \"{heading}\" to a \
+                 learner, each one giving a different fact.",
+                heading = scene.visual.heading(),
+            )
+        } else {
+            format!(
+                "The scene \"{heading}\" says: {said}\nWrite {wanted} more sentences for it \
+                 that explain further, with new specific facts or an example, without \
+                 repeating it.",
+                heading = scene.visual.heading(),
+                said = scene.narration.join(" "),
+            )
+        };
         let answer = writer
             .complete_json(
                 &[turns.to_vec(), vec![Turn::User(request)]].concat(),
@@ -1140,6 +1154,7 @@ async fn lengthen(
         }
         let more: More = serde_json::from_str(&answer)
             .map_err(|e| ScriptError::Empty(format!("the extra sentences are not JSON: {e}")))?;
+        tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
         let scene = &mut storyboard.scenes[index];
         let before = scene.narration.len();
         for sentence in more.more.iter().filter_map(|s| finish_sentence(s)) {
@@ -1150,7 +1165,11 @@ async fn lengthen(
             }
         }
         if scene.narration.len() == before {
-            exhausted.push(index);
+            if asked.contains(&index) {
+                exhausted.push(index);
+            } else {
+                asked.push(index);
+            }
         }
     }
     Ok(())
