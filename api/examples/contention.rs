@@ -12,9 +12,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use lectern_api::Application;
 use lectern_core::{
-    Config,
     credits::{self, EntryKind},
     entities::credit_ledger,
 };
@@ -113,11 +111,7 @@ fn video(
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let address = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
-    let (mut pairs, database) = common::database_pairs(dir.path()).await?;
-    pairs.push(("public_url", address.clone()));
-    let app = Application::build(Config::from_pairs(pairs)?, listener).await?;
+    let (app, address, database) = common::application(dir.path()).await?;
     let state = app.state().clone();
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder()

@@ -11,9 +11,7 @@ mod common;
 
 use std::process::Command;
 
-use lectern_api::Application;
 use lectern_core::{
-    Config,
     credits::{self, EntryKind},
     jobs::{self, JobKind, NewJob},
 };
@@ -96,11 +94,7 @@ async fn main() -> anyhow::Result<()> {
     let connections: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(32);
 
     let dir = tempfile::tempdir()?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let address = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
-    let (mut pairs, database) = common::database_pairs(dir.path()).await?;
-    pairs.push(("public_url", address.clone()));
-    let app = Application::build(Config::from_pairs(pairs)?, listener).await?;
+    let (app, address, database) = common::application(dir.path()).await?;
     let state = app.state().clone();
 
     let user_id = common::user(&state.db, "status-load").await?;

@@ -71,6 +71,13 @@ async fn submit(server: &Server, users: &Users, count: usize) -> Jobs {
     jobs
 }
 
+/// Signs in enough users and submits `count` one-minute videos.
+async fn start_jobs(server: &Server, count: usize) -> (Users, Jobs) {
+    let users = users_for(server, count).await;
+    let jobs = submit(server, &users, count).await;
+    (users, jobs)
+}
+
 /// How the jobs of a fault must end.
 enum Expect {
     Completed,
@@ -199,8 +206,7 @@ async fn concurrent_start() -> Option<Row> {
     })
     .await?;
     let count = 4;
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     let (outcome, credits) = settle(&server, &users, &jobs, Expect::Completed).await;
     Some(Row {
         fault: "API + 2 workers start at once on a fresh database",
@@ -218,8 +224,7 @@ async fn api_killed() -> Option<Row> {
     })
     .await?;
     let count = size(6, 20);
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     some_job_rendering(&server).await;
     server.kill_api();
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -243,8 +248,7 @@ async fn redis_restarted() -> Option<Row> {
     server.start_worker(&[]);
     server.start_worker(&[]);
     let count = size(6, 20);
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     some_job_rendering(&server).await;
     let redis = server.redis.as_mut().unwrap();
     redis.stop();
@@ -270,8 +274,7 @@ async fn postgres_cut() -> Option<Row> {
     server.start_worker(&[]);
     server.start_worker(&[]);
     let count = size(6, 20);
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     some_job_rendering(&server).await;
     let database = server.database.clone().unwrap();
     let mut cut = 0;
@@ -309,8 +312,7 @@ async fn s3_gone() -> Option<Row> {
     .await?;
     server.start_worker(&[]);
     let count = size(2, 4);
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     // moto goes away before any video reaches its upload.
     drop(server.moto.take());
     let (outcome, credits) = settle(&server, &users, &jobs, Expect::Failed("storing")).await;
@@ -329,8 +331,7 @@ async fn media_unwritable() -> Row {
     let _ = std::fs::remove_dir_all(&media);
     std::fs::write(&media, b"not a folder").unwrap();
     let count = 2;
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     let (outcome, credits) = settle(&server, &users, &jobs, Expect::Failed("storing")).await;
     Row {
         fault: "media folder unwritable (embedded default)",
@@ -344,8 +345,7 @@ async fn workers_stopped_and_killed() -> Option<Row> {
     let mut server = fleet_of(own_redis()).await?;
     let pids: Vec<u32> = (0..3).map(|_| server.start_worker(&[])).collect();
     let count = size(12, 60);
-    let users = users_for(&server, count).await;
-    let jobs = submit(&server, &users, count).await;
+    let (users, jobs) = start_jobs(&server, count).await;
     support::job_running_on(&server, pids[0]).await;
     signal(pids[0], "TERM");
     support::job_running_on(&server, pids[1]).await;

@@ -1,11 +1,28 @@
 //! What the API benchmarks share: a fresh database (embedded SQLite, or PostgreSQL when
 //! LECTERN_BENCH_DATABASE_URL names a server) and a signed-in user.
 
-use lectern_core::users::{self, Identity};
+use lectern_api::Application;
+use lectern_core::{
+    Config,
+    users::{self, Identity},
+};
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 
+/// The API on a free loopback port over a fresh database in `dir` (not yet serving), its
+/// address and the database engine's name.
+pub async fn application(
+    dir: &std::path::Path,
+) -> anyhow::Result<(Application, String, &'static str)> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let address = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+    let (mut pairs, database) = database_pairs(dir).await?;
+    pairs.push(("public_url", address.clone()));
+    let app = Application::build(Config::from_pairs(pairs)?, listener).await?;
+    Ok((app, address, database))
+}
+
 /// Settings for a fresh database in `dir`, and its engine's name.
-pub async fn database_pairs(
+async fn database_pairs(
     dir: &std::path::Path,
 ) -> anyhow::Result<(Vec<(&'static str, String)>, &'static str)> {
     let mut pairs = vec![
