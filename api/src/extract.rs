@@ -166,5 +166,19 @@ pub fn required_text(
             "string_too_long",
         ));
     }
+    showable(&text, field, label, errors);
     text
+}
+
+/// Refuses text with a character the slides cannot draw or the narration cannot speak
+/// (emoji, a script without a slide font, a control character): checked at submit, so
+/// that what is charged for can be rendered.
+pub fn showable(text: &str, field: &str, label: &str, errors: &mut Vec<FieldError>) {
+    if let Some(refusal) = lectern_core::text::refusal(text) {
+        errors.push(FieldError::new(
+            &["body", field],
+            format!("{label} {}", refusal.describe()),
+            "value_error.character",
+        ));
+    }
 }

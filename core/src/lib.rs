@@ -13,6 +13,7 @@ pub mod library;
 pub mod migration;
 pub mod queue;
 pub mod storage;
+pub mod text;
 pub mod tokens;
 pub mod users;
 

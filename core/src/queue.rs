@@ -26,6 +26,31 @@ pub enum QueueError {
     Push(String),
 }
 
+/// The Redis half of [`JobQueue::take_back`], in the manner of apalis-redis's own
+/// `reenqueue_orphaned.lua`: the in-flight set of each matching worker goes back to the
+/// active list, the worker leaves the workers set, and idle workers are woken.
+const TAKE_BACK_LUA: &str = r#"
+local taken = 0
+local prefix = ARGV[2] .. "-"
+for _, worker in ipairs(redis.call("zrange", KEYS[1], 0, -1)) do
+  if worker == ARGV[2] or string.sub(worker, 1, string.len(prefix)) == prefix then
+    local inflight = ARGV[1] .. ":" .. worker
+    local jobs = redis.call("smembers", inflight)
+    if #jobs > 0 then
+      redis.call("rpush", KEYS[2], unpack(jobs))
+      redis.call("del", inflight)
+      taken = taken + #jobs
+    end
+    redis.call("zrem", KEYS[1], worker)
+  end
+end
+if taken > 0 then
+  redis.call("del", KEYS[3])
+  redis.call("lpush", KEYS[3], 1)
+end
+return taken
+"#;
+
 #[derive(Clone)]
 pub enum JobQueue {
     Sqlite(SqliteStorage<JobMessage>),
@@ -142,6 +167,56 @@ impl JobQueue {
                     Ok(Err(e)) => Err(QueueError::Connect(e.to_string())),
                     Err(_) => Err(QueueError::Connect("no answer to PING within 5 s".into())),
                 }
+            }
+        }
+    }
+
+    /// Puts back on the queue, at once, the messages that `worker` (and the names it took
+    /// after a lost queue, `{worker}-{n}`) held, and marks those workers as long gone.
+    ///
+    /// Only for a worker name that no live process can hold (see `lectern_workers::identity`):
+    /// a restarted process takes back its previous run's jobs instead of waiting for
+    /// apalis's three missed heartbeats. Returns how many messages went back.
+    pub async fn take_back(&self, worker: &str) -> Result<u64, QueueError> {
+        let failed = |e: &dyn std::fmt::Display| QueueError::Connect(e.to_string());
+        match self.clone() {
+            Self::Sqlite(storage) => {
+                let mut tx = storage.pool().begin().await.map_err(|e| failed(&e))?;
+                let taken = sqlx::query(
+                    "UPDATE Jobs SET status = 'Pending', done_at = NULL, lock_by = NULL, \
+                     lock_at = NULL WHERE status IN ('Running', 'Queued') \
+                     AND (lock_by = ?1 OR substr(lock_by, 1, length(?1) + 1) = ?1 || '-')",
+                )
+                .bind(worker)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| failed(&e))?
+                .rows_affected();
+                // apalis refuses to register a name seen within a heartbeat.
+                sqlx::query(
+                    "UPDATE Workers SET last_seen = 0 \
+                     WHERE id = ?1 OR substr(id, 1, length(?1) + 1) = ?1 || '-'",
+                )
+                .bind(worker)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| failed(&e))?;
+                tx.commit().await.map_err(|e| failed(&e))?;
+                Ok(taken)
+            }
+            Self::Redis(mut storage) => {
+                let config = storage.get_config().clone();
+                redis::cmd("EVAL")
+                    .arg(TAKE_BACK_LUA)
+                    .arg(3)
+                    .arg(config.workers_set())
+                    .arg(config.active_jobs_list())
+                    .arg(config.signal_list())
+                    .arg(config.inflight_jobs_set())
+                    .arg(worker)
+                    .query_async::<u64>(storage.get_connection())
+                    .await
+                    .map_err(|e| failed(&e))
             }
         }
     }

@@ -120,7 +120,7 @@ async fn runtime(
         db,
         storage,
         pipeline,
-        name: lectern_workers::unique_name(),
+        name: lectern_workers::identity::claim(&config.data_dir).name,
     }))
 }
 

@@ -1,6 +1,7 @@
 //! Lectern's video pipeline: storyboard -> narration -> frames -> encode -> outputs.
 //! Pure stages; no database and no queue. See README.md for the API.
 
+pub mod breaks;
 pub mod cli;
 pub mod config;
 pub mod course;

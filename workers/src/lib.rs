@@ -4,11 +4,14 @@
 
 mod course;
 mod finish;
+pub mod identity;
 mod problem;
 mod render;
 mod video;
 
 use std::{sync::Arc, time::Duration};
+
+pub use identity::unique_name;
 
 use apalis::prelude::*;
 use lectern_core::{
@@ -35,16 +38,6 @@ pub struct Runtime {
     pub name: String,
 }
 
-/// A name no other worker process has, now or after a restart (apalis recovers a dead
-/// worker's jobs by name).
-pub fn unique_name() -> String {
-    let host = std::fs::read_to_string("/etc/hostname")
-        .map(|h| h.trim().to_string())
-        .unwrap_or_else(|_| "host".into());
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    format!("lectern-{host}-{}-{}", std::process::id(), &id[..8])
-}
-
 /// Runs workers on `queue` until `shutdown` completes; a job in progress then finishes.
 ///
 /// A queue that stops answering (Redis restarted, the connection dropped) ends apalis's
@@ -69,6 +62,17 @@ pub async fn run(
         }
     };
     let concurrency = concurrency.max(1);
+    // A worker that restarts under its previous run's name (see `identity`) takes that run's
+    // jobs back now, not after three missed heartbeats.
+    match queue.take_back(&runtime.name).await {
+        Ok(0) => {}
+        Ok(jobs) => tracing::info!(
+            worker = %runtime.name,
+            jobs,
+            "took back the jobs this worker's previous run held"
+        ),
+        Err(error) => tracing::warn!(%error, "the previous run's jobs were not taken back"),
+    }
     let mut round = 0u32;
     loop {
         let name = match round {
@@ -166,6 +170,45 @@ async fn handle(message: JobMessage, runtime: Data<Arc<Runtime>>) -> Result<(), 
     })
 }
 
+/// Everything a request could be refused for is checked at submit, before the credit is
+/// reserved: a job that fails afterwards is Lectern's failure, not the learner's. It is
+/// logged as such and counted by stage (`lectern_jobs_failed_total{kind, stage}`, on the
+/// Grafana dashboard), and refunded by `fail`.
+fn failed_after_submit(job_id: &str, kind: &str, error: &str) {
+    let stage = failure_stage(error);
+    tracing::error!(
+        job = %job_id,
+        kind,
+        stage,
+        %error,
+        "a job accepted at submit failed: Lectern's fault (the credit is refunded)"
+    );
+    metrics::counter!("lectern_jobs_failed_total", "kind" => kind.to_string(), "stage" => stage)
+        .increment(1);
+}
+
+/// The part of Lectern a job's error message comes from.
+fn failure_stage(error: &str) -> &'static str {
+    const STAGES: [&str; 5] = ["script", "narration", "frames", "encode", "outputs"];
+    if let Some(stage) = STAGES
+        .into_iter()
+        .find(|stage| error.starts_with(&format!("{stage} stage")))
+    {
+        return stage;
+    }
+    if error.starts_with("storing") {
+        "storage"
+    } else if error.starts_with("database") {
+        "database"
+    } else if error.contains("timed out") {
+        "time limit"
+    } else if error.starts_with("Generation failed after") {
+        "retries"
+    } else {
+        "other"
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error("cancelled")]
@@ -187,13 +230,9 @@ impl Runtime {
         };
         loop {
             if job.attempts > MAX_ATTEMPTS {
-                self.fail(
-                    job_id,
-                    &format!("Generation failed after {MAX_ATTEMPTS} attempts"),
-                )
-                .await?;
-                metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
-                    .increment(1);
+                let error = format!("Generation failed after {MAX_ATTEMPTS} attempts");
+                self.fail(job_id, &error).await?;
+                failed_after_submit(job_id, &job.kind, &error);
                 return Ok(());
             }
             let outcome = tokio::time::timeout(JOB_LIMIT, self.run_once(&job)).await;
@@ -205,10 +244,8 @@ impl Runtime {
                 }
                 Ok(Err(RunError::Failed(message))) => message,
                 Ok(Err(RunError::Final(message))) => {
-                    tracing::warn!(job = %job_id, error = %message, "job failed");
                     self.fail(job_id, &message).await?;
-                    metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
-                        .increment(1);
+                    failed_after_submit(job_id, &job.kind, &message);
                     return Ok(());
                 }
                 Err(_) => "Generation timed out after 15 minutes".to_string(),
@@ -216,8 +253,7 @@ impl Runtime {
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
                 self.fail(job_id, &error).await?;
-                metrics::counter!("lectern_jobs_failed_total", "kind" => job.kind.clone())
-                    .increment(1);
+                failed_after_submit(job_id, &job.kind, &error);
                 return Ok(());
             }
             metrics::counter!("lectern_job_retries_total", "kind" => job.kind.clone()).increment(1);
@@ -278,5 +314,26 @@ impl Runtime {
                 "{other} jobs are not available yet"
             ))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::failure_stage;
+
+    #[test]
+    fn a_failure_is_counted_under_the_part_of_lectern_it_came_from() {
+        assert_eq!(
+            failure_stage("script stage failed: the storyboard..."),
+            "script"
+        );
+        assert_eq!(failure_stage("encode stage failed: x264enc"), "encode");
+        assert_eq!(failure_stage("storing video.mp4: access denied"), "storage");
+        assert_eq!(failure_stage("database: connection refused"), "database");
+        assert_eq!(
+            failure_stage("Generation timed out after 15 minutes"),
+            "time limit"
+        );
+        assert_eq!(failure_stage("something new"), "other");
     }
 }

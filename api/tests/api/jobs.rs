@@ -179,6 +179,61 @@ async fn bad_requests_get_a_422_naming_the_field_and_charge_nothing() {
     assert_eq!(available(&app, uid).await, 10, "nothing was charged");
 }
 
+/// Issue 18: what cannot be drawn on a slide or spoken is refused at submit, before any
+/// credit is reserved, with a `detail` naming the field and the character; the awkward
+/// topics the slides can lay out (long words, URLs, other scripts, markup characters) pass.
+#[tokio::test]
+async fn characters_the_slides_cannot_draw_are_refused_at_submit_and_cost_nothing() {
+    let app = spawn_app().await;
+    let me = app.sign_in("emoji@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    for (topic, named) in [
+        ("Rockets \u{1F680} and orbits", "U+1F680"),
+        ("\u{6771}\u{4EAC} history", "U+6771"),
+        ("Bell\u{7} ringing", "U+0007"),
+    ] {
+        let body = json!({"user_id": uid, "topic": topic});
+        let response = generate(&app, &me.access_token, body.clone()).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{body}"
+        );
+        let detail: Value = response.json().await.unwrap();
+        let error = &detail["detail"][0];
+        assert_eq!(error["loc"], json!(["body", "topic"]), "{detail}");
+        assert!(error["msg"].as_str().unwrap().contains(named), "{detail}");
+    }
+    let problem = app
+        .client
+        .post(app.url("/api/video/generate-solution"))
+        .bearer_auth(&me.access_token)
+        .json(&json!({"user_id": uid, "problem_text": "Solve 2x + 1 = 5 \u{1F914}"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(problem.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let detail: Value = problem.json().await.unwrap();
+    assert_eq!(
+        detail["detail"][0]["loc"],
+        json!(["body", "problem_text"]),
+        "{detail}"
+    );
+    assert_eq!(available(&app, uid).await, 10, "nothing was charged");
+
+    for topic in [
+        "Pneumonoultramicroscopicsilicovolcanoconiosis",
+        "std::collections::HashMap::with_capacity_and_hasher",
+        "Reading Hebrew right to left: \u{5E9}\u{5DC}\u{5D5}\u{5DD}",
+        "x < y & y > z, #tags, $100, C:\\Users",
+        "Multi\nline\ttopic",
+    ] {
+        let body = json!({"user_id": uid, "topic": topic, "dry_run": true});
+        let response = generate(&app, &me.access_token, body.clone()).await;
+        assert_eq!(response.status(), StatusCode::ACCEPTED, "{body}");
+    }
+}
+
 #[tokio::test]
 async fn the_user_id_must_be_the_callers() {
     let app = spawn_app().await;

@@ -176,3 +176,76 @@ async fn a_job_cancelled_while_rendering_is_refunded_and_leaves_no_video() {
         .await;
     assert!(library["videos"].as_array().unwrap().is_empty());
 }
+
+/// Issue 18: a server killed while its in-process worker renders, started again on the same
+/// data folder, takes its job back at once. The heartbeat is 60 s here, so apalis's own
+/// recovery (three missed heartbeats) could not hand the job back before 180 s: a second
+/// attempt within 15 s of the restart is the restarted worker taking back its own job.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_embedded_server_takes_its_job_back_at_once_when_started_again() {
+    use lectern_core::{entities::video, jobs};
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+
+    let mut server = support::embedded_process(&[("LECTERN_QUEUE_HEARTBEAT_SECS", "60")]).await;
+    let (token, uid) = server.sign_in("restart@example.com").await;
+    let before = server.available(&uid).await;
+    let job_id = server.start_video(&token, &uid, "The water cycle", 1).await;
+    let deadline = tokio::time::Instant::now() + FIVE_MINUTES;
+    loop {
+        let job = jobs::find(&server.db, &job_id).await.unwrap().unwrap();
+        if job.status == "processing" && job.progress >= 10 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the job never ran\n{}",
+            server.worker_logs()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    server.kill_api();
+    let restarted = tokio::time::Instant::now();
+    server.start_serve(1);
+    server.wait_for_api().await;
+    let taken_back = loop {
+        let job = jobs::find(&server.db, &job_id).await.unwrap().unwrap();
+        if job.attempts >= 2 || job.status == "completed" {
+            break restarted.elapsed();
+        }
+        assert!(
+            restarted.elapsed() < Duration::from_secs(120),
+            "the job was not taken back\n{}",
+            server.worker_logs()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(
+        taken_back < Duration::from_secs(15),
+        "taken back {taken_back:?} after the restart\n{}",
+        server.worker_logs()
+    );
+    let log = std::fs::read_to_string(&server.api.as_ref().unwrap().log).unwrap();
+    assert!(
+        log.contains("took back the jobs this worker's previous run held"),
+        "{log}"
+    );
+
+    let (status, _) = server.wait_final(&token, &job_id, FIVE_MINUTES).await;
+    assert_eq!(
+        status["status"],
+        "completed",
+        "{status}\n{}",
+        server.worker_logs()
+    );
+    let job = jobs::find(&server.db, &job_id).await.unwrap().unwrap();
+    assert_eq!(job.attempts, 2, "run once more, and only once");
+    let records = video::Entity::find()
+        .filter(video::Column::JobId.eq(job_id.as_str()))
+        .count(&server.db)
+        .await
+        .unwrap();
+    assert_eq!(records, 1, "one library record");
+    assert_eq!(server.available(&uid).await, before - 1, "charged once");
+    server.assert_ledger_matches(&uid).await;
+}

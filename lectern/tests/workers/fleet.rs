@@ -119,17 +119,19 @@ async fn a_worker_killed_mid_job_leaves_the_job_to_the_other_worker_once() {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
-    let pid: u32 = first
-        .split('-')
-        .rev()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .expect("worker names carry their process id");
+    let mut pid = None;
+    for worker in &server.workers {
+        let id = worker.child.id();
+        if support::worker_name(&server, id).await == first {
+            pid = Some(id);
+        }
+    }
+    let pid = pid.expect("the job runs on one of our workers");
     let victim = server
         .workers
         .iter_mut()
         .find(|w| w.child.id() == pid)
-        .expect("the job runs on one of our workers");
+        .unwrap();
     victim.child.kill().unwrap(); // SIGKILL
     victim.child.wait().unwrap();
 

@@ -120,6 +120,50 @@ pub async fn embedded_with(
     }
 }
 
+/// The embedded default as a `lectern serve --workers 1` process (SQLite, apalis-sqlite, the
+/// worker in the server, media in the data folder), for faults that end the whole process.
+/// `extra` adds environment settings.
+pub async fn embedded_process(extra: &[(&str, &str)]) -> Server {
+    let port = free_port();
+    let address = format!("http://127.0.0.1:{port}");
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config::from_pairs(base_pairs(&address, dir.path())).unwrap();
+    let storage = Storage::from_config(&config).unwrap();
+    let mut worker_env: Vec<(String, String)> = vec![
+        ("LECTERN_DATA_DIR".into(), dir.path().display().to_string()),
+        ("LECTERN_PUBLIC_URL".into(), address.clone()),
+        (
+            "LECTERN_SECRET_KEY".into(),
+            "test-secret-test-secret-test-secret!".into(),
+        ),
+        ("LECTERN_PORT".into(), port.to_string()),
+        ("LECTERN_TTS".into(), "espeak".into()),
+        ("LECTERN_LOG".into(), "info,lectern_workers=debug".into()),
+    ];
+    worker_env.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let database = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("lectern.db").display()
+    );
+    let db = Database::connect(database.as_str()).await.unwrap();
+    let mut server = Server {
+        address,
+        client: http_client(),
+        db,
+        storage,
+        dir,
+        worker_env,
+        workers: Vec::new(),
+        moto: None,
+        api: None,
+        redis: None,
+        database: None,
+    };
+    server.start_serve(1);
+    server.wait_for_api().await;
+    server
+}
+
 /// The scaled set-up: PostgreSQL and Redis (from `LECTERN_TEST_DATABASE_URL` and
 /// `LECTERN_TEST_REDIS_URL`), a fresh database and a queue of its own, no workers yet
 /// (add them with [`Server::start_worker`]). `None` when either service is not named.
@@ -431,6 +475,11 @@ impl Server {
 
     /// Starts the API as a `lectern serve` process on this server's address (no workers in it).
     pub fn start_api(&mut self) {
+        self.start_serve(0);
+    }
+
+    /// Starts `lectern serve --workers {workers}` on this server's address.
+    pub fn start_serve(&mut self, workers: usize) {
         let log = self
             .dir
             .path()
@@ -438,7 +487,7 @@ impl Server {
         let out = std::fs::File::create(&log).unwrap();
         let mut command = Command::new(env!("CARGO_BIN_EXE_lectern"));
         command
-            .args(["serve", "--workers", "0"])
+            .args(["serve", "--workers", &workers.to_string()])
             .current_dir(self.dir.path())
             .env_remove("LECTERN_CONFIG")
             .env("LECTERN_LOCAL_MODEL", "off")
@@ -664,11 +713,32 @@ impl Server {
     }
 }
 
+/// The name worker process `pid` printed when it started ("Lectern worker NAME on ...").
+pub async fn worker_name(server: &Server, pid: u32) -> String {
+    let worker = server
+        .workers
+        .iter()
+        .find(|w| w.child.id() == pid)
+        .expect("one of this server's workers");
+    for _ in 0..600 {
+        let log = std::fs::read_to_string(&worker.log).unwrap_or_default();
+        if let Some(name) = log
+            .lines()
+            .find_map(|line| line.strip_prefix("Lectern worker "))
+            .and_then(|rest| rest.split_whitespace().next())
+        {
+            return name.to_string();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("worker {pid} never said its name\n{}", server.worker_logs());
+}
+
 /// Waits until worker `pid` is well into a job; returns that job's id.
 pub async fn job_running_on(server: &Server, pid: u32) -> String {
     use lectern_core::entities::job;
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let marker = format!("-{pid}-");
+    let name = worker_name(server, pid).await;
     for _ in 0..3000 {
         let running = job::Entity::find()
             .filter(job::Column::Status.eq("processing"))
@@ -677,7 +747,7 @@ pub async fn job_running_on(server: &Server, pid: u32) -> String {
             .unwrap_or_default();
         if let Some(job) = running
             .into_iter()
-            .find(|j| j.progress >= 10 && j.worker.as_deref().is_some_and(|w| w.contains(&marker)))
+            .find(|j| j.progress >= 10 && j.worker.as_deref() == Some(name.as_str()))
         {
             return job.id;
         }

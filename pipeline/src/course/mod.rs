@@ -29,7 +29,6 @@ const MAX_AUDIENCE: usize = 200;
 const MAX_ITEM: usize = 120;
 const MAX_SUMMARY: usize = 320;
 const MAX_TERM: usize = 40;
-const MAX_WORD: usize = 32;
 
 /// What the learner asked for: SPEC.md's course form.
 #[derive(Debug, Clone, PartialEq)]
@@ -143,15 +142,6 @@ impl Checker {
         }
         if trimmed.contains('\n') {
             self.push(path, "must be a single line");
-        }
-        if let Some(word) = trimmed
-            .split_whitespace()
-            .find(|w| w.chars().count() > MAX_WORD)
-        {
-            self.push(
-                path,
-                format!("the word \"{word}\" is longer than {MAX_WORD} characters and cannot wrap"),
-            );
         }
     }
 

@@ -8,31 +8,24 @@ use crate::script::ScriptError;
 use crate::storyboard::{Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep};
 use crate::titles::{guess_subject, smart_title};
 
-const MAX_WORD: usize = 32;
-
-/// Words too long to wrap on a slide (a pasted URL) are shortened.
+/// `text` cut at a word boundary to `max_chars` (with an ellipsis); long words stay whole,
+/// the slides break them.
 fn tidy(text: &str, max_chars: usize) -> String {
-    let words: Vec<String> = text
-        .split_whitespace()
-        .map(|w| {
-            if w.chars().count() > MAX_WORD {
-                format!("{}…", w.chars().take(MAX_WORD - 1).collect::<String>())
-            } else {
-                w.to_string()
-            }
-        })
-        .collect();
+    let words = text.split_whitespace();
     let mut out = String::new();
     for word in words {
         let extra = usize::from(!out.is_empty()) + word.chars().count();
         if out.chars().count() + extra > max_chars.saturating_sub(1) {
+            if out.is_empty() {
+                out.extend(word.chars().take(max_chars.saturating_sub(1)));
+            }
             out.push('…');
             return out;
         }
         if !out.is_empty() {
             out.push(' ');
         }
-        out.push_str(&word);
+        out.push_str(word);
     }
     out
 }

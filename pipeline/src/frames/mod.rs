@@ -9,6 +9,7 @@ use typst::utils::Scalar;
 use typst_layout::PagedDocument;
 use typst_render::RenderOptions;
 
+use crate::breaks;
 use crate::storyboard::{LineRange, Scene, Storyboard, ValidationError, ValidationErrors, Visual};
 use crate::titles::level_name;
 use world::SlideWorld;
@@ -84,7 +85,7 @@ impl<'a> SlideRenderer<'a> {
             _ => Value::Null,
         };
         let data = json!({
-            "lesson": sb.title,
+            "lesson": breaks::breakable(&sb.title),
             "subject": sb.subject.as_str(),
             "level": level_name(sb.level),
             "accent": sb.subject.accent(),
@@ -93,7 +94,7 @@ impl<'a> SlideRenderer<'a> {
             "scene_count": sb.scenes.len(),
             "revealed": state.revealed,
             "focus": state.focus.map(|f| [f.start, f.end]),
-            "scene": scene.visual,
+            "scene": with_breaks(serde_json::to_value(&scene.visual).expect("a visual serialises")),
             "plot": plot,
         });
         serde_json::to_vec(&data).expect("slide data serialises")
@@ -136,6 +137,30 @@ impl<'a> SlideRenderer<'a> {
             height: pixmap.height(),
             rgba: pixmap.take(),
         })
+    }
+}
+
+/// Whether the slides can draw `c`: one of their fonts has a glyph for it.
+pub fn drawable(c: char) -> bool {
+    world::covers(c)
+}
+
+/// The scene's text with break opportunities in its long words. Math (evaluated by Typst),
+/// code (drawn verbatim, line by line) and the kind tag are left as written.
+fn with_breaks(value: Value) -> Value {
+    match value {
+        Value::String(text) => Value::String(breaks::breakable(&text)),
+        Value::Array(items) => Value::Array(items.into_iter().map(with_breaks).collect()),
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(key, value)| match key.as_str() {
+                    "math" | "code" | "language" | "kind" => (key, value),
+                    _ => (key, with_breaks(value)),
+                })
+                .collect(),
+        ),
+        other => other,
     }
 }
 

@@ -54,6 +54,14 @@ pub(super) static SHARED: LazyLock<Arc<Shared>> = LazyLock::new(|| {
     })
 });
 
+/// Whether one of the slide fonts has a glyph for `c` (Typst falls back across all of them).
+pub(super) fn covers(c: char) -> bool {
+    SHARED
+        .fonts
+        .iter()
+        .any(|font| font.info().coverage.contains(u32::from(c)))
+}
+
 /// The world of one slide: the shared template and fonts, plus this slide's data.
 pub(super) struct SlideWorld {
     shared: Arc<Shared>,

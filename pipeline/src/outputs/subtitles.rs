@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use crate::breaks;
 use crate::narration::SentenceTiming;
 
 pub const MAX_LINE: usize = 42;
@@ -17,14 +18,18 @@ pub struct Cue {
     pub lines: Vec<String>,
 }
 
-/// Greedy packing of words into cue texts that fit two lines.
-fn chunks(text: &str) -> Vec<Vec<&str>> {
-    let mut cues: Vec<Vec<&str>> = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    for word in text.split_whitespace() {
+/// Greedy packing of words into cue texts that fit two lines; a word longer than a line is
+/// split where the slides break it (between syllables, after a URL's separators).
+fn chunks(text: &str) -> Vec<Vec<String>> {
+    let mut cues: Vec<Vec<String>> = Vec::new();
+    let mut current: Vec<String> = Vec::new();
+    let words = text
+        .split_whitespace()
+        .flat_map(|word| breaks::split_word(word, MAX_LINE));
+    for word in words {
         current.push(word);
         if wrap(&current).is_none() {
-            current.pop();
+            let word = current.pop().expect("a word was just pushed");
             if !current.is_empty() {
                 cues.push(std::mem::take(&mut current));
             }
@@ -38,7 +43,7 @@ fn chunks(text: &str) -> Vec<Vec<&str>> {
 }
 
 /// The words on at most two lines of at most 42 characters, as balanced as possible.
-fn wrap(words: &[&str]) -> Option<Vec<String>> {
+fn wrap(words: &[String]) -> Option<Vec<String>> {
     let one = words.join(" ");
     if one.chars().count() <= MAX_LINE {
         return Some(vec![one]);

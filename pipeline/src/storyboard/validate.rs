@@ -15,7 +15,6 @@ const MAX_MATH: usize = 160;
 const MAX_CODE_LINES: usize = 18;
 const MAX_CODE_LINE: usize = 72;
 const MAX_SCENES: usize = 60;
-const MAX_WORD: usize = 32;
 
 /// One precise problem in a storyboard: where (a JSON path) and what.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -78,15 +77,6 @@ impl Checker {
         }
         if trimmed.contains('\n') {
             self.push(path, "must be a single line");
-        }
-        if let Some(word) = trimmed
-            .split_whitespace()
-            .find(|w| w.chars().count() > MAX_WORD)
-        {
-            self.push(
-                path,
-                format!("the word \"{word}\" is longer than {MAX_WORD} characters and cannot wrap"),
-            );
         }
     }
 

@@ -1,6 +1,8 @@
 //! Integration tests of the pipeline: one binary, one module per feature.
 
+mod awkward;
 mod course_writer;
+mod drawable;
 mod grounding;
 mod helpers;
 mod injection;

@@ -478,8 +478,46 @@ fn recap_scene(solution: &CheckedSolution) -> Scene {
     }
 }
 
-fn ideas_scene(kind: &ProblemKind) -> Scene {
-    let (_, ideas) = how_to(kind);
+/// "Let's solve ... step by step", without doubling the verb a problem starts with:
+/// "Solve 3x - 4 = 11" is introduced as "Let's solve 3x minus 4 equals 11 step by step".
+fn introduce(problem: &str) -> String {
+    const VERBS: [&str; 12] = [
+        "solve",
+        "find",
+        "simplify",
+        "compute",
+        "evaluate",
+        "calculate",
+        "differentiate",
+        "integrate",
+        "determine",
+        "factor",
+        "expand",
+        "work out",
+    ];
+    let problem = problem.trim();
+    for verb in VERBS {
+        let Some(head) = problem.get(..verb.len()) else {
+            continue;
+        };
+        let rest = &problem[verb.len()..];
+        if head.eq_ignore_ascii_case(verb) && rest.starts_with([' ', ':', '\t', '\n']) {
+            let rest = rest.trim_start_matches([' ', ':', '\t', '\n']);
+            return format!("Let's {verb} {} step by step", speak(rest));
+        }
+    }
+    format!("Let's solve {} step by step", speak(problem))
+}
+
+/// The key ideas of the problem's kind that this solution used: advice about brackets and
+/// fractions only for an equation that has them.
+fn ideas_scene(solution: &CheckedSolution) -> Scene {
+    let (_, ideas) = how_to(&solution.kind);
+    let has_brackets_or_fractions = solution.problem.contains(['(', '/']);
+    let ideas: Vec<&str> = ideas
+        .into_iter()
+        .filter(|idea| !idea.contains("brackets and fractions") || has_brackets_or_fractions)
+        .collect();
     Scene {
         visual: Visual::Summary {
             heading: "Key ideas".into(),
@@ -614,7 +652,7 @@ pub fn build(solution: &CheckedSolution, params: &ProblemParams, title: &str) ->
     let intro = solution
         .introduction
         .clone()
-        .unwrap_or_else(|| format!("Let's solve {} step by step", speak(&solution.problem)));
+        .unwrap_or_else(|| introduce(&solution.problem));
     let target = (params.duration_minutes * WPM) as usize;
     let high = target as f64 * 1.1;
     let detail_asked = params.detail_level.clamp(1, 3);
@@ -682,7 +720,7 @@ pub fn build(solution: &CheckedSolution, params: &ProblemParams, title: &str) ->
         true
     };
     offer(2, vec![recap_scene(&shown)], &mut total);
-    offer(4, vec![ideas_scene(&solution.kind)], &mut total);
+    offer(4, vec![ideas_scene(solution)], &mut total);
     if total < target {
         let mistakes = extras::mistakes(solution);
         offer(
@@ -831,6 +869,34 @@ mod tests {
                 check_slides(&storyboard).unwrap_or_else(|e| panic!("{problem}: {e}"));
             }
         }
+    }
+
+    #[test]
+    fn the_introduction_does_not_repeat_the_verb_the_problem_starts_with() {
+        let intro = introduce("Solve 3x - 4 = 11");
+        assert!(
+            intro.starts_with("Let's solve 3") && intro.contains("equals 11"),
+            "{intro}"
+        );
+        assert!(!intro.to_lowercase().contains("solve solve"), "{intro}");
+        assert!(introduce("find: x + 1 = 2").starts_with("Let's find x "));
+        assert!(introduce("2x + 3 = 11").starts_with("Let's solve 2"));
+        // A word that only begins like a verb is kept.
+        assert!(introduce("Solvent volumes: 2x = 4").starts_with("Let's solve Solvent"));
+    }
+
+    #[test]
+    fn key_ideas_mention_brackets_and_fractions_only_when_the_problem_has_them() {
+        let plain = super::super::offline("3x - 4 = 11").unwrap();
+        let Visual::Summary { points, .. } = ideas_scene(&plain).visual else {
+            panic!("a summary");
+        };
+        assert!(points.iter().all(|p| !p.contains("brackets")), "{points:?}");
+        let bracketed = super::super::offline("3(x-1) = 2x + 4").unwrap();
+        let Visual::Summary { points, .. } = ideas_scene(&bracketed).visual else {
+            panic!("a summary");
+        };
+        assert!(points.iter().any(|p| p.contains("brackets")), "{points:?}");
     }
 
     #[test]

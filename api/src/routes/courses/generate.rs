@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::{
     error::{ApiError, ApiResult, FieldError},
-    extract::{AuthUser, ValidJson, named_level, required_user_id},
+    extract::{AuthUser, ValidJson, named_level, required_user_id, showable},
     routes::jobs::submitted,
     state::AppState,
 };
@@ -83,6 +83,13 @@ impl GenerateCourse {
             .unwrap_or_default()
             .trim()
             .to_string();
+        showable(&goal, "goal", "The learning goal", &mut errors);
+        showable(
+            &background,
+            "backgroundKnowledge",
+            "Background knowledge",
+            &mut errors,
+        );
         if background.chars().count() > BACKGROUND_MAX_CHARS {
             errors.push(FieldError::new(
                 &["body", "backgroundKnowledge"],
