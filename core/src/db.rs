@@ -59,7 +59,7 @@ async fn connect_and_migrate(config: &DatabaseConfig) -> Result<DatabaseConnecti
 }
 
 /// The PostgreSQL advisory lock key that serialises migrations ("lectern" in ASCII).
-const MIGRATION_LOCK: i64 = 0x6c65_6374_6572_6e;
+const MIGRATION_LOCK: i64 = 0x006c_6563_7465_726e;
 
 /// Brings the schema up to date under a database-wide lock, so any number of processes
 /// (an API and its workers started together on a fresh database) can start at once: the

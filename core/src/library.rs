@@ -522,6 +522,24 @@ pub async fn find_video<C: ConnectionTrait>(
         .await
 }
 
+/// The user's video by its own id or by the id of the job that made it (the player's URL
+/// carries the job id).
+pub async fn find_video_or_job<C: ConnectionTrait>(
+    db: &C,
+    user_id: &str,
+    id: &str,
+) -> Result<Option<video::Model>, DbErr> {
+    video::Entity::find()
+        .filter(
+            sea_orm::Condition::any()
+                .add(video::Column::Id.eq(id))
+                .add(video::Column::JobId.eq(id)),
+        )
+        .filter(video::Column::UserId.eq(user_id))
+        .one(db)
+        .await
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DeleteError {
     #[error(transparent)]

@@ -174,7 +174,13 @@ async fn serve_names_the_local_model_in_its_banner_and_debug_and_stops_it_on_exi
         .json()
         .await
         .unwrap();
-    assert_eq!(status["course_generation"]["writer"], "language model");
+    for section in ["video_generation", "course_generation"] {
+        assert_eq!(status[section]["writer"]["kind"], "local_model", "{status}");
+        assert_eq!(
+            status[section]["writer"]["label"],
+            "a local model (SmolLM2 135M Instruct Q4_1 via llama.cpp)"
+        );
+    }
     let servers = processes_with("smollm2-135m-instruct");
     assert_eq!(servers.len(), 1, "one llama-server runs: {servers:?}");
 

@@ -73,11 +73,11 @@ test('a learner solves two problems step by step, plays the videos and sees the 
           .waitFor({ timeout: TIMEOUT });
 
         await status
-          .getByText(/Problem solved! Video ready for download!|could not be solved/)
+          .getByText(/Problem solved! Ready to watch|could not be solved/)
           .first()
           .waitFor({ timeout: RENDER_TIMEOUT });
         const text = await status.innerText();
-        assert.match(text, /Problem solved! Video ready for download!/, text);
+        assert.match(text, /Problem solved! Ready to watch/, text);
         const answer = status.getByTestId('solution-answer');
         await answer.waitFor({ timeout: TIMEOUT });
         const shown = await answer.innerText();

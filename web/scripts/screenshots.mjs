@@ -33,6 +33,42 @@ const user = (available) => ({
   preferences: { notifications: true, theme: 'light' }, stats: { videosGenerated: 3, problemsSolved: 1, creditsUsed: 4 }, isHost: false,
 });
 
+const LONG_TOPIC = 'How vaccines train the immune system to recognise a virus it has never met, and why boosters help';
+const libraryVideo = (n, title, status = 'completed') => ({
+  id: `v-${n}`, job_id: `job-${n}`, title, topic: title.replace(/^Beginner's Guide to /, ''), description: `A beginner-level video on ${title}.`,
+  video_type: n === 3 ? 'problem_solving' : 'educational', status, duration_minutes: 2, level: 1, created_at: '2026-11-20T10:00:00Z',
+  has_thumbnail: false, is_public: n === 2,
+});
+const vtt = (lines) => `WEBVTT\n\n${lines.map((l, i) => `00:00:${String(i * 4).padStart(2, '0')}.000 --> 00:00:${String(i * 4 + 4).padStart(2, '0')}.000\n${l}`).join('\n\n')}\n`;
+const transcript = vtt(Array.from({ length: 14 }, (_, i) => `Sentence ${i + 1} of the narration: vaccines show the immune system a harmless piece of a virus.`));
+const chapters = vtt(['Introduction', 'What a vaccine contains', 'Memory cells', 'Summary']);
+
+/** Issue 19's screens: a queue with a running job, the library, the player, a solution. */
+async function stubIssue19(page, shot) {
+  await page.route('**/api/video-functions-status', (route) => route.fulfill({ json: { video_generation: { available: true } } }));
+  await page.route('**/debug', (route) => route.fulfill({ json: { engines: { 'script writer': 'offline writer (labelled offline draft)' } } }));
+  await page.route('**/api/auth/user/*/search**', (route) =>
+    route.fulfill({ json: { courses: [], videos: [libraryVideo(1, "Beginner's Guide to How Vaccines Work"), libraryVideo(2, `Beginner's Guide to ${LONG_TOPIC}`), libraryVideo(3, 'Solve 2x + 3 = 11'), libraryVideo(4, 'Recursion in Python', 'processing')], has_more_courses: false, has_more_videos: false } }),
+  );
+  await page.route('**/api/public/explore/**', (route) => route.fulfill({ json: { courses: [], videos: [] } }));
+  await page.route('**/api/job/*/status', (route) => {
+    const id = new URL(route.request().url()).pathname.split('/')[3];
+    if (id === 'job-run') return route.fulfill({ json: { job_id: id, kind: 'video', status: 'processing', progress: 42, current_step: 'Narrating scene 3 of 6', title: LONG_TOPIC, smart_title: null, video_url: null, subtitle_url: null, chapters_url: null, transcript_url: null, thumbnail_url: null, error: null, created_at: '2026-11-24T10:00:00Z', completed_at: null, cost: 1 } });
+    const solution = id === 'job-3' ? { problem: '2x + 3 = 11', answer: 'x = 4', steps: [{ expression: '2x + 3 = 11', explanation: 'The equation', checked: true }, { expression: '2x = 8', explanation: 'Subtract 3 from both sides', checked: true }, { expression: 'x = 4', explanation: 'Divide both sides by 2', checked: true }], all_checked: true } : undefined;
+    return route.fulfill({ json: { job_id: id, kind: solution ? 'problem' : 'video', status: 'completed', progress: 100, current_step: 'Done', title: 'How vaccines work', smart_title: 'How Vaccines Work', video_url: `/api/video/${id}?t=x`, subtitle_url: `/api/media/subtitles/${id}?t=x`, chapters_url: `/api/media/chapters/${id}?t=x`, transcript_url: `/api/media/transcript/${id}?t=x`, thumbnail_url: null, error: null, created_at: '2026-11-24T10:00:00Z', completed_at: '2026-11-24T10:02:00Z', cost: 1, solution } });
+  });
+  await page.route('**/api/media/transcript/**', (route) => route.fulfill({ contentType: 'text/vtt', body: transcript }));
+  await page.route('**/api/media/chapters/**', (route) => route.fulfill({ contentType: 'text/vtt', body: chapters }));
+  await page.route('**/api/media/subtitles/**', (route) => route.fulfill({ contentType: 'text/vtt', body: transcript }));
+  await page.route('**/api/video/job-*', (route) => route.fulfill({ status: 404, json: { detail: 'Not Found' } }));
+  if (shot.queue) {
+    await page.addInitScript((topic) => {
+      const job = { id: 'job-run', type: 'video', title: topic, state: 'processing', progress: 42, currentStep: 'Narrating scene 3 of 6', createdAt: '2026-11-24T10:00:00Z', completedAt: null, metadata: { duration: 2, level: 1, credits: 1, writer: 'offline_draft' }, videoUrl: null, subtitleUrl: null, smartTitle: null, error: null };
+      window.localStorage.setItem('lectern:generation-queue:u-1', JSON.stringify({ version: 1, jobs: [job], minimised: false }));
+    }, LONG_TOPIC);
+  }
+}
+
 async function stub(page, { signedIn, available = 10 }) {
   await page.route('**/auth/refresh', (route) =>
     signedIn
@@ -61,6 +97,21 @@ const shots = [
   { name: 'user-menu', path: '/library', signedIn: true, openMenu: true },
   { name: 'mobile-nav', path: '/library', signedIn: true, mobile: true, openNav: true },
   { name: 'purchase-success', path: '/purchase-success', signedIn: true },
+  // Issue 19, at 1280x800 and 390x844.
+  ...[false, true].flatMap((mobile) => {
+    const w = mobile ? 'phone' : 'desktop';
+    return [
+      { name: `i19-create-${w}`, path: '/create/lesson', signedIn: true, issue19: true, mobile, laptop: !mobile },
+      { name: `i19-create-problem-${w}`, path: '/create/problem', signedIn: true, issue19: true, mobile, laptop: !mobile },
+      { name: `i19-create-course-${w}`, path: '/create/course', signedIn: true, issue19: true, mobile, laptop: !mobile },
+      { name: `i19-create-long-${w}`, path: '/create/lesson', signedIn: true, issue19: true, mobile, laptop: !mobile, fillTopic: 'x'.repeat(5000) },
+      { name: `i19-queue-${w}`, path: '/create/lesson', signedIn: true, issue19: true, queue: true, mobile, laptop: !mobile, },
+      { name: `i19-player-queue-${w}`, path: '/video/job-1', signedIn: true, issue19: true, queue: true, mobile, laptop: !mobile },
+      { name: `i19-player-${w}`, path: '/video/job-1', signedIn: true, issue19: true, mobile, laptop: !mobile },
+      { name: `i19-solution-${w}`, path: '/video/job-3', signedIn: true, issue19: true, mobile, laptop: !mobile },
+      { name: `i19-library-${w}`, path: '/library/lessons', signedIn: true, issue19: true, queue: true, mobile, laptop: !mobile },
+    ];
+  }),
 ];
 
 await mkdir(out, { recursive: true });
@@ -68,11 +119,14 @@ const browser = await launchBrowser();
 try {
   for (const shot of shots) {
     const context = await browser.newContext(
-      shot.mobile ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true } : { viewport: { width: 1366, height: 860 } },
+      shot.mobile
+        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+        : { viewport: shot.laptop ? { width: 1280, height: 800 } : { width: 1366, height: 860 } },
     );
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error(`[${shot.name}] page error:`, e.message));
     await stub(page, shot);
+    if (shot.issue19) await stubIssue19(page, shot);
     if (shot.blockPopup) await page.addInitScript(() => { window.open = () => null; });
     await page.goto(`${base}${shot.path}`);
     await page.waitForLoadState('networkidle');
@@ -82,6 +136,8 @@ try {
     }
     for (let i = 0; i < (shot.tabs ?? 0); i += 1) await page.keyboard.press('Tab');
     if (shot.openNav) await page.getByRole('button', { name: 'Open menu' }).click();
+    if (shot.fillTopic) await page.getByLabel('What should the video explain?').fill(shot.fillTopic);
+    if (shot.openQueue) await page.getByTestId('queue-toggle').click();
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `${shot.name}.png`), fullPage: Boolean(shot.fullPage) });
     console.log(`wrote ${shot.name}.png`);

@@ -132,10 +132,10 @@ fn library_record(
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_else(|| "General".into());
     let description = format!(
-        "A {}-level video on {} ({}).",
-        difficulty(params.level),
+        "A {} video on {} for {} learners.",
+        output.duration,
         params.topic,
-        output.duration
+        difficulty(params.level)
     );
     video::ActiveModel {
         id: Set(uuid::Uuid::new_v4().to_string()),

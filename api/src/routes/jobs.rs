@@ -202,6 +202,10 @@ pub struct JobStatus {
     created_at: chrono::DateTime<chrono::Utc>,
     completed_at: Option<chrono::DateTime<chrono::Utc>>,
     cost: i64,
+    /// A finished lesson, lesson video or course: true when the offline writer wrote it (a
+    /// labelled study skeleton), false when a language model did; null before it is known
+    /// and for solutions.
+    offline_draft: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<Value>,
     /// A solved problem's final answer and steps, each with whether it was checked.
@@ -217,6 +221,16 @@ impl JobStatus {
             .as_deref()
             .and_then(|r| serde_json::from_str(r).ok());
         let dry_run = result.as_ref().is_some_and(|r| r["dry_run"] == true);
+        let offline_draft = result.as_ref().and_then(|r| {
+            r["offline_draft"]
+                .as_bool()
+                .or_else(|| r["render"]["offline_draft"].as_bool())
+                .or_else(|| {
+                    r["storyboard"]["origin"]
+                        .as_str()
+                        .map(|o| o == "offline_draft")
+                })
+        });
         let has_media = job.status == status::COMPLETED && job.kind != "course" && !dry_run;
         let link = |path: String| {
             has_media.then(|| format!("{path}?t={}", state.tokens.issue_media(&job.id)))
@@ -244,6 +258,7 @@ impl JobStatus {
             created_at: job.created_at,
             completed_at: job.completed_at,
             cost: job.credits_reserved,
+            offline_draft,
             course_id,
             lesson_index,
         }

@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/auth/user/{user_id}/search", get(search))
         .route(
             "/library/videos/{id}",
-            patch(update_video).delete(delete_video),
+            get(get_video).patch(update_video).delete(delete_video),
         )
         .route(
             "/library/courses/{id}",
@@ -214,6 +214,8 @@ pub(super) struct VideoItem {
     subtitle_url: Option<String>,
     chapters_url: Option<String>,
     transcript_url: Option<String>,
+    /// Written by the offline writer: a labelled study skeleton, not a model's lesson.
+    offline_draft: bool,
 }
 
 /// Where the media routes serve a finished job's files; `token` is a media token bound to the
@@ -260,7 +262,10 @@ pub(super) fn video_item(state: &AppState, v: video::Model) -> VideoItem {
         ),
         None => (None, None, None, None, None),
     };
+    let offline_draft = serde_json::from_str::<serde_json::Value>(&v.generated_content)
+        .is_ok_and(|content| content["offline_draft"] == true);
     VideoItem {
+        offline_draft,
         thumbnail_url,
         video_url,
         subtitle_url,
@@ -447,6 +452,19 @@ fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
         is_public: changes.is_public,
         title,
     })
+}
+
+/// One of the caller's videos, by its id or its job's id: the stored title and description
+/// every screen shows.
+async fn get_video(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<VideoItem>> {
+    let video = library::find_video_or_job(&state.db, &caller.id, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Video"))?;
+    Ok(Json(video_item(&state, video)))
 }
 
 async fn update_video(

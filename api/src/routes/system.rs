@@ -93,12 +93,29 @@ async fn video_functions_status(State(state): State<AppState>) -> Json<Value> {
     } else {
         "offline solver (equations, systems, arithmetic, derivatives, integrals)"
     };
+    let writer = writer(&state.config);
     Json(json!({
-        "video_generation": { "available": true, "queue": state.queue.describe() },
+        "video_generation": { "available": true, "queue": state.queue.describe(), "writer": writer },
         "problem_solving": { "available": true, "solver": solver },
-        "course_generation": {
-            "available": true,
-            "writer": if state.config.llm.is_some() { "language model" } else { "offline writer (labelled study skeleton)" },
-        },
+        "course_generation": { "available": true, "writer": writer },
     }))
+}
+
+/// Who writes a new job's script, as the create screen tells the user before charging:
+/// `kind` is `local_model` (a model on this server), `remote_model` (an OpenAI-compatible
+/// service) or `offline_draft` (the offline writer's labelled study skeleton).
+fn writer(config: &lectern_core::config::Config) -> Value {
+    use lectern_core::config::LlmConfig;
+    match &config.llm {
+        Some(LlmConfig {
+            local: Some(local), ..
+        }) => {
+            let name = local.strip_prefix("local model: ").unwrap_or(local);
+            json!({ "kind": "local_model", "label": format!("a local model ({name})") })
+        }
+        Some(llm) => {
+            json!({ "kind": "remote_model", "label": format!("a language model ({})", llm.model) })
+        }
+        None => json!({ "kind": "offline_draft", "label": "the offline writer" }),
+    }
 }

@@ -777,4 +777,12 @@ async fn course_generation_is_reported_available() {
         .await
         .unwrap();
     assert_eq!(status["course_generation"]["available"], true, "{status}");
+    // No model is configured here: the create screen must warn of an offline draft.
+    for section in ["video_generation", "course_generation"] {
+        assert_eq!(
+            status[section]["writer"]["kind"], "offline_draft",
+            "{status}"
+        );
+        assert_eq!(status[section]["writer"]["label"], "the offline writer");
+    }
 }

@@ -20,6 +20,8 @@ struct Seed<'a> {
     is_public: bool,
     /// Minutes before now, so the newest-first order is known.
     age_minutes: i64,
+    /// Written by the offline writer (recorded in the job's result and the library row).
+    offline_draft: bool,
 }
 
 impl Default for Seed<'_> {
@@ -32,6 +34,7 @@ impl Default for Seed<'_> {
             video_type: "educational",
             is_public: false,
             age_minutes: 0,
+            offline_draft: false,
         }
     }
 }
@@ -62,7 +65,9 @@ async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
         smart_title: Set(None),
         error: Set(None),
         params: Set("{}".into()),
-        result: Set(Some("{}".into())),
+        result: Set(Some(
+            json!({"offline_draft": seed.offline_draft}).to_string(),
+        )),
         credits_reserved: Set(1),
         attempts: Set(1),
         worker: Set(None),
@@ -102,7 +107,7 @@ async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
         wpm: Set(150),
         dry_run: Set(false),
         tags: Set("[]".into()),
-        generated_content: Set("{}".into()),
+        generated_content: Set(json!({"offline_draft": seed.offline_draft}).to_string()),
         content_metadata: Set("{}".into()),
         status: Set("completed".into()),
         credits_used: Set(1),
@@ -804,6 +809,81 @@ async fn a_published_course_is_in_explore_with_its_cover() {
         response.bytes().await.unwrap().as_ref(),
         b"\xff\xd8\xff cover"
     );
+}
+
+#[tokio::test]
+async fn a_video_opened_by_its_id_or_its_jobs_id_answers_its_stored_title_to_its_owner_only() {
+    let app = spawn_app().await;
+    let me = app.sign_in("opener@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    let seeded = seed_video(
+        &app,
+        uid,
+        Seed {
+            title: "Beginner's Guide to How Vaccines Work",
+            description: "How a vaccine trains the immune system.",
+            offline_draft: true,
+            ..Seed::default()
+        },
+    )
+    .await;
+    for id in [&seeded.id, &seeded.job_id] {
+        let response = app
+            .client
+            .get(app.url(&format!("/api/library/videos/{id}")))
+            .bearer_auth(&me.access_token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let item: Value = response.json().await.unwrap();
+        assert_eq!(item["id"], seeded.id.as_str());
+        assert_eq!(item["title"], "Beginner's Guide to How Vaccines Work");
+        assert_eq!(
+            item["description"],
+            "How a vaccine trains the immune system."
+        );
+        assert_eq!(item["offline_draft"], true);
+        assert!(
+            item["video_url"].as_str().unwrap().contains("?t="),
+            "{item}"
+        );
+    }
+    let status: Value = app
+        .client
+        .get(app.url(&format!("/api/job/{}/status", seeded.job_id)))
+        .bearer_auth(&me.access_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(status["offline_draft"], true, "{status}");
+
+    let other = app.sign_in("someone-else@example.com").await;
+    for (token, expected) in [
+        (Some(other.access_token.as_str()), StatusCode::NOT_FOUND),
+        (None, StatusCode::UNAUTHORIZED),
+    ] {
+        let mut request = app
+            .client
+            .get(app.url(&format!("/api/library/videos/{}", seeded.id)));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        assert_eq!(request.send().await.unwrap().status(), expected);
+    }
+    let missing = app
+        .client
+        .get(app.url("/api/library/videos/no-such-video"))
+        .bearer_auth(&me.access_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let body: Value = missing.json().await.unwrap();
+    assert_eq!(body["detail"], "Video not found");
 }
 
 #[tokio::test]

@@ -541,6 +541,26 @@ async fn the_video_is_as_long_as_requested_and_every_mark_is_the_checkers() {
         (144.0..=216.0).contains(&estimated),
         "{estimated} s of narration for 180 s"
     );
+    // The video itself, pauses and all, stays within 20% of the requested length.
+    assert!(
+        (144.0..=216.0).contains(&rendered),
+        "a {rendered} s video for 180 s"
+    );
+    // Every chapter has a name of its own (three practice problems, each with its working).
+    let chapters = server
+        .storage
+        .get_bytes(&format!("jobs/{job_id}/chapters.vtt"))
+        .await
+        .unwrap()
+        .unwrap();
+    let chapters = String::from_utf8(chapters).unwrap();
+    let names: Vec<&str> = chapters
+        .split("\n\n")
+        .filter_map(|cue| cue.lines().nth(2))
+        .collect();
+    let unique: std::collections::HashSet<&str> = names.iter().copied().collect();
+    assert!(names.len() > 4, "{chapters}");
+    assert_eq!(unique.len(), names.len(), "{names:?}");
     let solution = &result["solution"];
     assert_eq!(solution["final_answer"], "x = 4");
     let practice = solution["practice"].as_array().unwrap();

@@ -87,7 +87,7 @@ impl<'a> SlideRenderer<'a> {
         let data = json!({
             "lesson": breaks::breakable(&sb.title),
             "subject": sb.subject.as_str(),
-            "level": level_name(sb.level),
+            "level": if sb.show_level { level_name(sb.level) } else { "" },
             "accent": sb.subject.accent(),
             "offline": sb.is_offline_draft(),
             "scene_index": state.scene,

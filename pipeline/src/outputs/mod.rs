@@ -46,18 +46,53 @@ pub fn write_chapters(
     storyboard: &Storyboard,
     spans: &[(f64, f64)],
 ) -> Result<(), PipelineError> {
+    let headings: Vec<String> = storyboard
+        .scenes
+        .iter()
+        .map(|scene| scene.visual.heading().to_string())
+        .collect();
     let mut out = String::from("WEBVTT\n\n");
-    for (i, (scene, (start, end))) in storyboard.scenes.iter().zip(spans).enumerate() {
+    for (i, (name, start, end)) in chapters(&headings, spans).into_iter().enumerate() {
         let _ = write!(
             out,
             "chapter-{}\n{} --> {}\n{}\n\n",
             i + 1,
-            subtitles::vtt_timestamp(*start),
-            subtitles::vtt_timestamp(*end),
-            scene.visual.heading()
+            subtitles::vtt_timestamp(start),
+            subtitles::vtt_timestamp(end),
+            name
         );
     }
     write(dir, CHAPTERS, out)
+}
+
+/// The chapters of a video from its scenes' headings and times: scenes in a row with the
+/// same heading are one chapter, and a heading that comes back later is numbered ("Worked
+/// example (2)"), so that no two chapters share a name.
+pub fn chapters(headings: &[String], spans: &[(f64, f64)]) -> Vec<(String, f64, f64)> {
+    let mut merged: Vec<(String, f64, f64)> = Vec::new();
+    for (heading, &(start, end)) in headings.iter().zip(spans) {
+        match merged.last_mut() {
+            Some((name, _, last_end)) if name == heading => *last_end = end,
+            _ => merged.push((heading.clone(), start, end)),
+        }
+    }
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let taken: std::collections::HashSet<String> = merged
+        .iter()
+        .map(|(name, ..)| name.to_lowercase())
+        .collect();
+    for (name, ..) in &mut merged {
+        let count = seen.entry(name.to_lowercase()).or_insert(0);
+        *count += 1;
+        if *count > 1 {
+            let mut n = *count;
+            while taken.contains(&format!("{name} ({n})").to_lowercase()) {
+                n += 1;
+            }
+            *name = format!("{name} ({n})");
+        }
+    }
+    merged
 }
 
 pub fn write_transcript(
@@ -112,4 +147,53 @@ pub fn write_result(dir: &Path, result: &impl serde::Serialize) -> Result<(), Pi
         RESULT,
         serde_json::to_string_pretty(result).expect("a result serialises"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chapters;
+
+    fn names(headings: &[&str]) -> Vec<String> {
+        let headings: Vec<String> = headings.iter().map(|h| h.to_string()).collect();
+        let spans: Vec<(f64, f64)> = (0..headings.len())
+            .map(|i| (i as f64 * 10.0, i as f64 * 10.0 + 10.0))
+            .collect();
+        chapters(&headings, &spans)
+            .into_iter()
+            .map(|(name, ..)| name)
+            .collect()
+    }
+
+    #[test]
+    fn scenes_in_a_row_with_one_heading_are_one_chapter_spanning_them() {
+        let headings = ["Intro", "Solution", "Solution", "Recap"].map(String::from);
+        let spans = [(0.0, 5.0), (5.0, 20.0), (20.0, 31.5), (31.5, 40.0)];
+        assert_eq!(
+            chapters(&headings, &spans),
+            [
+                ("Intro".to_string(), 0.0, 5.0),
+                ("Solution".to_string(), 5.0, 31.5),
+                ("Recap".to_string(), 31.5, 40.0)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_heading_that_comes_back_is_numbered_so_no_two_chapters_share_a_name() {
+        assert_eq!(
+            names(&["Key terms", "Example", "Key terms", "Example", "Key terms"]),
+            [
+                "Key terms",
+                "Example",
+                "Key terms (2)",
+                "Example (2)",
+                "Key terms (3)"
+            ]
+        );
+        // A numbered name that is already a heading is skipped.
+        assert_eq!(
+            names(&["Step", "Step (2)", "Step"]),
+            ["Step", "Step (2)", "Step (3)"]
+        );
+    }
 }

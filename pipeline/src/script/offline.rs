@@ -162,6 +162,7 @@ impl OfflineWriter {
             title: t,
             subject,
             level: brief.level.clamp(1, 3),
+            show_level: true,
             target_minutes: brief.duration_minutes,
             wpm: brief.wpm,
             origin: Origin::OfflineDraft,

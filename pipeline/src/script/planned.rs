@@ -918,6 +918,7 @@ pub(super) async fn write(
         title,
         subject,
         level: brief.level,
+        show_level: true,
         target_minutes: brief.duration_minutes,
         wpm: brief.wpm,
         origin: Origin::Model,

@@ -22,6 +22,9 @@ pub struct Storyboard {
     pub subject: Subject,
     /// 1 beginner, 2 intermediate, 3 advanced.
     pub level: u8,
+    /// Whether the slides name the level: a solution's viewer never chose one.
+    #[serde(default = "shown", skip_serializing_if = "is_shown")]
+    pub show_level: bool,
     pub target_minutes: f64,
     pub wpm: u32,
     #[serde(default)]
@@ -31,6 +34,14 @@ pub struct Storyboard {
     /// `crate::grounding`). Not part of what a model writes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sources: Vec<SourceNote>,
+}
+
+fn shown() -> bool {
+    true
+}
+
+fn is_shown(show: &bool) -> bool {
+    *show
 }
 
 /// A definition taken from reference data: the term, the definition as the source words

@@ -27,6 +27,21 @@ window.Image = function Image() {
   return img;
 } as unknown as typeof window.Image;
 
+// jsdom has no media queries: tests see a wide desktop screen (the queue panel docks and opens
+// when a job starts); a test of a narrow screen stubs its own.
+if (!window.matchMedia) {
+  window.matchMedia = ((query: string) => ({
+    matches: !/max-width/.test(query),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
 afterEach(() => {
   cleanup();
   clearToasts();

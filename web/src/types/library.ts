@@ -21,6 +21,8 @@ export type MediaItem = {
   subtitle_url?: string | null;
   chapters_url?: string | null;
   transcript_url?: string | null;
+  /** Written by the offline writer: a labelled study skeleton, not a language model's lesson. */
+  offline_draft?: boolean;
 };
 
 export type CourseItem = {

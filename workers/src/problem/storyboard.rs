@@ -564,12 +564,13 @@ fn practice_scenes(
             "Pause the video and work it out, then compare your answer with the solution.".into(),
         ],
     }];
-    scenes.extend(solution_scenes(
-        practice,
-        detail,
-        show_work,
-        PRACTICE_HEADING,
-    ));
+    // Each practice problem's working has its own heading, so that no two chapters share one.
+    let working = if number == 1 {
+        PRACTICE_HEADING.to_string()
+    } else {
+        format!("{PRACTICE_HEADING} ({number})")
+    };
+    scenes.extend(solution_scenes(practice, detail, show_work, &working));
     scenes
 }
 
@@ -758,6 +759,7 @@ pub fn build(solution: &CheckedSolution, params: &ProblemParams, title: &str) ->
         title: clip(title, 88),
         subject: subject(&params.subject),
         level: detail_asked,
+        show_level: false,
         target_minutes: f64::from(params.duration_minutes),
         wpm: WPM,
         origin: match solution.source {

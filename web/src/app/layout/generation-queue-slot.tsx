@@ -28,8 +28,12 @@ export function GenerationQueueSlot({ children }: { children: ReactNode }) {
     [queryClient, uid],
   );
 
+  const onCreditsChanged = useCallback(() => {
+    if (uid) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(uid) });
+  }, [queryClient, uid]);
+
   return (
-    <GenerationQueueProvider userId={uid} onJobFinished={onJobFinished}>
+    <GenerationQueueProvider userId={uid} onJobFinished={onJobFinished} onCreditsChanged={onCreditsChanged}>
       {children}
     </GenerationQueueProvider>
   );

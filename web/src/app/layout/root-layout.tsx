@@ -7,6 +7,7 @@ import { hasAnimatedTransition } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ConnectionBanner } from '@/features/health/components/connection-banner';
 import { GenerationQueueSlot } from '@/app/layout/generation-queue-slot';
+import { QueuePanel, QueueToggle } from '@/features/generation/components/queue-panel';
 import { NavigationProgress } from '@/app/preload/navigation-progress';
 import { PreloadProvider } from '@/app/preload/preload-provider';
 import { SiteFooter } from '@/app/layout/site-footer';
@@ -33,24 +34,31 @@ export function RootLayout() {
               </div>
             )}
           >
-            <TopNav />
+            <TopNav queueToggle={<QueueToggle />} />
           </ErrorBoundary>
           <ConnectionBanner />
-          <main id="main" tabIndex={-1} className="app-main">
-            <ErrorBoundary
-              area="page"
-              resetKey={location.pathname}
-              fallback={({ reset }) => (
-                <div className="container page">
-                  <AreaError title="This page could not be shown" reset={reset} />
+          <div className="app-body">
+            {status === 'signed-in' ? (
+              <ErrorBoundary area="generation-queue" fallback={() => null}>
+                <QueuePanel />
+              </ErrorBoundary>
+            ) : null}
+            <main id="main" tabIndex={-1} className="app-main">
+              <ErrorBoundary
+                area="page"
+                resetKey={location.pathname}
+                fallback={({ reset }) => (
+                  <div className="container page">
+                    <AreaError title="This page could not be shown" reset={reset} />
+                  </div>
+                )}
+              >
+                <div key={animated ? location.pathname : 'instant'} className={animated ? 'page-transition' : undefined}>
+                  <Outlet />
                 </div>
-              )}
-            >
-              <div key={animated ? location.pathname : 'instant'} className={animated ? 'page-transition' : undefined}>
-                <Outlet />
-              </div>
-            </ErrorBoundary>
-          </main>
+              </ErrorBoundary>
+            </main>
+          </div>
           <SiteFooter />
           <Toaster />
           <ScrollRestoration />

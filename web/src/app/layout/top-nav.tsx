@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { LogoMark } from '@/components/ui/logo';
@@ -17,7 +17,8 @@ const links: { section: Section; to: string; label: string }[] = [
   { section: 'credits', to: paths.credits, label: 'Credits' },
 ];
 
-export function TopNav() {
+/** `queueToggle`: the AI Generation Queue's button, docked here so it never covers a page. */
+export function TopNav({ queueToggle }: { queueToggle?: ReactNode } = {}) {
   const { status, user, signOut } = useAuth();
   const balance = useCreditBalance(user?.uid);
   const location = useLocation();
@@ -75,6 +76,7 @@ export function TopNav() {
           ) : null}
           {status === 'signed-in' && user ? (
             <>
+              {queueToggle}
               <CreditBalancePill balance={balance} />
               {balance.isOut ? (
                 <Link to={paths.credits} className="btn btn--accent btn--sm topnav__buy">

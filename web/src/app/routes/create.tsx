@@ -53,7 +53,7 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
     if (user) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(user.uid) });
   };
   return (
-    <div className="container page">
+    <div className="container page page-create">
       <PageHeader title="Create" description="Choose what you want Lectern to make for you." />
       <nav aria-label="What to create">
         <ul className="type-grid">

@@ -32,36 +32,50 @@ function formatDate(value: string): string | null {
 
 type CardShellProps = {
   media: ReactNode;
+  /** Status and visibility chips, under the title: a thumbnail carries its own labels (issue 19). */
+  badges?: ReactNode;
   title: string;
   subtitle?: string | null;
   meta: string[];
   /** A link target, or a handler when the card opens something in place (a dialog). */
   to?: { pathname: string; state?: unknown };
   onOpen?: () => void;
-  label: string;
+  /** What opening does ("Play", "Open"): said first, before the card's visible text, which names it. */
+  verb: string;
   actions?: ReactNode;
   testId: string;
 };
 
-function CardShell({ media, title, subtitle, meta, to, onOpen, label, actions, testId }: CardShellProps) {
+function CardShell({ media, badges, title, subtitle, meta, to, onOpen, verb, actions, testId }: CardShellProps) {
+  // No aria-label: the name is the verb plus everything the card shows (WCAG 2.5.3, label in name).
   const body = (
     <>
+      <span className="visually-hidden">{verb} </span>
       <div className="media-card__media">{media}</div>
       <div className="media-card__body">
-        <h3 className="media-card__title">{title}</h3>
-        {subtitle ? <p className="media-card__topic">{subtitle}</p> : null}
-        <p className="media-card__meta">{meta.join(' · ')}</p>
+        <h3 className="media-card__title" title={title}>
+          {title}
+        </h3>
+        {subtitle ? (
+          <p className="media-card__topic" title={subtitle}>
+            {subtitle}
+          </p>
+        ) : null}
+        <p className="media-card__meta">
+          {badges}
+          <span>{meta.join(' · ')}</span>
+        </p>
       </div>
     </>
   );
   return (
     <li className="media-card" data-testid={testId}>
       {onOpen ? (
-        <button type="button" className="media-card__link" onClick={onOpen} aria-label={label}>
+        <button type="button" className="media-card__link" onClick={onOpen}>
           {body}
         </button>
       ) : to ? (
-        <Link to={to.pathname} state={to.state} className="media-card__link" aria-label={label}>
+        <Link to={to.pathname} state={to.state} className="media-card__link">
           {body}
         </Link>
       ) : (
@@ -87,13 +101,15 @@ export function MediaCard({ item, onOpen, actions, showType = false }: MediaCard
   const videoId = item.job_id || item.id;
   const meta = [
     showType ? typeNames[item.video_type] : null,
-    item.level ? levelNames[item.level] : null,
+    // A solution's form asks for a detail, not a level: naming one would invent a choice.
+    item.level && item.video_type !== 'problem_solving' ? levelNames[item.level] : null,
     formatDate(item.created_at),
+    item.duration_minutes ? `${item.duration_minutes} min` : null,
   ].filter((m): m is string => Boolean(m));
   return (
     <CardShell
       testId="media-card"
-      label={`Play ${item.title}`}
+      verb="Play"
       title={item.title}
       subtitle={item.topic && item.topic !== item.title ? item.topic : null}
       meta={meta}
@@ -107,16 +123,24 @@ export function MediaCard({ item, onOpen, actions, showType = false }: MediaCard
         },
       }}
       actions={actions}
-      media={
+      badges={
         <>
-          <MediaThumbnail item={item} variant={item.video_type} />
           <span className={`media-badge media-badge--${badge.tone}`}>{badge.label}</span>
+          {item.offline_draft ? (
+            <span className="media-badge media-badge--draft" title="Written by the offline writer, not a language model">
+              Offline draft
+            </span>
+          ) : null}
           {item.is_public ? (
             <span className="media-badge media-badge--public" title="Listed in Explore">
               <Icon name="globe" /> Public
             </span>
           ) : null}
-          {item.duration_minutes ? <span className="media-card__duration">{item.duration_minutes} min</span> : null}
+        </>
+      }
+      media={
+        <>
+          <MediaThumbnail item={item} variant={item.video_type} />
           <span className="media-card__play" aria-hidden="true">
             <Icon name="play" />
           </span>
@@ -135,16 +159,15 @@ export function CourseCard({ item, actions, onOpen }: { item: CourseItem; action
   return (
     <CardShell
       testId="course-card"
-      label={`Open ${item.title}`}
+      verb="Open"
       title={item.title}
       subtitle={item.goal && item.goal !== item.title ? item.goal : item.description}
       meta={meta}
       to={{ pathname: paths.courseDetail(item.id), state: { course: item } }}
       onOpen={onOpen}
       actions={actions}
-      media={
+      badges={
         <>
-          <MediaThumbnail item={item} variant="course" />
           <span className="media-badge media-badge--course">Course</span>
           {item.is_public ? (
             <span className="media-badge media-badge--public" title="Listed in Explore">
@@ -153,6 +176,7 @@ export function CourseCard({ item, actions, onOpen }: { item: CourseItem; action
           ) : null}
         </>
       }
+      media={<MediaThumbnail item={item} variant="course" />}
     />
   );
 }

@@ -80,7 +80,7 @@ describe('explore on the landing page', () => {
   it('plays a published video in place, with its subtitles and transcript', async () => {
     explore();
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Play How rainbows form' }));
+    await user.click(await screen.findByRole('button', { name: /^Play How rainbows form/ }));
     const dialog = screen.getByRole('dialog', { name: 'How rainbows form' });
     const video = within(dialog).getByTestId('video');
     expect(video).toHaveAttribute('src', '/api/video/job-9');
@@ -93,7 +93,7 @@ describe('explore on the landing page', () => {
   it('opens a published course’s summary in place', async () => {
     explore();
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Open Astronomy for beginners' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Astronomy for beginners/ }));
     const dialog = screen.getByRole('dialog', { name: 'Astronomy for beginners' });
     expect(within(dialog).getByText('3 lessons')).toBeInTheDocument();
     expect(dialog.querySelector('img')).toHaveAttribute('src', '/api/media/course-thumbnail/course-1');
@@ -102,7 +102,7 @@ describe('explore on the landing page', () => {
   it('lists a published course’s lessons in order, asking without sign-in', async () => {
     const { requests } = explore();
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Open Astronomy for beginners' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Astronomy for beginners/ }));
     const dialog = screen.getByRole('dialog', { name: 'Astronomy for beginners' });
     const list = await within(dialog).findByRole('list', { name: 'Lessons' });
     const rows = within(list).getAllByRole('listitem');
@@ -122,7 +122,7 @@ describe('explore on the landing page', () => {
   it('plays a lesson in the course dialog with the app’s player', async () => {
     explore();
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Open Astronomy for beginners' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Astronomy for beginners/ }));
     const dialog = screen.getByRole('dialog', { name: 'Astronomy for beginners' });
     await user.click(await within(dialog).findByRole('button', { name: 'Watch lesson 2' }));
     const lesson = within(dialog).getByRole('region', { name: 'Lesson 2: Finding the planets' });
@@ -138,7 +138,7 @@ describe('explore on the landing page', () => {
   it('says the lessons are loading while they are on the way', async () => {
     explore(undefined, undefined, () => never<Response>());
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Open Astronomy for beginners' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Astronomy for beginners/ }));
     const dialog = screen.getByRole('dialog', { name: 'Astronomy for beginners' });
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading the lessons…');
     expect(within(dialog).queryByRole('list', { name: 'Lessons' })).not.toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('explore on the landing page', () => {
     let fail = true;
     explore(undefined, undefined, () => (fail ? json({ detail: 'Database unavailable' }, 503) : json(courseDetail)));
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Open Astronomy for beginners' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Astronomy for beginners/ }));
     const dialog = screen.getByRole('dialog', { name: 'Astronomy for beginners' });
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('The lessons could not be loaded.');
@@ -160,7 +160,7 @@ describe('explore on the landing page', () => {
   it('says so when the course is no longer published', async () => {
     explore(undefined, undefined, () => json({ detail: 'Course not found' }, 404));
     const { user } = renderApp({ path: '/', session: null });
-    await user.click(await screen.findByRole('button', { name: 'Open Astronomy for beginners' }));
+    await user.click(await screen.findByRole('button', { name: /^Open Astronomy for beginners/ }));
     const alert = await within(screen.getByRole('dialog')).findByRole('alert');
     expect(alert).toHaveTextContent('This course is no longer published.');
     expect(within(alert).queryByRole('button')).not.toBeInTheDocument();

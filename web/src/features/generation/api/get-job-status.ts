@@ -27,6 +27,11 @@ export type JobStatus = {
   course_id?: string | null;
   /** A lesson video's lesson, counted from zero. */
   lesson_index?: number | null;
+  /**
+   * A finished lesson or course: true when the offline writer wrote it, false when a
+   * language model did; null before it is known and for solutions.
+   */
+  offline_draft?: boolean | null;
   /** A finished problem's solution: each step with whether a computation checked it. */
   solution?: Solution;
 };

@@ -62,10 +62,13 @@ describe('create course screen', () => {
     expect(within(panel).getByText('Learn Rust')).toBeInTheDocument();
     expect(within(panel).getByText(/3 credits/)).toBeInTheDocument();
 
-    await within(panel).findByRole('link', { name: /Open course/ }, { timeout: 4000 });
     const status = screen.getByTestId('generation-status');
+    await within(status).findByRole('link', { name: /Open course/ }, { timeout: 4000 });
     expect(within(status).getByRole('link', { name: /Open course/ })).toHaveAttribute('href', '/courses/course-7');
-    expect(within(panel).getByRole('link', { name: /Open course/ })).toHaveAttribute('href', '/courses/course-7');
+    // Nothing runs any more: the panel folded into its button; opened, it links the course too.
+    await user.click(screen.getByTestId('queue-toggle'));
+    const reopened = screen.getByTestId('queue-panel');
+    expect(within(reopened).getByRole('link', { name: /Open course/ })).toHaveAttribute('href', '/courses/course-7');
   }, 15_000);
 
   it("shows SPEC's course failure with the server's reason and Buy Credits on a 402", async () => {

@@ -5,7 +5,9 @@ import { paths } from '@/config/paths';
 import { GenerationStatus } from '@/features/generation/components/generation-status';
 import { LevelOptions } from '@/features/generation/components/level-options';
 import { creditWord, OrderCard } from '@/features/generation/components/order-card';
-import { PromptField } from '@/features/generation/components/prompt-field';
+import { PromptField, tooLongMessage } from '@/features/generation/components/prompt-field';
+import { WriterNotice } from '@/features/generation/components/writer-notice';
+import { useWriter } from '@/features/generation/api/get-writer';
 import { useCourseGeneration } from '@/features/generation/hooks/use-course-generation';
 import { useCreateForm } from '@/features/generation/hooks/use-create-form';
 import {
@@ -43,19 +45,29 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
   const [detailLevel, setDetailLevel] = useState<CourseDetailLevel>(DEFAULT_COURSE_DETAIL_LEVEL);
   const [goalError, setGoalError] = useState<string | null>(null);
   const goalRef = useRef<HTMLTextAreaElement>(null);
+  const backgroundRef = useRef<HTMLTextAreaElement>(null);
+  const backgroundTooLong = tooLongMessage(background, MAX_BACKGROUND_LENGTH);
   const ids = useId();
 
   const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, onQueued });
+  const writerQuery = useWriter();
+  const writer = writerQuery.isPending ? undefined : (writerQuery.data ?? null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = goalProblem(goal);
+    const problem = goal.length > MAX_GOAL_LENGTH ? tooLongMessage(goal, MAX_GOAL_LENGTH) : goalProblem(goal);
     if (problem) {
       setGoalError(problem);
       goalRef.current?.focus();
       return;
     }
-    await form.send(() => generation.start({ goal, backgroundKnowledge: background, detailLevel }));
+    if (backgroundTooLong) {
+      backgroundRef.current?.focus();
+      return;
+    }
+    await form.send(() =>
+      generation.start({ goal, backgroundKnowledge: background, detailLevel }, writer ? { writer: writer.kind } : undefined),
+    );
   };
 
   const planAnother = () => {
@@ -90,8 +102,13 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
           }
         />
       </div>
-      <form className="create-lesson__grid" onSubmit={submit} noValidate aria-label="Create a course">
-        <div className="form-card">
+      <form
+        className="create-lesson__grid create-lesson__grid--split"
+        onSubmit={submit}
+        noValidate
+        aria-label="Create a course"
+      >
+        <div className="form-card form-card--prompt">
           <PromptField
             label="What do you want to learn?"
             ref={goalRef}
@@ -108,27 +125,6 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
             examples={examples}
             examplesLabel="Example goals"
           />
-
-          <div className="field">
-            <label htmlFor={`${ids}-background`} className="field__label">
-              What do you already know?
-            </label>
-            <textarea
-              id={`${ids}-background`}
-              className="field__input field__input--area"
-              rows={2}
-              maxLength={MAX_BACKGROUND_LENGTH}
-              value={background}
-              placeholder="e.g. High-school biology; no programming yet"
-              aria-describedby={`${ids}-background-help`}
-              onChange={(e) => setBackground(e.target.value)}
-            />
-            <p id={`${ids}-background-help`} className="field__help">
-              Optional. The course starts from here instead of from scratch.
-            </p>
-          </div>
-
-          <LevelOptions legend="Detail" options={COURSE_DETAIL_LEVELS} value={detailLevel} onChange={setDetailLevel} />
         </div>
 
         <OrderCard
@@ -140,6 +136,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
           ]}
           cost={COURSE_COST}
           costTestId="course-cost"
+          writerNotice={<WriterNotice writer={writer} cost={COURSE_COST} noun="course" />}
           availableCredits={availableCredits}
           short={form.short}
           shortMessage={`A course needs ${creditWord(COURSE_COST)} and you have ${creditWord(availableCredits ?? 0)}.`}
@@ -151,6 +148,35 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
             'courses are free.'
           }
         />
+
+        <div className="form-card form-card--options">
+          <div className="field">
+            <label htmlFor={`${ids}-background`} className="field__label">
+              What do you already know?
+            </label>
+            <textarea
+              id={`${ids}-background`}
+              ref={backgroundRef}
+              className="field__input field__input--area"
+              rows={2}
+              value={background}
+              placeholder="e.g. High-school biology; no programming yet"
+              aria-invalid={backgroundTooLong ? true : undefined}
+              aria-describedby={`${ids}-background-help${backgroundTooLong ? ` ${ids}-background-error` : ''}`}
+              onChange={(e) => setBackground(e.target.value)}
+            />
+            <p id={`${ids}-background-help`} className="field__help">
+              Optional. The course starts from here instead of from scratch.
+            </p>
+            {backgroundTooLong ? (
+              <p id={`${ids}-background-error`} className="field__error" role="alert">
+                {backgroundTooLong}
+              </p>
+            ) : null}
+          </div>
+
+          <LevelOptions legend="Detail" options={COURSE_DETAIL_LEVELS} value={detailLevel} onChange={setDetailLevel} />
+        </div>
       </form>
     </div>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { makeSession } from '@/testing/data';
@@ -54,7 +54,7 @@ describe('create lesson screen', () => {
     expect(requests.some((r) => r.url === '/api/video/generate')).toBe(false);
   });
 
-  it('sends the contract body, shows Initializing..., then follows the job to Video ready for download!', async () => {
+  it('sends the contract body, shows Initializing..., then follows the job to Ready to watch', async () => {
     let answerStart: (r: Response) => void = () => undefined;
     const { requests } = mockFetch({
       'GET /api/auth/user/user-1/credits': () => json(credits(10)),
@@ -91,8 +91,13 @@ describe('create lesson screen', () => {
     expect(within(screen.getByTestId('queue-panel')).getByText('Starting…')).toBeInTheDocument();
 
     answerStart(json({ job_id: 'job-9', status: 'queued', cost: 1 }, 202));
-    expect(await screen.findByText('Video ready for download!')).toBeInTheDocument();
-    expect(within(screen.getByTestId('queue-panel')).getByTestId('queue-item-state')).toHaveTextContent('Completed');
+    expect(await within(screen.getByTestId('generation-status')).findByText('Ready to watch')).toBeInTheDocument();
+    // Nothing runs any more: the panel folds into its button in the navigation.
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Queue 0 active jobs: show the AI Generation Queue' });
+    await user.click(toggle);
+    expect(within(screen.getByTestId('queue-panel')).getByTestId('queue-item-state')).toHaveTextContent('Ready');
+    expect(within(screen.getByTestId('queue-panel')).getByTestId('queue-item-outcome')).toHaveTextContent('Ready to watch');
 
     await user.click(screen.getByRole('link', { name: /Watch now/ }));
     expect(router.state.location.pathname).toBe('/video/job-9');
@@ -119,5 +124,45 @@ describe('create lesson screen', () => {
     renderApp({ path: '/create/course', session: makeSession() });
     expect(await screen.findByRole('button', { name: /Generate course/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Generate video/ })).not.toBeInTheDocument();
+  });
+  it('refuses a topic over 500 characters with a message instead of cutting it', async () => {
+    const { requests } = mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    const field = screen.getByLabelText('What should the video explain?');
+    fireEvent.change(field, { target: { value: 'a'.repeat(5000) } });
+    expect(field).toHaveValue('a'.repeat(5000));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('This is 5,000 characters; the limit is 500. Shorten it by 4,500 characters.');
+    await user.click(screen.getByRole('button', { name: /Generate/ }));
+    expect(field).toHaveFocus();
+    expect(requests.some((r) => r.url === '/api/video/generate')).toBe(false);
+  });
+
+  it('says before charging that the job will be an offline draft, and what it costs', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'GET /api/video-functions-status': () => json({ video_generation: { available: true } }),
+      'GET /debug': () => json({ engines: { 'script writer': 'offline writer (labelled offline draft)' } }),
+    });
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    const notice = await screen.findByText('You will get an offline draft');
+    expect(notice.closest('[data-testid="writer-notice"]')).toHaveTextContent('It costs 1 credit.');
+    expect(screen.getByRole('button', { name: /Generate offline draft/ })).toBeInTheDocument();
+  });
+
+  it('names the language model when the server reports one', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'GET /api/video-functions-status': () =>
+        json({ video_generation: { available: true, writer: { kind: 'local_model', label: 'Qwen2.5 1.5B via llama.cpp' } } }),
+    });
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    await waitFor(() =>
+      expect(screen.getByTestId('writer-notice')).toHaveTextContent(
+        'Written by Qwen2.5 1.5B via llama.cpp, running on this server. It costs 1 credit.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: /Generate video/ })).toBeInTheDocument();
   });
 });

@@ -2,7 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { GenerationStatus } from '@/features/generation/components/generation-status';
 import { LevelOptions } from '@/features/generation/components/level-options';
 import { creditWord, OrderCard } from '@/features/generation/components/order-card';
-import { PromptField } from '@/features/generation/components/prompt-field';
+import { PromptField, tooLongMessage } from '@/features/generation/components/prompt-field';
+import { WriterNotice } from '@/features/generation/components/writer-notice';
+import { useWriter } from '@/features/generation/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/generation/components/range-field';
 import { SwitchField } from '@/features/generation/components/switch-field';
 import { useCreateForm } from '@/features/generation/hooks/use-create-form';
@@ -45,16 +47,19 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const topicRef = useRef<HTMLTextAreaElement>(null);
 
   const cost = videoCost(duration);
+  const writerQuery = useWriter();
+  const writer = writerQuery.isPending ? undefined : (writerQuery.data ?? null);
   const form = useCreateForm({ generation, cost, availableCredits, onQueued });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!topic.trim()) {
-      setTopicError('Describe the topic your video should explain.');
+    const problem = !topic.trim() ? 'Describe the topic your video should explain.' : tooLongMessage(topic, MAX_TOPIC_LENGTH);
+    if (problem) {
+      setTopicError(problem);
       topicRef.current?.focus();
       return;
     }
-    await form.send(() => generation.start({ topic, level, duration, subtitles, wpm }));
+    await form.send(() => generation.start({ topic, level, duration, subtitles, wpm }, writer ? { writer: writer.kind } : undefined));
   };
 
   const createAnother = () => {
@@ -79,8 +84,8 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
           onCreateAnother={createAnother}
         />
       </div>
-      <form className="create-lesson__grid" onSubmit={submit} noValidate aria-label="Create an explainer video">
-        <div className="form-card">
+      <form className="create-lesson__grid create-lesson__grid--split" onSubmit={submit} noValidate aria-label="Create an explainer video">
+        <div className="form-card form-card--prompt">
           <PromptField
             label="What should the video explain?"
             ref={topicRef}
@@ -97,7 +102,28 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
             examples={examples}
             examplesLabel="Example topics"
           />
+        </div>
 
+        <OrderCard
+          title="Your video"
+          features={[
+            { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
+            { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
+            { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
+          ]}
+          cost={cost}
+          costTestId="video-cost"
+          availableCredits={availableCredits}
+          short={form.short}
+          shortMessage={shortMessage}
+          buyCreditsPath={buyCreditsPath}
+          submitting={form.submitting}
+          submitLabel={writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video'}
+          writerNotice={<WriterNotice writer={writer} cost={cost} noun="video" />}
+          note="Credits are refunded automatically if the video fails or you cancel it."
+        />
+
+        <div className="form-card form-card--options">
           <LevelOptions legend="Level" options={LEVELS} value={level} onChange={setLevel} />
 
           <div className="field-pair">
@@ -128,24 +154,6 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
             onChange={setSubtitles}
           />
         </div>
-
-        <OrderCard
-          title="Your video"
-          features={[
-            { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
-            { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
-            { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
-          ]}
-          cost={cost}
-          costTestId="video-cost"
-          availableCredits={availableCredits}
-          short={form.short}
-          shortMessage={shortMessage}
-          buyCreditsPath={buyCreditsPath}
-          submitting={form.submitting}
-          submitLabel="Generate video"
-          note="Credits are refunded automatically if the video fails or you cancel it."
-        />
       </form>
     </div>
   );

@@ -70,7 +70,7 @@ describe('create problem screen', () => {
 
     answerStart(json({ job_id: 'job-7', status: 'queued', cost: 1, title: '2x + 3 = 11' }, 202));
     const status = await screen.findByTestId('generation-status');
-    expect(await within(status).findByText('Problem solved! Video ready for download!')).toBeInTheDocument();
+    expect(await within(status).findByText('Problem solved! Ready to watch')).toBeInTheDocument();
     const answer = await within(status).findByTestId('solution-answer');
     expect(answer).toHaveTextContent('x = 4');
     expect(answer).toHaveTextContent('Checked');

@@ -6,7 +6,7 @@ import { jobStatusQueryOptions } from '@/features/generation/api/get-job-status'
 import { GenerationStatus } from '@/features/generation/components/generation-status';
 import { LevelOptions } from '@/features/generation/components/level-options';
 import { creditWord, OrderCard } from '@/features/generation/components/order-card';
-import { PromptField } from '@/features/generation/components/prompt-field';
+import { PromptField, tooLongMessage } from '@/features/generation/components/prompt-field';
 import { DurationField } from '@/features/generation/components/range-field';
 import { SwitchField } from '@/features/generation/components/switch-field';
 import { useCreateForm } from '@/features/generation/hooks/use-create-form';
@@ -60,8 +60,9 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!problem.trim()) {
-      setProblemError('Type or paste the problem to solve.');
+    const invalid = !problem.trim() ? 'Type or paste the problem to solve.' : tooLongMessage(problem, MAX_PROBLEM_LENGTH);
+    if (invalid) {
+      setProblemError(invalid);
       problemRef.current?.focus();
       return;
     }
@@ -87,8 +88,13 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
           completedDetail={generation.jobId ? <FinishedAnswer jobId={generation.jobId} /> : null}
         />
       </div>
-      <form className="create-lesson__grid" onSubmit={submit} noValidate aria-label="Create a problem solution">
-        <div className="form-card">
+      <form
+        className="create-lesson__grid create-lesson__grid--split"
+        onSubmit={submit}
+        noValidate
+        aria-label="Create a problem solution"
+      >
+        <div className="form-card form-card--prompt">
           <PromptField
             label="What problem should be solved?"
             ref={problemRef}
@@ -109,7 +115,27 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
             examples={examples}
             examplesLabel="Example problems"
           />
+        </div>
 
+        <OrderCard
+          title="Your solution"
+          features={[
+            { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
+            { icon: 'sigma', text: 'What each step changes highlighted, the rule named, the answer boxed' },
+            { icon: 'captions', text: 'Narration, subtitles, chapters and a transcript' },
+          ]}
+          cost={PROBLEM_COST}
+          costTestId="solution-cost"
+          availableCredits={availableCredits}
+          short={form.short}
+          shortMessage={`You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`}
+          buyCreditsPath={buyCreditsPath}
+          submitting={form.submitting}
+          submitLabel="Solve step by step"
+          note="Credits are refunded automatically if the solution fails or you cancel it."
+        />
+
+        <div className="form-card form-card--options">
           <div className="field-pair">
             <div className="field">
               <label htmlFor={`${ids}-subject`} className="field__label">
@@ -159,24 +185,6 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
             onChange={setShowWork}
           />
         </div>
-
-        <OrderCard
-          title="Your solution"
-          features={[
-            { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
-            { icon: 'sigma', text: 'What each step changes highlighted, the rule named, the answer boxed' },
-            { icon: 'captions', text: 'Narration, subtitles, chapters and a transcript' },
-          ]}
-          cost={PROBLEM_COST}
-          costTestId="solution-cost"
-          availableCredits={availableCredits}
-          short={form.short}
-          shortMessage={`You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`}
-          buyCreditsPath={buyCreditsPath}
-          submitting={form.submitting}
-          submitLabel="Solve step by step"
-          note="Credits are refunded automatically if the solution fails or you cancel it."
-        />
       </form>
     </div>
   );

@@ -1,16 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
+import { ellipsize } from '@/lib/text';
 import { cancelJob } from '@/features/generation/api/cancel-job';
 import { jobStatusQueryKey, getJobStatus } from '@/features/generation/api/get-job-status';
 import { saveVideoHistory } from '@/features/generation/api/save-video-history';
 import { JobPoller } from '@/features/generation/components/job-poller';
-import { QueuePanel } from '@/features/generation/components/queue-panel';
 import { GenerationQueueContext, type GenerationQueue } from '@/features/generation/hooks/use-generation-queue';
 import { buildVideoHistoryRecord } from '@/features/generation/lib/history-record';
-import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { cancelledText, type QueueJob } from '@/features/generation/lib/queue-rules';
 import { createQueueStore, queueStorageKey } from '@/features/generation/lib/queue-store';
 
 function browserStorage(): Storage | null {
@@ -43,11 +42,13 @@ type GenerationQueueProviderProps = {
   userId: string | null;
   /** Runs after a job completes, fails or is cancelled (credits and library refresh). */
   onJobFinished?: (job: QueueJob) => void;
+  /** Runs once the server has settled a job's credits (a cancel's refund), to refresh the balance. */
+  onCreditsChanged?: () => void;
   children: ReactNode;
 };
 
-/** The queue of SPEC 4.1 for the signed-in user, its pollers, and the floating panel of SPEC 2.3. */
-export function GenerationQueueProvider({ userId, onJobFinished, children }: GenerationQueueProviderProps) {
+/** The queue of SPEC 4.1 for the signed-in user and its pollers; the layout places QueueToggle and QueuePanel. */
+export function GenerationQueueProvider({ userId, onJobFinished, onCreditsChanged, children }: GenerationQueueProviderProps) {
   const queryClient = useQueryClient();
   const store = useMemo(
     () => createQueueStore({ storage: userId ? browserStorage() : null, key: queueStorageKey(userId ?? 'anonymous') }),
@@ -56,14 +57,23 @@ export function GenerationQueueProvider({ userId, onJobFinished, children }: Gen
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const finishedRef = useRef(onJobFinished);
   finishedRef.current = onJobFinished;
+  const creditsRef = useRef(onCreditsChanged);
+  creditsRef.current = onCreditsChanged;
 
   useEffect(() => {
     const offCompleted = store.on('completed', (job) => {
-      toast.success(`“${job.smartTitle || job.title}” is ready to watch.`);
+      const name = ellipsize(job.smartTitle || job.title, 60);
+      toast.success(
+        job.type === 'course'
+          ? `“${name}” is ready.`
+          : `“${name}” is ready to watch${job.metadata.writer === 'offline_draft' ? ' (offline draft)' : ''}.`,
+      );
       void autoSaveToHistory(job);
     });
     const offFinished = store.on('finished', (job) => {
-      if (job.state === 'failed') toast.error(`“${job.title}” could not be generated: ${job.error ?? 'Generation failed'}`);
+      if (job.state === 'failed') {
+        toast.error(`“${ellipsize(job.title, 60)}” could not be generated: ${job.error ?? 'Generation failed'}`);
+      }
       finishedRef.current?.(job);
     });
     return () => {
@@ -81,15 +91,19 @@ export function GenerationQueueProvider({ userId, onJobFinished, children }: Gen
         try {
           const status = await cancelJob(jobId);
           queryClient.setQueryData(jobStatusQueryKey(jobId), status);
+          toast.info(cancelledText(typeof status.cost === 'number' ? status.cost : store.getJob(jobId)?.metadata.credits));
         } catch (error) {
           // 409: the job finished before the cancel arrived; show what really happened.
           if (error instanceof ApiError && error.status === 409) {
             const status = await getJobStatus(jobId).catch(() => null);
             if (status) store.applyStatus(jobId, status, { force: true });
-            return;
+          } else {
+            console.error('Cancelling the job on the server failed', error);
+            toast.error('The server could not be told to cancel this job. It may still finish.');
           }
-          console.error('Cancelling the job on the server failed', error);
-          toast.error('The server could not be told to cancel this job. It may still finish.');
+        } finally {
+          // The refund is written with the cancel: the balance in the navigation follows at once.
+          creditsRef.current?.();
         }
       },
     }),
@@ -102,11 +116,6 @@ export function GenerationQueueProvider({ userId, onJobFinished, children }: Gen
       {[...snapshot.polling].map((id) => (
         <JobPoller key={id} jobId={id} store={store} />
       ))}
-      {userId ? (
-        <ErrorBoundary area="generation-queue" fallback={() => null}>
-          <QueuePanel />
-        </ErrorBoundary>
-      ) : null}
     </GenerationQueueContext.Provider>
   );
 }

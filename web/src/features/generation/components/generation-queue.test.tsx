@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToasts } from '@/components/ui/toast-store';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { GenerationQueueProvider } from '@/features/generation/components/generation-queue-provider';
+import { QueuePanel, QueueToggle } from '@/features/generation/components/queue-panel';
 import { POLL_ERROR_INTERVAL_MS, POLL_INTERVAL_MS } from '@/features/generation/components/job-poller';
 import { useGenerationQueue, type GenerationQueue } from '@/features/generation/hooks/use-generation-queue';
 import type { QueueJob } from '@/features/generation/lib/queue-rules';
@@ -20,14 +22,16 @@ function Grab() {
   return null;
 }
 
-function renderQueue(onJobFinished?: (job: QueueJob) => void) {
+function renderQueue(onJobFinished?: (job: QueueJob) => void, onCreditsChanged?: () => void) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([
     {
       path: '*',
       element: (
-        <GenerationQueueProvider userId="u1" onJobFinished={onJobFinished}>
+        <GenerationQueueProvider userId="u1" onJobFinished={onJobFinished} onCreditsChanged={onCreditsChanged}>
           <Grab />
+          <QueueToggle />
+          <QueuePanel />
         </GenerationQueueProvider>
       ),
     },
@@ -91,8 +95,13 @@ describe('AI Generation Queue panel', () => {
 
     await advance(POLL_INTERVAL_MS);
     expect(statusCalls()).toBe(3);
-    expect(within(panel).getByTestId('queue-item-state')).toHaveTextContent('Completed');
-    expect(within(panel).getByRole('link', { name: /Watch/ })).toHaveAttribute('href', '/video/job-1');
+    // Nothing runs any more: the panel folds into its button, which still opens it.
+    expect(screen.queryByRole('complementary', { name: 'AI Generation Queue' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Queue 0 active jobs: show the AI Generation Queue' }));
+    const reopened = screen.getByRole('complementary', { name: 'AI Generation Queue' });
+    expect(within(reopened).getByTestId('queue-item-state')).toHaveTextContent('Ready');
+    expect(within(reopened).getByTestId('queue-item-outcome')).toHaveTextContent('Ready to watch');
+    expect(within(reopened).getByRole('link', { name: /Watch/ })).toHaveAttribute('href', '/video/job-1');
 
     await advance(POLL_INTERVAL_MS * 3);
     expect(statusCalls()).toBe(3);
@@ -147,7 +156,8 @@ describe('AI Generation Queue panel', () => {
     await startJob();
     await advance(0);
     expect(logged).toHaveBeenCalledWith('Auto-save failed: database is down');
-    expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Completed');
+    fireEvent.click(screen.getByTestId('queue-toggle'));
+    expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Ready');
   });
 
   it('shows a failed job with its error, or Generation failed', async () => {
@@ -158,20 +168,34 @@ describe('AI Generation Queue panel', () => {
     renderQueue();
     await startJob('a');
     await startJob('b');
+    fireEvent.click(screen.getByTestId('queue-toggle'));
     expect(screen.getByText('render: out of disk')).toBeInTheDocument();
     expect(screen.getByText('Generation failed')).toBeInTheDocument();
   });
 
-  it('cancels a running job locally and on the server', async () => {
+  it('asks before cancelling, then cancels locally and on the server, says the refund and refreshes the balance', async () => {
     const { requests } = mockFetch({
       'GET /api/job/job-1/status': () => json(makeJobStatus({ status: 'processing', progress: 20 })),
       'POST /api/job/job-1/cancel': () => json(makeJobStatus({ status: 'cancelled' })),
     });
-    renderQueue();
+    const creditsChanged = vi.fn();
+    renderQueue(undefined, creditsChanged);
     await startJob();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Photosynthesis' }));
+    // The first click only asks.
+    expect(requests.some((r) => r.url === '/api/job/job-1/cancel')).toBe(false);
+    const confirm = screen.getByRole('group', { name: 'Cancel Photosynthesis?' });
+    expect(confirm).toHaveTextContent('Cancel this job? Its 1 credit will be refunded.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Processing');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Photosynthesis' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
     await advance(0);
+    expect(creditsChanged).toHaveBeenCalled();
+    expect(getToasts()).toContainEqual(expect.objectContaining({ tone: 'info', message: 'Cancelled, 1 credit refunded' }));
+    fireEvent.click(screen.getByTestId('queue-toggle'));
     expect(screen.getByTestId('queue-item-state')).toHaveTextContent('Cancelled');
+    expect(screen.getByTestId('queue-item-outcome')).toHaveTextContent('Cancelled, 1 credit refunded');
     expect(requests.some((r) => r.method === 'POST' && r.url === '/api/job/job-1/cancel')).toBe(true);
     const polls = requests.filter((r) => r.url === '/api/job/job-1/status').length;
     await advance(POLL_INTERVAL_MS * 3);
@@ -191,7 +215,8 @@ describe('AI Generation Queue panel', () => {
     expect(screen.getAllByTestId('queue-item')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Minimise the queue' }));
-    const open = screen.getByRole('button', { name: 'Show the AI Generation Queue, 1 active job' });
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+    const open = screen.getByRole('button', { name: 'Queue 1 active job: show the AI Generation Queue' });
     expect(within(open).getByTestId('queue-active-count')).toHaveTextContent('1');
     fireEvent.click(open);
 

@@ -3,6 +3,10 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import type { Generation } from '@/features/generation/hooks/use-generation';
+import { ellipsize } from '@/lib/text';
+
+/** Characters of a title the status banner shows before an ellipsis. */
+export const BANNER_TITLE_MAX = 80;
 
 type GenerationStatusProps = {
   generation: Pick<
@@ -36,6 +40,8 @@ export function GenerationStatus({
   const { phase, progress, step, error, warning, job, jobId, needsCredits } = generation;
   if (phase === 'idle') return null;
   const title = job?.smartTitle || job?.title || fallbackTitle;
+  // The banner names the job in one short line; the whole text stays in its tooltip.
+  const shortTitle = ellipsize(title, BANNER_TITLE_MAX);
 
   return (
     <section className={`gen-status gen-status--${phase}`} aria-labelledby="gen-status-title" data-testid="generation-status">
@@ -43,12 +49,14 @@ export function GenerationStatus({
         {phase === 'generating' ? <span className="spinner" /> : null}
         {phase === 'completed' ? <Icon name="check-circle" /> : null}
         {phase === 'failed' ? <Icon name="alert" /> : null}
+        {phase === 'cancelled' ? <Icon name="info" /> : null}
       </div>
       <div className="gen-status__body">
-        <h2 id="gen-status-title" className="gen-status__title">
-          {phase === 'generating' ? `Creating “${title}”` : null}
-          {phase === 'completed' ? title : null}
+        <h2 id="gen-status-title" className="gen-status__title" title={phase === 'failed' ? undefined : title}>
+          {phase === 'generating' ? `Creating “${shortTitle}”` : null}
+          {phase === 'completed' ? shortTitle : null}
           {phase === 'failed' ? failedTitle : null}
+          {phase === 'cancelled' ? `“${shortTitle}” was cancelled` : null}
         </h2>
 
         {phase === 'generating' ? (
@@ -93,7 +101,6 @@ export function GenerationStatus({
                   state={{
                     videoUrl: job?.videoUrl ?? undefined,
                     subtitleUrl: job?.subtitleUrl ?? undefined,
-                    title,
                     previousPage,
                   }}
                   className="btn btn--primary"
@@ -103,6 +110,19 @@ export function GenerationStatus({
               ) : null}
               <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
                 Create another
+              </button>
+            </div>
+          </>
+        ) : null}
+
+        {phase === 'cancelled' ? (
+          <>
+            <p className="gen-status__step" role="status" data-testid="cancelled-refund">
+              {step}
+            </p>
+            <div className="gen-status__actions">
+              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
+                Start again
               </button>
             </div>
           </>

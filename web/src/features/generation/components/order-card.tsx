@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 
@@ -19,6 +19,8 @@ type OrderCardProps = {
   submitting: boolean;
   submitLabel: string;
   note: string;
+  /** Who writes the job and what that yields (WriterNotice), shown before the cost. */
+  writerNotice?: ReactNode;
 };
 
 /** The summary beside a create form: what the job makes, its cost against the balance, and the submit button. */
@@ -34,6 +36,7 @@ export function OrderCard({
   submitting,
   submitLabel,
   note,
+  writerNotice,
 }: OrderCardProps) {
   const titleId = useId();
   return (
@@ -48,6 +51,7 @@ export function OrderCard({
           </li>
         ))}
       </ul>
+      {writerNotice}
       <dl className="order-card__totals">
         <div>
           <dt>Cost</dt>

@@ -1,5 +1,17 @@
 import { useId, type Ref } from 'react';
 
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * Issue 19: text over a field's limit is refused with a message, never cut silently.
+ * Null when `value` fits.
+ */
+export function tooLongMessage(value: string, maxLength: number): string | null {
+  const over = value.length - maxLength;
+  if (over <= 0) return null;
+  return `This is ${count.format(value.length)} characters; the limit is ${count.format(maxLength)}. Shorten it by ${count.format(over)} ${over === 1 ? 'character' : 'characters'}.`;
+}
+
 type PromptFieldProps = {
   label: string;
   value: string;
@@ -33,6 +45,8 @@ export function PromptField({
   math = false,
 }: PromptFieldProps) {
   const id = useId();
+  const shown = error ?? tooLongMessage(value, maxLength);
+  const over = value.length > maxLength;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -43,25 +57,24 @@ export function PromptField({
         ref={ref}
         className={`field__input field__input--area${math ? ' field__input--math' : ''}`}
         rows={rows}
-        maxLength={maxLength}
         value={value}
         spellCheck={math ? false : undefined}
         placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${id}-help${shown ? ` ${id}-error` : ''}`}
         onChange={(e) => onChange(e.target.value)}
       />
       <div className="field__row">
         <p id={`${id}-help`} className="field__help">
           {help}
         </p>
-        <span className="field__count" aria-hidden="true">
-          {value.length}/{maxLength}
+        <span className={`field__count${over ? ' field__count--over' : ''}`} aria-hidden="true" data-testid="field-count">
+          {count.format(value.length)}/{count.format(maxLength)}
         </span>
       </div>
-      {error ? (
+      {shown ? (
         <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
+          {shown}
         </p>
       ) : null}
       <div className="example-chips" aria-label={examplesLabel} role="group">

@@ -1,9 +1,12 @@
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import {
   canCancel,
   canRemove,
+  creditCount,
+  finishedText,
   isActive,
   isTempId,
   stateLabels,
@@ -11,6 +14,10 @@ import {
   type QueueJobType,
 } from '@/features/generation/lib/queue-rules';
 import { levelLabel } from '@/features/generation/lib/video-request';
+import { ellipsize } from '@/lib/text';
+
+/** The id of the queue's button in the navigation (QueueToggle). */
+export const QUEUE_TOGGLE_ID = 'generation-queue-toggle';
 
 const typeIcons: Record<QueueJobType, IconName> = {
   video: 'video',
@@ -34,6 +41,15 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
   const location = useLocation();
   const active = isActive(job.state);
   const titleId = `queue-job-${job.id}`;
+  // Cancelling is asked twice (issue 19): the first click says what a cancel does.
+  const [confirming, setConfirming] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const label = ellipsize(job.title, 80);
+  const credits = job.metadata.credits;
+  const refundNote =
+    credits === undefined ? 'Any credits it used are refunded.' : credits > 0 ? `Its ${creditCount(credits)} will be refunded.` : 'Nothing was charged for it.';
   return (
     <li className={`queue-item queue-item--${job.state}`} aria-labelledby={titleId} data-testid="queue-item">
       <div className="queue-item__top">
@@ -57,7 +73,7 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
           <div
             className="queue-progress"
             role="progressbar"
-            aria-label={`Progress of ${job.title}`}
+            aria-label={`Progress of ${label}`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={job.progress}
@@ -72,8 +88,44 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
       ) : null}
 
       {job.state === 'failed' ? <p className="queue-item__error">{job.error || 'Generation failed'}</p> : null}
+      {job.state === 'completed' || job.state === 'cancelled' ? (
+        <p className={`queue-item__outcome queue-item__outcome--${job.state}`} data-testid="queue-item-outcome">
+          {finishedText(job)}
+        </p>
+      ) : null}
 
-      <div className="queue-item__actions">
+      {active && confirming ? (
+        <div className="queue-item__confirm" role="group" aria-label={`Cancel ${label}?`}>
+          <p>Cancel this job? {refundNote}</p>
+          <div className="queue-item__actions">
+            <button
+              ref={keepRef}
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => {
+                setConfirming(false);
+                requestAnimationFrame(() => cancelRef.current?.focus());
+              }}
+            >
+              Keep it
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => {
+                setConfirming(false);
+                onCancel(job.id);
+                // The panel may fold once nothing runs: then its button takes the focus.
+                requestAnimationFrame(() => (removeRef.current ?? document.getElementById(QUEUE_TOGGLE_ID))?.focus());
+              }}
+            >
+              Yes, cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="queue-item__actions" hidden={confirming && active}>
         {job.state === 'completed' && job.type === 'course' ? (
           job.metadata.courseId ? (
             <Link to={paths.courseDetail(job.metadata.courseId)} className="btn btn--primary btn--sm">
@@ -83,7 +135,7 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
         ) : job.state === 'completed' ? (
           <Link
             to={paths.video(job.id)}
-            state={{ title: job.smartTitle || job.title, previousPage: `${location.pathname}${location.search}` }}
+            state={{ previousPage: `${location.pathname}${location.search}` }}
             className="btn btn--primary btn--sm"
           >
             <Icon name="play" /> Watch
@@ -91,11 +143,15 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
         ) : null}
         {active ? (
           <button
+            ref={cancelRef}
             type="button"
             className="btn btn--ghost btn--sm"
-            onClick={() => onCancel(job.id)}
+            onClick={() => {
+              setConfirming(true);
+              requestAnimationFrame(() => keepRef.current?.focus());
+            }}
             disabled={!canCancel(job)}
-            aria-label={`Cancel ${job.title}`}
+            aria-label={`Cancel ${label}`}
           >
             Cancel
           </button>
@@ -104,8 +160,9 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
           <button
             type="button"
             className="btn btn--ghost btn--sm"
+            ref={removeRef}
             onClick={() => onRemove(job.id)}
-            aria-label={`Remove ${job.title} from the queue`}
+            aria-label={`Remove ${label} from the queue`}
           >
             Remove
           </button>

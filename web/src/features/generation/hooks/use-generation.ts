@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useGenerationQueue } from '@/features/generation/hooks/use-generation-queue';
 import type { NewQueueJob } from '@/features/generation/lib/queue-store';
-import type { QueueJob } from '@/features/generation/lib/queue-rules';
+import { finishedText, type QueueJob } from '@/features/generation/lib/queue-rules';
 
 /** SPEC 4.2 / 9: warnings at about 30 s and 2 minutes, and a 15-minute limit. */
 export const SLOW_WARNING_MS = 30_000;
@@ -16,7 +16,7 @@ export const WARNING_TEXT = {
   unknown: 'Unknown error occurred',
 } as const;
 
-export type GenerationPhase = 'idle' | 'generating' | 'completed' | 'failed';
+export type GenerationPhase = 'idle' | 'generating' | 'completed' | 'failed' | 'cancelled';
 
 /** What differs between a video and a problem (SPEC 4.2): the request, its queue entry and its texts. */
 export type GenerationKind<Form, Request> = {
@@ -41,7 +41,8 @@ export type Generation<Form, Request> = {
   jobId: string | null;
   job: QueueJob | null;
   request: Request | null;
-  start: (form: Form) => Promise<void>;
+  /** `extra` joins the queue entry's metadata (who was going to write it, for one). */
+  start: (form: Form, extra?: Partial<QueueJob['metadata']>) => Promise<void>;
   reset: () => void;
 };
 
@@ -78,13 +79,14 @@ export function useGeneration<Form, Request>(
     } else if (job?.state === 'completed') {
       phase = 'completed';
       progress = 100;
-      step = kind.text.ready;
+      step = job.metadata.writer === 'offline_draft' ? `${kind.text.ready} (offline draft)` : kind.text.ready;
     } else if (job?.state === 'failed') {
       phase = 'failed';
       error = job.error || kind.text.failed;
     } else if (job?.state === 'cancelled') {
-      phase = 'failed';
-      error = WARNING_TEXT.cancelled;
+      // A cancel is the user's own choice, not a failure: the status says so calmly, with the refund.
+      phase = 'cancelled';
+      step = finishedText(job);
     } else {
       phase = 'generating';
       progress = job?.progress ?? 0;
@@ -111,7 +113,7 @@ export function useGeneration<Form, Request>(
 
   const { build, queueEntry, send, label } = kind;
   const start = useCallback(
-    async (form: Form) => {
+    async (form: Form, extra?: Partial<QueueJob['metadata']>) => {
       setWarning(null);
       setStartError(null);
       let request: Request;
@@ -125,7 +127,9 @@ export function useGeneration<Form, Request>(
       const startedAt = Date.now();
       setRun({ startedAt, request, jobId: null, error: null });
       try {
-        const id = await store.start(queueEntry(request), () => send(request));
+        const entry = queueEntry(request);
+        const draft = extra ? { ...entry, metadata: { ...entry.metadata, ...extra } } : entry;
+        const id = await store.start(draft, () => send(request));
         setRun((r) => (r && r.startedAt === startedAt ? { ...r, jobId: id } : r));
       } catch (e) {
         console.error(`${label} could not start`, e);

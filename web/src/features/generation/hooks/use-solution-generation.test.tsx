@@ -38,7 +38,7 @@ afterEach(() => vi.useRealTimers());
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('problem generation flow (SPEC 4.2)', () => {
-  it("starts with 'Analyzing your problem...' and ends with 'Problem solved! Video ready for download!'", async () => {
+  it("starts with 'Analyzing your problem...' and ends with 'Problem solved! Ready to watch'", async () => {
     const { result } = renderHook(() => ({ generation: useSolutionGeneration('u1'), queue: useGenerationQueue() }), {
       wrapper,
     });
@@ -73,7 +73,7 @@ describe('problem generation flow (SPEC 4.2)', () => {
     await advance(2_500);
     expect(result.current.generation.phase).toBe('completed');
     expect(result.current.generation.progress).toBe(100);
-    expect(result.current.generation.step).toBe('Problem solved! Video ready for download!');
+    expect(result.current.generation.step).toBe('Problem solved! Ready to watch');
   });
 
   it('fails with the problem-solving user id message when no user is signed in', async () => {

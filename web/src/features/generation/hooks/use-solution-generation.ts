@@ -6,7 +6,7 @@ import { PROBLEM_COST, buildSolutionRequest, type ProblemForm } from '@/features
 /** SPEC 4.2's texts for a problem. */
 export const SOLUTION_TEXT = {
   initializing: 'Analyzing your problem...',
-  ready: 'Problem solved! Video ready for download!',
+  ready: 'Problem solved! Ready to watch',
   timedOut: 'Problem generation timed out after 15 minutes. The video might still be processing.',
   failed: 'Problem generation failed',
 } as const;

@@ -16,7 +16,7 @@ export { GENERATION_TIMEOUT_MS, SLOW_WARNING_MS, VERY_SLOW_WARNING_MS, type Gene
 
 export const GENERATION_TEXT = {
   initializing: 'Initializing...',
-  ready: 'Video ready for download!',
+  ready: 'Ready to watch',
   slow: WARNING_TEXT.slow,
   verySlow: WARNING_TEXT.verySlow,
   timedOut: 'Video generation timed out after 15 minutes. The video might still be processing.',

@@ -1,4 +1,5 @@
 import type { VideoRequest } from '@/features/generation/api/generate-video';
+import type { WriterKind } from '@/features/generation/lib/writer-rules';
 
 export type QueueJobType = 'video' | 'problem' | 'course' | 'course_video';
 export type QueueJobState = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -22,6 +23,8 @@ export type QueueJob = {
     lessonIndex?: number;
     backgroundKnowledge?: string;
     detailLevel?: number;
+    /** Who was going to write the script when the job was ordered (see writer-rules). */
+    writer?: WriterKind;
   };
   videoUrl: string | null;
   subtitleUrl: string | null;
@@ -81,10 +84,27 @@ export function queueItemTitle(source: TitleSource): string {
   }
 }
 
+export const creditCount = (n: number): string => `${n} ${n === 1 ? 'credit' : 'credits'}`;
+
+/** What a cancel cost the user, in the neutral words the queue and the create screen both use. */
+export function cancelledText(credits: number | undefined): string {
+  if (credits === undefined) return 'Cancelled, any credits it used were refunded';
+  if (credits <= 0) return 'Cancelled, nothing was charged';
+  return `Cancelled, ${creditCount(credits)} refunded`;
+}
+
+/** The line a finished job shows under its title (issue 19: say what the user can do now). */
+export function finishedText(job: Pick<QueueJob, 'type' | 'state' | 'metadata' | 'currentStep'>): string {
+  if (job.state === 'cancelled') return job.currentStep.startsWith('Cancelled,') ? job.currentStep : cancelledText(job.metadata.credits);
+  if (job.state !== 'completed') return job.currentStep;
+  if (job.type === 'course') return job.metadata.writer === 'offline_draft' ? 'Course outline ready (offline draft)' : 'Course ready';
+  return job.metadata.writer === 'offline_draft' ? 'Ready to watch (offline draft)' : 'Ready to watch';
+}
+
 export const stateLabels: Record<QueueJobState, string> = {
   queued: 'Queued',
   processing: 'Processing',
-  completed: 'Completed',
+  completed: 'Ready',
   failed: 'Failed',
   cancelled: 'Cancelled',
 };

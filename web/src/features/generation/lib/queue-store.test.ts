@@ -218,3 +218,29 @@ describe('courses in the queue (SPEC 3 metadata, SPEC 4.1 temporary ids)', () =>
     expect(store.getJob('jc')?.metadata).toEqual({ credits: 3, detailLevel: 2, courseId: 'course-9' });
   });
 });
+
+describe('the panel folds when nothing runs (issue 19)', () => {
+  it('minimises itself when the last running job ends, and stays open while another runs', async () => {
+    const store = await startedStore('a');
+    await store.start(draft, async () => ({ job_id: 'b' }));
+    vi.advanceTimersByTime(ID_SWAP_POLL_DELAY_MS);
+    store.setMinimised(false);
+    store.applyStatus('a', makeJobStatus({ job_id: 'a', status: 'completed', progress: 100 }));
+    expect(store.getSnapshot().minimised).toBe(false);
+    store.cancel('b');
+    expect(store.getSnapshot().minimised).toBe(true);
+    expect(store.getJob('b')?.currentStep).toBe('Cancelled, 1 credit refunded');
+  });
+
+  it('comes back minimised when the saved queue has nothing running', () => {
+    const saved: Partial<QueueJob>[] = [{ id: 'x', type: 'video', title: 'Old', state: 'completed', progress: 100, currentStep: 'Done', metadata: {} }];
+    window.localStorage.setItem(KEY, JSON.stringify({ version: 1, jobs: saved, minimised: false }));
+    expect(newStore().getSnapshot().minimised).toBe(true);
+  });
+
+  it('learns from the status that a job came out as an offline draft', async () => {
+    const store = await startedStore();
+    store.applyStatus('job-1', makeJobStatus({ status: 'completed', progress: 100, offline_draft: true }));
+    expect(store.getJob('job-1')?.metadata.writer).toBe('offline_draft');
+  });
+});

@@ -1,5 +1,6 @@
 import type { JobStatus } from '@/features/generation/api/get-job-status';
 import {
+  cancelledText,
   FAILED_FALLBACK,
   isActive,
   isFinished,
@@ -43,15 +44,27 @@ function isQueueJob(value: unknown): value is QueueJob {
 function restore(storage: Storage | null, key: string): { jobs: QueueJob[]; minimised: boolean } {
   try {
     const raw = storage?.getItem(key);
-    if (!raw) return { jobs: [], minimised: false };
+    if (!raw) return { jobs: [], minimised: true };
     const parsed = JSON.parse(raw) as Partial<Persisted>;
     const jobs = Array.isArray(parsed.jobs) ? parsed.jobs.filter(isQueueJob) : [];
     // A temporary job's start request died with the page that sent it; it can never be polled.
-    return { jobs: jobs.filter((j) => !isTempId(j.id)), minimised: parsed.minimised === true };
+    const kept = jobs.filter((j) => !isTempId(j.id));
+    // With nothing running the panel comes back as its small button (issue 19).
+    return { jobs: kept, minimised: parsed.minimised === true || !kept.some((j) => isActive(j.state)) };
   } catch (error) {
     console.warn('The saved generation queue could not be read', error);
-    return { jobs: [], minimised: false };
+    return { jobs: [], minimised: true };
   }
+}
+
+/** What a status teaches the job's metadata: its course, and whether it came out as an offline draft. */
+function nextMetadata(metadata: QueueJob['metadata'], status: JobStatus): QueueJob['metadata'] {
+  let next = metadata;
+  // A course job learns its course's id when it completes (SPEC 3's metadata.courseId).
+  if (status.course_id && !metadata.courseId) next = { ...next, courseId: status.course_id };
+  if (status.offline_draft === true && metadata.writer !== 'offline_draft') next = { ...next, writer: 'offline_draft' };
+  if (status.offline_draft === false && metadata.writer === 'offline_draft') next = { ...next, writer: undefined };
+  return next;
 }
 
 /**
@@ -80,7 +93,10 @@ export function createQueueStore({ storage, key }: { storage: Storage | null; ke
   }
 
   function commit(next: Partial<QueueSnapshot>) {
+    const wasRunning = snapshot.jobs.some((j) => isActive(j.state));
     snapshot = { ...snapshot, ...next };
+    // The last running job just ended: the panel folds into its button, out of the page's way.
+    if (wasRunning && !snapshot.jobs.some((j) => isActive(j.state))) snapshot = { ...snapshot, minimised: true };
     persist();
     for (const listener of listeners) listener();
   }
@@ -217,8 +233,7 @@ export function createQueueStore({ storage, key }: { storage: Storage | null; ke
           status.current_step ||
           (state === 'queued' ? QUEUED_STEP : state === 'completed' ? 'Completed' : job.currentStep),
         smartTitle: status.smart_title ?? job.smartTitle,
-        // A course job learns its course's id when it completes (SPEC 3's metadata.courseId).
-        metadata: status.course_id && !job.metadata.courseId ? { ...job.metadata, courseId: status.course_id } : job.metadata,
+        metadata: nextMetadata(job.metadata, status),
         videoUrl: status.video_url ?? job.videoUrl,
         subtitleUrl: status.subtitle_url ?? job.subtitleUrl,
         error: state === 'failed' ? status.error || FAILED_FALLBACK : null,
@@ -237,7 +252,12 @@ export function createQueueStore({ storage, key }: { storage: Storage | null; ke
     cancel(id: string): boolean {
       const job = store.getJob(id);
       if (!job || !isActive(job.state) || isTempId(id)) return false;
-      const next: QueueJob = { ...job, state: 'cancelled', currentStep: 'Cancelled', completedAt: new Date().toISOString() };
+      const next: QueueJob = {
+        ...job,
+        state: 'cancelled',
+        currentStep: cancelledText(job.metadata.credits),
+        completedAt: new Date().toISOString(),
+      };
       commit({ jobs: updateJob(id, () => next), polling: withoutPolling(id) });
       emit('finished', next);
       return true;

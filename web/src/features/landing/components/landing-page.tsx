@@ -92,28 +92,26 @@ export function LandingPage({ signedIn, explore }: { signedIn: boolean; explore?
 
       <section className="section section--tinted" aria-labelledby="testimonials-title">
         <div className="container">
-          <p className="eyebrow">Loved by learners</p>
+          <p className="eyebrow">Example use cases</p>
           <h2 id="testimonials-title" className="section__title">
-            What people say
+            What people ask for, and what they get
           </h2>
           <ul className="testimonials">
             {testimonials.map((t) => (
-              <li key={t.name} className="testimonial">
-                <div className="testimonial__stars" aria-label="5 out of 5 stars">
-                  {[0, 1, 2, 3, 4].map((i) => (
-                    <Icon key={i} name="star" />
-                  ))}
-                </div>
-                <blockquote className="testimonial__quote">“{t.quote}”</blockquote>
+              <li key={t.situation} className="testimonial">
                 <p className="testimonial__author">
                   <span className="avatar avatar--sm" aria-hidden="true">
-                    {t.initials}
+                    <Icon name={t.icon} />
                   </span>
                   <span>
-                    <strong>{t.name}</strong>
-                    <span className="testimonial__role">{t.role}</span>
+                    <strong>{t.situation}</strong>
+                    <span className="testimonial__role">Example use case</span>
                   </span>
                 </p>
+                <p className="testimonial__request">
+                  Asks for: <q>{t.request}</q>
+                </p>
+                <p className="testimonial__quote">{t.result}</p>
               </li>
             ))}
           </ul>

@@ -58,26 +58,32 @@ export const audiences: Card[] = [
   },
 ];
 
-export type Testimonial = { quote: string; name: string; role: string; initials: string };
+/**
+ * SPEC's testimonials section, made honest (issue 19): no invented people or ratings, but
+ * clearly labelled example use cases, each saying what Lectern really makes for it.
+ */
+export type Testimonial = { situation: string; request: string; result: string; icon: IconName };
 
 export const testimonials: Testimonial[] = [
   {
-    quote: 'I pasted the integral I had been staring at for an hour. Four minutes later I understood substitution.',
-    name: 'Maya R.',
-    role: 'High-school student',
-    initials: 'MR',
+    situation: 'A student checking homework',
+    request: 'Solve 3x − 4 = 11',
+    result:
+      'A solution video that works each step on its own slide, marks the steps a computation checked, and boxes the answer under the video.',
+    icon: 'sigma',
   },
   {
-    quote: 'My students watch the worked examples before class, so our time together goes to the hard questions.',
-    name: 'Daniel K.',
-    role: 'Physics teacher',
-    initials: 'DK',
+    situation: 'A teacher preparing a class',
+    request: 'Photosynthesis, beginner, 3 minutes',
+    result:
+      'A narrated lesson with typeset slides, subtitles, chapters and a transcript, ready to share from the library or Explore.',
+    icon: 'presentation',
   },
   {
-    quote: 'A five-lesson course on SQL window functions, at exactly my level. Better than any playlist I found.',
-    name: 'Priya S.',
-    role: 'Data analyst',
-    initials: 'PS',
+    situation: 'A professional learning a new skill',
+    request: 'Learn SQL window functions, knowing basic SELECT queries',
+    result: 'A course outline with lessons in order, each with objectives and key terms, and a video for every lesson.',
+    icon: 'layers',
   },
 ];
 

@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { playerJobQueryOptions } from '@/features/player/api/get-player-job';
 import { VideoPlayer } from '@/features/player/components/video-player';
-import { resolvePlayerSource, type PlayerNavigationState } from '@/features/player/lib/player-source';
+import { resolvePlayerSource, type PlayerNavigationState, type StoredVideo } from '@/features/player/lib/player-source';
 import '@/features/player/components/player.css';
 
 type PlayerScreenProps = {
@@ -15,10 +15,14 @@ type PlayerScreenProps = {
   state: PlayerNavigationState;
   homePath: string;
   onTitle?: (title: string) => void;
+  /** The library's record of this video (title, description), read by the route. */
+  stored?: StoredVideo;
+  /** The route is still asking the library: the title waits rather than changing under the reader. */
+  storedPending?: boolean;
 };
 
 /** SPEC 2.3's player: navigation state first, else the job status, with its processing fallbacks. */
-export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreenProps) {
+export function PlayerScreen({ videoId, state, homePath, onTitle, stored, storedPending = false }: PlayerScreenProps) {
   const hasId = videoId !== undefined && videoId !== 'view';
   const [stateVideoFailed, setStateVideoFailed] = useState(false);
   const job = useQuery({ ...playerJobQueryOptions(videoId ?? ''), enabled: hasId });
@@ -29,7 +33,7 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
   }, [job.error, videoId]);
 
   const resolved = hasId
-    ? resolvePlayerSource(videoId, state, job.data, { jobFailedToLoad: job.isError, ignoreStateVideo: stateVideoFailed })
+    ? resolvePlayerSource(videoId, state, job.data, { jobFailedToLoad: job.isError, ignoreStateVideo: stateVideoFailed, stored })
     : resolvePlayerSource('', state, undefined, { jobFailedToLoad: true });
   // Every status answer carries a fresh media token; keep the first URLs so a refetch does not restart playback.
   const pinned = useRef<{ from: string; videoUrl: string; subtitleUrl: string } | null>(null);
@@ -39,7 +43,11 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
   }
   const source = resolved.kind === 'playable' && pinned.current ? { ...resolved, ...pinned.current } : resolved;
 
-  useEffect(() => onTitle?.(source.title), [onTitle, source.title]);
+  // Until the library answers, a title could change under the reader: wait for the stored one.
+  const titlePending = storedPending && hasId;
+  useEffect(() => {
+    if (!titlePending) onTitle?.(source.title);
+  }, [onTitle, source.title, titlePending]);
 
   const back = state.previousPage ?? homePath;
 
@@ -49,15 +57,20 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
         <Icon name="arrow-left" /> Back
       </Link>
       <header className="player-page__header">
-        {source.kind === 'loading' ? (
+        {source.kind === 'loading' || (titlePending && source.kind === 'playable') ? (
           <>
-            <h1 className="player-page__title">{source.title}</h1>
+            <h1 className="player-page__title" aria-busy="true">
+              {titlePending ? <span className="skeleton skeleton--text" aria-hidden="true" /> : source.title}
+              {titlePending ? <span className="visually-hidden">Loading the title</span> : null}
+            </h1>
             <span className="skeleton skeleton--text" aria-hidden="true" />
           </>
         ) : (
           <>
             <h1 className="player-page__title">{source.title}</h1>
-            {source.description ? <p className="player-page__description">{source.description}</p> : null}
+            {source.description && source.description.trim() !== source.title.trim() ? (
+              <p className="player-page__description">{source.description}</p>
+            ) : null}
           </>
         )}
       </header>
@@ -73,6 +86,13 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
           tracksPending={hasId && job.isPending}
           title={source.title}
           onMediaError={state.videoUrl && !stateVideoFailed ? () => setStateVideoFailed(true) : undefined}
+          belowVideo={
+            job.data?.solution ? (
+              <section className="player-page__solution" aria-label="Solution">
+                <SolutionAnswer solution={job.data.solution} showSteps />
+              </section>
+            ) : null
+          }
         />
       ) : (
         <div className="player__frame player__frame--waiting" aria-busy={source.kind === 'loading'}>
@@ -123,11 +143,6 @@ export function PlayerScreen({ videoId, state, homePath, onTitle }: PlayerScreen
           )}
         </div>
       )}
-      {source.kind === 'playable' && job.data?.solution ? (
-        <section className="player-page__solution" aria-label="Solution">
-          <SolutionAnswer solution={job.data.solution} showSteps />
-        </section>
-      ) : null}
     </div>
   );
 }

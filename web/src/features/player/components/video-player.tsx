@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { chaptersQueryOptions, transcriptQueryOptions } from '@/features/player/api/get-media-tracks';
 import { CueList } from '@/features/player/components/cue-list';
@@ -20,6 +20,8 @@ type VideoPlayerProps = {
   tracksPending?: boolean;
   /** The media token of a URL from navigation state may have expired: ask for fresh ones. */
   onMediaError?: () => void;
+  /** Shown right under the video, before the chapters and transcript on a narrow screen (a solution's answer). */
+  belowVideo?: ReactNode;
 };
 
 function DownloadIcon() {
@@ -31,7 +33,17 @@ function DownloadIcon() {
 }
 
 /** The video with subtitles on by default, playback speed, downloads, chapters and a seeking transcript. */
-export function VideoPlayer({ videoId, videoUrl, subtitleUrl, chaptersUrl, transcriptUrl, title, tracksPending = false, onMediaError }: VideoPlayerProps) {
+export function VideoPlayer({
+  videoId,
+  videoUrl,
+  subtitleUrl,
+  chaptersUrl,
+  transcriptUrl,
+  title,
+  tracksPending = false,
+  onMediaError,
+  belowVideo,
+}: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState(0);
   const [rate, setRate] = useState(1);
@@ -120,6 +132,7 @@ export function VideoPlayer({ videoId, videoUrl, subtitleUrl, chaptersUrl, trans
             <DownloadIcon /> Download video
           </a>
         </div>
+        {belowVideo}
       </div>
 
       <aside className="player__side" aria-label="Chapters and transcript">

@@ -80,4 +80,13 @@ describe('player source (SPEC 2.3)', () => {
     expect(withParam('/api/video/j1?t=a', 'download=1')).toBe('/api/video/j1?t=a&download=1');
     expect(withParam('/api/video/j1', 'download=1')).toBe('/api/video/j1?download=1');
   });
+
+  it('shows the stored title and description whatever opened the player (issue 19)', () => {
+    const stored = { title: "Beginner's Guide to Photosynthesis", description: 'A beginner-level video.' };
+    const byUrl = resolvePlayerSource('j1', {}, job(), { stored });
+    const fromAScreen = resolvePlayerSource('j1', { videoUrl: '/v.mp4', title: 'Photosynthesis' }, job(), { stored });
+    expect(byUrl).toMatchObject({ title: stored.title, description: stored.description });
+    expect(fromAScreen).toMatchObject({ title: stored.title, description: stored.description });
+    expect(resolvePlayerSource('j1', {}, job(), { stored: null })).toMatchObject({ title: 'How Plants Eat Light' });
+  });
 });

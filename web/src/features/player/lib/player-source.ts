@@ -10,6 +10,12 @@ export type PlayerNavigationState = {
   previousPage?: string;
 };
 
+/**
+ * The video's title and description as the server stores them in the library (issue 19: one
+ * title whatever opened the player). Undefined while asked, null when the library has none.
+ */
+export type StoredVideo = { title: string; description: string | null } | null | undefined;
+
 export type PlayerSource =
   | { kind: 'loading'; title: string }
   | { kind: 'playable'; videoUrl: string; subtitleUrl: string; title: string; description: string }
@@ -41,15 +47,22 @@ export function resolvePlayerSource(
   videoId: string,
   state: PlayerNavigationState,
   job: PlayerJob | undefined,
-  { jobFailedToLoad = false, ignoreStateVideo = false }: { jobFailedToLoad?: boolean; ignoreStateVideo?: boolean } = {},
+  {
+    jobFailedToLoad = false,
+    ignoreStateVideo = false,
+    stored,
+  }: { jobFailedToLoad?: boolean; ignoreStateVideo?: boolean; stored?: StoredVideo } = {},
 ): PlayerSource {
+  // The stored record wins over whatever the opening screen passed along.
+  const storedTitle = stored?.title || undefined;
+  const storedDescription = stored?.description || undefined;
   if (state.videoUrl && !ignoreStateVideo) {
     return {
       kind: 'playable',
       videoUrl: state.videoUrl,
       subtitleUrl: state.subtitleUrl ?? job?.subtitle_url ?? defaultSubtitleUrl(videoId),
-      title: state.title ?? job?.smart_title ?? job?.title ?? 'Video',
-      description: state.description ?? '',
+      title: storedTitle ?? state.title ?? job?.smart_title ?? job?.title ?? 'Video',
+      description: storedDescription ?? state.description ?? '',
     };
   }
   if (job && job.status === 'completed' && job.video_url) {
@@ -57,11 +70,11 @@ export function resolvePlayerSource(
       kind: 'playable',
       videoUrl: job.video_url,
       subtitleUrl: job.subtitle_url ?? defaultSubtitleUrl(videoId),
-      title: state.title ?? job.smart_title ?? job.title ?? 'Video',
-      description: state.description ?? '',
+      title: storedTitle ?? state.title ?? job.smart_title ?? job.title ?? 'Video',
+      description: storedDescription ?? state.description ?? '',
     };
   }
-  if (!job && !jobFailedToLoad) return { kind: 'loading', title: state.title ?? 'Video' };
+  if (!job && !jobFailedToLoad) return { kind: 'loading', title: storedTitle ?? state.title ?? 'Video' };
   const status = job?.status ?? 'unknown';
   return {
     kind: 'waiting',
