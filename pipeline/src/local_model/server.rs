@@ -1,7 +1,9 @@
 //! Runs `llama-server` as a child process: a free loopback port, threads = cores, a context
 //! sized for the storyboard prompt; waits for its `/health`; restarts it on the same port if
-//! it dies; stops it when Lectern stops (also when Lectern is killed: the child gets SIGTERM
-//! from the kernel when its parent dies).
+//! it dies; stops it when Lectern stops (also when Lectern is killed: the child gets SIGKILL
+//! from the kernel when its parent dies). It holds nothing worth a graceful shutdown (the
+//! model file is only read), and a SIGTERM would let it finish the generation under way,
+//! for minutes, after nobody waits for it.
 
 use std::collections::VecDeque;
 use std::process::Stdio;
@@ -179,7 +181,7 @@ impl Drop for LocalModelServer {
         if pid != 0 {
             // SAFETY: kill(2) with a pid this process started and still owns.
             unsafe {
-                libc::kill(pid as libc::pid_t, libc::SIGTERM);
+                libc::kill(pid as libc::pid_t, libc::SIGKILL);
             }
         }
     }
@@ -217,7 +219,7 @@ impl Launch {
         // SAFETY: prctl in the child between fork and exec touches no shared state.
         unsafe {
             command.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 Ok(())
             });
         }

@@ -214,9 +214,17 @@ impl OpenAiWriter {
                 Err(Attempt::Transport(error)) => {
                     let transient = matches!(&error, OpenAIError::Reqwest(e) if e.is_timeout() || e.is_connect())
                         || matches!(&error, OpenAIError::StreamError(_));
-                    if transient && attempt < self.config.attempts {
+                    // Lectern's own model server answers "503 Loading model" for several
+                    // seconds after a restart: wait for it longer than for a remote service.
+                    let (attempts, pause_ms) = if self.config.local.is_some() {
+                        (self.config.attempts.max(6), 2_000)
+                    } else {
+                        (self.config.attempts, 500)
+                    };
+                    if transient && attempt < attempts {
                         tracing::warn!(attempt, %error, "script request failed, retrying");
-                        tokio::time::sleep(Duration::from_millis(500 * u64::from(attempt))).await;
+                        tokio::time::sleep(Duration::from_millis(pause_ms * u64::from(attempt)))
+                            .await;
                         continue;
                     }
                     return Err(self.classify(error));

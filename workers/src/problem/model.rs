@@ -154,10 +154,28 @@ fn repair_prompt(problem: &str) -> String {
     )
 }
 
+/// The answer without a label of words in front that a small model copied from the
+/// instructions ("the value with its unit: c = 5" is "c = 5"). A short name ("x: 5"), a
+/// ratio ("3:4") or a time ("2:30") keeps its colon.
+fn without_label(answer: &str) -> &str {
+    let answer = answer.trim();
+    match answer.split_once(':') {
+        Some((head, tail))
+            if head.split_whitespace().count() >= 2
+                && head.chars().all(|c| c.is_alphabetic() || c.is_whitespace())
+                && !tail.trim().is_empty() =>
+        {
+            tail.trim()
+        }
+        _ => answer,
+    }
+}
+
 /// Parses and checks one answer: the solution and its checks, or what is wrong with it.
 fn accept(problem: &str, content: &str) -> Result<(Written, Vec<StepCheck>), String> {
-    let written: Written = serde_json::from_str(content)
+    let mut written: Written = serde_json::from_str(content)
         .map_err(|e| format!("The answer is not the JSON document asked for ({e})."))?;
+    written.final_answer = without_label(&written.final_answer).to_string();
     if written.steps.is_empty() {
         return Err("The solution has no steps.".into());
     }
@@ -220,4 +238,25 @@ pub async fn solve(
             repaired,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_label;
+
+    #[test]
+    fn a_label_copied_from_the_instructions_is_left_out_of_the_answer() {
+        assert_eq!(without_label("the value with its unit: c = 5"), "c = 5");
+        assert_eq!(without_label("  Final answer:  80 km/h "), "80 km/h");
+        for kept in [
+            "x: 5",
+            "3:4",
+            "2:30 h",
+            "x = 4",
+            "no solution",
+            "words only:",
+        ] {
+            assert_eq!(without_label(kept), kept.trim(), "{kept}");
+        }
+    }
 }
