@@ -79,7 +79,10 @@ test('a learner creates a 1-minute video, follows it in the queue, plays it with
       await page.waitForURL(new RegExp(`/video/${jobId}$`), { timeout: TIMEOUT });
       const video = page.getByTestId('video');
       await video.waitFor({ timeout: TIMEOUT });
-      videoTitle = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+      // The title is the library's stored one: wait until it has arrived (no longer busy).
+      const heading = page.locator('h1:not([aria-busy])');
+      await heading.waitFor({ timeout: TIMEOUT });
+      videoTitle = (await heading.innerText()).trim();
       assert.notEqual(videoTitle, 'Video Processing...');
 
       await page.getByRole('list', { name: 'Transcript' }).waitFor({ timeout: TIMEOUT });
