@@ -829,12 +829,8 @@ async fn a_video_opened_by_its_id_or_its_jobs_id_answers_its_stored_title_to_its
     .await;
     for id in [&seeded.id, &seeded.job_id] {
         let response = app
-            .client
-            .get(app.url(&format!("/api/library/videos/{id}")))
-            .bearer_auth(&me.access_token)
-            .send()
-            .await
-            .unwrap();
+            .get_authed(&format!("/api/library/videos/{id}"), &me.access_token)
+            .await;
         assert_eq!(response.status(), StatusCode::OK);
         let item: Value = response.json().await.unwrap();
         assert_eq!(item["id"], seeded.id.as_str());
@@ -850,37 +846,24 @@ async fn a_video_opened_by_its_id_or_its_jobs_id_answers_its_stored_title_to_its
         );
     }
     let status: Value = app
-        .client
-        .get(app.url(&format!("/api/job/{}/status", seeded.job_id)))
-        .bearer_auth(&me.access_token)
-        .send()
+        .get_authed(
+            &format!("/api/job/{}/status", seeded.job_id),
+            &me.access_token,
+        )
         .await
-        .unwrap()
         .json()
         .await
         .unwrap();
     assert_eq!(status["offline_draft"], true, "{status}");
 
     let other = app.sign_in("someone-else@example.com").await;
-    for (token, expected) in [
-        (Some(other.access_token.as_str()), StatusCode::NOT_FOUND),
-        (None, StatusCode::UNAUTHORIZED),
-    ] {
-        let mut request = app
-            .client
-            .get(app.url(&format!("/api/library/videos/{}", seeded.id)));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        assert_eq!(request.send().await.unwrap().status(), expected);
-    }
+    let path = format!("/api/library/videos/{}", seeded.id);
+    let theirs = app.get_authed(&path, &other.access_token).await;
+    assert_eq!(theirs.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.get(&path).await.status(), StatusCode::UNAUTHORIZED);
     let missing = app
-        .client
-        .get(app.url("/api/library/videos/no-such-video"))
-        .bearer_auth(&me.access_token)
-        .send()
-        .await
-        .unwrap();
+        .get_authed("/api/library/videos/no-such-video", &me.access_token)
+        .await;
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     let body: Value = missing.json().await.unwrap();
     assert_eq!(body["detail"], "Video not found");
