@@ -12,7 +12,8 @@ use crate::rational::ArithmeticError;
 use crate::statement::Condition;
 
 /// The kind of a problem. The first six kinds are solved offline by [`crate::solve`]; the kinds
-/// from `Inequality` to `Geometry` are written by a language model, and [`crate::check_steps`]
+/// from `Inequality` to `Geometry` are written by a language model (except the plain forms of
+/// the first three, which are solved offline), and [`crate::check_steps`]
 /// knows how to check them ([`crate::prompt_guide`] tells the model how to write them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -78,7 +79,9 @@ pub enum ProblemKind {
 }
 
 impl ProblemKind {
-    /// Whether [`crate::solve`] handles it without a language model.
+    /// Whether [`crate::solve`] handles every problem of this kind without a language model.
+    /// It also solves the plain forms of inequalities, exponential and logarithmic equations
+    /// (see the crate's documentation): [`crate::solve`] itself says which.
     pub fn is_offline_solvable(&self) -> bool {
         matches!(
             self,

@@ -11,7 +11,11 @@
 //!    with the reason [`solve`] gives (the message of [`SolveError::NeedsLanguageModel`] reads
 //!    "This problem needs a language model: ..."). Inequalities, exponential and logarithmic
 //!    equations, limits, word problems and geometry have kinds of their own: a model writes
-//!    them and the checker knows how to check them. Classification is a parse and a few
+//!    them and the checker knows how to check them. Their plain forms are solved offline all
+//!    the same: linear inequalities (also chained, `-1 < 2x + 1 <= 7`, the sign turned round
+//!    on division by a negative number), `c·b^(ax + k) = n` (exactly when `n` is a power of
+//!    `b`, with logarithms otherwise) and `log_b(ax + k) = c`; call [`solve`] to find out, as
+//!    [`ProblemKind::is_offline_solvable`] only names the kinds solved in every form. Classification is a parse and a few
 //!    polynomial operations, well under a millisecond.
 //!
 //!    ```

@@ -6,6 +6,7 @@ mod openai;
 mod planned;
 mod prompt;
 mod schema;
+mod tidy;
 
 use async_trait::async_trait;
 

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use super::openai::{OpenAiWriter, Turn};
 use super::schema::object;
+use super::tidy;
 use super::{Brief, ScriptError, ScriptProgress};
 use crate::storyboard::{
     ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual,
@@ -696,7 +697,7 @@ fn sentences_of(text: &str) -> Vec<&str> {
 /// each sentence is said once. A beat that reveals an element keeps at least its first
 /// sentence (an empty beat would shift the slides); an extra one left empty goes.
 fn drop_repeated_sentences(scenes: &mut [Scene]) {
-    let mut said = std::collections::HashSet::new();
+    let mut said = tidy::Said::default();
     for scene in scenes.iter_mut() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
@@ -706,11 +707,7 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
         scene.narration.retain_mut(|beat| {
             index += 1;
             let all = sentences_of(beat);
-            let fresh: Vec<&str> = all
-                .iter()
-                .copied()
-                .filter(|s| said.insert(key(s)))
-                .collect();
+            let fresh: Vec<&str> = all.iter().copied().filter(|s| said.insert(s)).collect();
             let kept = match (fresh.is_empty(), index <= elements) {
                 (false, _) => fresh.join(" "),
                 (true, true) => all.first().map(|s| s.to_string()).unwrap_or_default(),
@@ -768,6 +765,12 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
         && options.iter().any(|o| o.trim_end().ends_with('?'))
     {
         return Some("its options are questions, not answers".into());
+    }
+    if tidy::scene_has_json(scene) {
+        return Some("it wrote JSON or field names inside its sentences".into());
+    }
+    if let Some(reason) = tidy::empty_comparison(scene) {
+        return Some(reason);
     }
     if let Err(errors) = crate::storyboard::check_scene_alone(scene) {
         return Some(errors.to_string());
@@ -878,6 +881,12 @@ pub(super) async fn write(
                 _ => break Some(scene),
             }
         };
+        // A second writing is kept even when flawed: what can be mended is mended (the JSON
+        // left in texts is taken out below, with the title's and the summary's).
+        let scene = scene.map(|mut scene| {
+            tidy::mend_comparison(&mut scene);
+            scene
+        });
         scenes.extend(scene);
         progress((index + 2) as f32 / steps);
     }
@@ -925,6 +934,9 @@ pub(super) async fn write(
         scenes,
         sources: Vec::new(),
     };
+    for scene in &mut storyboard.scenes {
+        tidy::scene_without_json(scene, finish_sentence);
+    }
     drop_repeats(&mut storyboard.scenes);
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
@@ -1156,12 +1168,22 @@ async fn lengthen(
         let more: More = serde_json::from_str(&answer)
             .map_err(|e| ScriptError::Empty(format!("the extra sentences are not JSON: {e}")))?;
         tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
+        let before = storyboard.scenes[index].narration.len();
+        // A sentence said anywhere in the lesson already, nearly word for word, is no lengthening.
+        let mut said = tidy::Said::default();
+        for earlier in storyboard.scenes.iter().flat_map(|s| &s.narration) {
+            for sentence in sentences_of(earlier) {
+                said.insert(sentence);
+            }
+        }
         let scene = &mut storyboard.scenes[index];
-        let before = scene.narration.len();
-        for sentence in more.more.iter().filter_map(|s| finish_sentence(s)) {
-            if !has_foreign_script(&sentence, &storyboard.title)
-                && !scene.narration.iter().any(|s| key(s) == key(&sentence))
-            {
+        for sentence in more
+            .more
+            .iter()
+            .filter(|s| !tidy::has_json(s, true))
+            .filter_map(|s| finish_sentence(s))
+        {
+            if !has_foreign_script(&sentence, &storyboard.title) && said.insert(&sentence) {
                 scene.narration.push(sentence);
             }
         }

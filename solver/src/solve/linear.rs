@@ -21,6 +21,8 @@ pub(crate) struct Move {
     pub narration: String,
     pub left: Poly,
     pub right: Poly,
+    /// Swapping the sides or dividing by a negative number: an inequality's sign turns round.
+    pub reverses: bool,
 }
 
 pub(crate) fn equation(left: &Poly, right: &Poly) -> String {
@@ -82,12 +84,13 @@ fn add_or_subtract(term: &Poly, amount: Rational) -> String {
 /// The moves that isolate `var` in `left = right`, where both sides are already collected.
 pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Move>, Outcome)> {
     let mut out = Vec::new();
-    let mut record = |rule: String, narration: String, left: &Poly, right: &Poly| {
+    let mut record = |rule: String, narration: String, left: &Poly, right: &Poly, reverses| {
         out.push(Move {
             rule,
             narration,
             left: left.clone(),
             right: right.clone(),
+            reverses,
         });
     };
     if left.degree_in(var) > 1 || right.degree_in(var) > 1 {
@@ -98,6 +101,7 @@ pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Mo
             format!("Subtracting the right side from both sides makes the {var}^2 terms cancel."),
             &left,
             &right,
+            false,
         );
     }
     let lcm = crate::rational::lcm_i128(left.denominator_lcm()?, right.denominator_lcm()?)?;
@@ -111,6 +115,7 @@ pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Mo
             ),
             &left,
             &right,
+            false,
         );
     }
     let coefficient = |p: &Poly| p.coefficient_of(var, 1);
@@ -121,6 +126,7 @@ pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Mo
             format!("Write the side with {var} on the left; an equation reads the same both ways."),
             &left,
             &right,
+            true,
         );
     }
     let a_right = coefficient(&right);
@@ -135,6 +141,7 @@ pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Mo
             ),
             &left,
             &right,
+            false,
         );
     }
     let a = coefficient(&left);
@@ -155,6 +162,7 @@ pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Mo
             format!("This leaves only the {var} term on the left."),
             &left,
             &right,
+            false,
         );
     }
     if !a.is_one() {
@@ -169,6 +177,7 @@ pub(crate) fn moves(mut left: Poly, mut right: Poly, var: &str) -> Exact<(Vec<Mo
             format!("Dividing by the coefficient of {var} leaves {var} on its own."),
             &left,
             &right,
+            a.is_negative(),
         );
     }
     Ok((out, Outcome::Value(right.coefficient_of(var, 0))))

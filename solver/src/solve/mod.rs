@@ -3,6 +3,8 @@
 
 mod arithmetic;
 mod calculus;
+mod exponential;
+mod inequality;
 mod linear;
 mod quadratic;
 mod system;
@@ -73,6 +75,44 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
             .unwrap_or_else(|| format!("it could not be read as a typed formula ({e})")),
     })?;
     let kind = classify_read(&read);
+    // Linear inequalities and the plain exponential and logarithmic forms are solved here;
+    // the other problems of those kinds keep the refusal, for a language model to write.
+    let exact = match (&kind, &read.problem) {
+        (
+            ProblemKind::Inequality { variable },
+            Problem::Condition(Condition::Ineq(parts, rels)),
+        ) => Some(inequality::solve(parts, rels, variable, read.decimals)),
+        (
+            ProblemKind::ExponentialEquation { variable },
+            Problem::Condition(Condition::Eq(parts)),
+        ) if parts.len() == 2 => Some(exponential::solve_exponential(
+            &parts[0],
+            &parts[1],
+            variable,
+            read.decimals,
+        )),
+        (
+            ProblemKind::LogarithmicEquation { variable },
+            Problem::Condition(Condition::Eq(parts)),
+        ) if parts.len() == 2 => Some(exponential::solve_logarithmic(
+            &parts[0],
+            &parts[1],
+            variable,
+            read.decimals,
+        )),
+        _ => None,
+    };
+    match exact {
+        Some(Ok((steps, final_answer))) => {
+            return Ok(Solution {
+                kind,
+                steps,
+                final_answer,
+            });
+        }
+        Some(Err(e)) => return Err(e),
+        None => {}
+    }
     if let Some(reason) = kind.refusal() {
         return Err(SolveError::NeedsLanguageModel { reason });
     }
@@ -149,6 +189,31 @@ impl Steps {
                 rule: rule.into(),
                 narration: narration.into(),
             });
+        }
+    }
+
+    /// The step to the answer; when the last move already wrote it, what it means is said on
+    /// that move instead.
+    pub fn conclude(
+        &mut self,
+        current: &str,
+        answer: &str,
+        rule: impl Into<String>,
+        narration: impl Into<String>,
+    ) {
+        if current == answer && self.0.last().is_some_and(|last| last.after == answer) {
+            self.explain_last(narration);
+        } else {
+            self.push(current, answer, rule, narration);
+        }
+    }
+
+    /// Adds a sentence to the last step's narration.
+    pub fn explain_last(&mut self, narration: impl Into<String>) {
+        if let Some(last) = self.0.last_mut() {
+            last.narration = format!("{} {}", last.narration, narration.into())
+                .trim()
+                .to_string();
         }
     }
 

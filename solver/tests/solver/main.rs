@@ -9,6 +9,7 @@ mod geometry;
 mod inequalities;
 mod limits;
 mod logarithms;
+mod offline_forms;
 mod parsing;
 mod robustness;
 mod table;

@@ -82,11 +82,11 @@ fn roughness(solution: &CheckedSolution, steps_wanted: usize) -> usize {
 
 /// Up to `count` practice problems of the same kind as `solution`, each with the numbers of the
 /// problem varied (from a hash of its text, so always the same ones), solved offline and fully
-/// checked. None for a problem the offline solver does not read.
+/// checked. None for a problem the offline solver does not solve.
 pub fn practice(solution: &CheckedSolution, count: usize) -> Vec<CheckedSolution> {
     let problem = solution.problem.as_str();
     let slots = coefficients(problem);
-    if slots.is_empty() || count == 0 || !solution.kind.is_offline_solvable() {
+    if slots.is_empty() || count == 0 || lectern_solver::solve(problem).is_err() {
         return Vec::new();
     }
     let mut seen = vec![problem.to_string()];
@@ -217,7 +217,7 @@ fn failed(problem: &str, steps: &[Step], answer: &str, index: usize) -> Option<S
 pub fn mistakes(solution: &CheckedSolution) -> Vec<Mistake> {
     let problem = solution.problem.as_str();
     let mut out = Vec::new();
-    if !solution.kind.is_offline_solvable() {
+    if lectern_solver::solve(problem).is_err() {
         return out;
     }
     let linear = matches!(

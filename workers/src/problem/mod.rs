@@ -102,7 +102,6 @@ async fn solve(runtime: &Runtime, params: &ProblemParams) -> Result<CheckedSolut
     // A small local model is no match for the exact solver: it gets only what the solver
     // cannot do. A remote model writes every solution (the checker still checks it).
     if config.local.is_some()
-        && lectern_solver::classify(problem).is_offline_solvable()
         && let Ok(solution) = offline(problem)
     {
         return Ok(solution);

@@ -1,0 +1,406 @@
+//! What a small model's scene needs tidying of before it is narrated: JSON written inside its
+//! texts ("More: [", "more': [ [ 'to determine ...") and sentences that say again, nearly word
+//! for word, what an earlier one said.
+
+use std::collections::{BTreeSet, HashSet};
+
+use serde_json::Value;
+
+use crate::storyboard::{ComparisonRow, Scene, Visual};
+
+/// The schema's field names, which a small model now and then writes into a text as a label.
+const FIELDS: [&str; 17] = [
+    "more",
+    "say",
+    "bullet",
+    "bullets",
+    "point",
+    "points",
+    "term",
+    "definition",
+    "example",
+    "rows",
+    "left",
+    "right",
+    "step",
+    "steps",
+    "answer",
+    "explanation",
+    "question",
+];
+
+/// Slide fields whose text is code or mathematics, where brackets are meant.
+const VERBATIM: [&str; 3] = ["code", "math", "language"];
+
+fn is_field(word: &str) -> bool {
+    let word = word.to_lowercase();
+    FIELDS.contains(&word.as_str()) || word.starts_with("say_")
+}
+
+/// The byte ranges of labels such as `More:`, `"say":` or `more':`.
+fn labels(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        let part_of_word = c.is_alphanumeric() || c == '_';
+        match (start, part_of_word) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                start = None;
+                if !is_field(&text[s..i]) {
+                    continue;
+                }
+                // Optional closing quote, optional spaces, then the colon.
+                let mut j = i;
+                if matches!(bytes.get(j), Some(b'"' | b'\'')) {
+                    j += 1;
+                }
+                while bytes.get(j) == Some(&b' ') {
+                    j += 1;
+                }
+                if bytes.get(j) == Some(&b':') {
+                    let opening = s > 0 && matches!(bytes[s - 1], b'"' | b'\'');
+                    out.push((if opening { s - 1 } else { s }, j + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether a text has JSON in it: a field label, or (when `brackets` counts) a bracket or
+/// brace. Slide texts may hold brackets (`a[0]`), spoken ones never need them.
+pub(super) fn has_json(text: &str, brackets: bool) -> bool {
+    !labels(text).is_empty() || (brackets && text.contains(['[', ']', '{', '}']))
+}
+
+/// The text without field labels, brackets, braces and the quotes around list items:
+/// "More': [ [ 'to plan ahead', 'to save' ]" becomes "to plan ahead, to save".
+pub(super) fn without_json(text: &str, brackets: bool) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut last = 0;
+    for (start, end) in labels(text) {
+        kept.push_str(&text[last..start]);
+        kept.push(' ');
+        last = end;
+    }
+    kept.push_str(&text[last..]);
+    if brackets || !labels(text).is_empty() {
+        let chars: Vec<char> = kept.chars().collect();
+        let mut out = String::with_capacity(kept.len());
+        for (i, &c) in chars.iter().enumerate() {
+            let around = |c: Option<&char>| {
+                c.is_none_or(|c| c.is_whitespace() || matches!(c, '[' | ']' | '{' | '}' | ','))
+            };
+            let quote = matches!(c, '"' | '\'')
+                && (around(i.checked_sub(1).and_then(|p| chars.get(p)))
+                    || around(chars.get(i + 1)));
+            let bracket = brackets && matches!(c, '[' | ']' | '{' | '}');
+            if !quote && !bracket {
+                out.push(c);
+            }
+        }
+        kept = out;
+    }
+    let words: Vec<&str> = kept.split_whitespace().collect();
+    let mut joined = words.join(" ").replace(" ,", ",");
+    while joined.contains(",,") {
+        joined = joined.replace(",,", ",");
+    }
+    joined
+        .trim_matches(|c: char| c == ',' || c == ':' || c.is_whitespace())
+        .to_string()
+}
+
+/// Every text shown on the slide, with its field name.
+fn slide_texts(value: &Value, field: &str, out: &mut Vec<String>) {
+    match value {
+        Value::String(s) if !VERBATIM.contains(&field) => out.push(s.clone()),
+        Value::Array(items) => items.iter().for_each(|v| slide_texts(v, field, out)),
+        Value::Object(map) => map.iter().for_each(|(k, v)| slide_texts(v, k, out)),
+        _ => {}
+    }
+}
+
+fn tidy_slide(value: &mut Value, field: &str) {
+    match value {
+        Value::String(s) if !VERBATIM.contains(&field) && has_json(s, false) => {
+            *s = without_json(s, false);
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| tidy_slide(v, field)),
+        Value::Object(map) => map.iter_mut().for_each(|(k, v)| tidy_slide(v, k)),
+        _ => {}
+    }
+}
+
+/// Whether the scene has JSON written into its sentences or its slide.
+pub(super) fn scene_has_json(scene: &Scene) -> bool {
+    let mut texts = Vec::new();
+    if let Ok(visual) = serde_json::to_value(&scene.visual) {
+        slide_texts(&visual, "", &mut texts);
+    }
+    // Code and equations may be read out with their brackets.
+    let brackets = !matches!(
+        scene.visual,
+        Visual::Code { .. } | Visual::EquationSteps { .. }
+    );
+    scene.narration.iter().any(|s| has_json(s, brackets))
+        || texts.iter().any(|t| has_json(t, false))
+}
+
+/// The scene without the JSON in it (after a second writing still had some). `finish` ends
+/// each spoken text as a sentence.
+pub(super) fn scene_without_json(scene: &mut Scene, finish: impl Fn(&str) -> Option<String>) {
+    let brackets = !matches!(
+        scene.visual,
+        Visual::Code { .. } | Visual::EquationSteps { .. }
+    );
+    for beat in &mut scene.narration {
+        if has_json(beat, brackets) {
+            let cleaned = without_json(beat, brackets);
+            *beat = finish(&cleaned).unwrap_or(cleaned);
+        }
+    }
+    if let Ok(mut visual) = serde_json::to_value(&scene.visual) {
+        tidy_slide(&mut visual, "");
+        if let Ok(tidied) = serde_json::from_value(visual) {
+            scene.visual = tidied;
+        }
+    }
+}
+
+const STOPWORDS: [&str; 24] = [
+    "that", "this", "with", "from", "they", "their", "there", "which", "what", "when", "where",
+    "into", "have", "also", "been", "were", "will", "your", "about", "these", "those", "than",
+    "then", "more",
+];
+
+fn content_words(sentence: &str) -> BTreeSet<String> {
+    sentence
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 4)
+        .map(str::to_lowercase)
+        .filter(|w| !STOPWORDS.contains(&w.as_str()))
+        .collect()
+}
+
+/// The sentences said so far. A sentence is a repeat when it is the same word for word, or
+/// when at least four fifths of its content words (or of the earlier one's) were in one
+/// earlier sentence: "Inflation can lead to higher prices, which can affect consumer spending
+/// and slow economic growth" said again with "may" for "can".
+#[derive(Default)]
+pub(super) struct Said {
+    exact: HashSet<String>,
+    bags: Vec<BTreeSet<String>>,
+}
+
+impl Said {
+    /// Records the sentence; false when it repeats one said before.
+    pub fn insert(&mut self, sentence: &str) -> bool {
+        let key: String = sentence
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        if !self.exact.insert(key) {
+            return false;
+        }
+        let bag = content_words(sentence);
+        if bag.len() >= 5 {
+            let near = self.bags.iter().any(|earlier| {
+                let shared = bag.intersection(earlier).count();
+                shared * 5 >= bag.len().min(earlier.len()) * 4 && earlier.len() >= 5
+            });
+            if near {
+                return false;
+            }
+        }
+        self.bags.push(bag);
+        true
+    }
+}
+
+fn key(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Whether a comparison row says nothing: empty, the same on both sides, or only the column
+/// titles again (seen: "Monetary Policy" | "Fiscal Policy" under those very titles).
+fn empty_row(row: &ComparisonRow, left_title: &str, right_title: &str) -> bool {
+    let (left, right) = (key(&row.left), key(&row.right));
+    left.is_empty()
+        || right.is_empty()
+        || left == right
+        || left == key(left_title)
+        || right == key(right_title)
+}
+
+/// Why a comparison should be written again: half its rows or more say nothing.
+pub(super) fn empty_comparison(scene: &Scene) -> Option<String> {
+    let Visual::Comparison {
+        left_title,
+        right_title,
+        rows,
+        ..
+    } = &scene.visual
+    else {
+        return None;
+    };
+    let empty = rows
+        .iter()
+        .filter(|r| empty_row(r, left_title, right_title))
+        .count();
+    (empty * 2 >= rows.len())
+        .then(|| "its rows repeat the column titles instead of comparing the two sides".to_string())
+}
+
+/// A comparison whose second writing still has rows that say nothing keeps its other rows;
+/// their sentences are said after them. With no row left it becomes a list of the two things
+/// compared, each with its sentence.
+pub(super) fn mend_comparison(scene: &mut Scene) {
+    let Visual::Comparison {
+        heading,
+        left_title,
+        right_title,
+        rows,
+    } = &mut scene.visual
+    else {
+        return;
+    };
+    let mut kept_rows = Vec::new();
+    let mut kept_beats = Vec::new();
+    let mut moved = Vec::new();
+    for (i, row) in rows.drain(..).enumerate() {
+        let beat = scene.narration.get(i).cloned();
+        if empty_row(&row, left_title, right_title) {
+            moved.extend(beat);
+        } else {
+            kept_rows.push(row);
+            kept_beats.extend(beat);
+        }
+    }
+    let extra: Vec<String> = scene
+        .narration
+        .iter()
+        .skip(kept_rows.len() + moved.len())
+        .cloned()
+        .collect();
+    if kept_rows.is_empty() {
+        let (left, right) = (left_title.clone(), right_title.clone());
+        let mut beats = moved;
+        while beats.len() < 2 {
+            beats.push(format!(
+                "{left} and {right} are the two sides of this comparison."
+            ));
+        }
+        scene.visual = Visual::Bullets {
+            heading: heading.clone(),
+            items: vec![left, right],
+        };
+        beats.extend(extra);
+        scene.narration = beats;
+    } else {
+        *rows = kept_rows;
+        kept_beats.extend(moved);
+        kept_beats.extend(extra);
+        scene.narration = kept_beats;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_written_into_a_sentence_is_taken_out() {
+        assert!(has_json("More: [", true));
+        assert_eq!(without_json("More: [", true), "");
+        let nested = "More': [ [ 'to determine the cost of living', 'to plan ahead' ]";
+        assert!(has_json(nested, true));
+        assert_eq!(
+            without_json(nested, true),
+            "to determine the cost of living, to plan ahead"
+        );
+        assert_eq!(
+            without_json("\"say\": \"Prices rise when money loses value.\"", true),
+            "Prices rise when money loses value."
+        );
+        // An apostrophe, a colon after an ordinary word, and a bracket on a slide stay.
+        assert!(!has_json("It's the economy's rate: 3 percent", true));
+        assert!(!has_json("nums[0] is the first item", false));
+        assert_eq!(without_json("nums[0] is first", false), "nums[0] is first");
+    }
+
+    #[test]
+    fn a_sentence_said_again_nearly_word_for_word_is_a_repeat() {
+        let mut said = Said::default();
+        assert!(said.insert(
+            "Inflation can lead to higher prices, which can affect consumer spending and slow economic growth."
+        ));
+        assert!(!said.insert(
+            "Inflation may lead to higher prices, which affects consumer spending and slows economic growth."
+        ));
+        assert!(!said.insert(
+            "Inflation can lead to higher prices, which can affect consumer spending and slow economic growth."
+        ));
+        assert!(
+            said.insert(
+                "Central banks raise interest rates to slow the growth of the money supply."
+            )
+        );
+        // Short sentences are compared word for word only.
+        assert!(said.insert("Prices rise."));
+        assert!(said.insert("Prices fall."));
+    }
+
+    #[test]
+    fn comparison_rows_that_only_repeat_their_titles_go() {
+        let row = |l: &str, r: &str| ComparisonRow {
+            left: l.into(),
+            right: r.into(),
+        };
+        let mut scene = Scene {
+            visual: Visual::Comparison {
+                heading: "Inflation and government policies".into(),
+                left_title: "Monetary Policy".into(),
+                right_title: "Fiscal Policy".into(),
+                rows: vec![
+                    row("Monetary policy", "Fiscal policy"),
+                    row("Set by the central bank", "Set by the government"),
+                    row("Monetary Policy", "Fiscal Policy"),
+                ],
+            },
+            narration: vec![
+                "One.".into(),
+                "Two.".into(),
+                "Three.".into(),
+                "Four.".into(),
+            ],
+        };
+        assert!(empty_comparison(&scene).is_some());
+        mend_comparison(&mut scene);
+        let Visual::Comparison { rows, .. } = &scene.visual else {
+            panic!()
+        };
+        assert_eq!(rows.len(), 1);
+        assert_eq!(scene.narration, ["Two.", "One.", "Three.", "Four."]);
+
+        let mut none_left = Scene {
+            visual: Visual::Comparison {
+                heading: "H".into(),
+                left_title: "Monetary Policy".into(),
+                right_title: "Fiscal Policy".into(),
+                rows: vec![row("Monetary Policy", "Fiscal Policy")],
+            },
+            narration: vec!["Central banks set interest rates.".into()],
+        };
+        mend_comparison(&mut none_left);
+        assert!(matches!(&none_left.visual, Visual::Bullets { items, .. } if items.len() == 2));
+        assert_eq!(none_left.narration.len(), 2);
+    }
+}
