@@ -453,7 +453,8 @@ fn has_foreign_script(text: &str, topic: &str) -> bool {
 /// A spoken sentence that ends as a sentence: one cut off at the schema's length limit is
 /// taken back to its last full stop, or dropped when it has none.
 fn finish_sentence(text: &str) -> Option<String> {
-    let text = capitalised(&clean(text));
+    let text = tidy::without_leading_fragment(&clean(text))?;
+    let text = capitalised(&text);
     let ends = |t: &str| {
         t.trim_end_matches(['"', '\'', ')', '\u{201d}'])
             .ends_with(['.', '!', '?'])
@@ -675,7 +676,7 @@ fn continued(element: &str, say: &str) -> String {
 }
 
 /// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
-fn sentences_of(text: &str) -> Vec<&str> {
+pub(super) fn sentences_of(text: &str) -> Vec<&str> {
     let mut sentences = Vec::new();
     let mut start = 0;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
@@ -725,7 +726,14 @@ fn phrase(text: &str) -> String {
 }
 
 fn phrase_within(text: &str, max: u32) -> String {
-    let text = clean(text);
+    let mut text = clean(text);
+    // "Mutually recursive functions call each other. This" cut off at the limit: the first
+    // sentence is the phrase.
+    if text.chars().count() + 1 >= max as usize
+        && let [first, _, ..] = sentences_of(&text)[..]
+    {
+        text = first.to_string();
+    }
     if text.chars().count() + 1 < max as usize {
         return text.trim_end_matches('.').to_string();
     }
@@ -765,6 +773,25 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
         && options.iter().any(|o| o.trim_end().ends_with('?'))
     {
         return Some("its options are questions, not answers".into());
+    }
+    if let Visual::Quiz { options, .. } = &scene.visual
+        && options.iter().all(|o| {
+            matches!(
+                key(o).as_str(),
+                "yes" | "no" | "maybe" | "notsure" | "true" | "false" | "idontknow" | "sometimes"
+            )
+        })
+    {
+        return Some("its options are yes and no, not answers to the question".into());
+    }
+    if let Some(sentence) = scene
+        .narration
+        .iter()
+        .find(|s| tidy::echoes_instructions(s))
+    {
+        return Some(format!(
+            "it copied the instructions instead of teaching (\"{sentence}\")"
+        ));
     }
     if tidy::scene_has_json(scene) {
         return Some("it wrote JSON or field names inside its sentences".into());
@@ -842,7 +869,8 @@ pub(super) async fn write(
     }];
     for (index, planned_scene) in plan.scenes.iter().enumerate() {
         let (elements, extra) = planned_scene.kind.shape(per_scene);
-        let request = scene_request(index, planned_scene, elements, extra);
+        let first_request = scene_request(index, planned_scene, elements, extra);
+        let mut request = first_request.clone();
         let mut attempt = 0;
         let scene = loop {
             attempt += 1;
@@ -864,9 +892,24 @@ pub(super) async fn write(
                     ))
                 })?;
             let scene = into_scene(&planned_scene.heading, written);
-            match flaw(&scene, &brief.topic) {
+            let repeated_program = tidy::repeats_a_program(&scene, &scenes);
+            match repeated_program
+                .clone()
+                .or_else(|| flaw(&scene, &brief.topic))
+            {
+                // The writer's seed is fixed: the same request would get the same answer, so
+                // the second asks with the reason.
                 Some(reason) if attempt < 2 => {
                     tracing::info!(scene = index + 1, %reason, "writing the scene again");
+                    request = format!(
+                        "{first_request}\nYour first answer could not be used: {reason}. Write \
+                         the scene again without that fault."
+                    );
+                }
+                // The same program twice teaches nothing new: the scene goes.
+                Some(reason) if repeated_program.is_some() => {
+                    tracing::info!(scene = index + 1, %reason, "leaving out the scene");
+                    break None;
                 }
                 // A wrong quiz teaches the wrong thing: better none.
                 Some(reason) if planned_scene.kind == BodyKind::Quiz => {
@@ -885,6 +928,7 @@ pub(super) async fn write(
         // left in texts is taken out below, with the title's and the summary's).
         let scene = scene.map(|mut scene| {
             tidy::mend_comparison(&mut scene);
+            tidy::drop_echoed_instructions(&mut scene);
             scene
         });
         scenes.extend(scene);

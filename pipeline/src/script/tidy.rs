@@ -312,6 +312,93 @@ pub(super) fn mend_comparison(scene: &mut Scene) {
     }
 }
 
+/// Words of Lectern's own requests to the writer: a sentence with one of them copied the
+/// instructions ("Here's a short correct program of at most 12 lines of at most 60
+/// characters, a sentence that says what it does ...").
+const INSTRUCTIONS: [&str; 12] = [
+    "at most 12 lines",
+    "at most 60 characters",
+    "line range to highlight",
+    "deepen the explanation",
+    "(\"more\")",
+    "('more')",
+    "a sentence that says what it does",
+    "a sentence that explains those lines",
+    "phrases of 3 to 8 words",
+    "short phrases, not questions",
+    "index (0-3)",
+    "the sentence that explains it",
+];
+
+pub(super) fn echoes_instructions(text: &str) -> bool {
+    let text = text.to_lowercase();
+    INSTRUCTIONS.iter().any(|i| text.contains(i))
+}
+
+/// Takes out the sentences that copied the instructions (a beat that reveals an element keeps
+/// its place, with what is left of it).
+pub(super) fn drop_echoed_instructions(scene: &mut Scene) {
+    let elements = scene.visual.element_count();
+    let code = matches!(scene.visual, Visual::Code { .. });
+    let mut index = 0;
+    scene.narration.retain_mut(|beat| {
+        index += 1;
+        if !echoes_instructions(beat) {
+            return true;
+        }
+        let kept: Vec<&str> = super::planned::sentences_of(beat)
+            .into_iter()
+            .filter(|s| !echoes_instructions(s))
+            .collect();
+        *beat = kept.join(" ");
+        if beat.is_empty() && index <= elements {
+            // The beat keeps the slide's timing with a plain pointer to it.
+            *beat = if code {
+                "Here is the program.".into()
+            } else {
+                "Look at the slide.".into()
+            };
+        }
+        !beat.is_empty()
+    });
+}
+
+/// A spoken text that starts in the middle of something (", 120. The factorial of 5 is ..."
+/// or "n-1`, which is 0 ..."): from its first whole sentence on, or nothing.
+pub(super) fn without_leading_fragment(text: &str) -> Option<String> {
+    let starts_broken = text
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c, ',' | ';' | ':' | ')' | ']' | '.' | '-'));
+    let odd_code = text.matches('`').count() % 2 == 1;
+    if !starts_broken && !odd_code {
+        return Some(text.to_string());
+    }
+    let sentences = super::planned::sentences_of(text);
+    let rest: Vec<&str> = sentences
+        .iter()
+        .skip(1)
+        .copied()
+        .filter(|s| s.matches('`').count() % 2 == 0)
+        .collect();
+    (!rest.is_empty()).then(|| rest.join(" "))
+}
+
+/// Why a code scene should not be kept: it shows a program an earlier scene showed.
+pub(super) fn repeats_a_program(scene: &Scene, earlier: &[Scene]) -> Option<String> {
+    let Visual::Code { code, .. } = &scene.visual else {
+        return None;
+    };
+    let shown = earlier
+        .iter()
+        .any(|e| matches!(&e.visual, Visual::Code { code: c, .. } if key(c) == key(code)));
+    shown.then(|| {
+        "it shows the same program as an earlier scene; write a different program that shows \
+         another side of the topic"
+            .to_string()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -402,5 +489,25 @@ mod tests {
         mend_comparison(&mut none_left);
         assert!(matches!(&none_left.visual, Visual::Bullets { items, .. } if items.len() == 2));
         assert_eq!(none_left.narration.len(), 2);
+    }
+
+    #[test]
+    fn copied_instructions_and_broken_starts_are_left_out() {
+        assert!(echoes_instructions(
+            "Here's a short correct program of at most 12 lines of at most 60 characters."
+        ));
+        assert!(!echoes_instructions("A recursive function calls itself."));
+        assert_eq!(
+            without_leading_fragment(", 120. The factorial of 5 is 120.").as_deref(),
+            Some("The factorial of 5 is 120.")
+        );
+        assert_eq!(
+            without_leading_fragment("n-1`, which is 0, at which point it returns 1."),
+            None
+        );
+        assert_eq!(
+            without_leading_fragment("The call `f(n - 1)` recurses.").as_deref(),
+            Some("The call `f(n - 1)` recurses.")
+        );
     }
 }
