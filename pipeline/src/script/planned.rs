@@ -805,6 +805,20 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     None
 }
 
+/// A plan of nothing but definitions (seen: seven in a row for "How the internet routes
+/// packets") is a glossary, not a lesson: after two, a definition becomes a list of facts.
+fn vary_kinds(scenes: &mut [PlannedScene]) {
+    let mut definitions = 0;
+    for scene in scenes {
+        if scene.kind == BodyKind::Definition {
+            definitions += 1;
+            if definitions > 2 {
+                scene.kind = BodyKind::Bullets;
+            }
+        }
+    }
+}
+
 /// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
 /// place in its course); `reference` the reference facts for the prompt.
 pub(super) async fn write(
@@ -836,6 +850,7 @@ pub(super) async fn write(
     let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
         ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
     })?;
+    vary_kinds(&mut plan.scenes);
     if with_quiz {
         plan.scenes.push(PlannedScene {
             kind: BodyKind::Quiz,
@@ -964,7 +979,15 @@ pub(super) async fn write(
             heading: "Key takeaways".into(),
             points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
         },
-        narration: summary.points.iter().map(|p| clean(&p.say)).collect(),
+        // A point cut off at its limit goes on in its sentence in lower case: read as one.
+        narration: summary
+            .points
+            .iter()
+            .map(|p| {
+                let said = continued(&p.point, &p.say);
+                finish_sentence(&said).unwrap_or(said)
+            })
+            .collect(),
     });
     let mut storyboard = Storyboard {
         version: STORYBOARD_VERSION,
@@ -1322,6 +1345,30 @@ mod tests {
         assert_eq!(
             scenes[1].narration,
             vec![repeated.to_string(), "Oxygen is released.".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_plan_of_definitions_keeps_two() {
+        let scene = |kind| PlannedScene {
+            kind,
+            heading: "h".into(),
+            teaches: "t".into(),
+        };
+        let mut scenes: Vec<PlannedScene> = (0..5).map(|_| scene(BodyKind::Definition)).collect();
+        scenes.push(scene(BodyKind::Code));
+        vary_kinds(&mut scenes);
+        let kinds: Vec<BodyKind> = scenes.iter().map(|s| s.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                BodyKind::Definition,
+                BodyKind::Definition,
+                BodyKind::Bullets,
+                BodyKind::Bullets,
+                BodyKind::Bullets,
+                BodyKind::Code
+            ]
         );
     }
 }
