@@ -77,6 +77,13 @@ const KEYWORDS: &[(Subject, &[&str])] = &[
             "class",
             "object-oriented",
             "debug",
+            "internet",
+            "packet",
+            "router",
+            "tcp",
+            "dns",
+            "http",
+            "computer",
         ],
     ),
     (

@@ -18,6 +18,10 @@ fn the_subject_is_guessed_from_keywords_in_the_topic() {
         Subject::Business
     );
     assert_eq!(guess_subject("Supply and demand"), Subject::Business);
+    assert_eq!(
+        guess_subject("How the internet routes packets"),
+        Subject::Programming
+    );
     assert_eq!(guess_subject("Inflation"), Subject::Business);
     assert_eq!(guess_subject("How the economy grows"), Subject::Business);
     assert_eq!(
