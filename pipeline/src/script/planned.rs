@@ -499,7 +499,7 @@ fn into_scene(heading: &str, written: Written) -> Scene {
         } => (
             Visual::Definition {
                 term: capitalised(&clean(&term)),
-                definition: clean(&definition),
+                definition: without_label(&clean(&definition), &term),
                 example: Some(clean(&example)),
             },
             vec![
@@ -653,6 +653,19 @@ fn into_scene(heading: &str, written: Written) -> Scene {
     Scene { visual, narration }
 }
 
+/// "Military Causes: The military causes of World War I were ..." under the heading "Military
+/// Causes": the term is not said twice.
+fn without_label(text: &str, term: &str) -> String {
+    let Some((label, rest)) = text.split_once(':') else {
+        return text.to_string();
+    };
+    if key(label) == key(term) && words(rest) >= 3 {
+        capitalised(rest.trim())
+    } else {
+        text.to_string()
+    }
+}
+
 /// The sentence that reveals an element. A small model often writes a whole sentence into
 /// the slide's field, is cut off at its length limit, and goes on in the spoken field
 /// ("Photosynthesis is found in all green" + "plants, including algae"): a spoken text that
@@ -783,6 +796,18 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
         })
     {
         return Some("its options are yes and no, not answers to the question".into());
+    }
+    // "Newton's First Law (Law of Inertia)" as the definition of "Newton's First Law".
+    if let Visual::Definition {
+        term, definition, ..
+    } = &scene.visual
+        && let Some(rest) = definition
+            .to_lowercase()
+            .strip_prefix(&term.trim().to_lowercase())
+            .map(|rest| rest.trim().trim_end_matches('.').to_string())
+        && (rest.is_empty() || (rest.starts_with('(') && rest.ends_with(')')))
+    {
+        return Some("its definition only names the term; say what the term means".into());
     }
     if let Some(sentence) = scene
         .narration
@@ -1007,7 +1032,7 @@ pub(super) async fn write(
     drop_repeats(&mut storyboard.scenes);
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
-    lengthen(writer, &turns, &mut storyboard).await?;
+    lengthen(writer, &turns, &mut storyboard, Repeats::Refused).await?;
     // A model that can only repeat itself cannot fill the budget without its repeats: the
     // lesson keeps them rather than fail for being short.
     let minimum =
@@ -1015,7 +1040,7 @@ pub(super) async fn write(
     if storyboard.word_count() < minimum {
         tracing::info!("the lesson is short without its repeated sentences: keeping them");
         storyboard = before;
-        lengthen(writer, &turns, &mut storyboard).await?;
+        lengthen(writer, &turns, &mut storyboard, Repeats::Allowed).await?;
     }
     shorten(&mut storyboard);
     progress(1.0);
@@ -1168,10 +1193,20 @@ fn shorten(storyboard: &mut Storyboard) {
 
 /// Under the budget (short sentences, repeats dropped): the shortest body scenes are asked
 /// for a few more sentences, at most four times.
+/// Whether lengthening may add a sentence the lesson already says nearly word for word.
+#[derive(Clone, Copy, PartialEq)]
+enum Repeats {
+    Refused,
+    /// A lesson that is short without its repeats: only a sentence its scene already has word
+    /// for word is refused.
+    Allowed,
+}
+
 async fn lengthen(
     writer: &OpenAiWriter,
     turns: &[Turn],
     storyboard: &mut Storyboard,
+    repeats: Repeats,
 ) -> Result<(), ScriptError> {
     let low =
         (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE * 0.6)) as usize;
@@ -1238,7 +1273,11 @@ async fn lengthen(
         let before = storyboard.scenes[index].narration.len();
         // A sentence said anywhere in the lesson already, nearly word for word, is no lengthening.
         let mut said = tidy::Said::default();
-        for earlier in storyboard.scenes.iter().flat_map(|s| &s.narration) {
+        let lesson = match repeats {
+            Repeats::Refused => &storyboard.scenes[..],
+            Repeats::Allowed => &[],
+        };
+        for earlier in lesson.iter().flat_map(|s| &s.narration) {
             for sentence in sentences_of(earlier) {
                 said.insert(sentence);
             }
@@ -1250,7 +1289,11 @@ async fn lengthen(
             .filter(|s| !tidy::has_json(s, true))
             .filter_map(|s| finish_sentence(s))
         {
-            if !has_foreign_script(&sentence, &storyboard.title) && said.insert(&sentence) {
+            let fresh = match repeats {
+                Repeats::Refused => said.insert(&sentence),
+                Repeats::Allowed => !scene.narration.iter().any(|s| key(s) == key(&sentence)),
+            };
+            if !has_foreign_script(&sentence, &storyboard.title) && fresh {
                 scene.narration.push(sentence);
             }
         }
@@ -1369,6 +1412,21 @@ mod tests {
                 BodyKind::Bullets,
                 BodyKind::Code
             ]
+        );
+    }
+
+    #[test]
+    fn a_definition_does_not_start_with_its_term_as_a_label() {
+        assert_eq!(
+            without_label(
+                "Military Causes: the alliances between nations and the arms race.",
+                "Military causes"
+            ),
+            "The alliances between nations and the arms race."
+        );
+        assert_eq!(
+            without_label("Ratio: 3 to 4 in every case", "Scale"),
+            "Ratio: 3 to 4 in every case"
         );
     }
 }
