@@ -229,6 +229,10 @@ test('desktop 1280x800: honest create screen, a docked queue, a confirmed cancel
       assert.ok(ring.outline !== 'none' || ring.shadow !== 'none', `the focused button shows its focus: ${JSON.stringify(ring)}`);
       await page.keyboard.press('Enter');
       await page.getByTestId('queue-panel').waitFor({ state: 'detached' });
+      // Focus goes back to the toggle on the next animation frame, after the panel is gone.
+      await page
+        .waitForFunction(() => document.activeElement?.dataset.testid === 'queue-toggle', null, { timeout: 5000 })
+        .catch(() => undefined);
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'queue-toggle');
     });
 
