@@ -220,6 +220,10 @@ test('desktop 1280x800: honest create screen, a docked queue, a confirmed cancel
       await page.getByTestId('queue-toggle').focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('queue-panel').waitFor();
+      // The panel fades in: colours are measured once its animations have finished.
+      await page
+        .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 5000 })
+        .catch(() => undefined);
       assert.deepEqual(await axeViolations(page), [], 'the open queue has no axe violations');
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Minimise the queue');
       const ring = await page.evaluate(() => {
@@ -233,7 +237,11 @@ test('desktop 1280x800: honest create screen, a docked queue, a confirmed cancel
       await page
         .waitForFunction(() => document.activeElement?.dataset.testid === 'queue-toggle', null, { timeout: 5000 })
         .catch(() => undefined);
-      assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'queue-toggle');
+      const focused = await page.evaluate(() => ({
+        testid: document.activeElement?.dataset.testid,
+        html: document.activeElement?.outerHTML.slice(0, 200),
+      }));
+      assert.equal(focused.testid, 'queue-toggle', `focus is on ${focused.html}`);
     });
 
     assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');

@@ -13,8 +13,18 @@ export const QUEUE_DOCK_MEDIA = '(min-width: 1100px)';
 
 const activeText = (n: number) => `${n} active ${n === 1 ? 'job' : 'jobs'}`;
 
-function focusById(id: string) {
-  requestAnimationFrame(() => document.getElementById(id)?.focus());
+/**
+ * Moves focus to the element once it is rendered. The toggle and the panel re-render as the
+ * layout docks or folds the queue, so for a few frames focus that fell back to the page body
+ * (the focused element was replaced) is put back; focus the user moved elsewhere is left alone.
+ */
+function focusById(id: string, frames = 10) {
+  requestAnimationFrame(() => {
+    const target = document.getElementById(id);
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (target && (lost || frames === 10)) target.focus();
+    if (frames > 0) focusById(id, frames - 1);
+  });
 }
 
 /**
