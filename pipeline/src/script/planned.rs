@@ -782,20 +782,19 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     if has_foreign_script(&json, topic) {
         return Some("it slipped into another language".into());
     }
-    if let Visual::Quiz { options, .. } = &scene.visual
-        && options.iter().any(|o| o.trim_end().ends_with('?'))
-    {
-        return Some("its options are questions, not answers".into());
-    }
-    if let Visual::Quiz { options, .. } = &scene.visual
-        && options.iter().all(|o| {
+    if let Visual::Quiz { options, .. } = &scene.visual {
+        if options.iter().any(|o| o.trim_end().ends_with('?')) {
+            return Some("its options are questions, not answers".into());
+        }
+        let yes_or_no = |o: &String| {
             matches!(
                 key(o).as_str(),
                 "yes" | "no" | "maybe" | "notsure" | "true" | "false" | "idontknow" | "sometimes"
             )
-        })
-    {
-        return Some("its options are yes and no, not answers to the question".into());
+        };
+        if options.iter().all(yes_or_no) {
+            return Some("its options are yes and no, not answers to the question".into());
+        }
     }
     // "Newton's First Law (Law of Inertia)" as the definition of "Newton's First Law".
     if let Visual::Definition {
@@ -1102,7 +1101,7 @@ fn words(text: &str) -> usize {
     text.split_whitespace().count()
 }
 
-fn key(text: &str) -> String {
+pub(super) fn key(text: &str) -> String {
     text.chars()
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)

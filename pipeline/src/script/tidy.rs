@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use serde_json::Value;
 
+use super::planned::{key, sentences_of};
 use crate::storyboard::{ComparisonRow, Scene, Visual};
 
 /// The schema's field names, which a small model now and then writes into a text as a label.
@@ -79,15 +80,16 @@ pub(super) fn has_json(text: &str, brackets: bool) -> bool {
 /// The text without field labels, brackets, braces and the quotes around list items:
 /// "More': [ [ 'to plan ahead', 'to save' ]" becomes "to plan ahead, to save".
 pub(super) fn without_json(text: &str, brackets: bool) -> String {
+    let labels = labels(text);
     let mut kept = String::with_capacity(text.len());
     let mut last = 0;
-    for (start, end) in labels(text) {
+    for &(start, end) in &labels {
         kept.push_str(&text[last..start]);
         kept.push(' ');
         last = end;
     }
     kept.push_str(&text[last..]);
-    if brackets || !labels(text).is_empty() {
+    if brackets || !labels.is_empty() {
         let chars: Vec<char> = kept.chars().collect();
         let mut out = String::with_capacity(kept.len());
         for (i, &c) in chars.iter().enumerate() {
@@ -199,12 +201,7 @@ pub(super) struct Said {
 impl Said {
     /// Records the sentence; false when it repeats one said before.
     pub fn insert(&mut self, sentence: &str) -> bool {
-        let key: String = sentence
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase)
-            .collect();
-        if !self.exact.insert(key) {
+        if !self.exact.insert(key(sentence)) {
             return false;
         }
         let bag = content_words(sentence);
@@ -220,13 +217,6 @@ impl Said {
         self.bags.push(bag);
         true
     }
-}
-
-fn key(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// Whether a comparison row says nothing: empty, the same on both sides, or only the column
@@ -346,7 +336,7 @@ pub(super) fn drop_echoed_instructions(scene: &mut Scene) {
         if !echoes_instructions(beat) {
             return true;
         }
-        let kept: Vec<&str> = super::planned::sentences_of(beat)
+        let kept: Vec<&str> = sentences_of(beat)
             .into_iter()
             .filter(|s| !echoes_instructions(s))
             .collect();
@@ -374,7 +364,7 @@ pub(super) fn without_leading_fragment(text: &str) -> Option<String> {
     if !starts_broken && !odd_code {
         return Some(text.to_string());
     }
-    let sentences = super::planned::sentences_of(text);
+    let sentences = sentences_of(text);
     let rest: Vec<&str> = sentences
         .iter()
         .skip(1)

@@ -3,7 +3,7 @@
 //! on the other side gives an exact answer (`2^(x + 1) = 16` so `x + 1 = 4`); otherwise
 //! logarithms give it (`e^(2x) = 5` so `x = ln(5)/2 ≈ 0.805`).
 
-use super::linear::{equation, moves};
+use super::linear::{equation, moves, outcome_answer};
 use super::{SolveError, Step, Steps, number};
 use crate::exact::{to_poly, to_rational};
 use crate::expr::{Constant, Expr, Func};
@@ -67,17 +67,21 @@ fn bracketed(r: Rational) -> String {
     }
 }
 
-fn not_this_form(what: &str) -> SolveError {
+/// `form` is the one solved offline, e.g. `b^(ax + k) = n`.
+fn not_this_form(what: &str, form: &str) -> SolveError {
     SolveError::NeedsLanguageModel {
         reason: format!(
-            "{what} are solved offline only in the form {} (a language model writes the others' steps and the checker verifies them)",
-            if what.starts_with("exp") {
-                "b^(ax + k) = n"
-            } else {
-                "log_b(ax + k) = c"
-            }
+            "{what} are solved offline only in the form {form} (a language model writes the others' steps and the checker verifies them)"
         ),
     }
+}
+
+fn not_exponential() -> SolveError {
+    not_this_form("exponential equations", "b^(ax + k) = n")
+}
+
+fn not_logarithmic() -> SolveError {
+    not_this_form("logarithmic equations", "log_b(ax + k) = c")
 }
 
 /// A linear expression in the unknown: `ax + k` with `a` not zero.
@@ -131,20 +135,13 @@ fn solve_linear(
     value: Rational,
     var: &str,
 ) -> Result<String, SolveError> {
-    let (moves, _) = moves(u.clone(), Poly::constant(value), var)?;
+    let (moves, outcome) = moves(u.clone(), Poly::constant(value), var)?;
     for m in moves {
         let next = equation(&m.left, &m.right);
         steps.push(&current, &next, m.rule, m.narration);
         current = next;
     }
-    let answer = format!(
-        "{var} = {}",
-        current
-            .split_once(" = ")
-            .map(|(_, v)| v.to_string())
-            .ok_or_else(|| not_this_form("exponential equations"))?
-    );
-    Ok(answer)
+    Ok(outcome_answer(&outcome, var, false))
 }
 
 /// `u = L` where `L` is a logarithm or a power of e (written `symbol`, worth `value`):
@@ -228,9 +225,9 @@ pub(super) fn solve_exponential(
     let ((c, base, u), n) = match (power_of(left, var), power_of(right, var)) {
         (Some(p), None) => (p, to_rational(right)),
         (None, Some(p)) => (p, to_rational(left)),
-        _ => return Err(not_this_form("exponential equations")),
+        _ => return Err(not_exponential()),
     };
-    let n = n.map_err(|_| not_this_form("exponential equations"))?;
+    let n = n.map_err(|_| not_exponential())?;
     let mut steps = Steps::default();
     let mut current = format!("{left} = {right}");
     let power = base.power(&u.to_string());
@@ -317,9 +314,9 @@ pub(super) fn solve_logarithmic(
     let ((base, u), c) = match (logarithm_of(left, var), logarithm_of(right, var)) {
         (Some(l), None) => (l, to_rational(right)),
         (None, Some(l)) => (l, to_rational(left)),
-        _ => return Err(not_this_form("logarithmic equations")),
+        _ => return Err(not_logarithmic()),
     };
-    let c = c.map_err(|_| not_this_form("logarithmic equations"))?;
+    let c = c.map_err(|_| not_logarithmic())?;
     let mut steps = Steps::default();
     let typed = base.log(&u.to_string());
     let mut current = format!("{typed} = {}", number(c, decimals));

@@ -23,4 +23,8 @@ export const writerQueryOptions = () =>
     retry: false,
   });
 
-export const useWriter = () => useQuery(writerQueryOptions());
+/** The writer, `undefined` while it is being asked for, `null` when the server does not say. */
+export function useWriter(): Writer | null | undefined {
+  const query = useQuery(writerQueryOptions());
+  return query.isPending ? undefined : (query.data ?? null);
+}

@@ -50,8 +50,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
   const ids = useId();
 
   const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, onQueued });
-  const writerQuery = useWriter();
-  const writer = writerQuery.isPending ? undefined : (writerQuery.data ?? null);
+  const writer = useWriter();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -47,8 +47,7 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const topicRef = useRef<HTMLTextAreaElement>(null);
 
   const cost = videoCost(duration);
-  const writerQuery = useWriter();
-  const writer = writerQuery.isPending ? undefined : (writerQuery.data ?? null);
+  const writer = useWriter();
   const form = useCreateForm({ generation, cost, availableCredits, onQueued });
 
   const submit = async (event: FormEvent) => {

@@ -18,11 +18,13 @@ const activeText = (n: number) => `${n} active ${n === 1 ? 'job' : 'jobs'}`;
  * layout docks or folds the queue, so for a few frames focus that fell back to the page body
  * (the focused element was replaced) is put back; focus the user moved elsewhere is left alone.
  */
-function focusById(id: string, frames = 10) {
+const FOCUS_FRAMES = 10;
+
+function focusById(id: string, frames = FOCUS_FRAMES) {
   requestAnimationFrame(() => {
     const target = document.getElementById(id);
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (target && (lost || frames === 10)) target.focus();
+    if (target && (lost || frames === FOCUS_FRAMES)) target.focus();
     if (frames > 0) focusById(id, frames - 1);
   });
 }
