@@ -24,13 +24,13 @@ use lectern_pipeline::narration::TtsChoice;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-/// The six kinds; the plain forms of the first three are solved exactly offline, so the
+/// The six kinds; the plain forms of the first four are solved exactly offline, so the
 /// model is asked only for what the solver cannot do (marked "model").
 const PROBLEMS: &[(&str, &str)] = &[
     ("inequality (offline)", "Solve 2x + 5 < 11"),
     ("exponential (offline)", "Solve 2^(x + 1) = 16"),
     ("logarithmic (offline)", "Solve log_2(x) = 5"),
-    ("limit (model)", "Find lim_(x->2) (x^2 - 4)/(x - 2)"),
+    ("limit (offline)", "Find lim_(x->2) (x^2 - 4)/(x - 2)"),
     (
         "word problem (model)",
         "A train travels 120 km in 1.5 hours. What is its average speed?",

@@ -5,6 +5,7 @@ mod arithmetic;
 mod calculus;
 mod exponential;
 mod inequality;
+mod limit;
 mod linear;
 mod quadratic;
 mod system;
@@ -75,7 +76,8 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
             .unwrap_or_else(|| format!("it could not be read as a typed formula ({e})")),
     })?;
     let kind = classify_read(&read);
-    // Linear inequalities and the plain exponential and logarithmic forms are solved here;
+    // Linear inequalities, the plain exponential and logarithmic forms and limits of
+    // fractions of polynomials are solved here;
     // the other problems of those kinds keep the refusal, for a language model to write.
     let exact = match (&kind, &read.problem) {
         (
@@ -100,6 +102,9 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
             variable,
             read.decimals,
         )),
+        (ProblemKind::Limit { .. }, Problem::Limit(limit)) => {
+            Some(limit::solve(limit, read.decimals))
+        }
         _ => None,
     };
     match exact {

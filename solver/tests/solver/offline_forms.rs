@@ -1,5 +1,5 @@
-//! Linear inequalities and the plain exponential and logarithmic forms are solved offline,
-//! every step and the answer passing the checker.
+//! Linear inequalities, the plain exponential and logarithmic forms and limits of fractions of
+//! polynomials are solved offline, every step and the answer passing the checker.
 
 use lectern_solver::{CheckStatus, ProblemKind, check_steps, solve};
 
@@ -82,4 +82,71 @@ fn a_logarithm_is_rewritten_as_a_power() {
     assert_eq!(solved("log(2x) = 3").0, "x = 500");
     assert_eq!(solved("ln(x + 1) = 2").0, "x = e^2 - 1 ≈ 6.389");
     assert_eq!(solved("log_3(2x - 1) = 2").0, "x = 5");
+}
+
+#[test]
+fn a_zero_over_zero_limit_is_factored_cancelled_and_substituted() {
+    let (answer, rules) = solved("Find lim_(x->2) (x^2 - 4)/(x - 2)");
+    assert_eq!(answer, "4");
+    assert_eq!(
+        rules[..3],
+        [
+            "Factor: substituting x = 2 gives 0/0",
+            "Cancel the common factor (x - 2)",
+            "Substitute x = 2"
+        ]
+    );
+    assert_eq!(solved("lim x->-1 (x^2 + 3x + 2)/(x + 1)").0, "1");
+    assert_eq!(solved("lim x->0 (3x^2 - 6x)/(x^2 - 2x)").0, "3");
+    // A fractional point is factored out as a whole-number factor.
+    let (answer, rules) = solved("lim_(x->1/2) (2x^2 + x - 1)/(2x - 1)");
+    assert_eq!(answer, "3/2");
+    assert!(
+        rules.contains(&"Cancel the common factor (2x - 1)".to_string()),
+        "{rules:?}"
+    );
+    assert_eq!(
+        solve("Find lim_(x->2) (x^2 - 4)/(x - 2)").unwrap().kind,
+        ProblemKind::Limit {
+            variable: "x".into()
+        }
+    );
+}
+
+#[test]
+fn a_limit_where_the_function_is_defined_is_its_value() {
+    let (answer, rules) = solved("lim_(x->3) (x^2 + 1)/(x + 3)");
+    assert_eq!(answer, "5/3");
+    assert_eq!(rules[0], "Substitute x = 3");
+}
+
+#[test]
+fn a_number_over_zero_goes_to_infinity_or_has_no_limit() {
+    assert_eq!(solved("lim x->0 1/x").0, "does not exist");
+    assert_eq!(solved("lim x->0+ 1/x").0, "inf");
+    assert_eq!(solved("lim x->0- 1/x").0, "-inf");
+    assert_eq!(solved("lim x->0 1/x^2").0, "inf");
+    assert_eq!(solved("lim x->1 (x^3 - 1)/(x - 1)^2").0, "does not exist");
+}
+
+#[test]
+fn limits_at_infinity_divide_by_the_highest_power_of_the_denominator() {
+    let (answer, rules) = solved("lim_(x->inf) (3x^2 + 1)/(x^2)");
+    assert_eq!(answer, "3");
+    assert_eq!(rules[0], "Divide every term by x^2");
+    assert_eq!(solved("lim x->inf (x + 1)/(x^2 - 4)").0, "0");
+    assert_eq!(solved("lim_(x->-inf) (2x^3 - x)/(x^2 + 5)").0, "-inf");
+    assert_eq!(solved("lim_(x->-inf) (x^2 - x)/(3x + 1)").0, "-inf");
+    assert_eq!(solved("lim x->inf x^3 - 2x").0, "inf");
+}
+
+#[test]
+fn limits_of_other_functions_are_left_to_a_language_model() {
+    for problem in ["lim x->0 sin(x)/x", "lim x->0 (sqrt(x + 1) - 1)/x"] {
+        let error = solve(problem).unwrap_err().to_string();
+        assert!(
+            error.contains("needs a language model"),
+            "{problem}: {error}"
+        );
+    }
 }
