@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
+import type { QueueJob } from '@/types/queue';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
-import { GenerationQueueProvider } from '@/features/generation/components/generation-queue-provider';
-import type { QueueJob } from '@/features/generation/lib/queue-rules';
 import { exploreRootKey } from '@/features/explore/api/get-explore';
 import { refreshLibraryAfterCompletion } from '@/features/library/api/refresh-library';
+import { GenerationQueueProvider } from '@/features/queue/components/generation-queue-provider';
 
 /** Composes the generation queue with what a finished job changes: the balance and the library. */
 export function GenerationQueueSlot({ children }: { children: ReactNode }) {

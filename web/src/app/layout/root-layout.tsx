@@ -7,7 +7,7 @@ import { hasAnimatedTransition } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ConnectionBanner } from '@/features/health/components/connection-banner';
 import { GenerationQueueSlot } from '@/app/layout/generation-queue-slot';
-import { QueuePanel, QueueToggle } from '@/features/generation/components/queue-panel';
+import { QueuePanel, QueueToggle } from '@/features/queue/components/queue-panel';
 import { NavigationProgress } from '@/app/preload/navigation-progress';
 import { PreloadProvider } from '@/app/preload/preload-provider';
 import { SiteFooter } from '@/app/layout/site-footer';

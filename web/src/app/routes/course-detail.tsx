@@ -13,7 +13,7 @@ import {
   useLessonGeneration,
   useLessonJobs,
   useRefreshOnLessonCompleted,
-} from '@/features/generation/hooks/use-lesson-generation';
+} from '@/features/queue/hooks/use-lesson-generation';
 
 /** SPEC 2.1: the course detail page; the course may arrive through navigation state (its title shows at once). */
 export function CourseDetailRoute() {

@@ -7,9 +7,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { useCreditBalance } from '@/features/credits/hooks/use-credit-balance';
-import { CreateCourseForm } from '@/features/generation/components/create-course-form';
-import { CreateLessonForm } from '@/features/generation/components/create-lesson-form';
-import { CreateProblemForm } from '@/features/generation/components/create-problem-form';
+import { CreateCourseForm } from '@/features/create/components/create-course-form';
+import { CreateLessonForm } from '@/features/create/components/create-lesson-form';
+import { CreateProblemForm } from '@/features/create/components/create-problem-form';
 
 export type CreateType = 'course' | 'lesson' | 'problem';
 

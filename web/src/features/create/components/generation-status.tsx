@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { ellipsize } from '@/lib/text';
+import type { Generation } from '@/features/create/hooks/use-generation';
+
+/** Characters of a title the status banner shows before an ellipsis. */
+export const BANNER_TITLE_MAX = 80;
+
+type GenerationStatusProps = {
+  generation: Pick<
+    Generation<unknown, unknown>,
+    'phase' | 'progress' | 'step' | 'error' | 'warning' | 'job' | 'jobId' | 'needsCredits'
+  >;
+  /** The title until the queue knows one. */
+  fallbackTitle: string;
+  failedTitle?: string;
+  /** Where the player's Back link returns. */
+  previousPage?: string;
+  buyCreditsPath: string;
+  onCreateAnother: () => void;
+  /** Shown under the ready message (a solution's answer). */
+  completedDetail?: ReactNode;
+  /** What the finished job offers instead of "Watch now" (a course: open it). */
+  completedAction?: ReactNode;
+};
+
+/** SPEC 4.2 on the create screen: initializing, progress, warnings, ready or failed. */
+export function GenerationStatus({
+  generation,
+  fallbackTitle,
+  failedTitle = 'The video could not be created',
+  previousPage = paths.createLesson,
+  buyCreditsPath,
+  onCreateAnother,
+  completedDetail,
+  completedAction,
+}: GenerationStatusProps) {
+  const { phase, progress, step, error, warning, job, jobId, needsCredits } = generation;
+  if (phase === 'idle') return null;
+  const title = job?.smartTitle || job?.title || fallbackTitle;
+  // The banner names the job in one short line; the whole text stays in its tooltip.
+  const shortTitle = ellipsize(title, BANNER_TITLE_MAX);
+
+  return (
+    <section className={`gen-status gen-status--${phase}`} aria-labelledby="gen-status-title" data-testid="generation-status">
+      <div className="gen-status__icon" aria-hidden="true">
+        {phase === 'generating' ? <span className="spinner" /> : null}
+        {phase === 'completed' ? <Icon name="check-circle" /> : null}
+        {phase === 'failed' ? <Icon name="alert" /> : null}
+        {phase === 'cancelled' ? <Icon name="info" /> : null}
+      </div>
+      <div className="gen-status__body">
+        <h2 id="gen-status-title" className="gen-status__title" title={phase === 'failed' ? undefined : title}>
+          {phase === 'generating' ? `Creating “${shortTitle}”` : null}
+          {phase === 'completed' ? shortTitle : null}
+          {phase === 'failed' ? failedTitle : null}
+          {phase === 'cancelled' ? `“${shortTitle}” was cancelled` : null}
+        </h2>
+
+        {phase === 'generating' ? (
+          <>
+            <div
+              className="gen-status__bar"
+              role="progressbar"
+              aria-label="Generation progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
+              <div style={{ width: `${Math.max(progress, 2)}%` }} />
+            </div>
+            <p className="gen-status__step" role="status">
+              <span>{step}</span>
+              <span className="gen-status__percent">{progress}%</span>
+            </p>
+            {warning ? (
+              <p className="gen-status__warning">
+                <Icon name="clock" /> {warning}
+              </p>
+            ) : null}
+            <p className="gen-status__hint">
+              You can leave this page: the AI Generation Queue keeps following the job and tells you when it is ready.
+            </p>
+          </>
+        ) : null}
+
+        {phase === 'completed' ? (
+          <>
+            <p className="gen-status__step" role="status">
+              {step}
+            </p>
+            {completedDetail}
+            <div className="gen-status__actions">
+              {completedAction !== undefined ? (
+                completedAction
+              ) : jobId ? (
+                <Link
+                  to={paths.video(jobId)}
+                  state={{
+                    videoUrl: job?.videoUrl ?? undefined,
+                    subtitleUrl: job?.subtitleUrl ?? undefined,
+                    previousPage,
+                  }}
+                  className="btn btn--primary"
+                >
+                  <Icon name="play" /> Watch now
+                </Link>
+              ) : null}
+              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
+                Create another
+              </button>
+            </div>
+          </>
+        ) : null}
+
+        {phase === 'cancelled' ? (
+          <>
+            <p className="gen-status__step" role="status" data-testid="cancelled-refund">
+              {step}
+            </p>
+            <div className="gen-status__actions">
+              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
+                Start again
+              </button>
+            </div>
+          </>
+        ) : null}
+
+        {phase === 'failed' ? (
+          <>
+            <p className="gen-status__error" role="alert">
+              {error}
+            </p>
+            <div className="gen-status__actions">
+              {needsCredits ? (
+                <Link to={buyCreditsPath} className="btn btn--accent">
+                  Buy Credits
+                </Link>
+              ) : null}
+              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
+                Try again
+              </button>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useGenerationQueue } from '@/hooks/use-generation-queue';
+import { ApiError } from '@/lib/api-client';
+import { finishedText } from '@/lib/queue-job';
+import type { NewQueueJob, QueueJob } from '@/types/queue';
+
+/** SPEC 4.2 / 9: warnings at about 30 s and 2 minutes, and a 15-minute limit. */
+export const SLOW_WARNING_MS = 30_000;
+export const VERY_SLOW_WARNING_MS = 120_000;
+export const GENERATION_TIMEOUT_MS = 15 * 60_000;
+
+export const WARNING_TEXT = {
+  slow: 'Generation taking longer than expected (30s), but continuing...',
+  verySlow: 'Generation taking much longer than expected (2min)...',
+  cancelled: 'Generation was cancelled.',
+  unknown: 'Unknown error occurred',
+} as const;
+
+export type GenerationPhase = 'idle' | 'generating' | 'completed' | 'failed' | 'cancelled';
+
+/** What differs between a video and a problem (SPEC 4.2): the request, its queue entry and its texts. */
+export type GenerationKind<Form, Request> = {
+  build: (form: Form, userId: string | null | undefined) => Request;
+  queueEntry: (request: Request) => NewQueueJob;
+  send: (request: Request) => Promise<{ job_id: string }>;
+  text: { initializing: string; ready: string; failed: string; timedOut: string };
+  /** Logged when the start request fails. */
+  label: string;
+};
+
+export type Generation<Form, Request> = {
+  phase: GenerationPhase;
+  progress: number;
+  step: string;
+  error: string | null;
+  warning: string | null;
+  /** The server answered 402: the balance is short. */
+  needsCredits: boolean;
+  /** True once the start request succeeded (SPEC 4.2's isQueued). */
+  isQueued: boolean;
+  jobId: string | null;
+  job: QueueJob | null;
+  request: Request | null;
+  /** `extra` joins the queue entry's metadata (who was going to write it, for one). */
+  start: (form: Form, extra?: Partial<QueueJob['metadata']>) => Promise<void>;
+  reset: () => void;
+};
+
+type Run<Request> = { startedAt: number; request: Request; jobId: string | null; error: string | null; errorStatus?: number };
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || WARNING_TEXT.unknown;
+  return WARNING_TEXT.unknown;
+}
+
+/** The create screen's view of one generation (SPEC 4.2), following its job in the queue. */
+export function useGeneration<Form, Request>(
+  userId: string | null | undefined,
+  kind: GenerationKind<Form, Request>,
+): Generation<Form, Request> {
+  const { store } = useGenerationQueue();
+  const [run, setRun] = useState<Run<Request> | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+
+  const jobId = run?.jobId ?? null;
+  const getJob = useCallback(() => (jobId ? (store.getJob(jobId) ?? null) : null), [store, jobId]);
+  const job = useSyncExternalStore(store.subscribe, getJob, getJob);
+
+  let phase: GenerationPhase = 'idle';
+  let error: string | null = startError;
+  let progress = 0;
+  let step = '';
+  if (error) phase = 'failed';
+  else if (run) {
+    if (run.error) {
+      phase = 'failed';
+      error = run.error;
+    } else if (job?.state === 'completed') {
+      phase = 'completed';
+      progress = 100;
+      step = job.metadata.writer === 'offline_draft' ? `${kind.text.ready} (offline draft)` : kind.text.ready;
+    } else if (job?.state === 'failed') {
+      phase = 'failed';
+      error = job.error || kind.text.failed;
+    } else if (job?.state === 'cancelled') {
+      // A cancel is the user's own choice, not a failure: the status says so calmly, with the refund.
+      phase = 'cancelled';
+      step = finishedText(job);
+    } else {
+      phase = 'generating';
+      progress = job?.progress ?? 0;
+      step = jobId && job ? job.currentStep : kind.text.initializing;
+    }
+  }
+
+  const generating = phase === 'generating';
+  const startedAt = run?.startedAt;
+  const timedOut = kind.text.timedOut;
+  useEffect(() => {
+    if (!generating || startedAt === undefined) return undefined;
+    const elapsed = Date.now() - startedAt;
+    const timers = [
+      setTimeout(() => setWarning(WARNING_TEXT.slow), Math.max(0, SLOW_WARNING_MS - elapsed)),
+      setTimeout(() => setWarning(WARNING_TEXT.verySlow), Math.max(0, VERY_SLOW_WARNING_MS - elapsed)),
+      setTimeout(() => {
+        console.warn('15 minute timeout reached');
+        setRun((r) => (r && r.startedAt === startedAt ? { ...r, error: timedOut } : r));
+      }, Math.max(0, GENERATION_TIMEOUT_MS - elapsed)),
+    ];
+    return () => timers.forEach(clearTimeout);
+  }, [generating, startedAt, timedOut]);
+
+  const { build, queueEntry, send, label } = kind;
+  const start = useCallback(
+    async (form: Form, extra?: Partial<QueueJob['metadata']>) => {
+      setWarning(null);
+      setStartError(null);
+      let request: Request;
+      try {
+        request = build(form, userId);
+      } catch (e) {
+        setRun(null);
+        setStartError(errorMessage(e));
+        return;
+      }
+      const startedAt = Date.now();
+      setRun({ startedAt, request, jobId: null, error: null });
+      try {
+        const entry = queueEntry(request);
+        const draft = extra ? { ...entry, metadata: { ...entry.metadata, ...extra } } : entry;
+        const id = await store.start(draft, () => send(request));
+        setRun((r) => (r && r.startedAt === startedAt ? { ...r, jobId: id } : r));
+      } catch (e) {
+        console.error(`${label} could not start`, e);
+        const errorStatus = e instanceof ApiError ? e.status : undefined;
+        setRun((r) => (r && r.startedAt === startedAt ? { ...r, error: errorMessage(e), errorStatus } : r));
+      }
+    },
+    [store, userId, build, queueEntry, send, label],
+  );
+
+  const reset = useCallback(() => {
+    setRun(null);
+    setWarning(null);
+    setStartError(null);
+  }, []);
+
+  return {
+    phase,
+    progress,
+    step,
+    error,
+    warning: generating ? warning : null,
+    needsCredits: phase === 'failed' && run?.errorStatus === 402,
+    isQueued: jobId !== null,
+    jobId,
+    job,
+    request: run?.request ?? null,
+    start,
+    reset,
+  };
+}

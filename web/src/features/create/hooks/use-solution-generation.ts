@@ -1,0 +1,36 @@
+import { queueItemTitle } from '@/lib/queue-job';
+import { generateSolution, type SolutionRequest } from '@/features/create/api/generate-solution';
+import { useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
+import { PROBLEM_COST, buildSolutionRequest, type ProblemForm } from '@/features/create/lib/solution-request';
+
+/** SPEC 4.2's texts for a problem. */
+export const SOLUTION_TEXT = {
+  initializing: 'Analyzing your problem...',
+  ready: 'Problem solved! Ready to watch',
+  timedOut: 'Problem generation timed out after 15 minutes. The video might still be processing.',
+  failed: 'Problem generation failed',
+} as const;
+
+export type SolutionGeneration = Generation<ProblemForm, SolutionRequest>;
+
+const problemKind: GenerationKind<ProblemForm, SolutionRequest> = {
+  build: buildSolutionRequest,
+  queueEntry: (request) => ({
+    type: 'problem',
+    title: queueItemTitle({ type: 'problem', text: request.problem_text }),
+    metadata: {
+      duration: request.video_duration,
+      credits: PROBLEM_COST,
+      subject: request.subject,
+      detailLevel: request.detail_level,
+    },
+  }),
+  send: generateSolution,
+  text: SOLUTION_TEXT,
+  label: 'Problem solving',
+};
+
+/** The create-problem screen's view of one solution (SPEC 4.2). */
+export function useSolutionGeneration(userId: string | null | undefined): SolutionGeneration {
+  return useGeneration(userId, problemKind);
+}

@@ -1,0 +1,51 @@
+import type { CourseRequest } from '@/features/create/api/generate-course';
+
+export type CourseDetailLevel = 1 | 2 | 3;
+
+/** How deep a course goes; the server plans about this many lessons at each level. */
+export const COURSE_DETAIL_LEVELS: { value: CourseDetailLevel; label: string; hint: string }[] = [
+  { value: 1, label: 'Overview', hint: 'About 4 short lessons' },
+  { value: 2, label: 'Standard', hint: 'About 5 lessons' },
+  { value: 3, label: 'In depth', hint: 'About 7 longer lessons' },
+];
+
+export const DEFAULT_COURSE_DETAIL_LEVEL: CourseDetailLevel = 2;
+/** SPEC 9: a course costs 3 credits; the videos of its lessons then cost nothing. */
+export const COURSE_COST = 3;
+export const MIN_GOAL_LENGTH = 3;
+export const MAX_GOAL_LENGTH = 500;
+export const MAX_BACKGROUND_LENGTH = 1000;
+
+export const USER_ID_REQUIRED_FOR_COURSES = 'User ID is required for course generation';
+
+export type CourseForm = {
+  goal: string;
+  backgroundKnowledge?: string;
+  detailLevel?: number | string;
+};
+
+/** A detail level outside 1 to 3 becomes 2, as elsewhere (SPEC 5). */
+export function normaliseCourseDetailLevel(input: unknown): CourseDetailLevel {
+  const level = typeof input === 'number' ? input : Number(String(input ?? '').trim());
+  return level === 1 || level === 2 || level === 3 ? level : DEFAULT_COURSE_DETAIL_LEVEL;
+}
+
+/** What is wrong with a goal, or null. */
+export function goalProblem(goal: string): string | null {
+  const length = goal.trim().length;
+  if (length === 0) return 'Describe what you want to learn.';
+  if (length < MIN_GOAL_LENGTH) return `A learning goal needs at least ${MIN_GOAL_LENGTH} characters.`;
+  if (length > MAX_GOAL_LENGTH) return `A learning goal has at most ${MAX_GOAL_LENGTH} characters.`;
+  return null;
+}
+
+/** The request body of POST /api/generate-course: the course form plus user_id. */
+export function buildCourseRequest(form: CourseForm, userId: string | null | undefined): CourseRequest {
+  if (!userId) throw new Error(USER_ID_REQUIRED_FOR_COURSES);
+  return {
+    user_id: userId,
+    goal: form.goal.trim(),
+    backgroundKnowledge: (form.backgroundKnowledge ?? '').trim(),
+    detailLevel: normaliseCourseDetailLevel(form.detailLevel),
+  };
+}

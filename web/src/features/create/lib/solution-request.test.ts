@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { queueItemTitle } from '@/lib/queue-job';
+import {
+  buildSolutionRequest,
+  normaliseDetailLevel,
+  normaliseProblemDuration,
+} from '@/features/create/lib/solution-request';
+
+describe('problem request (SPEC 3 and 5)', () => {
+  it('applies the defaults: math, homework, detail 2, 3 minutes, work shown', () => {
+    expect(buildSolutionRequest({ problem: '  2x + 3 = 11 ' }, 'u1')).toEqual({
+      user_id: 'u1',
+      problem_text: '2x + 3 = 11',
+      subject: 'math',
+      problem_type: 'homework',
+      detail_level: 2,
+      video_duration: 3,
+      show_work: true,
+      is_global: false,
+      dry_run: false,
+    });
+  });
+
+  it('maps a detail level outside 1 to 3 to 2, and a duration outside 1 to 10 minutes to 3', () => {
+    expect(normaliseDetailLevel(0)).toBe(2);
+    expect(normaliseDetailLevel(4)).toBe(2);
+    expect(normaliseDetailLevel('3')).toBe(3);
+    expect(normaliseDetailLevel('hard')).toBe(2);
+    expect(normaliseProblemDuration(0)).toBe(3);
+    expect(normaliseProblemDuration(11)).toBe(3);
+    expect(normaliseProblemDuration('7')).toBe(7);
+    expect(normaliseProblemDuration(2.5)).toBe(3);
+    expect(normaliseProblemDuration(10)).toBe(10);
+  });
+
+  it('shows the work unless it is explicitly turned off', () => {
+    expect(buildSolutionRequest({ problem: 'x = 1', showWork: undefined }, 'u1').show_work).toBe(true);
+    expect(buildSolutionRequest({ problem: 'x = 1', showWork: false }, 'u1').show_work).toBe(false);
+  });
+
+  it('requires a user id', () => {
+    expect(() => buildSolutionRequest({ problem: 'x = 1' }, null)).toThrow('User ID is required for problem solving');
+  });
+
+  it('titles a queued problem with its first 100 characters, or Problem Solution', () => {
+    expect(queueItemTitle({ type: 'problem', text: 'y'.repeat(150) })).toBe('y'.repeat(100));
+    expect(queueItemTitle({ type: 'problem', text: '   ' })).toBe('Problem Solution');
+  });
+});

@@ -1,0 +1,75 @@
+import type { SolutionRequest } from '@/features/create/api/generate-solution';
+
+export type DetailLevel = 1 | 2 | 3;
+
+export const DETAIL_LEVELS: { value: DetailLevel; label: string; hint: string }[] = [
+  { value: 1, label: 'Brief', hint: 'The essential steps' },
+  { value: 2, label: 'Standard', hint: 'Each step explained' },
+  { value: 3, label: 'Thorough', hint: 'Why every rule applies' },
+];
+
+export const DEFAULT_DETAIL_LEVEL: DetailLevel = 2;
+export const DEFAULT_PROBLEM_MINUTES = 3;
+export const MIN_PROBLEM_MINUTES = 1;
+export const MAX_PROBLEM_MINUTES = 10;
+export const MAX_PROBLEM_LENGTH = 2000;
+export const DEFAULT_SUBJECT = 'math';
+export const DEFAULT_PROBLEM_TYPE = 'homework';
+/** SPEC 9: a problem solution costs 1 credit. */
+export const PROBLEM_COST = 1;
+
+export const SUBJECTS = [
+  { value: 'math', label: 'Math' },
+  { value: 'physics', label: 'Physics' },
+  { value: 'chemistry', label: 'Chemistry' },
+  { value: 'other', label: 'Other' },
+];
+
+export const PROBLEM_TYPES = [
+  { value: 'homework', label: 'Homework' },
+  { value: 'exam', label: 'Exam practice' },
+  { value: 'concept', label: 'Concept check' },
+];
+
+export const USER_ID_REQUIRED_FOR_PROBLEMS = 'User ID is required for problem solving';
+
+/** SPEC 5: detail_level outside 1 to 3 becomes 2. */
+export function normaliseDetailLevel(input: unknown): DetailLevel {
+  const level = typeof input === 'number' ? input : Number(String(input ?? '').trim());
+  return level === 1 || level === 2 || level === 3 ? level : DEFAULT_DETAIL_LEVEL;
+}
+
+/** SPEC 5: a duration outside 1 to 10 minutes becomes 3. */
+export function normaliseProblemDuration(input: unknown): number {
+  const minutes = typeof input === 'number' ? input : typeof input === 'string' && input.trim() ? Number(input) : NaN;
+  if (!Number.isInteger(minutes) || minutes < MIN_PROBLEM_MINUTES || minutes > MAX_PROBLEM_MINUTES) {
+    return DEFAULT_PROBLEM_MINUTES;
+  }
+  return minutes;
+}
+
+export type ProblemForm = {
+  problem: string;
+  subject?: string;
+  problemType?: string;
+  detailLevel?: number | string;
+  duration?: number | string;
+  showWork?: boolean;
+};
+
+/** The request body of SPEC 3 with SPEC 5's defaults and mapping applied. */
+export function buildSolutionRequest(form: ProblemForm, userId: string | null | undefined): SolutionRequest {
+  if (!userId) throw new Error(USER_ID_REQUIRED_FOR_PROBLEMS);
+  return {
+    user_id: userId,
+    problem_text: form.problem.trim(),
+    subject: form.subject?.trim() || DEFAULT_SUBJECT,
+    problem_type: form.problemType?.trim() || DEFAULT_PROBLEM_TYPE,
+    detail_level: normaliseDetailLevel(form.detailLevel),
+    video_duration: normaliseProblemDuration(form.duration),
+    // SPEC 5: true unless explicitly false.
+    show_work: form.showWork !== false,
+    is_global: false,
+    dry_run: false,
+  };
+}

@@ -1,0 +1,72 @@
+import { levelLabel, type Level } from '@/lib/levels';
+import type { VideoRequest } from '@/features/create/api/generate-video';
+
+export const LEVELS: { value: Level; label: string; hint: string }[] = [
+  { value: 1, label: levelLabel(1), hint: 'No background assumed' },
+  { value: 2, label: levelLabel(2), hint: 'Knows the basics' },
+  { value: 3, label: levelLabel(3), hint: 'Goes into depth' },
+];
+
+export const DEFAULT_LEVEL: Level = 2;
+export const DEFAULT_DURATION_MINUTES = 5;
+export const MIN_DURATION_MINUTES = 1;
+export const MAX_DURATION_MINUTES = 15;
+export const DEFAULT_WPM = 150;
+export const MIN_WPM = 100;
+export const MAX_WPM = 200;
+/** Videos this long or longer cost 2 credits (SPEC 9). */
+export const LONG_VIDEO_MINUTES = 10;
+export const MAX_TOPIC_LENGTH = 500;
+
+/** SPEC 5: 'beginner' or '1' gives 1; 'advanced' or '3' gives 3; anything else gives 2. */
+export function levelFromInput(input: unknown): Level {
+  const text = String(input ?? '').trim().toLowerCase();
+  if (text === 'beginner' || text === '1') return 1;
+  if (text === 'advanced' || text === '3') return 3;
+  return DEFAULT_LEVEL;
+}
+
+/** SPEC 5: a non-number, or a duration outside 1 to 15 minutes, becomes 5. */
+export function normaliseDuration(input: unknown): number {
+  const minutes = typeof input === 'number' ? input : typeof input === 'string' && input.trim() ? Number(input) : NaN;
+  if (!Number.isInteger(minutes) || minutes < MIN_DURATION_MINUTES || minutes > MAX_DURATION_MINUTES) {
+    return DEFAULT_DURATION_MINUTES;
+  }
+  return minutes;
+}
+
+export function normaliseWpm(input: unknown): number {
+  const wpm = typeof input === 'number' ? input : Number(input);
+  if (!Number.isInteger(wpm) || wpm < MIN_WPM || wpm > MAX_WPM) return DEFAULT_WPM;
+  return wpm;
+}
+
+/** SPEC 9: 1 credit, 2 when the video is 10 minutes or longer. */
+export function videoCost(durationMinutes: number): number {
+  return durationMinutes >= LONG_VIDEO_MINUTES ? 2 : 1;
+}
+
+export type LessonForm = {
+  topic: string;
+  level: string | number;
+  duration: number | string;
+  subtitles: boolean;
+  wpm: number | string;
+};
+
+export const USER_ID_REQUIRED = 'User ID is required for video generation';
+
+/** The request body of SPEC 3 with SPEC 5's mapping applied. */
+export function buildVideoRequest(form: LessonForm, userId: string | null | undefined): VideoRequest {
+  if (!userId) throw new Error(USER_ID_REQUIRED);
+  return {
+    user_id: userId,
+    topic: form.topic.trim(),
+    level: levelFromInput(form.level),
+    duration: normaliseDuration(form.duration),
+    enable_subtitles: form.subtitles,
+    subtitle_style: form.subtitles ? 'modern' : null,
+    wpm: normaliseWpm(form.wpm),
+    dry_run: false,
+  };
+}

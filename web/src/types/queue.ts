@@ -1,0 +1,44 @@
+import type { WriterKind } from '@/types/writer';
+
+export type QueueJobType = 'video' | 'problem' | 'course' | 'course_video';
+export type QueueJobState = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** SPEC 3's queue job, kept in local storage. */
+export type QueueJob = {
+  id: string;
+  type: QueueJobType;
+  title: string;
+  state: QueueJobState;
+  progress: number;
+  currentStep: string;
+  createdAt: string;
+  completedAt: string | null;
+  metadata: {
+    duration?: number;
+    level?: number;
+    credits?: number;
+    subject?: string;
+    courseId?: string;
+    lessonIndex?: number;
+    backgroundKnowledge?: string;
+    detailLevel?: number;
+    /** Who was going to write the script when the job was ordered. */
+    writer?: WriterKind;
+  };
+  videoUrl: string | null;
+  subtitleUrl: string | null;
+  smartTitle: string | null;
+  error: string | null;
+};
+
+/** What a screen hands the queue when it starts a job; the queue fills in the rest. */
+export type NewQueueJob = Pick<QueueJob, 'type' | 'title' | 'metadata'>;
+
+export type QueueSnapshot = {
+  jobs: readonly QueueJob[];
+  /** Ids being polled; a temporary id never is. */
+  polling: ReadonlySet<string>;
+  minimised: boolean;
+};
+
+export type QueueEvent = 'completed' | 'finished';
