@@ -13,21 +13,7 @@ use crate::rational::ArithmeticError;
 use crate::roots::{Comparison, compare, describe, root_set};
 use crate::sets::{self, Rules};
 use crate::statement::Condition;
-
-/// How a comparison was decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
-    Exact,
-    Numeric,
-}
-
-/// The outcome of a comparison.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    Same(Method),
-    Different(String),
-    Unknown(String),
-}
+use crate::verdict::{Method, Verdict, all_of};
 
 const SAMPLES: usize = 48;
 const NEEDED: usize = 12;
@@ -64,6 +50,11 @@ pub fn expressions(a: &Expr, b: &Expr) -> Verdict {
         }
         _ => numerically(a, b),
     }
+}
+
+/// Whether each expression of a chain `a = b = c` is the same as the next.
+pub fn chain_consistency(chain: &[Expr]) -> Verdict {
+    all_of(chain.windows(2).map(|w| expressions(&w[0], &w[1])))
 }
 
 fn integral_variables(e: &Expr) -> BTreeSet<String> {

@@ -1,6 +1,6 @@
 //! What a language model is told, per problem kind, so that the checker can read its steps.
 
-use crate::classify::ProblemKind;
+use crate::kind::ProblemKind;
 
 /// How to write `before`, `after` and `final_answer` for a kind the checker reads in its own
 /// way, with one small worked example; an empty string for the other kinds, whose forms the

@@ -1,7 +1,7 @@
 //! Turns typed mathematics into tokens, accepting the usual keyboard and Unicode spellings.
 
-use crate::ParseError;
 use crate::expr::{Constant, Func};
+use crate::parse_error::ParseError;
 use crate::rational::Rational;
 
 #[derive(Debug, Clone, PartialEq)]

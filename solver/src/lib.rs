@@ -143,10 +143,12 @@ mod equivalence;
 mod exact;
 mod expr;
 mod guide;
+mod kind;
 mod lexer;
 mod limit;
 mod linear;
 mod numeric;
+mod parse_error;
 mod parser;
 mod poly;
 mod print;
@@ -157,23 +159,28 @@ mod sets;
 mod solve;
 mod statement;
 mod upoly;
+mod verdict;
 mod words;
 
 pub use checker::{CheckMethod, CheckStatus, CheckTarget, StepCheck, check_steps, first_failure};
-pub use classify::{ProblemKind, classify};
+pub use classify::classify;
 pub use expr::{Constant, Expr, Func};
 pub use guide::prompt_guide;
-pub use parser::{ParseError, parse_expression};
+pub use kind::ProblemKind;
+pub use parse_error::ParseError;
+pub use parser::parse_expression;
 pub use rational::{ArithmeticError, Rational};
 pub use solve::{Solution, SolveError, Step, solve};
+
+use verdict::Verdict;
 
 /// Whether two typed expressions are equal, e.g. `(x + 1)^2` and `x^2 + 2x + 1`: `Some(true)`
 /// or `Some(false)` when decided, `None` when it could not be decided.
 pub fn expressions_equivalent(a: &str, b: &str) -> Result<Option<bool>, ParseError> {
     let (a, b) = (parse_expression(a)?, parse_expression(b)?);
     Ok(match equivalence::expressions(&a, &b) {
-        equivalence::Verdict::Same(_) => Some(true),
-        equivalence::Verdict::Different(_) => Some(false),
-        equivalence::Verdict::Unknown(_) => None,
+        Verdict::Same(_) => Some(true),
+        Verdict::Different(_) => Some(false),
+        Verdict::Unknown(_) => None,
     })
 }

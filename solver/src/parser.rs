@@ -1,22 +1,12 @@
 //! Recursive-descent parser for one expression: sums, products (explicit and implicit), unary
 //! minus, right-associative powers, functions, `|x|`, `d/dx(...)` and `∫ ... dx`.
 
-use serde::{Deserialize, Serialize};
 use std::ops::{Add, Div, Mul, Neg, Sub};
-use thiserror::Error;
 
 use crate::expr::{Expr, Func};
 use crate::lexer::{Tok, Token, tokenize};
+use crate::parse_error::ParseError;
 use crate::rational::Rational;
-
-/// Why a piece of text could not be read as mathematics.
-#[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
-#[error("at column {}: {message}", .position + 1)]
-pub struct ParseError {
-    /// Zero-based character index into the text that was parsed.
-    pub position: usize,
-    pub message: String,
-}
 
 /// Longest text read, in characters; longer input is refused rather than risking deep recursion.
 pub(crate) const MAX_LENGTH: usize = 2000;

@@ -1,9 +1,9 @@
 //! Reads a problem as a user types it: "Solve 2x + 3 = 11", "d/dx (x^3 + 2x)",
 //! "derivative of (x^2+1)(x-3)", "integrate 3x^2 + 2x dx", "1/2 + 3/4 * 2".
 
-use crate::ParseError;
 use crate::expr::Expr;
 use crate::limit::{Limit, split_head};
+use crate::parse_error::ParseError;
 use crate::parser::{parse_chars, parse_integrand};
 use crate::statement::{Condition, Statement, read_statement};
 

@@ -3,12 +3,12 @@
 //! each side's difference, poles and the edges of where it is defined), then each boundary
 //! point and one test point inside every interval between them are tried in both conditions.
 
-use crate::equivalence::{Method, Verdict};
 use crate::exact::to_ratfunc;
 use crate::expr::{Expr, Func};
 use crate::numeric::{Point, close, eval, short};
 use crate::statement::{Condition, Interval, Rel};
 use crate::upoly::UPoly;
+use crate::verdict::{Method, Verdict};
 use std::ops::Sub;
 
 /// How two conditions are compared.

@@ -2,8 +2,8 @@
 //! `or` or commas, `±`, solution sets `{2, 3}`, points `(1, 2)`, intervals `[2, 3)` and their
 //! unions, and phrases such as "no real solutions".
 
-use crate::ParseError;
 use crate::expr::Expr;
+use crate::parse_error::ParseError;
 use crate::parser::parse_chars;
 
 /// Equations and how they combine.

@@ -3,7 +3,7 @@
 //! with each unit as a product of base dimensions so that `80 km/h` equals `120 km / 1.5 h`
 //! exactly and `2 h + 30 min` equals `2.5 h`.
 
-use crate::classify::ProblemKind;
+use crate::kind::ProblemKind;
 
 const GEOMETRY: [&str; 24] = [
     "area",

@@ -1,22 +1,41 @@
 //! The final answer: substituted back into the original problem, and compared with its full
 //! solution set so a missing root is caught as surely as a wrong one.
 
-use super::{CheckMethod, CheckStatus, Claim, Context, all_of, chain_consistency, status_of};
-use crate::equivalence::{self, Verdict};
+use super::context::{Claim, Context};
+use super::limits;
+use super::outcome::{CheckMethod, CheckStatus, status_of, unchecked};
+use crate::equivalence::{self, chain_consistency};
 use crate::exact::to_rational;
 use crate::expr::Expr;
 use crate::numeric::{Point, eval};
 use crate::problem::Problem;
 use crate::roots::{describe, root_set};
 use crate::statement::Condition;
+use crate::verdict::{Verdict, all_of};
 
-pub(super) fn check(context: &Context, text: &str) -> Result<CheckStatus, String> {
+/// Unchecked when the problem could not be read as a formula, failed when it is empty.
+pub(super) fn check(context: &Context, text: &str) -> CheckStatus {
+    if let Some(reason) = &context.unread_because {
+        return unchecked(reason.clone());
+    }
+    if text.trim().is_empty() {
+        return CheckStatus::Failed {
+            reason: "the final answer is empty".into(),
+        };
+    }
+    match compare(context, text) {
+        Ok(status) => status,
+        Err(reason) => unchecked(format!("the final answer could not be read: {reason}")),
+    }
+}
+
+fn compare(context: &Context, text: &str) -> Result<CheckStatus, String> {
     // "1/3 ≈ 0.333": the exact part before the approximation is the answer.
     let text = text.split('≈').next().unwrap_or(text);
     match &context.problem {
         Some(Problem::Expression(e)) => expression_answer(context, e, text),
         Some(Problem::Condition(c)) => condition_answer(context, c, text),
-        Some(Problem::Limit(l)) => Ok(super::limits::answer(l, text)),
+        Some(Problem::Limit(l)) => Ok(limits::answer(l, text)),
         None => Err("the problem is not a formula".into()),
     }
 }

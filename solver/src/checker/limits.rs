@@ -2,12 +2,13 @@
 //! from the limit point; evaluating it (`lim (x + 2)` to `4`) and the final answer are
 //! checked by approaching the point from each side.
 
-use super::{CheckMethod, CheckStatus, status_of, unchecked};
-use crate::equivalence::{self, Method, Verdict};
+use super::outcome::{CheckMethod, CheckStatus, status_of, unchecked};
+use crate::equivalence;
 use crate::expr::Expr;
 use crate::limit::{Approach, Found, Limit, LimitValue, Side, read_value, split_head};
 use crate::numeric::{Point, eval, short};
 use crate::solve::Step;
+use crate::verdict::{Method, Verdict, all_of};
 
 /// One line: values claimed equal in order, such as `lim (x + 2) = 4`.
 fn read_line(limit: &Limit, text: &str) -> Result<Vec<LimitValue>, String> {
@@ -73,7 +74,7 @@ pub(super) fn step(limit: &Limit, step: &Step) -> CheckStatus {
     for pair in chain.windows(2) {
         verdicts.push(pair_verdict(limit, pair[0], pair[1]));
     }
-    status_of(super::all_of(verdicts))
+    status_of(all_of(verdicts))
 }
 
 fn has_var(limit: &Limit, e: &Expr) -> bool {

@@ -2,14 +2,15 @@
 //! `80 km/h`), formulas with the values the problem gives (`A = pi r^2` with `r = 3`), and a
 //! final answer that must be the value of the last checked calculation.
 
-use super::{CheckMethod, CheckStatus, all_of, status_of, unchecked};
-use crate::equivalence::{self, Method, Verdict, condition_variables};
+use super::outcome::{CheckMethod, CheckStatus, status_of, unchecked};
+use crate::equivalence::{self, chain_consistency, condition_variables};
 use crate::exact::{RatFunc, to_ratfunc};
 use crate::expr::Expr;
 use crate::numeric::{Point, close, eval, short};
 use crate::sets::Rules;
 use crate::solve::Step;
 use crate::statement::{Condition, Statement, read_statement};
+use crate::verdict::{Method, Verdict, all_of};
 use crate::words::{Quantities, dimension_name, knowns, quantities, typed_letters};
 
 /// What the problem's words give.
@@ -400,7 +401,7 @@ fn values(before: &Read, after: &Read, before_text: &str, after_text: &str) -> V
     else {
         return Verdict::Unknown("nothing to compare".into());
     };
-    let chains = all_of([super::chain_consistency(bs), super::chain_consistency(as_)]);
+    let chains = all_of([chain_consistency(bs), chain_consistency(as_)]);
     let (Some(b), Some(a), Some(btyped), Some(atyped)) =
         (bs.last(), as_.first(), bt.last(), at.first())
     else {

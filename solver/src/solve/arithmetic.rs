@@ -2,7 +2,8 @@
 //! first, then powers, then multiplication and division, then addition and subtraction, each
 //! from left to right.
 
-use super::{SolveError, Step, Steps};
+use super::error::SolveError;
+use super::steps::{Step, Steps};
 use crate::expr::{Expr, Func};
 use crate::print::precedence;
 use crate::rational::{Rational, lcm_i128};

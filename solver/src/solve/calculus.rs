@@ -1,7 +1,8 @@
 //! Derivatives of polynomials (sum, power and product rules) and integrals of polynomials.
 
+use super::error::SolveError;
 use super::linear::needs_expanding;
-use super::{SolveError, Step, Steps};
+use super::steps::{Step, Steps};
 use crate::exact::to_poly;
 use crate::expr::Expr;
 use crate::poly::Poly;

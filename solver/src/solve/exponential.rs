@@ -3,8 +3,9 @@
 //! on the other side gives an exact answer (`2^(x + 1) = 16` so `x + 1 = 4`); otherwise
 //! logarithms give it (`e^(2x) = 5` so `x = ln(5)/2 ≈ 0.805`).
 
+use super::error::SolveError;
 use super::linear::{equation, moves, outcome_answer};
-use super::{SolveError, Step, Steps, number};
+use super::steps::{Step, Steps, number};
 use crate::exact::{to_poly, to_rational};
 use crate::expr::{Constant, Expr, Func};
 use crate::poly::Poly;

@@ -2,8 +2,9 @@
 //! linear equation, with the sign turned round when both sides are divided by a negative
 //! number or swapped.
 
+use super::error::SolveError;
 use super::linear::{Outcome, equation, expand_rule, moves, needs_expanding};
-use super::{SolveError, Step, Steps, number};
+use super::steps::{Step, Steps, number};
 use crate::exact::to_poly;
 use crate::expr::Expr;
 use crate::poly::Poly;

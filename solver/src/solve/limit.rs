@@ -2,7 +2,8 @@
 //! is defined; for `0/0` factor out the limit point's factor and cancel it; for `c/0` say which
 //! way each side goes; at infinity divide every term by the denominator's highest power.
 
-use super::{SolveError, Step, Steps, number};
+use super::error::SolveError;
+use super::steps::{Step, Steps, number};
 use crate::exact::{to_ratfunc, to_rational};
 use crate::expr::Expr;
 use crate::limit::{Approach, Limit, Side};

@@ -1,7 +1,8 @@
 //! Linear equations in one unknown: expand, clear fractions, collect the unknown on the left,
 //! isolate it.
 
-use super::{SolveError, Step, Steps, number, written};
+use super::error::SolveError;
+use super::steps::{Step, Steps, number, written};
 use crate::exact::to_poly;
 use crate::expr::Expr;
 use crate::poly::Poly;

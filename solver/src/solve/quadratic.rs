@@ -1,8 +1,9 @@
 //! Quadratic equations: standard form, then factoring when the roots are rational, the
 //! quadratic formula otherwise, and an honest statement when there are no real roots.
 
+use super::error::SolveError;
 use super::linear::{expand_rule, needs_expanding};
-use super::{SolveError, Step, Steps, number, written};
+use super::steps::{Step, Steps, number, written};
 use crate::exact::to_poly;
 use crate::expr::Expr;
 use crate::poly::Poly;

@@ -1,8 +1,9 @@
 //! Elimination with whole-number multipliers, then back substitution.
 
-use super::{Outcome, System, combine, infinitely_many, no_solution, scale};
+use super::rows::{Outcome, System, combine, infinitely_many, no_solution, scale};
 use crate::rational::{Rational, gcd_i128, lcm_i128};
-use crate::solve::{SolveError, Steps};
+use crate::solve::error::SolveError;
+use crate::solve::steps::Steps;
 
 fn times(k: Rational, name: &str) -> String {
     if k.is_one() {

@@ -3,76 +3,15 @@
 //! infinitely-many-solutions cases stated.
 
 mod elimination;
+mod rows;
 mod substitution;
 
-use super::{SolveError, Step, Steps, number, written};
-use crate::linear::{Row, row_of};
-use crate::poly::Poly;
-use crate::rational::{Exact, Rational, lcm_i128};
+use super::error::SolveError;
+use super::steps::{Step, Steps, number, written};
+use crate::linear::row_of;
+use crate::rational::{Rational, lcm_i128};
 use crate::statement::Condition;
-
-struct System<'a> {
-    vars: &'a [String],
-    /// Rows keep their place so "equation 2" always means the same line; dropped rows are `None`.
-    rows: Vec<Option<Row>>,
-}
-
-fn lhs(row: &Row, vars: &[String]) -> Exact<Poly> {
-    vars.iter()
-        .zip(&row.coefficients)
-        .try_fold(Poly::zero(), |acc, (v, c)| acc.add(&Poly::term(*c, v, 1)))
-}
-
-fn row_text(row: &Row, vars: &[String]) -> Exact<String> {
-    Ok(format!("{} = {}", lhs(row, vars)?, row.constant))
-}
-
-fn scale(row: &Row, k: Rational) -> Exact<Row> {
-    Ok(Row {
-        coefficients: row
-            .coefficients
-            .iter()
-            .map(|c| c.mul(k))
-            .collect::<Exact<_>>()?,
-        constant: row.constant.mul(k)?,
-    })
-}
-
-/// `p * a - q * b`.
-fn combine(a: &Row, p: Rational, b: &Row, q: Rational) -> Exact<Row> {
-    let (a, b) = (scale(a, p)?, scale(b, q)?);
-    Ok(Row {
-        coefficients: a
-            .coefficients
-            .iter()
-            .zip(&b.coefficients)
-            .map(|(x, y)| x.sub(*y))
-            .collect::<Exact<_>>()?,
-        constant: a.constant.sub(b.constant)?,
-    })
-}
-
-impl System<'_> {
-    fn text(&self) -> Exact<String> {
-        let parts = self
-            .rows
-            .iter()
-            .flatten()
-            .map(|r| row_text(r, self.vars))
-            .collect::<Exact<Vec<_>>>()?;
-        Ok(parts.join("; "))
-    }
-
-    fn row(&self, i: usize) -> &Row {
-        self.rows[i].as_ref().expect("live row")
-    }
-
-    fn live(&self) -> Vec<usize> {
-        (0..self.rows.len())
-            .filter(|i| self.rows[*i].is_some())
-            .collect()
-    }
-}
+use rows::{System, scale};
 
 pub(super) fn solve(
     items: &[Condition],
@@ -146,27 +85,4 @@ pub(super) fn solve(
         Err(special) => special,
     };
     Ok((steps.into_vec(), answer))
-}
-
-/// The values of the unknowns, or the answer "no solution" / "infinitely many solutions".
-type Outcome = Result<Vec<Rational>, String>;
-
-fn no_solution(steps: &mut Steps, current: &str, which: &str) -> String {
-    steps.push(
-        current,
-        "no solution",
-        format!("{which} is false whatever the unknowns are, so the system has no solution"),
-        "The equations contradict each other: the lines (or planes) they describe never meet.",
-    );
-    "no solution".into()
-}
-
-fn infinitely_many(steps: &mut Steps, current: &str) -> String {
-    steps.push(
-        current,
-        "infinitely many solutions",
-        "Fewer independent equations than unknowns: infinitely many solutions",
-        "One equation carries no new information, so one unknown can be chosen freely.",
-    );
-    "infinitely many solutions".into()
 }

@@ -2,12 +2,13 @@
 
 use std::ops::{Add, Mul};
 
-use super::{Outcome, System, infinitely_many, no_solution, row_text};
+use super::rows::{Outcome, System, infinitely_many, no_solution, row_text};
 use crate::expr::Expr;
 use crate::poly::Poly;
 use crate::rational::Rational;
+use crate::solve::error::SolveError;
 use crate::solve::linear::{self, moves};
-use crate::solve::{SolveError, Steps};
+use crate::solve::steps::Steps;
 
 /// An equation and unknown whose coefficient is 1 or -1 (1 preferred).
 pub(super) fn unit_coefficient(system: &System) -> Option<(usize, usize)> {
