@@ -26,7 +26,7 @@ test: (setup "--tests")
       echo "== PostgreSQL is not running here: the PostgreSQL pass was skipped"; \
     fi
     bash charts/test.sh
-    cd web && npm test
+    cd web && npm run lint && npm test
     # `cargo test` above built target/debug/lectern (with the same features), used here.
     cd web && LECTERN_BIN="$CARGO_TARGET_DIR/debug/lectern" npm run e2e
 

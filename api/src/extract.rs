@@ -2,8 +2,9 @@
 
 use axum::{
     extract::{FromRequest, FromRequestParts, Request},
-    http::{header, request::Parts},
+    http::{HeaderMap, header, request::Parts},
 };
+use axum_extra::headers::{Authorization, HeaderMapExt, authorization::Bearer};
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, FieldError};
@@ -31,23 +32,22 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = parts
-            .headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| {
-                v.strip_prefix("Bearer ")
-                    .or_else(|| v.strip_prefix("bearer "))
-            })
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
+        let token = bearer(&parts.headers)
             .ok_or_else(|| ApiError::Unauthorized("Not authenticated".into()))?;
         let id = state
             .tokens
-            .verify(token)
+            .verify(&token)
             .ok_or_else(|| ApiError::Unauthorized("Invalid or expired access token".into()))?;
         Ok(Self { id })
     }
+}
+
+/// The token of an `Authorization: Bearer ...` header (the scheme in any case), if any.
+pub fn bearer(headers: &HeaderMap) -> Option<String> {
+    headers
+        .typed_get::<Authorization<Bearer>>()
+        .map(|auth| auth.token().trim().to_string())
+        .filter(|token| !token.is_empty())
 }
 
 /// A JSON body; malformed JSON and type errors become a 422 list naming the field.

@@ -18,7 +18,7 @@ use lectern_core::{Config, config::IdentityConfig, tokens::AccessTokens};
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 
-use crate::routes::auth::{dev_provider::DevProvider, oidc::OidcClient};
+use crate::routes::auth::{dev_provider::provider::DevProvider, oidc::OidcClient};
 use crate::state::AppState;
 
 /// The API server, bound and ready to serve.

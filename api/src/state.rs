@@ -4,7 +4,7 @@ use lectern_core::{Config, queue::JobQueue, storage::Storage, tokens::AccessToke
 use metrics_exporter_prometheus::PrometheusHandle;
 use sea_orm::DatabaseConnection;
 
-use crate::routes::auth::{dev_provider::DevProvider, oidc::OidcClient};
+use crate::routes::auth::{dev_provider::provider::DevProvider, oidc::OidcClient};
 
 /// Everything a handler needs, cheap to clone.
 #[derive(Clone)]

@@ -551,7 +551,7 @@ pub enum DeleteError {
 fn media_prefix(v: &video::Model) -> Option<String> {
     v.media_prefix
         .clone()
-        .or_else(|| v.job_id.as_ref().map(|job_id| format!("jobs/{job_id}")))
+        .or_else(|| v.job_id.as_deref().map(jobs::media::prefix))
 }
 
 /// Deletes the user's video and its media; `false` when the user has no such video.
@@ -605,7 +605,7 @@ pub async fn delete_course(
         }
     }
     if let Some(job_id) = &course.job_id {
-        storage.delete_prefix(&format!("jobs/{job_id}")).await?;
+        storage.delete_prefix(&jobs::media::prefix(job_id)).await?;
     }
     let txn = db.begin().await?;
     video::Entity::delete_many()
@@ -691,7 +691,7 @@ pub async fn thumbnail_access<C: ConnectionTrait>(
         let key = c
             .thumbnail_storage_path
             .clone()
-            .or_else(|| c.job_id.as_ref().map(|j| format!("jobs/{j}/thumbnail.jpg")));
+            .or_else(|| c.job_id.as_deref().map(jobs::media::thumbnail));
         return Ok(key.map(|key| ThumbnailAccess {
             owner_id: c.user_id.clone(),
             is_public: c.is_public,

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use lectern_pipeline::{CancellationCheck, Pipeline, PipelineConfig, RenderInput};
+use lectern_pipeline::{CancellationToken, Pipeline, PipelineConfig, RenderInput};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -29,7 +29,7 @@ async fn main() -> anyhow::Result<()> {
             RenderInput::topic(&topic, 2, minutes, 150),
             &out,
             |_| {},
-            CancellationCheck::never(),
+            CancellationToken::new(),
         )
         .await?;
     let wall = started.elapsed().as_secs_f64();

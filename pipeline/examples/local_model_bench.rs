@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use lectern_pipeline::local_model;
 use lectern_pipeline::script::{OpenAiWriter, ScriptWriter};
-use lectern_pipeline::{Brief, CancellationCheck, Pipeline, PipelineConfig, RenderInput};
+use lectern_pipeline::{Brief, CancellationToken, Pipeline, PipelineConfig, RenderInput};
 use serde_json::{Value, json};
 
 #[tokio::main]
@@ -68,10 +68,18 @@ async fn main() -> anyhow::Result<()> {
     let clock = Instant::now();
     let storyboard = writer.write(&brief).await?;
     let script = clock.elapsed().as_secs_f64();
+    let usage = writer.usage();
     println!(
         "  one storyboard (\"{topic}\", {minutes} min)  {script:>7.2} s: {} scenes, {} words",
         storyboard.scenes.len(),
         storyboard.word_count()
+    );
+    println!(
+        "    {} requests (the plan, the scenes, checks, any scene asked again), {} characters of JSON \
+         answered, {:.0} characters/s",
+        usage.requests,
+        usage.answer_chars,
+        usage.answer_chars as f64 / script
     );
 
     let config = PipelineConfig {
@@ -87,7 +95,7 @@ async fn main() -> anyhow::Result<()> {
             RenderInput::topic(&topic, 2, minutes, 150),
             &out,
             |_| {},
-            CancellationCheck::never(),
+            CancellationToken::new(),
         )
         .await?;
     let wall = clock.elapsed().as_secs_f64();

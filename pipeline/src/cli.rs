@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use crate::PipelineConfig;
-use crate::pipeline::{CancellationCheck, Pipeline, RenderInput, Resolution};
+use crate::pipeline::{CancellationToken, Pipeline, RenderInput, Resolution};
 use crate::storyboard::Storyboard;
 
 #[derive(Debug, Clone, clap::Args)]
@@ -118,7 +118,7 @@ async fn render_with(
     }
 
     let output = pipeline
-        .render(input, &args.out, progress, CancellationCheck::never())
+        .render(input, &args.out, progress, CancellationToken::new())
         .await?;
     eprintln!();
     let s = &output.stages;

@@ -2,6 +2,7 @@
 //! Pure stages; no database and no queue. See README.md for the API.
 
 pub mod breaks;
+mod brief;
 pub mod cli;
 pub mod config;
 pub mod course;
@@ -22,7 +23,7 @@ mod video;
 pub use config::{ConfigError, PipelineConfig};
 pub use error::{PipelineError, Stage};
 pub use pipeline::{
-    CancellationCheck, Engines, OutputFiles, Pipeline, PlanOutput, Progress, RenderInput,
+    CancellationToken, Engines, OutputFiles, Pipeline, PlanOutput, Progress, RenderInput,
     RenderOutput, Resolution, ScriptInput, StageSeconds,
 };
 pub use script::{Brief, ScriptProgress};

@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
+pub use tokio_util::sync::CancellationToken;
 
 use crate::config::PipelineConfig;
 use crate::course::{CourseBrief, CourseOutline, LessonBrief};
@@ -104,34 +104,6 @@ pub struct Progress {
     pub stage: Stage,
     pub percent: u8,
     pub step: String,
-}
-
-/// Asked between and within stages; when it answers true the run stops with `Cancelled`.
-#[derive(Clone)]
-pub struct CancellationCheck(Arc<dyn Fn() -> bool + Send + Sync>);
-
-impl CancellationCheck {
-    pub fn never() -> Self {
-        CancellationCheck(Arc::new(|| false))
-    }
-
-    pub fn new(check: impl Fn() -> bool + Send + Sync + 'static) -> Self {
-        CancellationCheck(Arc::new(check))
-    }
-
-    pub fn from_flag(flag: Arc<AtomicBool>) -> Self {
-        CancellationCheck(Arc::new(move || flag.load(Ordering::SeqCst)))
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        (self.0)()
-    }
-}
-
-impl std::fmt::Debug for CancellationCheck {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("CancellationCheck")
-    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -444,7 +416,7 @@ impl Pipeline {
         input: RenderInput,
         out_dir: &Path,
         progress: impl Fn(Progress) + Send + Sync,
-        cancel: CancellationCheck,
+        cancel: CancellationToken,
     ) -> Result<RenderOutput, PipelineError> {
         let started = Instant::now();
         let mut stages = StageSeconds::default();
@@ -462,7 +434,14 @@ impl Pipeline {
             )
         })?;
 
-        let (storyboard, script_engine) = self.storyboard(&input, &progress).await?;
+        // The script stage can take minutes on a local model: a cancel stops its request.
+        let (storyboard, script_engine) = tokio::select! {
+            biased;
+            () = cancel.cancelled() => {
+                return Err(PipelineError::Cancelled { stage: Stage::Script });
+            }
+            written = self.storyboard(&input, &progress) => written?,
+        };
         outputs::write_storyboard(out_dir, &storyboard)?;
         stages.script = started.elapsed().as_secs_f64();
         checkpoint(Stage::Narration)?;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use gstreamer as gst;
 
-use crate::CancellationCheck;
+use crate::CancellationToken;
 use crate::encode::{EncodeSettings, Encoder, i420};
 use crate::error::{PipelineError, Stage};
 use crate::frames::{Frame, SlideRenderer};
@@ -48,7 +48,7 @@ pub fn encode_video(
     settings: &VideoSettings,
     path: &Path,
     progress: &dyn Fn(f64),
-    cancel: &CancellationCheck,
+    cancel: &CancellationToken,
 ) -> Result<VideoStats, PipelineError> {
     let encode_error = |e| PipelineError::failed(Stage::Encode, e);
     let encoder = Encoder::start(

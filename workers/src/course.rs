@@ -23,7 +23,7 @@ use crate::{
     RunError, Runtime,
     finish::{completed, database, finish, not_applied},
     render::{pipeline_failure, plan, render},
-    video::{difficulty, media_prefix, upload},
+    video::{difficulty, upload},
 };
 
 pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
@@ -84,7 +84,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     runtime.progress(&job.id, 90, "Saving your course...").await;
     upload_course_files(runtime, &job.id, work_dir.path()).await?;
 
-    let thumbnail_key = format!("{}/thumbnail.jpg", media_prefix(&job.id));
+    let thumbnail_key = lectern_core::jobs::media::thumbnail(&job.id);
     let lesson_count = outline.lessons.len();
     let course_id = courses::new_id();
     let txn = begin_write(&runtime.db).await.map_err(database)?;
@@ -132,7 +132,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
 }
 
 async fn upload_course_files(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
-    let prefix = media_prefix(job_id);
+    let prefix = lectern_core::jobs::media::prefix(job_id);
     for (file, content_type) in [
         ("thumbnail.jpg", "image/jpeg"),
         ("course.json", "application/json"),
@@ -332,9 +332,9 @@ fn lesson_record(
         .to_string()),
         status: Set("completed".into()),
         credits_used: Set(job.credits_reserved),
-        media_prefix: Set(Some(media_prefix(&job.id))),
+        media_prefix: Set(Some(lectern_core::jobs::media::prefix(&job.id))),
         has_thumbnail: Set(true),
-        thumbnail_storage_path: Set(Some(format!("{}/thumbnail.jpg", media_prefix(&job.id)))),
+        thumbnail_storage_path: Set(Some(lectern_core::jobs::media::thumbnail(&job.id))),
         transcript: Set(transcript),
         is_public: Set(false),
         course_id: Set(Some(course.id.clone())),

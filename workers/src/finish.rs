@@ -3,10 +3,10 @@
 use lectern_core::{
     db,
     entities::job,
-    jobs::{self, Completion},
+    jobs::{self, Completion, media::prefix as media_prefix},
 };
 
-use crate::{RunError, Runtime, video::media_prefix};
+use crate::{RunError, Runtime};
 
 /// Applies the completion (result, library record, final state) for the claim this worker holds.
 pub(crate) async fn finish(

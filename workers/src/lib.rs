@@ -283,7 +283,7 @@ impl Runtime {
         if failed
             && let Err(e) = self
                 .storage
-                .delete_prefix(&video::media_prefix(job_id))
+                .delete_prefix(&lectern_core::jobs::media::prefix(job_id))
                 .await
         {
             tracing::warn!(job = %job_id, error = %e, "media of the failed job not removed");

@@ -3,16 +3,12 @@
 
 use std::{
     path::PathBuf,
-    sync::{
-        Arc,
-        atomic::{AtomicBool, Ordering},
-    },
     time::{Duration, Instant},
 };
 
 use lectern_core::jobs;
 use lectern_pipeline::{
-    CancellationCheck, PipelineError, PlanOutput, Progress, RenderInput, RenderOutput,
+    CancellationToken, PipelineError, PlanOutput, Progress, RenderInput, RenderOutput,
 };
 use tempfile::TempDir;
 
@@ -60,12 +56,12 @@ async fn watched<T, F, Fut>(
     run: F,
 ) -> Result<(TempDir, T), RunError>
 where
-    F: FnOnce(PathBuf, Report, CancellationCheck) -> Fut,
+    F: FnOnce(PathBuf, Report, CancellationToken) -> Fut,
     Fut: Future<Output = Result<T, PipelineError>>,
 {
     let work_dir =
         tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
-    let cancelled = Arc::new(AtomicBool::new(false));
+    let cancelled = CancellationToken::new();
     let watcher = spawn_cancel_watcher(runtime.db.clone(), job_id.to_string(), cancelled.clone());
     let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
     let writer = spawn_progress_writer(runtime.db.clone(), job_id.to_string(), progress_rx);
@@ -74,12 +70,7 @@ where
             let _ = progress_tx.send(p);
         }
     });
-    let result = run(
-        work_dir.path().to_path_buf(),
-        report,
-        CancellationCheck::from_flag(cancelled.clone()),
-    )
-    .await;
+    let result = run(work_dir.path().to_path_buf(), report, cancelled.clone()).await;
     watcher.abort();
     let _ = writer.await;
     let made = match result {
@@ -87,7 +78,7 @@ where
         Err(PipelineError::Cancelled { .. }) => return Err(RunError::Cancelled),
         Err(err) => return Err(failure(err)),
     };
-    if cancelled.load(Ordering::SeqCst) {
+    if cancelled.is_cancelled() {
         return Err(RunError::Cancelled);
     }
     Ok((work_dir, made))
@@ -105,13 +96,13 @@ pub(crate) fn pipeline_failure(err: PipelineError) -> RunError {
 fn spawn_cancel_watcher(
     db: sea_orm::DatabaseConnection,
     job_id: String,
-    flag: Arc<AtomicBool>,
+    cancel: CancellationToken,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             tokio::time::sleep(Duration::from_millis(750)).await;
             if let Ok(true) = jobs::is_cancelled(&db, &job_id).await {
-                flag.store(true, Ordering::SeqCst);
+                cancel.cancel();
                 return;
             }
         }

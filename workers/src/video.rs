@@ -29,9 +29,7 @@ pub const MEDIA_FILES: &[(&str, &str)] = &[
     ("result.json", "application/json"),
 ];
 
-pub fn media_prefix(job_id: &str) -> String {
-    format!("jobs/{job_id}")
-}
+use lectern_core::jobs::media::prefix as media_prefix;
 
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: VideoParams = serde_json::from_str(&job.params)
@@ -178,7 +176,7 @@ fn library_record(
         credits_used: Set(job.credits_reserved),
         media_prefix: Set(Some(media_prefix(&job.id))),
         has_thumbnail: Set(true),
-        thumbnail_storage_path: Set(Some(format!("{}/thumbnail.jpg", media_prefix(&job.id)))),
+        thumbnail_storage_path: Set(Some(lectern_core::jobs::media::thumbnail(&job.id))),
         transcript: Set(transcript),
         is_public: Set(false),
         course_id: Set(None),

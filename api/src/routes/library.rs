@@ -5,7 +5,7 @@ use axum::{
     Json, Router,
     extract::{Path, RawQuery, State},
     http::StatusCode,
-    routing::{get, patch, post},
+    routing::{get, patch},
 };
 use chrono::{DateTime, Utc};
 use lectern_core::{
@@ -13,7 +13,6 @@ use lectern_core::{
     jobs,
     library::{self, Changes, Course, ItemType, Page, SearchTerms},
 };
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -24,7 +23,6 @@ use crate::{
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/user/{user_id}/video-history", post(save_history))
         .route("/auth/user/{user_id}/search", get(search))
         .route(
             "/library/videos/{id}",
@@ -34,51 +32,6 @@ pub fn router() -> Router<AppState> {
             "/library/courses/{id}",
             patch(update_course).delete(delete_course),
         )
-}
-
-#[derive(Debug, Deserialize)]
-struct HistoryRecord {
-    job_id: Option<String>,
-    title: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Saved {
-    video_id: String,
-    smart_title: Option<String>,
-}
-
-/// The worker writes the library record when the job completes; this call (SPEC.md's
-/// auto-save) confirms it and may set the title. Saving twice answers the same record.
-async fn save_history(
-    State(state): State<AppState>,
-    caller: AuthUser,
-    Path(user_id): Path<String>,
-    ValidJson(record): ValidJson<HistoryRecord>,
-) -> ApiResult<Json<Saved>> {
-    caller.require_self(&user_id)?;
-    let job_id = record
-        .job_id
-        .filter(|j| !j.is_empty())
-        .ok_or_else(|| ApiError::field(&["body", "job_id"], "job_id is required", "missing"))?;
-    let job = jobs::find_for_user(&state.db, &caller.id, &job_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
-    let saved = video::Entity::find()
-        .filter(video::Column::JobId.eq(job.id.as_str()))
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| {
-            ApiError::Conflict(format!(
-                "The video is not finished yet (status: {})",
-                job.status
-            ))
-        })?;
-    let _ = record.title;
-    Ok(Json(Saved {
-        video_id: saved.id,
-        smart_title: job.smart_title,
-    }))
 }
 
 /// The query string of a listing: `q` and `type` where the listing takes them, `limit`

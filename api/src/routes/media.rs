@@ -47,11 +47,7 @@ async fn authorised_job(
         .as_deref()
         .and_then(|t| state.tokens.verify_media(t))
         .is_some_and(|job_id| job_id == id);
-    let owner = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .and_then(|t| state.tokens.verify(t.trim()));
+    let owner = crate::extract::bearer(headers).and_then(|t| state.tokens.verify(&t));
     let job = jobs::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found("Video"))?;
@@ -80,7 +76,7 @@ async fn video(
     Query(query): Query<MediaQuery>,
 ) -> ApiResult<Response> {
     let job = authorised_job(&state, &headers, &query, &id).await?;
-    let key = format!("jobs/{}/video.mp4", job.id);
+    let key = jobs::media::video(&job.id);
     let Some(total) = state.storage.size(&key).await.map_err(storage_error)? else {
         return Err(ApiError::not_found("Video"));
     };
@@ -186,7 +182,7 @@ async fn small_file(
 ) -> ApiResult<Response> {
     let bytes = state
         .storage
-        .get_bytes(&format!("jobs/{}/{file}", job.id))
+        .get_bytes(&jobs::media::key(&job.id, file))
         .await
         .map_err(storage_error)?
         .ok_or_else(|| ApiError::NotFound(format!("{file} not found")))?;
@@ -247,7 +243,7 @@ async fn transcript(
     let job = authorised_job(&state, &headers, &query, &id).await?;
     let bytes = state
         .storage
-        .get_bytes(&format!("jobs/{}/transcript.json", job.id))
+        .get_bytes(&jobs::media::transcript(&job.id))
         .await
         .map_err(storage_error)?
         .ok_or_else(|| ApiError::not_found("Transcript"))?;
@@ -303,11 +299,7 @@ async fn course_thumbnail(
         .as_deref()
         .and_then(|t| state.tokens.verify_media(t))
         .is_some_and(|named| access.token_ids.contains(&named));
-    let owner = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .and_then(|t| state.tokens.verify(t.trim()));
+    let owner = crate::extract::bearer(&headers).and_then(|t| state.tokens.verify(&t));
     if !(access.is_public || by_media_token || owner.as_deref() == Some(&access.owner_id)) {
         if owner.is_none() && query.t.is_none() {
             return Err(ApiError::Unauthorized("Not authenticated".into()));

@@ -18,7 +18,11 @@ use axum::{
     middleware,
     routing::any,
 };
-use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::{
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    set_header::SetResponseHeaderLayer,
+    trace::TraceLayer,
+};
 
 use crate::{error::ApiError, state::AppState};
 
@@ -42,6 +46,26 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", api)
         .fallback_service(crate::spa::service(&state.config.web_dir))
         .layer(middleware::from_fn(crate::metrics::track))
+        // Request logs: a span per request with its id (the caller's `x-request-id`, else a
+        // new UUID, echoed in the response) and path, never the query (media tokens).
+        // Failures log at error level; every request at debug (`RUST_LOG=tower_http=debug`).
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &axum::extract::Request| {
+                let id = request
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                tracing::info_span!(
+                    "request",
+                    method = %request.method(),
+                    path = request.uri().path(),
+                    id
+                )
+            }),
+        )
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .layer(SetResponseHeaderLayer::if_not_present(
             HeaderName::from_static("x-content-type-options"),
             HeaderValue::from_static("nosniff"),

@@ -259,51 +259,34 @@ fn entry_from_map(map: &Map<String, Value>) -> Result<Request, Vec<String>> {
     }
 }
 
-/// One CSV record's fields; quotes may hold commas, quotes (doubled) and line breaks.
+/// The file's records with the line each starts on; quotes may hold commas, quotes (doubled)
+/// and line breaks (the `csv` crate's RFC 4180 reading). Blank records are left out.
 fn csv_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
+    // The reader takes an unclosed quote to the end of the file; say so instead.
+    if text.matches('"').count() % 2 == 1 {
+        let line = text
+            .lines()
+            .position(|l| l.matches('"').count() % 2 == 1)
+            .map_or(1, |i| i + 1);
+        return Err(format!("line {line}: a quoted field is never closed"));
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
     let mut records = Vec::new();
-    let mut field = String::new();
-    let mut fields = Vec::new();
-    let mut quoted = false;
-    let mut line = 1;
-    let mut start = 1;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => {
-                if c == '\n' {
-                    line += 1;
-                }
-                field.push(c);
-            }
-            (false, '"') if field.is_empty() => quoted = true,
-            (false, ',') => fields.push(std::mem::take(&mut field)),
-            (false, '\r') => {}
-            (false, '\n') => {
-                fields.push(std::mem::take(&mut field));
-                records.push((start, std::mem::take(&mut fields)));
-                line += 1;
-                start = line;
-            }
-            (false, c) => field.push(c),
+    for record in reader.records() {
+        let record = record.map_err(|e| match e.position() {
+            Some(at) => format!("line {}: {e}", at.line()),
+            None => e.to_string(),
+        })?;
+        let line = record.position().map_or(1, |at| at.line() as usize);
+        let fields: Vec<String> = record.iter().map(str::to_string).collect();
+        if fields.iter().any(|v| !v.trim().is_empty()) {
+            records.push((line, fields));
         }
     }
-    if quoted {
-        return Err(format!("line {start}: a quoted field is never closed"));
-    }
-    if !field.is_empty() || !fields.is_empty() {
-        fields.push(field);
-        records.push((start, fields));
-    }
-    Ok(records
-        .into_iter()
-        .filter(|(_, f)| f.iter().any(|v| !v.trim().is_empty()))
-        .collect())
+    Ok(records)
 }
 
 fn parse_csv(text: &str) -> Result<Vec<Entry>, Vec<String>> {

@@ -1,7 +1,10 @@
-//! What `lectern batch` shows: a progress bar while the jobs run (redrawn in place on a
-//! terminal, a line per change otherwise) and a summary of what completed and what failed.
+//! What `lectern batch` shows: a progress bar while the jobs run (indicatif's, redrawn in
+//! place on a terminal; a line per change otherwise) and a summary of what completed and what
+//! failed.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// One job the batch follows.
 #[derive(Debug, Clone)]
@@ -76,6 +79,13 @@ pub fn bar(counts: &Counts) -> String {
         counts.finished(),
         counts.total
     );
+    line.push_str(&others(counts));
+    line
+}
+
+/// The rest of the bar's line: `· 2 running · 5 queued · 1 failed`.
+fn others(counts: &Counts) -> String {
+    let mut line = String::new();
     for (n, what) in [
         (counts.running, "running"),
         (counts.queued, "queued"),
@@ -89,16 +99,26 @@ pub fn bar(counts: &Counts) -> String {
     line
 }
 
-/// Draws the bar when the counts change.
+/// Shows the counts when they change: an indicatif bar on a terminal, else a [`bar`] line.
 pub struct Progress {
-    terminal: bool,
+    terminal: Option<ProgressBar>,
     last: Option<Counts>,
 }
 
 impl Progress {
     pub fn on_stdout() -> Self {
+        let terminal = std::io::stdout().is_terminal().then(|| {
+            let bar = ProgressBar::new(0);
+            if let Ok(style) = ProgressStyle::with_template(&format!(
+                "[{{bar:{WIDTH}}}] {{pos}}/{{len}} finished{{msg}} ({{elapsed}})"
+            )) {
+                bar.set_style(style.progress_chars("█░"));
+            }
+            bar.enable_steady_tick(std::time::Duration::from_secs(1));
+            bar
+        });
         Progress {
-            terminal: std::io::stdout().is_terminal(),
+            terminal,
             last: None,
         }
     }
@@ -108,18 +128,19 @@ impl Progress {
             return;
         }
         self.last = Some(counts);
-        let mut out = std::io::stdout();
-        if self.terminal {
-            let _ = write!(out, "\r\x1b[2K{}", bar(&counts));
-        } else {
-            let _ = writeln!(out, "{}", bar(&counts));
+        match &self.terminal {
+            Some(bar) => {
+                bar.set_length(counts.total as u64);
+                bar.set_position(counts.finished() as u64);
+                bar.set_message(others(&counts));
+            }
+            None => println!("{}", bar(&counts)),
         }
-        let _ = out.flush();
     }
 
     pub fn done(&mut self) {
-        if self.terminal && self.last.is_some() {
-            println!();
+        if let Some(bar) = &self.terminal {
+            bar.finish();
         }
     }
 }

@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 pub use offline::{offline_lesson_storyboard, offline_outline};
 pub use prompt::{course_repair_prompt, course_system_prompt, course_user_prompt, lesson_prompt};
 
+use crate::brief::Brief;
 use crate::error::{PipelineError, Stage};
-use crate::script::Brief;
 use crate::storyboard::{
     Origin, STORYBOARD_VERSION, Scene, Storyboard, ValidationError, ValidationErrors, Visual,
 };

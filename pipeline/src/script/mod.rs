@@ -1,5 +1,7 @@
 //! Script writers: turn a brief (topic, level, duration, wpm) into a validated storyboard.
 
+mod build;
+mod chat;
 mod offline;
 mod offline_extras;
 mod openai;
@@ -10,29 +12,14 @@ mod tidy;
 
 use async_trait::async_trait;
 
+pub use crate::brief::Brief;
+pub use chat::Turn;
 pub use offline::OfflineWriter;
-pub use openai::{OpenAiWriter, OpenAiWriterConfig, Turn};
+pub use openai::{OpenAiWriter, OpenAiWriterConfig, UsageSummary};
 pub use schema::storyboard_json_schema;
 
 use crate::course::{CourseBrief, CourseOutline, LessonBrief};
 use crate::storyboard::{Storyboard, ValidationErrors};
-
-/// What the user asked for.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Brief {
-    pub topic: String,
-    /// 1 beginner, 2 intermediate, 3 advanced.
-    pub level: u8,
-    pub duration_minutes: f64,
-    pub wpm: u32,
-}
-
-impl Brief {
-    /// The word budget: duration x wpm.
-    pub fn target_words(&self) -> usize {
-        (self.duration_minutes * f64::from(self.wpm)).round() as usize
-    }
-}
 
 /// How far the narration may stray from the word budget before the writer is held to it.
 pub const WORD_BUDGET_TOLERANCE: f64 = 0.2;

@@ -6,6 +6,7 @@
 
 use async_trait::async_trait;
 
+use super::build::{scene, strings};
 use super::{Brief, ScriptError, ScriptWriter};
 use crate::course::LessonBrief;
 use crate::grounding::{self, Fact};
@@ -37,17 +38,6 @@ struct Candidate {
     /// Scenes of lower priority are dropped first when the budget is short.
     priority: u8,
     scene: Scene,
-}
-
-pub(super) fn scene(visual: Visual, narration: &[String]) -> Scene {
-    Scene {
-        visual,
-        narration: narration.to_vec(),
-    }
-}
-
-pub(super) fn strings(items: &[&str]) -> Vec<String> {
-    items.iter().map(|s| s.to_string()).collect()
 }
 
 fn scene_words(scene: &Scene) -> f64 {

@@ -2,7 +2,7 @@
 //! more) towards their word budget. Like the scenes in `offline.rs`, they are study guidance
 //! that is true whatever the topic: the topic is only a name, and nothing is claimed about it.
 
-use super::offline::{scene, strings};
+use super::build::{scene, strings};
 use crate::storyboard::{ComparisonRow, Scene, Visual, WorkedStep};
 
 fn row(left: &str, right: &str) -> ComparisonRow {

@@ -12,6 +12,7 @@ use async_openai::types::chat::{
 use async_trait::async_trait;
 use futures_util::StreamExt;
 
+use super::chat::{JsonModel, Turn};
 use super::prompt::{repair_prompt, system_prompt, user_prompt};
 use super::schema::storyboard_json_schema;
 use super::{Brief, ScriptError, ScriptProgress, ScriptWriter, WORD_BUDGET_TOLERANCE};
@@ -65,14 +66,6 @@ impl OpenAiWriterConfig {
     }
 }
 
-/// One turn of a conversation for [`OpenAiWriter::complete_json`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Turn {
-    System(String),
-    User(String),
-    Assistant(String),
-}
-
 /// Told how many characters of the answer have arrived while it streams.
 type CharsWritten<'a> = &'a (dyn Fn(usize) + Send + Sync);
 
@@ -87,6 +80,24 @@ enum Attempt {
 pub struct OpenAiWriter {
     client: Client<OpenAIConfig>,
     config: OpenAiWriterConfig,
+    usage: RequestUsage,
+}
+
+/// How many requests this writer has made and how much they answered, for benchmarks and
+/// logs: a slow script is more often many requests (scenes asked again) than slow ones.
+#[derive(Debug, Default)]
+struct RequestUsage {
+    requests: std::sync::atomic::AtomicU64,
+    answer_chars: std::sync::atomic::AtomicU64,
+    millis: std::sync::atomic::AtomicU64,
+}
+
+/// [`OpenAiWriter::usage`]: the requests made so far.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct UsageSummary {
+    pub requests: u64,
+    pub answer_chars: u64,
+    pub seconds: f64,
 }
 
 /// Whether `base_url` names this machine (a local model server).
@@ -123,7 +134,34 @@ impl OpenAiWriter {
         Ok(OpenAiWriter {
             client: Client::build(http, openai),
             config,
+            usage: RequestUsage::default(),
         })
+    }
+
+    /// The requests this writer has made so far, with their answers' size and time.
+    pub fn usage(&self) -> UsageSummary {
+        use std::sync::atomic::Ordering::Relaxed;
+        UsageSummary {
+            requests: self.usage.requests.load(Relaxed),
+            answer_chars: self.usage.answer_chars.load(Relaxed),
+            seconds: self.usage.millis.load(Relaxed) as f64 / 1000.0,
+        }
+    }
+
+    fn count(&self, name: &str, started: std::time::Instant, answer: &str) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let millis = started.elapsed().as_millis() as u64;
+        self.usage.requests.fetch_add(1, Relaxed);
+        self.usage
+            .answer_chars
+            .fetch_add(answer.len() as u64, Relaxed);
+        self.usage.millis.fetch_add(millis, Relaxed);
+        tracing::debug!(
+            request = name,
+            seconds = millis as f64 / 1000.0,
+            chars = answer.len(),
+            "script request answered"
+        );
     }
 
     async fn complete(
@@ -181,6 +219,7 @@ impl OpenAiWriter {
         format: ResponseFormatJsonSchema,
         on_chars: CharsWritten<'_>,
     ) -> Result<String, ScriptError> {
+        let (started, name) = (std::time::Instant::now(), format.name.clone());
         let mut args = CreateChatCompletionRequestArgs::default();
         args.model(&self.config.model)
             .messages(messages.to_vec())
@@ -209,7 +248,10 @@ impl OpenAiWriter {
                 self.whole(request.clone()).await
             };
             match answer {
-                Ok(content) => return Ok(content),
+                Ok(content) => {
+                    self.count(&name, started, &content);
+                    return Ok(content);
+                }
                 Err(Attempt::Final(error)) => return Err(error),
                 Err(Attempt::Transport(error)) => {
                     let transient = matches!(&error, OpenAIError::Reqwest(e) if e.is_timeout() || e.is_connect())
@@ -515,4 +557,15 @@ const FIRST_ROUND_SHARE: f32 = 0.85;
 /// word) plus slide text and JSON punctuation of about the same again.
 fn expected_answer_chars(brief: &Brief) -> f32 {
     (brief.target_words() as f32 * 6.0 * 1.9).max(600.0)
+}
+
+impl JsonModel for OpenAiWriter {
+    async fn complete_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: serde_json::Value,
+    ) -> Result<String, ScriptError> {
+        OpenAiWriter::complete_json(self, turns, name, schema).await
+    }
 }

@@ -12,9 +12,9 @@
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::openai::{OpenAiWriter, Turn};
+use super::chat::{JsonModel, Turn};
 use super::schema::object;
-use super::tidy;
+use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
 use crate::storyboard::{
     ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual,
@@ -688,25 +688,6 @@ fn continued(element: &str, say: &str) -> String {
     }
 }
 
-/// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
-pub(super) fn sentences_of(text: &str) -> Vec<&str> {
-    let mut sentences = Vec::new();
-    let mut start = 0;
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    for window in chars.windows(3) {
-        let [(_, end), (_, space), (next, first)] = window else {
-            continue;
-        };
-        if matches!(end, '.' | '!' | '?') && *space == ' ' && first.is_uppercase() {
-            sentences.push(text[start..*next].trim());
-            start = *next;
-        }
-    }
-    sentences.push(text[start..].trim());
-    sentences.retain(|s| !s.is_empty());
-    sentences
-}
-
 /// A small model says the same sentence again and again, inside a scene and across scenes:
 /// each sentence is said once. A beat that reveals an element keeps at least its first
 /// sentence (an empty beat would shift the slides); an extra one left empty goes.
@@ -846,7 +827,7 @@ fn vary_kinds(scenes: &mut [PlannedScene]) {
 /// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
 /// place in its course); `reference` the reference facts for the prompt.
 pub(super) async fn write(
-    writer: &OpenAiWriter,
+    writer: &impl JsonModel,
     brief: &Brief,
     context: Option<&str>,
     reference: &str,
@@ -1050,7 +1031,7 @@ pub(super) async fn write(
 /// afresh is left out: a small model often marks the wrong option ("What is the by-product
 /// of photosynthesis?" marked "glucose").
 async fn answers_agree(
-    writer: &OpenAiWriter,
+    writer: &impl JsonModel,
     turns: &[Turn],
     scene: &Scene,
 ) -> Result<bool, ScriptError> {
@@ -1099,13 +1080,6 @@ async fn answers_agree(
 
 fn words(text: &str) -> usize {
     text.split_whitespace().count()
-}
-
-pub(super) fn key(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// A small model repeats itself: a bullet or a sentence it already said goes (with its
@@ -1202,7 +1176,7 @@ enum Repeats {
 }
 
 async fn lengthen(
-    writer: &OpenAiWriter,
+    writer: &impl JsonModel,
     turns: &[Turn],
     storyboard: &mut Storyboard,
     repeats: Repeats,

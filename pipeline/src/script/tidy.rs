@@ -6,7 +6,6 @@ use std::collections::{BTreeSet, HashSet};
 
 use serde_json::Value;
 
-use super::planned::{key, sentences_of};
 use crate::storyboard::{ComparisonRow, Scene, Visual};
 
 /// The schema's field names, which a small model now and then writes into a text as a label.
@@ -387,6 +386,33 @@ pub(super) fn repeats_a_program(scene: &Scene, earlier: &[Scene]) -> Option<Stri
          another side of the topic"
             .to_string()
     })
+}
+
+/// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
+pub(super) fn sentences_of(text: &str) -> Vec<&str> {
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for window in chars.windows(3) {
+        let [(_, end), (_, space), (next, first)] = window else {
+            continue;
+        };
+        if matches!(end, '.' | '!' | '?') && *space == ' ' && first.is_uppercase() {
+            sentences.push(text[start..*next].trim());
+            start = *next;
+        }
+    }
+    sentences.push(text[start..].trim());
+    sentences.retain(|s| !s.is_empty());
+    sentences
+}
+
+/// A text's letters and digits in lower case: what phrases are compared by.
+pub(super) fn key(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use gstreamer as gst;
 use lectern_pipeline::narration::EspeakNarrator;
 use lectern_pipeline::script::{OfflineWriter, ScriptWriter};
 use lectern_pipeline::{
-    Brief, CancellationCheck, Pipeline, PipelineConfig, RenderInput,
+    Brief, CancellationToken, Pipeline, PipelineConfig, RenderInput,
     breaks::visible,
     frames::{SlideRenderer, SlideState, check_slides},
 };
@@ -131,7 +131,7 @@ async fn every_awkward_topic_renders_to_a_playable_video_with_captions_that_fit(
                 RenderInput::topic(topic.clone(), 1, 1.0, 150),
                 dir.path(),
                 |_| {},
-                CancellationCheck::never(),
+                CancellationToken::new(),
             )
             .await
             .unwrap_or_else(|e| panic!("topic {n} {topic:?}: {e}"));

@@ -2,15 +2,14 @@
 //! by decoding it.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use gstreamer as gst;
 use gstreamer_pbutils::prelude::*;
 use lectern_pipeline::narration::EspeakNarrator;
 use lectern_pipeline::script::OfflineWriter;
 use lectern_pipeline::{
-    CancellationCheck, Pipeline, PipelineConfig, PipelineError, Progress, RenderInput,
+    CancellationToken, Pipeline, PipelineConfig, PipelineError, Progress, RenderInput,
     RenderOutput, Stage,
 };
 use serde_json::Value;
@@ -44,7 +43,7 @@ fn rendered() -> &'static Rendered {
                 RenderInput::storyboard(fixture_storyboard()),
                 &dir,
                 |p| progress.lock().unwrap().push(p),
-                CancellationCheck::never(),
+                CancellationToken::new(),
             ))
             .expect("the storyboard renders");
         let frames = decode_frames(&dir.join("video.mp4"));
@@ -287,7 +286,7 @@ fn progress_rises_to_one_hundred_with_a_step_text_for_each_stage() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_render_cancelled_during_narration_stops_before_the_frames() {
     let dir = tempfile::tempdir().unwrap();
-    let cancelled = Arc::new(AtomicBool::new(false));
+    let cancelled = CancellationToken::new();
     let flag = cancelled.clone();
     let result = espeak_pipeline()
         .render(
@@ -295,10 +294,10 @@ async fn a_render_cancelled_during_narration_stops_before_the_frames() {
             dir.path(),
             move |p| {
                 if p.stage == Stage::Narration {
-                    flag.store(true, Ordering::SeqCst);
+                    flag.cancel();
                 }
             },
-            CancellationCheck::from_flag(cancelled),
+            cancelled,
         )
         .await;
     assert!(
@@ -323,7 +322,7 @@ async fn an_invalid_storyboard_fails_in_the_script_stage_with_the_reason() {
             RenderInput::storyboard(storyboard),
             dir.path(),
             |_| {},
-            CancellationCheck::never(),
+            CancellationToken::new(),
         )
         .await
         .unwrap_err();

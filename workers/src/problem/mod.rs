@@ -18,12 +18,7 @@ use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::{
-    RunError, Runtime,
-    finish::finish,
-    render::render,
-    video::{media_prefix, upload},
-};
+use crate::{RunError, Runtime, finish::finish, render::render, video::upload};
 
 pub const ANALYZING_STEP: &str = "Analyzing your problem...";
 pub const SOLVED_STEP: &str = "Problem solved! Video ready for download!";
@@ -216,7 +211,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     runtime
         .storage
         .put_file(
-            &format!("{}/solution.json", media_prefix(&job.id)),
+            &lectern_core::jobs::media::key(&job.id, "solution.json"),
             &work_dir.path().join("solution.json"),
             "application/json",
         )

@@ -3,14 +3,14 @@
 use chrono::Utc;
 use lectern_core::{
     entities::{job, video},
-    jobs::ProblemParams,
+    jobs::{ProblemParams, media::prefix as media_prefix},
 };
 use lectern_pipeline::RenderOutput;
 use sea_orm::Set;
 use serde_json::json;
 
 use super::{CheckedSolution, Source};
-use crate::video::{difficulty, media_prefix};
+use crate::video::difficulty;
 
 pub fn history_record(
     job: &job::Model,
@@ -80,7 +80,7 @@ pub fn history_record(
         credits_used: Set(job.credits_reserved),
         media_prefix: Set(Some(media_prefix(&job.id))),
         has_thumbnail: Set(true),
-        thumbnail_storage_path: Set(Some(format!("{}/thumbnail.jpg", media_prefix(&job.id)))),
+        thumbnail_storage_path: Set(Some(lectern_core::jobs::media::thumbnail(&job.id))),
         transcript: Set(transcript),
         is_public: Set(params.is_global),
         course_id: Set(None),

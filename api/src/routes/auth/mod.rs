@@ -7,6 +7,7 @@ pub mod cookies;
 pub mod dev_provider;
 pub mod oidc;
 pub mod pages;
+mod pkce;
 mod session;
 
 use axum::{

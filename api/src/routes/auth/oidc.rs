@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use base64::Engine;
 use jsonwebtoken::{
     Algorithm, DecodingKey, Validation,
     jwk::{Jwk, JwkSet},
@@ -11,11 +10,11 @@ use jsonwebtoken::{
 use lectern_core::{Config, config::IdentityConfig, users::Identity};
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 use tokio::sync::RwLock;
 use url::Url;
 
-use super::dev_provider::DevProvider;
+use super::dev_provider::provider::DevProvider;
+use super::pkce::s256;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OidcError {
@@ -79,10 +78,6 @@ impl Pkce {
             challenge,
         }
     }
-}
-
-pub fn s256(verifier: &str) -> String {
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
 }
 
 impl OidcClient {

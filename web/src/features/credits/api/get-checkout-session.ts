@@ -1,22 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CHECKOUT_POLL_MS, CHECKOUT_SLOW_AFTER_MS, CHECKOUT_SLOW_POLL_MS } from '@/features/credits/lib/purchase-status';
 import { api, ApiError } from '@/lib/api-client';
+import type { CheckoutSessionStatus } from '@/types/checkout';
 
-/** GET /api/checkout-session/{id}: the caller's own checkout and whether its credits are in. */
-export type CheckoutSessionStatus = {
-  session_id: string;
-  /** open, complete, expired or failed. */
-  status: string;
-  payment_status: string;
-  credits_applied: boolean;
-  credits: number;
-  /** Minor currency units. */
-  amount: number;
-  currency: string;
-  package: { id: string; name: string; credits: number; price: number; currency: string } | null;
-  created_at: string;
-  completed_at: string | null;
-};
+export type { CheckoutSessionStatus } from '@/types/checkout';
 
 export function getCheckoutSession(sessionId: string): Promise<CheckoutSessionStatus> {
   return api.get<CheckoutSessionStatus>(`/api/checkout-session/${encodeURIComponent(sessionId)}`, {

@@ -1,4 +1,4 @@
-import type { CheckoutSessionStatus } from '@/features/credits/api/get-checkout-session';
+import type { CheckoutSessionStatus } from '@/types/checkout';
 
 export const CHECKOUT_POLL_MS = 1_000;
 export const CHECKOUT_SLOW_POLL_MS = 5_000;

@@ -2,6 +2,8 @@
 //! states by conditional updates so that each transition happens exactly once, and refunded
 //! exactly once when they fail or are cancelled.
 
+pub mod media;
+
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,

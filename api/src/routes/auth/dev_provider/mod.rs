@@ -3,11 +3,7 @@
 //! development sign-in runs through exactly the same client code as Google. Refused in
 //! production (never mounted there).
 
-use std::{
-    collections::HashMap,
-    sync::Mutex,
-    time::{Duration, Instant},
-};
+use std::time::Instant;
 
 use axum::{
     Form, Json, Router,
@@ -16,127 +12,18 @@ use axum::{
     response::{Html, IntoResponse, Redirect, Response},
     routing::get,
 };
-use base64::Engine;
-use chrono::Utc;
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
-use lectern_core::{Config, entities::user};
-use p256::{elliptic_curve::sec1::ToEncodedPoint, pkcs8::EncodePrivateKey};
-use rand::RngCore;
+use lectern_core::entities::user;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use url::Url;
 
-use super::oidc::s256;
+pub(crate) mod provider;
+
+use provider::{CLIENT_ID, DevProvider, PendingCode};
+
+use super::pkce::s256;
 use crate::{spa::html_escape, state::AppState};
-
-const CLIENT_ID: &str = "lectern-dev";
-const CODE_TTL: Duration = Duration::from_secs(120);
-
-struct PendingCode {
-    redirect_uri: String,
-    challenge: String,
-    nonce: Option<String>,
-    email: String,
-    name: String,
-    issued: Instant,
-}
-
-pub struct DevProvider {
-    issuer: String,
-    redirect_uri: String,
-    kid: String,
-    key: EncodingKey,
-    public_jwk: Value,
-    codes: Mutex<HashMap<String, PendingCode>>,
-}
-
-impl DevProvider {
-    pub fn new(config: &Config) -> Self {
-        let secret = loop {
-            let mut bytes = [0u8; 32];
-            rand::rng().fill_bytes(&mut bytes);
-            if let Ok(key) = p256::SecretKey::from_slice(&bytes) {
-                break key;
-            }
-        };
-        let pem = secret
-            .to_pkcs8_pem(p256::pkcs8::LineEnding::LF)
-            .expect("a P-256 key encodes as PKCS#8");
-        let key = EncodingKey::from_ec_pem(pem.as_bytes()).expect("PKCS#8 PEM we just made");
-        let point = secret.public_key().to_encoded_point(false);
-        let b64 = |b: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b);
-        let kid = lectern_core::tokens::random_token()[..16].to_string();
-        let public_jwk = json!({
-            "kty": "EC",
-            "crv": "P-256",
-            "x": b64(point.x().expect("uncompressed point")),
-            "y": b64(point.y().expect("uncompressed point")),
-            "use": "sig",
-            "alg": "ES256",
-            "kid": kid,
-        });
-        Self {
-            issuer: format!("{}/dev-oidc", config.origin()),
-            redirect_uri: format!("{}/auth/google/callback", config.origin()),
-            kid,
-            key,
-            public_jwk,
-            codes: Mutex::new(HashMap::new()),
-        }
-    }
-
-    pub fn issuer(&self) -> &str {
-        &self.issuer
-    }
-
-    pub fn client_id(&self) -> &str {
-        CLIENT_ID
-    }
-
-    fn issue_code(&self, request: &AuthorizeRequest, email: &str, name: &str) -> String {
-        let code = lectern_core::tokens::random_token();
-        let mut codes = self.codes.lock().expect("code map lock");
-        codes.retain(|_, pending| pending.issued.elapsed() < CODE_TTL);
-        codes.insert(
-            code.clone(),
-            PendingCode {
-                redirect_uri: request.redirect_uri.clone(),
-                challenge: request.code_challenge.clone().unwrap_or_default(),
-                nonce: request.nonce.clone(),
-                email: email.to_string(),
-                name: name.to_string(),
-                issued: Instant::now(),
-            },
-        );
-        code
-    }
-
-    fn id_token(&self, pending: &PendingCode) -> String {
-        let now = Utc::now().timestamp();
-        let email = pending.email.to_lowercase();
-        let subject = lectern_core::tokens::hash_token(&email)[..24].to_string();
-        let mut parts = pending.name.trim().splitn(2, ' ');
-        let given = parts.next().unwrap_or_default();
-        let family = parts.next().unwrap_or_default();
-        let claims = json!({
-            "iss": self.issuer,
-            "sub": subject,
-            "aud": CLIENT_ID,
-            "iat": now,
-            "exp": now + 300,
-            "nonce": pending.nonce,
-            "email": email,
-            "email_verified": true,
-            "name": pending.name.trim(),
-            "given_name": given,
-            "family_name": family,
-        });
-        let mut header = Header::new(Algorithm::ES256);
-        header.kid = Some(self.kid.clone());
-        jsonwebtoken::encode(&header, &claims, &self.key).expect("ES256 signing")
-    }
-}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -195,6 +82,18 @@ struct AuthorizeRequest {
 }
 
 impl AuthorizeRequest {
+    /// What the token endpoint will need to know of this request once a user is chosen.
+    fn pending(&self, email: &str, name: &str) -> PendingCode {
+        PendingCode {
+            redirect_uri: self.redirect_uri.clone(),
+            challenge: self.code_challenge.clone().unwrap_or_default(),
+            nonce: self.nonce.clone(),
+            email: email.to_string(),
+            name: name.to_string(),
+            issued: Instant::now(),
+        }
+    }
+
     /// Errors that must not be sent back to the redirect URI (it is not trusted yet).
     fn check_client(&self, p: &DevProvider) -> Result<(), String> {
         if self.client_id != CLIENT_ID {
@@ -247,7 +146,7 @@ async fn authorize(
     // Like Google with a hinted account: the chooser is skipped.
     if let Some(email) = request.login_hint.as_deref().filter(|h| valid_email(h)) {
         let name = email.split('@').next().unwrap_or_default().to_string();
-        let code = p.issue_code(&request, email, &name);
+        let code = p.issue_code(request.pending(email, &name));
         return Ok(request.redirect_with(&[("code", &code)]));
     }
     let recent = user::Entity::find()
@@ -304,7 +203,7 @@ async fn choose(
         .map(|n| n.trim().chars().take(80).collect::<String>())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| email.split('@').next().unwrap_or_default().to_string());
-    let code = p.issue_code(&request, &email, &name);
+    let code = p.issue_code(request.pending(&email, &name));
     Ok(request.redirect_with(&[("code", &code)]))
 }
 
@@ -335,9 +234,7 @@ async fn token(State(state): State<AppState>, Form(form): Form<TokenForm>) -> Re
     if form.client_id.as_deref() != Some(CLIENT_ID) {
         return fail("invalid_client", "unknown client");
     }
-    // A code is good once: it leaves the map whatever happens next.
-    let pending = p.codes.lock().expect("code map lock").remove(&form.code);
-    let Some(pending) = pending.filter(|c| c.issued.elapsed() < CODE_TTL) else {
+    let Some(pending) = p.take_code(&form.code) else {
         return fail("invalid_grant", "unknown, used or expired code");
     };
     if pending.redirect_uri != form.redirect_uri {

@@ -1,0 +1,24 @@
+//! What the scene-by-scene writer asks of a chat model: one schema-constrained JSON answer to
+//! a conversation. [`super::OpenAiWriter`] answers it over the OpenAI wire format.
+
+use serde_json::Value;
+
+use super::ScriptError;
+
+/// One turn of a conversation for [`super::OpenAiWriter::complete_json`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Turn {
+    System(String),
+    User(String),
+    Assistant(String),
+}
+
+/// A model that answers a conversation with JSON that `schema` allows.
+pub(super) trait JsonModel {
+    async fn complete_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: Value,
+    ) -> Result<String, ScriptError>;
+}
