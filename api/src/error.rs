@@ -110,6 +110,18 @@ impl From<DbErr> for ApiError {
     }
 }
 
+impl From<lectern_core::jobs::SubmitError> for ApiError {
+    fn from(err: lectern_core::jobs::SubmitError) -> Self {
+        match err {
+            lectern_core::jobs::SubmitError::Ledger(ledger) => ledger.into(),
+            lectern_core::jobs::SubmitError::QueueUnavailable(_) => Self::Upstream(
+                "The job queue is unavailable; your credits were not charged. Please try again."
+                    .into(),
+            ),
+        }
+    }
+}
+
 impl From<LedgerError> for ApiError {
     fn from(err: LedgerError) -> Self {
         match err {

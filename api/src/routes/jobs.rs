@@ -127,8 +127,9 @@ async fn generate_video(
     } else {
         jobs::video_cost(params.duration_minutes)
     };
-    let job = jobs::create(
+    let job = jobs::submit(
         &state.db,
+        &state.queue,
         NewJob {
             user_id: &caller.id,
             kind: JobKind::Video,
@@ -138,7 +139,7 @@ async fn generate_video(
         },
     )
     .await?;
-    submitted(&state, job, JobKind::Video).await
+    Ok(started(job, JobKind::Video))
 }
 
 /// Queues a job that was just created (its credits already reserved with it) and answers
@@ -149,11 +150,16 @@ pub async fn submitted(
     kind: JobKind,
 ) -> ApiResult<(StatusCode, Json<Started>)> {
     enqueue(state, &job).await?;
+    Ok(started(job, kind))
+}
+
+/// The 202 answer for a submitted job, counted in the metrics.
+pub fn started(job: job::Model, kind: JobKind) -> (StatusCode, Json<Started>) {
     metrics::counter!("lectern_jobs_submitted_total", "kind" => kind.as_str()).increment(1);
     if job.credits_reserved > 0 {
         metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
     }
-    Ok((
+    (
         StatusCode::ACCEPTED,
         Json(Started {
             job_id: job.id,
@@ -161,20 +167,12 @@ pub async fn submitted(
             cost: job.credits_reserved,
             title: job.title,
         }),
-    ))
+    )
 }
 
-/// Puts a created job on the queue; if the queue refuses, the job fails and is refunded
-/// rather than waiting forever.
+/// Puts a created job on the queue (core's job service: a refused job fails and is refunded).
 pub async fn enqueue(state: &AppState, job: &job::Model) -> ApiResult<()> {
-    if let Err(err) = state.queue.push(&job.id).await {
-        tracing::error!(job = %job.id, error = %err, "could not enqueue");
-        jobs::fail(&state.db, &job.id, "The job queue is unavailable").await?;
-        return Err(ApiError::Upstream(
-            "The job queue is unavailable; your credits were not charged. Please try again.".into(),
-        ));
-    }
-    Ok(())
+    Ok(jobs::enqueue(&state.db, &state.queue, &job.id).await?)
 }
 
 /// SPEC.md's job status fields, plus links to every output.

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::{
     error::{ApiError, ApiResult, FieldError},
     extract::{AuthUser, ValidJson, required_text, required_user_id},
-    routes::jobs::submitted,
+    routes::jobs::started,
     state::AppState,
 };
 
@@ -154,8 +154,9 @@ async fn generate_solution(
     check_solvable(&state, &params.problem_text)?;
     // A dry run plans without rendering and charges nothing.
     let cost = if params.dry_run { 0 } else { PROBLEM_COST };
-    let job = jobs::create(
+    let job = jobs::submit(
         &state.db,
+        &state.queue,
         NewJob {
             user_id: &caller.id,
             kind: JobKind::Problem,
@@ -165,5 +166,5 @@ async fn generate_solution(
         },
     )
     .await?;
-    submitted(&state, job, JobKind::Problem).await
+    Ok(started(job, JobKind::Problem))
 }

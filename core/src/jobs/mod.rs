@@ -3,6 +3,9 @@
 //! exactly once when they fail or are cancelled.
 
 pub mod media;
+mod submit;
+
+pub use submit::{QUEUE_UNAVAILABLE, SubmitError, enqueue, submit};
 
 use chrono::Utc;
 use sea_orm::{

@@ -125,14 +125,11 @@ impl Batch {
         self.errors.push(EntryError { entry, message });
     }
 
-    /// Puts a new job on the queue; if the queue refuses it, the job fails (and is refunded)
-    /// rather than waiting for ever.
+    /// Puts a new job on the queue (core's job service: a refused job fails and is refunded).
     async fn enqueue(&self, job_id: &str) -> anyhow::Result<()> {
-        if let Err(err) = self.queue.push(job_id).await {
-            jobs::fail(&self.db, job_id, "The job queue is unavailable").await?;
-            anyhow::bail!("could not enqueue job {job_id}: {err}");
-        }
-        Ok(())
+        jobs::enqueue(&self.db, &self.queue, job_id)
+            .await
+            .map_err(|e| anyhow::anyhow!("could not enqueue job {job_id}: {e}"))
     }
 
     async fn start(&mut self, entry: &Entry) -> anyhow::Result<()> {
