@@ -1,5 +1,6 @@
 //! Lectern's shared core: configuration, database entities and migrations, the credit
-//! ledger, users and tokens. No HTTP here.
+//! ledger, the job service, the queue (and a worker's name on it), storage, users and
+//! tokens. No HTTP here.
 
 pub mod checkout;
 pub mod config;
@@ -16,5 +17,6 @@ pub mod storage;
 pub mod text;
 pub mod tokens;
 pub mod users;
+pub mod worker_identity;
 
 pub use config::Config;

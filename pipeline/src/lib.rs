@@ -15,6 +15,7 @@ pub mod narration;
 pub mod outputs;
 mod pipeline;
 pub mod script;
+pub mod solution;
 pub mod storyboard;
 pub mod timeline;
 pub mod titles;

@@ -2,9 +2,6 @@
 //! written with the job's completion. Lesson-video jobs: a lesson, told its course and the
 //! lessons before it -> the pipeline -> a `course_lesson` video attached to the lesson.
 
-use std::path::Path;
-
-use chrono::Utc;
 use lectern_core::{
     courses::{self, NewCourse, Outline, OutlineLesson},
     db::begin_write,
@@ -16,14 +13,13 @@ use lectern_pipeline::{
     RenderInput, RenderOutput,
     course::{CourseBrief, CourseOutline, LessonBrief, LessonContext, LessonOutline, write_cover},
 };
-use sea_orm::Set;
 use serde_json::json;
 
 use crate::{
     RunError, Runtime,
     finish::{completed, database, finish, not_applied},
+    outputs::{Record, upload, upload_files},
     render::{pipeline_failure, plan, render},
-    video::{difficulty, upload},
 };
 
 pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
@@ -82,7 +78,11 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     )
     .map_err(|e| RunError::Failed(format!("writing course.json: {e}")))?;
     runtime.progress(&job.id, 90, "Saving your course...").await;
-    upload_course_files(runtime, &job.id, work_dir.path()).await?;
+    let files = [
+        ("thumbnail.jpg", "image/jpeg"),
+        ("course.json", "application/json"),
+    ];
+    upload_files(runtime, &job.id, work_dir.path(), &files).await?;
 
     let thumbnail_key = lectern_core::jobs::media::thumbnail(&job.id);
     let lesson_count = outline.lessons.len();
@@ -128,21 +128,6 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     txn.commit().await.map_err(database)?;
     tracing::info!(job = %job.id, course = %course.id, lessons = lesson_count, "course written");
     metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
-    Ok(())
-}
-
-async fn upload_course_files(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
-    let prefix = lectern_core::jobs::media::prefix(job_id);
-    for (file, content_type) in [
-        ("thumbnail.jpg", "image/jpeg"),
-        ("course.json", "application/json"),
-    ] {
-        runtime
-            .storage
-            .put_file(&format!("{prefix}/{file}"), &dir.join(file), content_type)
-            .await
-            .map_err(|e| RunError::Failed(format!("storing {file}: {e}")))?;
-    }
     Ok(())
 }
 
@@ -278,7 +263,6 @@ fn lesson_record(
     output: &RenderOutput,
     transcript: Option<String>,
 ) -> video::ActiveModel {
-    let now = Utc::now();
     let subject = output.subject.as_str().to_string();
     let position = format!(
         "Lesson {} of the course {}",
@@ -286,32 +270,26 @@ fn lesson_record(
         course.title
     );
     let description = format!("{position}: {}", lesson.summary);
-    video::ActiveModel {
-        id: Set(uuid::Uuid::new_v4().to_string()),
-        user_id: Set(job.user_id.clone()),
-        job_id: Set(Some(job.id.clone())),
-        video_type: Set(video_types::COURSE_LESSON.into()),
-        title: Set(lesson.title.clone()),
-        original_title: Set(lesson.title.chars().take(50).collect()),
-        topic: Set(lesson.title.clone()),
-        prompt: Set(format!("{position}: {}", lesson.title)),
-        description: Set(description.clone()),
-        level: Set(i32::from(params.level)),
-        difficulty: Set(difficulty(params.level).into()),
-        duration: Set(output.duration.clone()),
-        duration_minutes: Set(((output.duration_seconds / 60.0).ceil() as i32).max(1)),
-        subject: Set(subject.clone()),
-        problem_type: Set(None),
-        subtitle_style: Set(Some("modern".into())),
-        wpm: Set(params.wpm as i32),
-        dry_run: Set(false),
-        tags: Set(json!([
+    Record {
+        video_type: video_types::COURSE_LESSON.into(),
+        title: lesson.title.clone(),
+        original_title: lesson.title.chars().take(50).collect(),
+        topic: lesson.title.clone(),
+        prompt: format!("{position}: {}", lesson.title),
+        description: description.clone(),
+        level: params.level,
+        duration: output.duration.clone(),
+        duration_minutes: ((output.duration_seconds / 60.0).ceil() as i32).max(1),
+        subject: subject.clone(),
+        problem_type: None,
+        subtitle_style: Some("modern".into()),
+        wpm: params.wpm,
+        tags: json!([
             "course-lesson",
             subject.to_lowercase(),
             format!("level-{}", params.level)
-        ])
-        .to_string()),
-        generated_content: Set(json!({
+        ]),
+        generated_content: json!({
             "description": description,
             "course_id": course.id,
             "lesson_index": params.lesson_index,
@@ -320,26 +298,16 @@ fn lesson_record(
             "duration_seconds": output.duration_seconds,
             "offline_draft": output.offline_draft,
             "status": "completed",
-        })
-        .to_string()),
-        content_metadata: Set(json!({
+        }),
+        content_metadata: json!({
             "subject": subject,
             "detail_level": params.level,
             "duration_minutes": params.duration_minutes,
             "has_audio": true,
             "generation_method": if output.offline_draft { "offline-draft" } else { "ai-course-lesson" },
-        })
-        .to_string()),
-        status: Set("completed".into()),
-        credits_used: Set(job.credits_reserved),
-        media_prefix: Set(Some(lectern_core::jobs::media::prefix(&job.id))),
-        has_thumbnail: Set(true),
-        thumbnail_storage_path: Set(Some(lectern_core::jobs::media::thumbnail(&job.id))),
-        transcript: Set(transcript),
-        is_public: Set(false),
-        course_id: Set(Some(course.id.clone())),
-        lesson_index: Set(Some(params.lesson_index as i32)),
-        created_at: Set(now),
-        updated_at: Set(now),
+        }),
+        is_public: false,
+        lesson_of: Some((course.id.clone(), params.lesson_index as i32)),
     }
+    .of(job, transcript)
 }

@@ -4,14 +4,14 @@
 
 mod course;
 mod finish;
-pub mod identity;
+mod outputs;
 mod problem;
 mod render;
 mod video;
 
 use std::{sync::Arc, time::Duration};
 
-pub use identity::unique_name;
+pub use lectern_core::worker_identity::{self as identity, unique_name};
 
 use apalis::prelude::*;
 use lectern_core::{

@@ -1,10 +1,7 @@
 //! A pipeline run inside a job, the same for every kind of job: a temporary folder for the
 //! outputs, progress written to the job row, and a cancel from the API noticed between stages.
 
-use std::{
-    path::PathBuf,
-    time::{Duration, Instant},
-};
+use std::path::PathBuf;
 
 use lectern_core::jobs;
 use lectern_pipeline::{
@@ -62,12 +59,12 @@ where
     let work_dir =
         tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
     let cancelled = CancellationToken::new();
-    let watcher = spawn_cancel_watcher(runtime.db.clone(), job_id.to_string(), cancelled.clone());
-    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel::<Progress>();
-    let writer = spawn_progress_writer(runtime.db.clone(), job_id.to_string(), progress_rx);
+    let watcher = jobs::watch::cancels(runtime.db.clone(), job_id.to_string(), cancelled.clone());
+    let (progress_tx, progress_rx) = tokio::sync::mpsc::unbounded_channel();
+    let writer = jobs::watch::progress(runtime.db.clone(), job_id.to_string(), progress_rx);
     let report: Report = Box::new(move |p: Progress| {
         if let Some(p) = shape(p) {
-            let _ = progress_tx.send(p);
+            let _ = progress_tx.send((p.percent, p.step));
         }
     });
     let result = run(work_dir.path().to_path_buf(), report, cancelled.clone()).await;
@@ -90,57 +87,4 @@ pub(crate) fn pipeline_failure(err: PipelineError) -> RunError {
         PipelineError::Cancelled { .. } => RunError::Cancelled,
         other => RunError::Failed(other.to_string()),
     }
-}
-
-/// Polls the job's status so a cancel from the API stops the pipeline between slides.
-fn spawn_cancel_watcher(
-    db: sea_orm::DatabaseConnection,
-    job_id: String,
-    cancel: CancellationToken,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(Duration::from_millis(750)).await;
-            if let Ok(true) = jobs::is_cancelled(&db, &job_id).await {
-                cancel.cancel();
-                return;
-            }
-        }
-    })
-}
-
-/// Writes progress to the job row, at most a few times a second.
-fn spawn_progress_writer(
-    db: sea_orm::DatabaseConnection,
-    job_id: String,
-    mut rx: tokio::sync::mpsc::UnboundedReceiver<Progress>,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut last_write = Instant::now() - Duration::from_secs(1);
-        let mut last: Option<(u8, String)> = None;
-        let mut pending: Option<Progress> = None;
-        loop {
-            let next = tokio::time::timeout(Duration::from_millis(300), rx.recv()).await;
-            match next {
-                Ok(Some(p)) => pending = Some(p),
-                Ok(None) => break,
-                Err(_) => {}
-            }
-            if let Some(p) = pending.take() {
-                let changed = last
-                    .as_ref()
-                    .is_none_or(|(pct, step)| *pct != p.percent || *step != p.step);
-                if changed && last_write.elapsed() >= Duration::from_millis(300) {
-                    let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
-                    last = Some((p.percent, p.step));
-                    last_write = Instant::now();
-                } else if changed {
-                    pending = Some(p);
-                }
-            }
-        }
-        if let Some(p) = pending {
-            let _ = jobs::progress(&db, &job_id, i32::from(p.percent), &p.step).await;
-        }
-    })
 }

@@ -1,35 +1,18 @@
 //! The video job: topic -> pipeline -> media in storage -> library record.
 
-use std::path::Path;
-
-use chrono::Utc;
 use lectern_core::{
     entities::{job, video},
     jobs::{Completion, VideoParams},
 };
 use lectern_pipeline::{RenderInput, RenderOutput};
-use sea_orm::Set;
 use serde_json::json;
 
 use crate::{
     RunError, Runtime,
     finish::finish,
+    outputs::{Record, difficulty, upload},
     render::{pipeline_failure, plan, render},
 };
-
-/// The files of a finished video, as stored under `jobs/{job_id}/`.
-pub const MEDIA_FILES: &[(&str, &str)] = &[
-    ("video.mp4", "video/mp4"),
-    ("subtitles.vtt", "text/vtt"),
-    ("subtitles.srt", "application/x-subrip"),
-    ("chapters.vtt", "text/vtt"),
-    ("transcript.json", "application/json"),
-    ("thumbnail.jpg", "image/jpeg"),
-    ("storyboard.json", "application/json"),
-    ("result.json", "application/json"),
-];
-
-use lectern_core::jobs::media::prefix as media_prefix;
 
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: VideoParams = serde_json::from_str(&job.params)
@@ -93,30 +76,6 @@ fn record_stage_metrics(output: &RenderOutput) {
     }
 }
 
-pub(crate) async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
-    let prefix = media_prefix(job_id);
-    for (file, content_type) in MEDIA_FILES {
-        let path = dir.join(file);
-        if !path.exists() {
-            continue;
-        }
-        runtime
-            .storage
-            .put_file(&format!("{prefix}/{file}"), &path, content_type)
-            .await
-            .map_err(|e| RunError::Failed(format!("storing {file}: {e}")))?;
-    }
-    Ok(())
-}
-
-pub(crate) fn difficulty(level: u8) -> &'static str {
-    match level {
-        1 => "beginner",
-        3 => "advanced",
-        _ => "intermediate",
-    }
-}
-
 /// SPEC.md section 3's video history record, written with the completion.
 fn library_record(
     job: &job::Model,
@@ -124,7 +83,6 @@ fn library_record(
     output: &RenderOutput,
     transcript: Option<String>,
 ) -> video::ActiveModel {
-    let now = Utc::now();
     let subject = serde_json::to_value(output.subject)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
@@ -135,53 +93,38 @@ fn library_record(
         params.topic,
         difficulty(params.level)
     );
-    video::ActiveModel {
-        id: Set(uuid::Uuid::new_v4().to_string()),
-        user_id: Set(job.user_id.clone()),
-        job_id: Set(Some(job.id.clone())),
-        video_type: Set("educational".into()),
-        title: Set(output.level_title.clone()),
-        original_title: Set(params.topic.chars().take(50).collect()),
-        topic: Set(params.topic.clone()),
-        prompt: Set(params.topic.clone()),
-        description: Set(description.clone()),
-        level: Set(i32::from(params.level)),
-        difficulty: Set(difficulty(params.level).into()),
-        duration: Set(format!("{}:00", params.duration_minutes)),
-        duration_minutes: Set(params.duration_minutes as i32),
-        subject: Set(subject.clone()),
-        problem_type: Set(None),
-        subtitle_style: Set(params.subtitle_style.clone()),
-        wpm: Set(params.wpm as i32),
-        dry_run: Set(false),
-        tags: Set(json!([subject.to_lowercase(), format!("level-{}", params.level)]).to_string()),
-        generated_content: Set(json!({
+    Record {
+        video_type: "educational".into(),
+        title: output.level_title.clone(),
+        original_title: params.topic.chars().take(50).collect(),
+        topic: params.topic.clone(),
+        prompt: params.topic.clone(),
+        description: description.clone(),
+        level: params.level,
+        duration: format!("{}:00", params.duration_minutes),
+        duration_minutes: params.duration_minutes as i32,
+        subject: subject.clone(),
+        problem_type: None,
+        subtitle_style: params.subtitle_style.clone(),
+        wpm: params.wpm,
+        tags: json!([subject.to_lowercase(), format!("level-{}", params.level)]),
+        generated_content: json!({
             "description": description,
             "duration_minutes": params.duration_minutes,
             "duration_seconds": output.duration_seconds,
             "smart_title": output.smart_title,
             "offline_draft": output.offline_draft,
             "status": "completed",
-        })
-        .to_string()),
-        content_metadata: Set(json!({
+        }),
+        content_metadata: json!({
             "subject": subject,
             "detail_level": params.level,
             "duration_minutes": params.duration_minutes,
             "has_audio": true,
             "generation_method": if output.offline_draft { "offline-draft" } else { "ai-generated" },
-        })
-        .to_string()),
-        status: Set("completed".into()),
-        credits_used: Set(job.credits_reserved),
-        media_prefix: Set(Some(media_prefix(&job.id))),
-        has_thumbnail: Set(true),
-        thumbnail_storage_path: Set(Some(lectern_core::jobs::media::thumbnail(&job.id))),
-        transcript: Set(transcript),
-        is_public: Set(false),
-        course_id: Set(None),
-        lesson_index: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
+        }),
+        is_public: false,
+        lesson_of: None,
     }
+    .of(job, transcript)
 }

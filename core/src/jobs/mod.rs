@@ -4,6 +4,7 @@
 
 pub mod media;
 mod submit;
+pub mod watch;
 
 pub use submit::{QUEUE_UNAVAILABLE, SubmitError, enqueue, submit};
 

@@ -1,90 +1,23 @@
-//! The problem job: the problem -> checked steps (the offline solver, or a language model
-//! whose steps the checker verifies) -> a storyboard that marks only checked steps as
-//! checked -> the pipeline's video -> media in storage -> the history record of SPEC.md
-//! sections 3 and 5, written with the completion.
+//! The problem job: the problem -> checked steps and their storyboard (the pipeline's
+//! `solution` module) -> the pipeline's video -> media in storage -> the history record of
+//! SPEC.md sections 3 and 5, written with the completion.
 
-mod extras;
-mod model;
-mod notation;
 mod record;
-mod storyboard;
 
 use lectern_core::{
     entities::job,
     jobs::{self, Completion, ProblemParams},
 };
+use lectern_pipeline::solution::{
+    self, CheckedSolution, ModelError, SolutionBrief, offline, storyboard,
+};
 use lectern_pipeline::{PipelineError, Progress, RenderInput, Stage, frames::check_slides};
-use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
-use serde::Serialize;
 use serde_json::json;
 
-use crate::{RunError, Runtime, finish::finish, render::render, video::upload};
+use crate::{RunError, Runtime, finish::finish, outputs::upload, render::render};
 
 pub const ANALYZING_STEP: &str = "Analyzing your problem...";
 pub const SOLVED_STEP: &str = "Problem solved! Video ready for download!";
-
-/// One step and whether a computation verified it.
-#[derive(Debug, Clone, Serialize)]
-pub struct CheckedStep {
-    #[serde(flatten)]
-    pub step: Step,
-    pub checked: bool,
-}
-
-/// Who wrote the steps.
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "by", rename_all = "snake_case")]
-pub enum Source {
-    OfflineSolver,
-    LanguageModel { engine: String, repaired: bool },
-}
-
-/// A solution whose steps have been through the checker.
-#[derive(Debug, Clone, Serialize)]
-pub struct CheckedSolution {
-    pub problem: String,
-    pub kind: ProblemKind,
-    pub steps: Vec<CheckedStep>,
-    pub final_answer: String,
-    pub answer_checked: bool,
-    pub introduction: Option<String>,
-    pub summary: Option<String>,
-    pub source: Source,
-}
-
-fn offline(problem: &str) -> Result<CheckedSolution, lectern_solver::SolveError> {
-    let solution = lectern_solver::solve(problem)?;
-    // The solver's steps go through the same checker as a model's: the marks in the video
-    // come from the checks, never from who wrote the steps.
-    let checks = check_steps(problem, &solution.steps, &solution.final_answer);
-    if let Some(failure) = checks.iter().find(|c| c.is_failed()) {
-        tracing::error!(
-            ?failure,
-            problem,
-            "an offline solution failed its own check"
-        );
-    }
-    let answer_checked = checks.last().is_some_and(|c| c.is_checked());
-    let steps = solution
-        .steps
-        .into_iter()
-        .zip(&checks)
-        .map(|(step, check)| CheckedStep {
-            checked: matches!(check.status, CheckStatus::Checked { .. }),
-            step,
-        })
-        .collect();
-    Ok(CheckedSolution {
-        problem: problem.to_string(),
-        kind: solution.kind,
-        steps,
-        final_answer: solution.final_answer,
-        answer_checked,
-        introduction: None,
-        summary: None,
-        source: Source::OfflineSolver,
-    })
-}
 
 /// Checked steps for the problem: from a remote model when one is configured, else from the
 /// offline solver, and from the local model what the offline solver cannot do. A model whose steps still fail after the repair round fails the job at
@@ -101,18 +34,30 @@ async fn solve(runtime: &Runtime, params: &ProblemParams) -> Result<CheckedSolut
     {
         return Ok(solution);
     }
-    match model::solve(config, params).await {
+    match solution::solve_with_model(config, &brief(params)).await {
         Ok(solution) => Ok(solution),
-        Err(model::ModelError::Endpoint(error)) => Err(RunError::Failed(format!(
+        Err(ModelError::Endpoint(error)) => Err(RunError::Failed(format!(
             "Solving the problem failed: {error}"
         ))),
-        Err(model::ModelError::Checks(reason)) => {
+        Err(ModelError::Checks(reason)) => {
             metrics::counter!("lectern_solutions_rejected_total").increment(1);
             Err(RunError::Final(format!(
                 "The solution failed its mathematics check twice, so no video was made and \
                  your credit was refunded. {reason}"
             )))
         }
+    }
+}
+
+/// The job's parameters as the solution's writers need them.
+fn brief(params: &ProblemParams) -> SolutionBrief {
+    SolutionBrief {
+        problem_text: params.problem_text.clone(),
+        subject: params.subject.clone(),
+        problem_type: params.problem_type.clone(),
+        detail_level: params.detail_level,
+        duration_minutes: params.duration_minutes,
+        show_work: params.show_work,
     }
 }
 
@@ -128,7 +73,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         return Err(RunError::Cancelled);
     }
     let title = params.history_title();
-    let plan = storyboard::build(&solution, &params, &title);
+    let plan = storyboard::build(&solution, &brief(&params), &title);
     let mut storyboard = plan.storyboard;
     // A model's line may be too long for a slide or not lay out as math: such scenes are
     // shown as plain text rather than failing the video.

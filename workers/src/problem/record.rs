@@ -1,16 +1,14 @@
 //! SPEC.md section 3's problem-solution history record, with section 5's title rules.
 
-use chrono::Utc;
 use lectern_core::{
     entities::{job, video},
-    jobs::{ProblemParams, media::prefix as media_prefix},
+    jobs::ProblemParams,
 };
 use lectern_pipeline::RenderOutput;
-use sea_orm::Set;
+use lectern_pipeline::solution::{CheckedSolution, Source};
 use serde_json::json;
 
-use super::{CheckedSolution, Source};
-use crate::video::difficulty;
+use crate::outputs::Record;
 
 pub fn history_record(
     job: &job::Model,
@@ -19,36 +17,29 @@ pub fn history_record(
     output: &RenderOutput,
     transcript: Option<String>,
 ) -> video::ActiveModel {
-    let now = Utc::now();
     let description = params.description();
     let level = params.detail_level.clamp(1, 3);
     let checked_steps = solution.steps.iter().filter(|s| s.checked).count();
-    video::ActiveModel {
-        id: Set(uuid::Uuid::new_v4().to_string()),
-        user_id: Set(job.user_id.clone()),
-        job_id: Set(Some(job.id.clone())),
-        video_type: Set("problem_solving".into()),
-        title: Set(params.history_title()),
-        original_title: Set(params.original_title()),
-        topic: Set(params.problem_text.trim().to_string()),
-        prompt: Set(params.problem_text.trim().to_string()),
-        description: Set(description.clone()),
-        level: Set(i32::from(level)),
-        difficulty: Set(difficulty(level).into()),
-        duration: Set(format!("{}:00", params.duration_minutes)),
-        duration_minutes: Set(params.duration_minutes as i32),
-        subject: Set(params.subject.clone()),
-        problem_type: Set(Some(params.problem_type.clone())),
-        subtitle_style: Set(Some("modern".into())),
-        wpm: Set(super::storyboard::WPM as i32),
-        dry_run: Set(false),
-        tags: Set(json!([
+    Record {
+        video_type: "problem_solving".into(),
+        title: params.history_title(),
+        original_title: params.original_title(),
+        topic: params.problem_text.trim().to_string(),
+        prompt: params.problem_text.trim().to_string(),
+        description: description.clone(),
+        level,
+        duration: format!("{}:00", params.duration_minutes),
+        duration_minutes: params.duration_minutes as i32,
+        subject: params.subject.clone(),
+        problem_type: Some(params.problem_type.clone()),
+        subtitle_style: Some("modern".into()),
+        wpm: lectern_pipeline::solution::storyboard::WPM,
+        tags: json!([
             "problem-solving",
             params.subject.to_lowercase(),
             format!("level-{level}"),
-        ])
-        .to_string()),
-        generated_content: Set(json!({
+        ]),
+        generated_content: json!({
             "description": description,
             "duration_minutes": params.duration_minutes,
             "problem": params.problem_text.trim(),
@@ -61,9 +52,8 @@ pub fn history_record(
             "steps": solution.steps.len(),
             "checked_steps": checked_steps,
             "duration_seconds": output.duration_seconds,
-        })
-        .to_string()),
-        content_metadata: Set(json!({
+        }),
+        content_metadata: json!({
             "subject": params.subject,
             "problem_type": params.problem_type,
             "detail_level": level,
@@ -74,18 +64,9 @@ pub fn history_record(
                 Source::OfflineSolver => "offline-solver".to_string(),
                 Source::LanguageModel { engine, .. } => engine.clone(),
             },
-        })
-        .to_string()),
-        status: Set("completed".into()),
-        credits_used: Set(job.credits_reserved),
-        media_prefix: Set(Some(media_prefix(&job.id))),
-        has_thumbnail: Set(true),
-        thumbnail_storage_path: Set(Some(lectern_core::jobs::media::thumbnail(&job.id))),
-        transcript: Set(transcript),
-        is_public: Set(params.is_global),
-        course_id: Set(None),
-        lesson_index: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
+        }),
+        is_public: params.is_global,
+        lesson_of: None,
     }
+    .of(job, transcript)
 }

@@ -2,7 +2,7 @@
 //! what a slide and a voice need: Typst math pieces, with what a step changed marked, and
 //! sentences a speech engine reads as mathematics.
 
-use lectern_pipeline::storyboard::MathPart;
+use crate::storyboard::MathPart;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Token {

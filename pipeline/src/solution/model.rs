@@ -2,13 +2,12 @@
 //! JSON steps (`before`, `after`, `rule`, `narration`) and a final answer; the checker
 //! verifies them; the first failure goes back to the model once; a second failure is final.
 
-use lectern_core::jobs::ProblemParams;
-use lectern_pipeline::script::{OpenAiWriter, OpenAiWriterConfig, ScriptError, ScriptWriter, Turn};
+use crate::script::{OpenAiWriter, OpenAiWriterConfig, ScriptError, ScriptWriter, Turn};
 use lectern_solver::{CheckTarget, Step, StepCheck, check_steps, first_failure};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{CheckedSolution, CheckedStep, Source};
+use super::{CheckedSolution, CheckedStep, SolutionBrief, Source};
 
 /// What the model is asked to return.
 #[derive(Debug, Deserialize)]
@@ -97,7 +96,7 @@ Every step is checked by a computer algebra checker before it is narrated, so:
 Be correct: a wrong step is caught and sent back to you."#
 }
 
-fn user_prompt(params: &ProblemParams) -> String {
+fn user_prompt(params: &SolutionBrief) -> String {
     let detail = match params.detail_level {
         1 => "brief: the essential steps only, short narration",
         3 => "thorough: every small step, and why each rule applies",
@@ -188,7 +187,7 @@ fn accept(problem: &str, content: &str) -> Result<(Written, Vec<StepCheck>), Str
 
 pub async fn solve(
     config: &OpenAiWriterConfig,
-    params: &ProblemParams,
+    params: &SolutionBrief,
 ) -> Result<CheckedSolution, ModelError> {
     let writer = OpenAiWriter::new(config.clone())?;
     let problem = params.problem_text.trim();

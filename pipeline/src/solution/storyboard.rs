@@ -2,8 +2,7 @@
 //! highlighted, the rule named, the check mark only where a computation verified the step,
 //! the final answer boxed), then, as the requested length allows, a recap and key ideas.
 
-use lectern_core::jobs::ProblemParams;
-use lectern_pipeline::{
+use crate::{
     Storyboard,
     storyboard::{
         BoxedAnswer, ComparisonRow, MathPart, Origin, STORYBOARD_VERSION, Scene, SolutionStep,
@@ -15,7 +14,7 @@ use lectern_solver::ProblemKind;
 
 use super::extras::{self, Mistake};
 use super::notation::{line_parts, speak, typst_math, typst_text};
-use super::{CheckedSolution, CheckedStep, Source};
+use super::{CheckedSolution, CheckedStep, SolutionBrief, Source};
 
 pub const WPM: u32 = 150;
 /// Lines of a solution scene, after the line it continues from.
@@ -648,7 +647,7 @@ pub struct Plan {
 /// never the step that carries the answer); a short one gets real further content while it
 /// fits: a recap, key ideas, common mistakes the checker rejects, and practice problems of
 /// the same kind, each solved and checked like the main one.
-pub fn build(solution: &CheckedSolution, params: &ProblemParams, title: &str) -> Plan {
+pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) -> Plan {
     let (method, _) = how_to(&solution.kind);
     let intro = solution
         .introduction
@@ -818,20 +817,18 @@ fn plain(math: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use lectern_pipeline::frames::check_slides;
+    use crate::frames::check_slides;
 
     use super::*;
 
-    fn params(problem: &str, detail_level: u8, duration_minutes: u32) -> ProblemParams {
-        ProblemParams {
+    fn params(problem: &str, detail_level: u8, duration_minutes: u32) -> SolutionBrief {
+        SolutionBrief {
             problem_text: problem.into(),
             subject: "math".into(),
             problem_type: "homework".into(),
             detail_level,
             duration_minutes,
             show_work: true,
-            is_global: false,
-            dry_run: false,
         }
     }
 
