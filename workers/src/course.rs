@@ -127,7 +127,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         .map_err(database)?;
     txn.commit().await.map_err(database)?;
     tracing::info!(job = %job.id, course = %course.id, lessons = lesson_count, "course written");
-    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.as_str()).increment(1);
     Ok(())
 }
 

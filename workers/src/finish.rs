@@ -27,7 +27,7 @@ pub(crate) async fn finish(
 }
 
 pub(crate) fn completed(job: &job::Model) {
-    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.clone()).increment(1);
+    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.as_str()).increment(1);
 }
 
 /// After a completion that did not apply: a cancelled job leaves nothing behind; a job taken

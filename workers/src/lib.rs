@@ -17,7 +17,7 @@ use apalis::prelude::*;
 use lectern_core::{
     credits::LedgerError,
     db,
-    jobs::{self, Claim},
+    jobs::{self, Claim, JobKind},
     queue::{JobMessage, JobQueue},
     storage::Storage,
 };
@@ -232,7 +232,7 @@ impl Runtime {
             if job.attempts > MAX_ATTEMPTS {
                 let error = format!("Generation failed after {MAX_ATTEMPTS} attempts");
                 self.fail(job_id, &error).await?;
-                failed_after_submit(job_id, &job.kind, &error);
+                failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
             let outcome = tokio::time::timeout(JOB_LIMIT, self.run_once(&job)).await;
@@ -245,7 +245,7 @@ impl Runtime {
                 Ok(Err(RunError::Failed(message))) => message,
                 Ok(Err(RunError::Final(message))) => {
                     self.fail(job_id, &message).await?;
-                    failed_after_submit(job_id, &job.kind, &message);
+                    failed_after_submit(job_id, job.kind.as_str(), &message);
                     return Ok(());
                 }
                 Err(_) => "Generation timed out after 15 minutes".to_string(),
@@ -253,10 +253,11 @@ impl Runtime {
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
                 self.fail(job_id, &error).await?;
-                failed_after_submit(job_id, &job.kind, &error);
+                failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
-            metrics::counter!("lectern_job_retries_total", "kind" => job.kind.clone()).increment(1);
+            metrics::counter!("lectern_job_retries_total", "kind" => job.kind.as_str())
+                .increment(1);
             tokio::time::sleep(Duration::from_secs(1 << job.attempts.min(5))).await;
             match self.claim(job_id).await? {
                 Claim::Run(next) => job = next,
@@ -305,14 +306,11 @@ impl Runtime {
     }
 
     async fn run_once(&self, job: &lectern_core::entities::job::Model) -> Result<(), RunError> {
-        match job.kind.as_str() {
-            "video" => video::run(self, job).await,
-            "problem" => problem::run(self, job).await,
-            "course" => course::run_course(self, job).await,
-            "course_video" => course::run_lesson(self, job).await,
-            other => Err(RunError::Failed(format!(
-                "{other} jobs are not available yet"
-            ))),
+        match job.kind {
+            JobKind::Video => video::run(self, job).await,
+            JobKind::Problem => problem::run(self, job).await,
+            JobKind::Course => course::run_course(self, job).await,
+            JobKind::CourseVideo => course::run_lesson(self, job).await,
         }
     }
 }

@@ -179,7 +179,7 @@ pub async fn enqueue(state: &AppState, job: &job::Model) -> ApiResult<()> {
 #[derive(Serialize)]
 pub struct JobStatus {
     job_id: String,
-    kind: String,
+    kind: JobKind,
     status: String,
     progress: i32,
     current_step: String,
@@ -229,11 +229,11 @@ impl JobStatus {
                         .map(|o| o == "offline_draft")
                 })
         });
-        let has_media = job.status == status::COMPLETED && job.kind != "course" && !dry_run;
+        let has_media = job.status == status::COMPLETED && job.kind != JobKind::Course && !dry_run;
         let link = |path: String| {
             has_media.then(|| format!("{path}?t={}", state.tokens.issue_media(&job.id)))
         };
-        let solution = (has_media && job.kind == "problem")
+        let solution = (has_media && job.kind == JobKind::Problem)
             .then(|| result.as_ref().map(|r| r["solution"].clone()))
             .flatten()
             .filter(|s| !s.is_null());
@@ -270,21 +270,21 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
         text.and_then(|t| serde_json::from_str(t).ok())
             .unwrap_or_default()
     };
-    match job.kind.as_str() {
-        "course" => (
+    match job.kind {
+        JobKind::Course => (
             read(job.result.as_deref())["course_id"]
                 .as_str()
                 .map(str::to_string),
             None,
         ),
-        "course_video" => {
+        JobKind::CourseVideo => {
             let params = read(Some(&job.params));
             (
                 params["course_id"].as_str().map(str::to_string),
                 params["lesson_index"].as_u64(),
             )
         }
-        _ => (None, None),
+        JobKind::Video | JobKind::Problem => (None, None),
     }
 }
 
@@ -328,7 +328,7 @@ async fn cancel_job(
             job.status
         )));
     }
-    metrics::counter!("lectern_jobs_cancelled_total", "kind" => job.kind.clone()).increment(1);
+    metrics::counter!("lectern_jobs_cancelled_total", "kind" => job.kind.as_str()).increment(1);
     let job = jobs::find(&state.db, &id)
         .await?
         .ok_or_else(|| ApiError::not_found("Job"))?;

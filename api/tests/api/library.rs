@@ -54,9 +54,9 @@ async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
         id: Set(job_id.clone()),
         user_id: Set(user_id.into()),
         kind: Set(if seed.video_type == "problem_solving" {
-            "problem".into()
+            lectern_core::jobs::JobKind::Problem
         } else {
-            "video".into()
+            lectern_core::jobs::JobKind::Video
         }),
         status: Set("completed".into()),
         progress: Set(100),

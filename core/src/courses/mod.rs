@@ -397,7 +397,7 @@ mod tests {
         job::Model {
             id: "j".into(),
             user_id: "u".into(),
-            kind: "course_video".into(),
+            kind: job::JobKind::CourseVideo,
             status: status.into(),
             progress: 0,
             current_step: String::new(),

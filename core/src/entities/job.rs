@@ -1,4 +1,5 @@
 use sea_orm::entity::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// A generation job: the source of truth for status and progress (not the queue).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -7,7 +8,7 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub id: String,
     pub user_id: String,
-    pub kind: String,
+    pub kind: JobKind,
     pub status: String,
     pub progress: i32,
     pub current_step: String,
@@ -29,3 +30,43 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// What a job makes; stored as its name (`video`, `problem`, `course`, `course_video`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum JobKind {
+    #[sea_orm(string_value = "video")]
+    Video,
+    #[sea_orm(string_value = "problem")]
+    Problem,
+    #[sea_orm(string_value = "course")]
+    Course,
+    #[sea_orm(string_value = "course_video")]
+    CourseVideo,
+}
+
+impl JobKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Video => "video",
+            Self::Problem => "problem",
+            Self::Course => "course",
+            Self::CourseVideo => "course_video",
+        }
+    }
+}
+
+impl std::fmt::Display for JobKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for JobKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}

@@ -24,25 +24,7 @@ use crate::{
 
 pub const QUEUED_STEP: &str = "Queued for processing...";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum JobKind {
-    Video,
-    Problem,
-    Course,
-    CourseVideo,
-}
-
-impl JobKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Video => "video",
-            Self::Problem => "problem",
-            Self::Course => "course",
-            Self::CourseVideo => "course_video",
-        }
-    }
-}
+pub use crate::entities::job::JobKind;
 
 pub mod status {
     pub const QUEUED: &str = "queued";
@@ -173,7 +155,7 @@ pub async fn create_in<C: ConnectionTrait>(
     let model = job::ActiveModel {
         id: Set(id.clone()),
         user_id: Set(new.user_id.to_string()),
-        kind: Set(new.kind.as_str().into()),
+        kind: Set(new.kind),
         status: Set(status::QUEUED.into()),
         progress: Set(0),
         current_step: Set(QUEUED_STEP.into()),
@@ -413,7 +395,7 @@ pub async fn complete_in(
         bump_stats(
             txn,
             &job.user_id,
-            job.kind == "problem",
+            job.kind == JobKind::Problem,
             job.credits_reserved,
         )
         .await?;
