@@ -229,7 +229,8 @@ impl JobStatus {
                         .map(|o| o == "offline_draft")
                 })
         });
-        let has_media = job.status == status::COMPLETED && job.kind != JobKind::Course && !dry_run;
+        let has_media =
+            job.status == jobs::JobStatus::Completed && job.kind != JobKind::Course && !dry_run;
         let link = |path: String| {
             has_media.then(|| format!("{path}?t={}", state.tokens.issue_media(&job.id)))
         };
@@ -247,7 +248,7 @@ impl JobStatus {
             result: if dry_run { result } else { None },
             job_id: job.id,
             kind: job.kind,
-            status: job.status,
+            status: job.status.to_string(),
             progress: job.progress,
             current_step: job.current_step,
             title: job.title,

@@ -60,7 +60,7 @@ async fn authorised_job(
         }
         return Err(ApiError::not_found("Video"));
     }
-    if job.status != jobs::status::COMPLETED {
+    if job.status != jobs::JobStatus::Completed {
         return Err(ApiError::NotFound(format!(
             "The video is not ready (status: {})",
             job.status

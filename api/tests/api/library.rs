@@ -58,7 +58,7 @@ async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
         } else {
             lectern_core::jobs::JobKind::Video
         }),
-        status: Set("completed".into()),
+        status: Set(lectern_core::jobs::JobStatus::Completed),
         progress: Set(100),
         current_step: Set("Video ready for download!".into()),
         title: Set(seed.title.into()),

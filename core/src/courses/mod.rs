@@ -398,7 +398,7 @@ mod tests {
             id: "j".into(),
             user_id: "u".into(),
             kind: job::JobKind::CourseVideo,
-            status: status.into(),
+            status: sea_orm::ActiveEnum::try_from_value(&status.to_string()).unwrap(),
             progress: 0,
             current_step: String::new(),
             title: String::new(),

@@ -164,7 +164,7 @@ async fn start_in(
             let job = create_lesson_job(txn, &course, lesson, true).await?;
             started.push(LessonStart {
                 lesson_index: index,
-                status: job.status,
+                status: job.status.to_string(),
                 job_id: job.id,
                 created: true,
                 title: lesson.title.clone(),
@@ -198,7 +198,7 @@ async fn start_in(
         }
         started.push(LessonStart {
             lesson_index: index,
-            status: job.status,
+            status: job.status.to_string(),
             job_id: job.id,
             created: true,
             title: lesson.title.clone(),
@@ -229,8 +229,8 @@ async fn existing_job(
     };
     Ok(jobs::find_in(txn, job_id)
         .await?
-        .filter(|j| status::ACTIVE.contains(&j.status.as_str()))
-        .map(|j| (j.id, j.status)))
+        .filter(|j| j.status.is_active())
+        .map(|j| (j.id, j.status.to_string())))
 }
 
 async fn create_lesson_job(

@@ -9,7 +9,7 @@ pub struct Model {
     pub id: String,
     pub user_id: String,
     pub kind: JobKind,
-    pub status: String,
+    pub status: JobStatus,
     pub progress: i32,
     pub current_step: String,
     pub title: String,
@@ -66,6 +66,54 @@ impl std::fmt::Display for JobKind {
 }
 
 impl PartialEq<&str> for JobKind {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// Where a job stands; stored as its name. Only `core::jobs` moves a job between them.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    #[sea_orm(string_value = "queued")]
+    Queued,
+    #[sea_orm(string_value = "processing")]
+    Processing,
+    #[sea_orm(string_value = "completed")]
+    Completed,
+    #[sea_orm(string_value = "failed")]
+    Failed,
+    #[sea_orm(string_value = "cancelled")]
+    Cancelled,
+}
+
+impl JobStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Queued => "queued",
+            Self::Processing => "processing",
+            Self::Completed => "completed",
+            Self::Failed => "failed",
+            Self::Cancelled => "cancelled",
+        }
+    }
+
+    /// Queued or processing: not yet in a final state.
+    pub fn is_active(self) -> bool {
+        matches!(self, Self::Queued | Self::Processing)
+    }
+}
+
+impl std::fmt::Display for JobStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for JobStatus {
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
     }

@@ -24,7 +24,7 @@ use crate::{
 
 pub const QUEUED_STEP: &str = "Queued for processing...";
 
-pub use crate::entities::job::JobKind;
+pub use crate::entities::job::{JobKind, JobStatus};
 
 pub mod status {
     pub const QUEUED: &str = "queued";
@@ -156,7 +156,7 @@ pub async fn create_in<C: ConnectionTrait>(
         id: Set(id.clone()),
         user_id: Set(new.user_id.to_string()),
         kind: Set(new.kind),
-        status: Set(status::QUEUED.into()),
+        status: Set(JobStatus::Queued),
         progress: Set(0),
         current_step: Set(QUEUED_STEP.into()),
         title: Set(new.title),
@@ -216,18 +216,18 @@ pub async fn list_for_user(
 
 /// Cancels a queued or processing job and refunds it, once. `false` when it was final.
 pub async fn cancel(db: &DatabaseConnection, job: &job::Model) -> Result<bool, LedgerError> {
-    end(db, &job.id, status::CANCELLED, "Cancelled", None).await
+    end(db, &job.id, JobStatus::Cancelled, "Cancelled", None).await
 }
 
 /// Marks a job failed with a reason people can read, and refunds it, once.
 pub async fn fail(db: &DatabaseConnection, job_id: &str, error: &str) -> Result<bool, LedgerError> {
-    end(db, job_id, status::FAILED, "Failed", Some(error)).await
+    end(db, job_id, JobStatus::Failed, "Failed", Some(error)).await
 }
 
 async fn end(
     db: &DatabaseConnection,
     job_id: &str,
-    final_status: &str,
+    final_status: JobStatus,
     step: &str,
     error: Option<&str>,
 ) -> Result<bool, LedgerError> {
@@ -240,7 +240,7 @@ async fn end(
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
         .col_expr(job::Column::CompletedAt, Expr::value(now))
         .filter(job::Column::Id.eq(job_id))
-        .filter(job::Column::Status.is_in(status::ACTIVE))
+        .filter(job::Column::Status.is_in([JobStatus::Queued, JobStatus::Processing]))
         .exec(&txn)
         .await?;
     if updated.rows_affected != 1 {
@@ -273,7 +273,7 @@ pub enum Claim {
 pub async fn claim(db: &DatabaseConnection, job_id: &str, worker: &str) -> Result<Claim, DbErr> {
     let now = Utc::now();
     let updated = job::Entity::update_many()
-        .col_expr(job::Column::Status, Expr::value(status::PROCESSING))
+        .col_expr(job::Column::Status, Expr::value(JobStatus::Processing))
         .col_expr(job::Column::Worker, Expr::value(worker))
         .col_expr(
             job::Column::Attempts,
@@ -285,7 +285,7 @@ pub async fn claim(db: &DatabaseConnection, job_id: &str, worker: &str) -> Resul
             Expr::col(job::Column::StartedAt).if_null(now),
         )
         .filter(job::Column::Id.eq(job_id))
-        .filter(job::Column::Status.is_in(status::ACTIVE))
+        .filter(job::Column::Status.is_in([JobStatus::Queued, JobStatus::Processing]))
         .exec(db)
         .await?;
     if updated.rows_affected != 1 {
@@ -309,7 +309,7 @@ pub async fn progress(
         .col_expr(job::Column::CurrentStep, Expr::value(step))
         .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(job::Column::Id.eq(job_id))
-        .filter(job::Column::Status.eq(status::PROCESSING))
+        .filter(job::Column::Status.eq(JobStatus::Processing))
         .exec(db)
         .await?;
     Ok(())
@@ -319,11 +319,11 @@ pub async fn progress(
 /// whichever queue back-end carries the messages).
 pub async fn active_counts(db: &DatabaseConnection) -> Result<(u64, u64), DbErr> {
     let queued = job::Entity::find()
-        .filter(job::Column::Status.eq(status::QUEUED))
+        .filter(job::Column::Status.eq(JobStatus::Queued))
         .count(db)
         .await?;
     let running = job::Entity::find()
-        .filter(job::Column::Status.eq(status::PROCESSING))
+        .filter(job::Column::Status.eq(JobStatus::Processing))
         .count(db)
         .await?;
     Ok((queued, running))
@@ -332,7 +332,7 @@ pub async fn active_counts(db: &DatabaseConnection) -> Result<(u64, u64), DbErr>
 pub async fn is_cancelled(db: &DatabaseConnection, job_id: &str) -> Result<bool, DbErr> {
     Ok(find(db, job_id)
         .await?
-        .is_none_or(|j| j.status == status::CANCELLED))
+        .is_none_or(|j| j.status == JobStatus::Cancelled))
 }
 
 #[derive(Clone)]
@@ -370,7 +370,7 @@ pub async fn complete_in(
 ) -> Result<bool, DbErr> {
     let now = Utc::now();
     let updated = job::Entity::update_many()
-        .col_expr(job::Column::Status, Expr::value(status::COMPLETED))
+        .col_expr(job::Column::Status, Expr::value(JobStatus::Completed))
         .col_expr(job::Column::Progress, Expr::value(100))
         .col_expr(job::Column::CurrentStep, Expr::value(completion.step))
         .col_expr(
@@ -381,7 +381,7 @@ pub async fn complete_in(
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
         .col_expr(job::Column::CompletedAt, Expr::value(now))
         .filter(job::Column::Id.eq(job.id.as_str()))
-        .filter(job::Column::Status.eq(status::PROCESSING))
+        .filter(job::Column::Status.eq(JobStatus::Processing))
         // Only the claim this worker holds: a worker presumed dead whose job was taken over
         // must not complete it a second time.
         .filter(job::Column::Attempts.eq(job.attempts))

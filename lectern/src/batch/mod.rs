@@ -225,7 +225,7 @@ impl Batch {
             label,
             job_id: job.id.clone(),
             new,
-            status: job.status.clone(),
+            status: job.status.to_string(),
             error: job.error.clone(),
         });
     }
@@ -322,7 +322,7 @@ impl Batch {
     async fn refresh(&mut self) -> anyhow::Result<()> {
         for tracked in self.jobs.iter_mut().filter(|t| !t.is_final()) {
             if let Some(job) = jobs::find(&self.db, &tracked.job_id).await? {
-                tracked.status = job.status;
+                tracked.status = job.status.to_string();
                 tracked.error = job.error;
             }
         }
