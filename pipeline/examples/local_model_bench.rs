@@ -82,6 +82,24 @@ async fn main() -> anyhow::Result<()> {
         usage.answer_chars as f64 / script
     );
 
+    // The same storyboard with the scenes written one after another (one slot), for the
+    // ratio of the parallel slots.
+    let mut one_slot = server.writer_config();
+    one_slot.parallel = 1;
+    let sequential = OpenAiWriter::new(one_slot)?;
+    let clock = Instant::now();
+    let storyboard = sequential.write(&brief).await?;
+    let one_by_one = clock.elapsed().as_secs_f64();
+    println!(
+        "  the same, one request at a time {one_by_one:>7.2} s: {} scenes, {} words, {} requests; \
+         {} slots side by side are {:.2}x as fast",
+        storyboard.scenes.len(),
+        storyboard.word_count(),
+        sequential.usage().requests,
+        local_model::SLOTS,
+        one_by_one / script
+    );
+
     let config = PipelineConfig {
         llm: Some(server.writer_config()),
         ..PipelineConfig::from_env()?

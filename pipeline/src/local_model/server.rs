@@ -24,6 +24,11 @@ use crate::script::OpenAiWriterConfig;
 /// server, not a slow one.
 const READY_TIMEOUT: Duration = Duration::from_secs(90);
 const LOG_LINES: usize = 40;
+/// Requests the server answers at the same time: on a CPU, four sequences decoded together
+/// give about twice the tokens a second of one (measured on 2 cores: 11 -> 23 tokens/s with
+/// Qwen2.5 1.5B; eight gave 25). The slots share one KV cache (`--kv-unified`), so any one
+/// request may still use the whole context.
+pub const SLOTS: usize = 4;
 /// The model name the server answers to (its `--alias`).
 pub const MODEL_ALIAS: &str = "lectern-local";
 
@@ -57,6 +62,8 @@ impl Shared {
 /// A running local model server. Dropping it stops the server.
 pub struct LocalModelServer {
     model: InstalledModel,
+    /// Where the server saves and restores a slot's prompt (one shared prefix).
+    _slot_dir: Arc<tempfile::TempDir>,
     port: u16,
     context: u32,
     shared: Arc<Shared>,
@@ -80,7 +87,14 @@ impl LocalModelServer {
             ready: AtomicBool::new(false),
             log: Mutex::new(VecDeque::with_capacity(LOG_LINES)),
         });
+        let slot_dir = Arc::new(
+            tempfile::Builder::new()
+                .prefix("lectern-llama-slots")
+                .tempdir()
+                .map_err(LocalModelError::Spawn)?,
+        );
         let launch = Launch {
+            slot_dir: slot_dir.path().to_path_buf(),
             model: model.clone(),
             port,
             threads: settings.threads,
@@ -101,6 +115,7 @@ impl LocalModelServer {
         let (stop, stopped) = watch::channel(false);
         tokio::spawn(supervise(launch, child, stopped));
         Ok(LocalModelServer {
+            _slot_dir: slot_dir,
             model,
             port,
             context,
@@ -157,6 +172,7 @@ impl LocalModelServer {
         config.scene_by_scene = true;
         config.local = Some(self.model.display_name());
         config.max_tokens = Some(self.context.saturating_sub(2048).clamp(1024, 8192));
+        config.parallel = SLOTS;
         config
     }
 
@@ -195,6 +211,7 @@ fn free_port() -> std::io::Result<u16> {
 #[derive(Clone)]
 struct Launch {
     model: InstalledModel,
+    slot_dir: std::path::PathBuf,
     port: u16,
     threads: usize,
     context: u32,
@@ -211,7 +228,12 @@ impl Launch {
             .args(["--host", "127.0.0.1", "--port", &self.port.to_string()])
             .args(["--threads", &self.threads.to_string()])
             .args(["--ctx-size", &self.context.to_string()])
-            .args(["--parallel", "1", "--alias", MODEL_ALIAS, "--no-webui"])
+            .args(["--parallel", &SLOTS.to_string(), "--kv-unified"])
+            // Idle slots keep their prompt (a shared prefix handed to them stays theirs).
+            .arg("--no-cache-idle-slots")
+            .arg("--slot-save-path")
+            .arg(&self.slot_dir)
+            .args(["--alias", MODEL_ALIAS, "--no-webui"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -21,4 +21,13 @@ pub(super) trait JsonModel {
         name: &str,
         schema: Value,
     ) -> Result<String, ScriptError>;
+
+    /// Requests worth sending at the same time (1: one after another).
+    fn parallel(&self) -> usize {
+        1
+    }
+
+    /// Readies the model for several requests that all start with `turns`, so that each
+    /// reads only what follows them. Nothing by default.
+    async fn share_prefix(&self, _turns: &[Turn]) {}
 }

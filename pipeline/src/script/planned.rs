@@ -9,6 +9,7 @@
 //! A 1.5B model asked for a 750-word storyboard in one answer writes about 200 words in six
 //! title scenes; asked for one scene at a time it keeps to the plan and the budget.
 
+use futures_util::{StreamExt, stream};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -77,10 +78,12 @@ impl BodyKind {
         }
     }
 
-    /// Visual elements (each with its own sentence) for about `words` words of narration,
-    /// and the extra sentences after them.
-    fn shape(self, words: usize) -> (usize, usize) {
-        let sentences = (words as f64 / WORDS_PER_SENTENCE as f64).round().max(2.0) as usize;
+    /// Visual elements (each with its own sentence) for about `words` words of narration in
+    /// sentences of about `sentence_words` words, and the extra sentences after them.
+    fn shape(self, words: usize, sentence_words: usize) -> (usize, usize) {
+        let sentences = (words as f64 / sentence_words.max(1) as f64)
+            .round()
+            .max(2.0) as usize;
         let elements = match self {
             BodyKind::Definition => 2,
             BodyKind::Quiz => 2,
@@ -147,12 +150,14 @@ fn plan_schema(subject: Subject, planned: usize) -> Value {
         .collect();
     object(json!({
         "title": text(70),
-        "subtitle": text(100),
+        "subtitle": text(70),
         "opening": sentences(2),
+        // The plan is the one request nothing can be written beside: what a scene teaches
+        // is said in one short sentence (its scene says the rest).
         "scenes": array(object(json!({
             "kind": { "type": "string", "enum": kinds },
             "heading": text(60),
-            "teaches": text(200),
+            "teaches": text(120),
         })), planned),
     }))
 }
@@ -868,13 +873,19 @@ pub(super) async fn write(
     }
     progress(1.0 / steps);
 
-    // Everything before the scene request is the same for every scene: the server's prompt
-    // cache keeps it.
+    // Everything before the scene request is the same for every scene: the server reads it
+    // once and hands it to each of its slots, and the scenes are written side by side.
     turns.push(Turn::User(plan_outline(&plan)));
+    writer.share_prefix(&turns).await;
     let body_words = brief
         .target_words()
         .saturating_sub(TITLE_WORDS + SUMMARY_WORDS);
     let per_scene = body_words / plan.scenes.len().max(1);
+    // Each scene is asked for its share of what is left of the budget when it starts, in
+    // sentences as long as the model's so far: asking enough at once costs far less than
+    // asking again later (the lengthening rounds below are the fallback).
+    let quiz_words = if with_quiz { per_scene / 2 } else { 0 };
+    let budget = std::sync::Mutex::new(Budget::new(body_words.saturating_sub(quiz_words)));
     let title = lesson_title(&plan.title, &brief.topic);
     let mut scenes = vec![Scene {
         visual: Visual::Title {
@@ -887,98 +898,75 @@ pub(super) async fn write(
             .filter_map(|s| finish_sentence(s))
             .collect(),
     }];
-    for (index, planned_scene) in plan.scenes.iter().enumerate() {
-        let (elements, extra) = planned_scene.kind.shape(per_scene);
-        let first_request = scene_request(index, planned_scene, elements, extra);
-        let mut request = first_request.clone();
-        let mut attempt = 0;
-        let scene = loop {
-            attempt += 1;
-            let answer = writer
-                .complete_json(
-                    &[turns.clone(), vec![Turn::User(request.clone())]].concat(),
-                    planned_scene.kind.name(),
-                    scene_schema(planned_scene.kind, elements, extra),
-                )
-                .await?;
-            let written = serde_json::from_str::<Value>(&answer)
-                .and_then(|value| {
-                    serde_json::from_value::<Written>(json!({ planned_scene.kind.name(): value }))
-                })
-                .map_err(|e| {
-                    ScriptError::Empty(format!(
-                        "scene {} is not the JSON asked for: {e}",
-                        index + 1
-                    ))
-                })?;
-            let scene = into_scene(&planned_scene.heading, written);
-            let repeated_program = tidy::repeats_a_program(&scene, &scenes);
-            match repeated_program
-                .clone()
-                .or_else(|| flaw(&scene, &brief.topic))
-            {
-                // The writer's seed is fixed: the same request would get the same answer, so
-                // the second asks with the reason.
-                Some(reason) if attempt < 2 => {
-                    tracing::info!(scene = index + 1, %reason, "writing the scene again");
-                    request = format!(
-                        "{first_request}\nYour first answer could not be used: {reason}. Write \
-                         the scene again without that fault."
-                    );
+    let done = std::sync::atomic::AtomicUsize::new(1);
+    let step_done = || {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(n as f32 / steps);
+    };
+    // Indices, not references, go through the stream: a closure over borrowed items makes
+    // the future fail rustc's Send check (rust-lang/rust#102211).
+    let written = stream::iter(0..plan.scenes.len())
+        .map(|index| {
+            let planned_scene = plan.scenes[index].clone();
+            let teaching_left = plan.scenes[index..]
+                .iter()
+                .filter(|s| s.kind != BodyKind::Quiz)
+                .count();
+            let (share, sentence_words) = {
+                let mut budget = budget.lock().expect("budget lock");
+                let share = if planned_scene.kind == BodyKind::Quiz {
+                    quiz_words
+                } else {
+                    budget.start(teaching_left)
+                };
+                (share, budget.sentence_words())
+            };
+            let (turns, budget, step_done) = (&turns, &budget, &step_done);
+            async move {
+                let (elements, extra) = planned_scene.kind.shape(share, sentence_words);
+                let ask = SceneAsk {
+                    index,
+                    planned: planned_scene,
+                    elements,
+                    extra,
+                };
+                let kind = ask.planned.kind;
+                let scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
+                if kind != BodyKind::Quiz {
+                    let narration = scene.as_ref().map_or(&[][..], |s| &s.narration[..]);
+                    budget.lock().expect("budget lock").finish(share, narration);
                 }
-                // The same program twice teaches nothing new: the scene goes.
-                Some(reason) if repeated_program.is_some() => {
-                    tracing::info!(scene = index + 1, %reason, "leaving out the scene");
-                    break None;
-                }
-                // A wrong quiz teaches the wrong thing: better none.
-                Some(reason) if planned_scene.kind == BodyKind::Quiz => {
-                    tracing::info!(%reason, "leaving out the quiz");
-                    break None;
-                }
-                _ if planned_scene.kind == BodyKind::Quiz
-                    && !answers_agree(writer, &turns, &scene).await? =>
-                {
-                    break None;
-                }
-                _ => break Some(scene),
+                step_done();
+                Ok::<_, ScriptError>((ask, scene))
+            }
+        })
+        .buffered(writer.parallel());
+    let summary_points = 4;
+    let summary = write_summary(writer, &turns, &plan, summary_points);
+    let (written, summary) = tokio::join!(written.collect::<Vec<_>>(), summary);
+    for answer in written {
+        let (ask, scene) = answer?;
+        let Some(scene) = scene else { continue };
+        // The same program twice teaches nothing new: asked once more with the reason, and
+        // left out if it still repeats one (scenes written side by side cannot see each other).
+        let scene = match tidy::repeats_a_program(&scene, &scenes) {
+            None => Some(scene),
+            Some(reason) => {
+                tracing::info!(scene = ask.index + 1, %reason, "writing the scene again");
+                write_scene(writer, &turns, &ask, &brief.topic, Some(reason))
+                    .await?
+                    .filter(|again| {
+                        let repeated = tidy::repeats_a_program(again, &scenes);
+                        if let Some(reason) = &repeated {
+                            tracing::info!(scene = ask.index + 1, %reason, "leaving out the scene");
+                        }
+                        repeated.is_none()
+                    })
             }
         };
-        // A second writing is kept even when flawed: what can be mended is mended (the JSON
-        // left in texts is taken out below, with the title's and the summary's).
-        let scene = scene.map(|mut scene| {
-            tidy::mend_comparison(&mut scene);
-            tidy::drop_echoed_instructions(&mut scene);
-            scene
-        });
         scenes.extend(scene);
-        progress((index + 2) as f32 / steps);
     }
-
-    let summary_points = 4;
-    let done: Vec<String> = plan.scenes.iter().map(|s| s.teaches.clone()).collect();
-    let answer = writer
-        .complete_json(
-            &[
-                turns.clone(),
-                vec![Turn::User(format!(
-                    "Write the summary scene: {summary_points} key points of the whole lesson, \
-                     each a phrase of 3 to 8 words with the sentence that recaps it. The lesson \
-                     taught: {}",
-                    done.join("; ")
-                ))],
-            ]
-            .concat(),
-            "summary",
-            summary_schema(summary_points),
-        )
-        .await?;
-    #[derive(Deserialize)]
-    struct Summary {
-        points: Vec<SummaryPoint>,
-    }
-    let summary: Summary = serde_json::from_str(&answer)
-        .map_err(|e| ScriptError::Empty(format!("the summary is not the JSON asked for: {e}")))?;
+    let summary = summary?;
     scenes.push(Scene {
         visual: Visual::Summary {
             heading: "Key takeaways".into(),
@@ -1025,6 +1013,164 @@ pub(super) async fn write(
     shorten(&mut storyboard);
     progress(1.0);
     Ok(storyboard)
+}
+
+/// One scene as asked: its place, its plan and its shape.
+struct SceneAsk {
+    index: usize,
+    planned: PlannedScene,
+    elements: usize,
+    extra: usize,
+}
+
+/// Writes one planned scene: asked again once with the reason when the answer is flawed
+/// (`fault` asks the first time with a reason already); `None` when it is better left out
+/// (a quiz that is flawed or whose marked answer the model itself does not choose).
+async fn write_scene(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    ask: &SceneAsk,
+    topic: &str,
+    fault: Option<String>,
+) -> Result<Option<Scene>, ScriptError> {
+    let SceneAsk {
+        index,
+        ref planned,
+        elements,
+        extra,
+    } = *ask;
+    let first_request = scene_request(index, planned, elements, extra);
+    let again = |reason: &str| {
+        format!(
+            "{first_request}\nYour first answer could not be used: {reason}. Write the scene \
+             again without that fault."
+        )
+    };
+    let mut request = fault.as_deref().map_or(first_request.clone(), again);
+    let mut attempt = usize::from(fault.is_some());
+    let scene = loop {
+        attempt += 1;
+        let answer = writer
+            .complete_json(
+                &[turns.to_vec(), vec![Turn::User(request.clone())]].concat(),
+                planned.kind.name(),
+                scene_schema(planned.kind, elements, extra),
+            )
+            .await?;
+        let written = serde_json::from_str::<Value>(&answer)
+            .and_then(|value| {
+                serde_json::from_value::<Written>(json!({ planned.kind.name(): value }))
+            })
+            .map_err(|e| {
+                ScriptError::Empty(format!(
+                    "scene {} is not the JSON asked for: {e}",
+                    index + 1
+                ))
+            })?;
+        let scene = into_scene(&planned.heading, written);
+        match flaw(&scene, topic) {
+            // The writer's seed is fixed: the same request would get the same answer, so
+            // the second asks with the reason.
+            Some(reason) if attempt < 2 => {
+                tracing::info!(scene = index + 1, %reason, "writing the scene again");
+                request = again(&reason);
+            }
+            // A wrong quiz teaches the wrong thing: better none.
+            Some(reason) if planned.kind == BodyKind::Quiz => {
+                tracing::info!(%reason, "leaving out the quiz");
+                return Ok(None);
+            }
+            _ if planned.kind == BodyKind::Quiz
+                && !answers_agree(writer, turns, &scene).await? =>
+            {
+                return Ok(None);
+            }
+            _ => break scene,
+        }
+    };
+    // A second writing is kept even when flawed: what can be mended is mended (the JSON
+    // left in texts is taken out later, with the title's and the summary's).
+    let mut scene = scene;
+    tidy::mend_comparison(&mut scene);
+    tidy::drop_echoed_instructions(&mut scene);
+    Ok(Some(scene))
+}
+
+#[derive(Deserialize)]
+struct Summary {
+    points: Vec<SummaryPoint>,
+}
+
+/// The closing scene's key points: it needs only the plan, so it is written alongside the
+/// scenes.
+async fn write_summary(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    plan: &Plan,
+    points: usize,
+) -> Result<Summary, ScriptError> {
+    let done: Vec<String> = plan.scenes.iter().map(|s| s.teaches.clone()).collect();
+    let answer = writer
+        .complete_json(
+            &[
+                turns.to_vec(),
+                vec![Turn::User(format!(
+                    "Write the summary scene: {points} key points of the whole lesson, \
+                     each a phrase of 3 to 8 words with the sentence that recaps it. The lesson \
+                     taught: {}",
+                    done.join("; ")
+                ))],
+            ]
+            .concat(),
+            "summary",
+            summary_schema(points),
+        )
+        .await?;
+    serde_json::from_str(&answer)
+        .map_err(|e| ScriptError::Empty(format!("the summary is not the JSON asked for: {e}")))
+}
+
+/// The body scenes' word budget as it is spent, and the length of the model's sentences.
+struct Budget {
+    left: usize,
+    words: usize,
+    sentences: usize,
+}
+
+impl Budget {
+    fn new(words: usize) -> Self {
+        Budget {
+            left: words,
+            words: 0,
+            sentences: 0,
+        }
+    }
+
+    /// A teaching scene's share of what is left, with `scenes` teaching scenes still to
+    /// start (this one included); the share is set aside until the scene is written.
+    fn start(&mut self, scenes: usize) -> usize {
+        let share = (self.left / scenes.max(1)).clamp(SCENE_WORDS / 2, SCENE_WORDS * 2);
+        self.left = self.left.saturating_sub(share);
+        share
+    }
+
+    /// A scene asked for `share` words has been written with `narration` (none: left out).
+    fn finish(&mut self, share: usize, narration: &[String]) {
+        let words: usize = narration.iter().map(|s| words(s)).sum();
+        self.left = (self.left + share).saturating_sub(words);
+        self.words += words;
+        self.sentences += narration.len();
+    }
+
+    /// Words a sentence of this model has had: a small model's sentences are shorter than
+    /// asked, and a scene asked for too few sentences leaves the lesson short.
+    fn sentence_words(&self) -> usize {
+        if self.sentences < 4 {
+            WORDS_PER_SENTENCE
+        } else {
+            (self.words / self.sentences).clamp(WORDS_PER_SENTENCE / 2, WORDS_PER_SENTENCE)
+        }
+    }
 }
 
 /// A quiz whose marked answer the model itself does not choose when asked the question
@@ -1362,6 +1508,30 @@ mod tests {
             scenes[1].narration,
             vec![repeated.to_string(), "Oxygen is released.".to_string()]
         );
+    }
+
+    #[test]
+    fn a_scene_written_short_leaves_more_for_the_scenes_after_it() {
+        let mut budget = Budget::new(400);
+        // Four scenes started side by side share what is left.
+        let shares: Vec<usize> = (0..4).rev().map(|left| budget.start(left + 1)).collect();
+        assert_eq!(shares, vec![100, 100, 100, 100]);
+        // The first came back at half its share, in sentences of 10 words.
+        let short: Vec<String> = (0..5).map(|_| "word ".repeat(10)).collect();
+        budget.finish(shares[0], &short);
+        assert_eq!(budget.sentence_words(), 10);
+        // A scene started now (one still to start) is asked for what the short one left.
+        assert_eq!(budget.start(1), 50);
+        // Shares stay within a scene's reasonable size.
+        let mut empty = Budget::new(10);
+        assert_eq!(empty.start(1), SCENE_WORDS / 2);
+    }
+
+    #[test]
+    fn a_scene_of_short_sentences_is_asked_for_more_of_them() {
+        let (elements, extra) = BodyKind::Bullets.shape(120, WORDS_PER_SENTENCE);
+        let (short_elements, short_extra) = BodyKind::Bullets.shape(120, 10);
+        assert!(short_elements + short_extra > elements + extra);
     }
 
     #[test]
