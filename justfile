@@ -30,6 +30,12 @@ test: (setup "--tests")
     # `cargo test` above built target/debug/lectern (with the same features), used here.
     cd web && LECTERN_BIN="$CARGO_TARGET_DIR/debug/lectern" npm run e2e
 
+# Write the API's OpenAPI document and shared limits into web/src/types/, then generate the
+# web's types from the document (a test fails while they are stale)
+openapi:
+    cargo run -p lectern-api --example openapi
+    cd web && npm run gen:api
+
 # Install missing system, PyPI and npm packages
 setup *args:
     scripts/setup.sh {{args}}

@@ -9,15 +9,30 @@ use axum::{
 use lectern_core::credits::LedgerError;
 use sea_orm::DbErr;
 use serde::Serialize;
-use serde_json::json;
+use utoipa::ToSchema;
 
 /// One entry of a validation error list, in the shape SPEC.md's client reads.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, ToSchema)]
 pub struct FieldError {
+    /// Where: `body`, `query` or `header`, then the field (and an index in a list).
     pub loc: Vec<String>,
     pub msg: String,
+    /// What kind of problem: `missing`, `range`, `string_too_long`, `type_error`, ...
     #[serde(rename = "type")]
     pub kind: String,
+}
+
+/// Every error answer: `{"detail": ...}`, a message or, for a 422, the list of what is wrong.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub detail: Detail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Detail {
+    Message(String),
+    Fields(Vec<FieldError>),
 }
 
 impl FieldError {
@@ -82,19 +97,19 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let detail = match &self {
-            Self::Validation(errors) => json!(errors),
+        let detail = match self {
+            Self::Validation(errors) => Detail::Fields(errors),
             Self::Internal(err) => {
                 tracing::error!(error = ?err, "internal error");
-                json!("Internal server error")
+                Detail::Message("Internal server error".into())
             }
             Self::Upstream(msg) => {
                 tracing::warn!(%msg, "upstream failure");
-                json!(msg)
+                Detail::Message(msg)
             }
-            other => json!(other.to_string()),
+            other => Detail::Message(other.to_string()),
         };
-        let mut response = (status, Json(json!({ "detail": detail }))).into_response();
+        let mut response = (status, Json(ErrorBody { detail })).into_response();
         if status == StatusCode::UNAUTHORIZED {
             response
                 .headers_mut()

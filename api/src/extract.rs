@@ -114,16 +114,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// A level of 1, 2 or 3, given as a number, a numeric string or beginner / intermediate /
 /// advanced (the video and course requests accept all of these).
 pub fn named_level(value: &serde_json::Value) -> Option<u8> {
-    match value {
-        serde_json::Value::Number(n) => n.as_u64().filter(|n| (1..=3).contains(n)).map(|n| n as u8),
-        serde_json::Value::String(s) => match s.trim().to_lowercase().as_str() {
-            "1" | "beginner" => Some(1),
-            "2" | "intermediate" => Some(2),
-            "3" | "advanced" => Some(3),
-            _ => None,
-        },
+    use crate::limits::{LEVEL, LEVEL_NAMES};
+    let level = match value {
+        serde_json::Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
+        serde_json::Value::String(s) => {
+            let s = s.trim().to_lowercase();
+            (LEVEL.min..=LEVEL.max)
+                .zip(LEVEL_NAMES)
+                .find(|(n, name)| s == *name || s == n.to_string())
+                .map(|(n, _)| n)
+        }
         _ => None,
-    }
+    };
+    level.filter(|&n| LEVEL.contains(n)).map(|n| n as u8)
 }
 
 /// The `user_id` a generation request must name; an empty one is a "missing" error saying

@@ -3,7 +3,9 @@
 
 pub mod error;
 pub mod extract;
+pub mod limits;
 mod metrics;
+pub mod openapi;
 pub mod routes;
 pub mod security;
 mod spa;

@@ -22,7 +22,8 @@ pub async fn serve(
             get(move || {
                 let (worker, db, queue) = (worker.clone(), db.clone(), queue.clone());
                 async move {
-                    let (status, mut body) = crate::routes::system::dependencies(&db, &queue).await;
+                    let (status, health) = crate::routes::system::dependencies(&db, &queue).await;
+                    let mut body = json!(health);
                     body["worker"] = json!(worker);
                     (status, Json(body))
                 }

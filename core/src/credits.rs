@@ -68,10 +68,12 @@ pub enum Applied {
 
 /// SPEC.md's credit balance as the API returns it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Credits))]
 pub struct Balance {
     pub available: i64,
     pub total_purchased: i64,
     pub total_used: i64,
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub last_purchase: Option<chrono::DateTime<Utc>>,
     pub subscription_status: String,
 }

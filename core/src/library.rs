@@ -29,6 +29,11 @@ const MAX_TERM_CHARS: usize = 64;
 
 /// The `type` filter of a library search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "openapi",
+    derive(utoipa::ToSchema),
+    schema(rename_all = "lowercase")
+)]
 pub enum ItemType {
     Course,
     Lesson,

@@ -145,6 +145,7 @@ fn names(identity: &Identity) -> (String, String, String) {
 
 /// SPEC.md section 3's user document, as the web app reads it.
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = User))]
 #[serde(rename_all = "camelCase")]
 pub struct UserDocument {
     pub uid: String,
@@ -153,6 +154,7 @@ pub struct UserDocument {
     pub last_name: String,
     pub display_name: String,
     #[serde(rename = "photoURL")]
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub photo_url: Option<String>,
     pub created_at: chrono::DateTime<Utc>,
     pub last_login_at: chrono::DateTime<Utc>,
@@ -163,12 +165,14 @@ pub struct UserDocument {
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Preferences {
     pub notifications: bool,
     pub theme: String,
 }
 
 #[derive(Debug, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = UserStats))]
 #[serde(rename_all = "camelCase")]
 pub struct Stats {
     pub videos_generated: i64,

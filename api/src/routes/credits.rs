@@ -1,28 +1,47 @@
 //! Credit balance and the packages on sale.
 
+use std::collections::BTreeMap;
+
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, State},
-    routing::get,
 };
 use lectern_core::{credits, entities::credit_package};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{error::ApiResult, extract::AuthUser, state::AppState};
+use crate::{
+    error::{ApiResult, ErrorBody},
+    extract::AuthUser,
+    state::AppState,
+};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/user/{user_id}/credits", get(balance))
-        .route("/credit-packages", get(packages))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(balance))
+        .routes(routes!(packages))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct BalanceResponse {
     credits: credits::Balance,
 }
 
+/// The caller's credit balance.
+#[utoipa::path(
+    get,
+    path = "/auth/user/{user_id}/credits",
+    tag = "credits",
+    params(("user_id" = String, Path, description = "The caller's own id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The balance", body = BalanceResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Another user's id", body = ErrorBody),
+    )
+)]
 async fn balance(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -33,25 +52,49 @@ async fn balance(
     Ok(Json(BalanceResponse { credits }))
 }
 
-/// `{"packages": {"<id>": {id, name, credits, price}}}`, prices in minor units.
-async fn packages(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+/// A package of credits on sale; prices in minor units.
+#[derive(Serialize, ToSchema)]
+struct CreditPackage {
+    id: String,
+    name: String,
+    credits: i64,
+    /// Minor currency units.
+    price: i64,
+    /// ISO 4217, lower case (`usd`).
+    currency: String,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Packages {
+    /// Keyed by package id.
+    packages: BTreeMap<String, CreditPackage>,
+}
+
+/// The credit packages on sale, for anyone.
+#[utoipa::path(
+    get,
+    path = "/credit-packages",
+    tag = "credits",
+    responses((status = 200, description = "The packages, keyed by id", body = Packages))
+)]
+async fn packages(State(state): State<AppState>) -> ApiResult<Json<Packages>> {
     let rows = credit_package::Entity::find()
         .filter(credit_package::Column::Active.eq(true))
         .order_by_asc(credit_package::Column::SortOrder)
         .all(&state.db)
         .await?;
-    let packages: Map<String, Value> = rows
+    let packages = rows
         .into_iter()
         .map(|p| {
-            let value = json!({
-                "id": p.id,
-                "name": p.name,
-                "credits": p.credits,
-                "price": p.price,
-                "currency": p.currency,
-            });
-            (p.id, value)
+            let package = CreditPackage {
+                id: p.id.clone(),
+                name: p.name,
+                credits: p.credits,
+                price: p.price,
+                currency: p.currency,
+            };
+            (p.id, package)
         })
         .collect();
-    Ok(Json(json!({ "packages": packages })))
+    Ok(Json(Packages { packages }))
 }

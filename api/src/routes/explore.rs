@@ -2,43 +2,57 @@
 //! course with its lessons, for anyone, signed in or not.
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, RawQuery, State},
-    routing::get,
 };
 use lectern_core::{
     courses::{self, CourseView, LessonView},
     library::{self, ItemType},
 };
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     routes::library::{
-        CourseItem, MediaUrls, VideoItem, course_item, media_urls, parse_list_query, video_item,
+        CourseItem, MediaUrls, PageParams, VideoItem, course_item, media_urls, parse_list_query,
+        video_item,
     },
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/public/explore/courses", get(courses))
-        .route("/public/explore/videos", get(videos))
-        .route("/public/courses/{id}", get(course))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(courses))
+        .routes(routes!(videos))
+        .routes(routes!(course))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Courses {
     courses: Vec<CourseItem>,
     has_more: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Videos {
     videos: Vec<VideoItem>,
     has_more: bool,
 }
 
+/// Published courses, newest first.
+#[utoipa::path(
+    get,
+    path = "/public/explore/courses",
+    tag = "explore",
+    operation_id = "explore_courses",
+    params(PageParams),
+    responses(
+        (status = 200, description = "A page of published courses", body = Courses),
+        (status = 422, description = "A query value is out of range", body = ErrorBody),
+    )
+)]
 async fn courses(
     State(state): State<AppState>,
     RawQuery(raw): RawQuery,
@@ -57,6 +71,20 @@ async fn courses(
 
 /// Lessons and solutions together (SPEC.md's explore preload splits them by `video_type`);
 /// `type=lesson` or `type=solution` keeps one kind.
+#[utoipa::path(
+    get,
+    path = "/public/explore/videos",
+    tag = "explore",
+    operation_id = "explore_videos",
+    params(
+        ("type" = inline(Option<ItemType>), Query, description = "`lesson` or `solution` keeps one kind"),
+        PageParams,
+    ),
+    responses(
+        (status = 200, description = "A page of published videos", body = Videos),
+        (status = 422, description = "A query value is out of range", body = ErrorBody),
+    )
+)]
 async fn videos(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult<Json<Videos>> {
     let query = parse_list_query(raw, &[ItemType::Lesson, ItemType::Solution], false)?;
     let listing = library::public_videos(
@@ -78,7 +106,7 @@ async fn videos(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiRe
 /// A published course as a visitor sees it: the explore item, the outline, and each lesson
 /// with its video once finished. Nothing about the owner, and nothing about lesson videos
 /// that are on the way or failed.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PublicCourse {
     #[serde(flatten)]
     item: CourseItem,
@@ -88,7 +116,7 @@ struct PublicCourse {
     lessons: Vec<PublicLesson>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PublicLesson {
     /// Counted from zero, as everywhere else.
     lesson_index: i32,
@@ -97,11 +125,13 @@ struct PublicLesson {
     objectives: Vec<String>,
     key_terms: Vec<String>,
     /// The finished video's job, the id its media URLs name.
+    #[schema(required)]
     job_id: Option<String>,
+    #[schema(required)]
     video: Option<PublicLessonVideo>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct PublicLessonVideo {
     title: String,
     duration: String,
@@ -140,6 +170,17 @@ fn public_lesson(view: LessonView) -> PublicLesson {
 
 /// `GET /api/public/courses/{id}`: a published course; a private or unknown one answers the
 /// same 404.
+#[utoipa::path(
+    get,
+    path = "/public/courses/{id}",
+    tag = "explore",
+    operation_id = "public_course",
+    params(("id" = String, Path, description = "The course's id")),
+    responses(
+        (status = 200, description = "The course and its finished lessons", body = PublicCourse),
+        (status = 404, description = "No such published course", body = ErrorBody),
+    )
+)]
 async fn course(
     State(state): State<AppState>,
     Path(id): Path<String>,

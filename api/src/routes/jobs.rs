@@ -1,11 +1,10 @@
 //! Starting video jobs, reading their status, listing and cancelling them.
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, State},
     http::StatusCode,
     response::IntoResponse,
-    routing::{get, post},
 };
 use lectern_core::{
     entities::job,
@@ -13,37 +12,58 @@ use lectern_core::{
 };
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, FieldError},
+    error::{ApiError, ApiResult, ErrorBody, FieldError},
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
+    limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/video/generate", post(generate_video))
-        .route("/job/{id}/status", get(job_status))
-        .route("/job/{id}/cancel", post(cancel_job))
-        .route("/jobs", get(list_jobs))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(generate_video))
+        .routes(routes!(job_status))
+        .routes(routes!(cancel_job))
+        .routes(routes!(list_jobs))
 }
-
-const TOPIC_MAX_CHARS: usize = 500;
 
 /// SPEC.md's video request. Unknown fields are refused so that a typo is not silently
 /// ignored; `level` takes 1-3 or beginner / intermediate / advanced.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct GenerateVideo {
+    /// The caller's own id; required.
     user_id: Option<String>,
+    #[schema(schema_with = limits::topic_schema)]
     topic: Option<String>,
     #[serde(default, deserialize_with = "level")]
+    #[schema(schema_with = limits::level_schema)]
     level: Option<u8>,
+    #[schema(schema_with = limits::video_minutes_schema)]
     duration: Option<u32>,
+    /// Default true.
     enable_subtitles: Option<bool>,
+    /// `modern` (the default with subtitles) or null.
+    #[schema(schema_with = subtitle_style_schema)]
     subtitle_style: Option<String>,
+    #[schema(schema_with = limits::words_per_minute_schema)]
     wpm: Option<u32>,
+    /// Plan without rendering: the storyboard and the cost, nothing charged.
     dry_run: Option<bool>,
+}
+
+fn subtitle_style_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+    use utoipa::openapi::{ObjectBuilder, schema::Type};
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([
+            Type::String,
+            Type::Null,
+        ]))
+        .enum_values(Some([Value::from("modern"), Value::Null]))
+        .into()
 }
 
 fn level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
@@ -62,19 +82,25 @@ impl GenerateVideo {
         let mut errors = Vec::new();
         let user_id = required_user_id(self.user_id, "video generation", &mut errors);
         let topic = required_text(self.topic, "topic", "Topic", TOPIC_MAX_CHARS, &mut errors);
-        let duration = self.duration.unwrap_or(5);
-        if !(1..=15).contains(&duration) {
+        let duration = self.duration.unwrap_or(VIDEO_MINUTES.default);
+        if !VIDEO_MINUTES.contains(duration) {
             errors.push(FieldError::new(
                 &["body", "duration"],
-                "Duration must be between 1 and 15 minutes",
+                format!(
+                    "Duration must be between {} and {} minutes",
+                    VIDEO_MINUTES.min, VIDEO_MINUTES.max
+                ),
                 "range",
             ));
         }
-        let wpm = self.wpm.unwrap_or(150);
-        if !(80..=250).contains(&wpm) {
+        let wpm = self.wpm.unwrap_or(WORDS_PER_MINUTE.default);
+        if !WORDS_PER_MINUTE.contains(wpm) {
             errors.push(FieldError::new(
                 &["body", "wpm"],
-                "Words per minute must be between 80 and 250",
+                format!(
+                    "Words per minute must be between {} and {}",
+                    WORDS_PER_MINUTE.min, WORDS_PER_MINUTE.max
+                ),
                 "range",
             ));
         }
@@ -97,7 +123,7 @@ impl GenerateVideo {
         caller.require_self(&user_id)?;
         Ok(VideoParams {
             topic,
-            level: self.level.unwrap_or(2),
+            level: self.level.unwrap_or(limits::LEVEL.default as u8),
             duration_minutes: duration,
             enable_subtitles,
             subtitle_style,
@@ -107,14 +133,33 @@ impl GenerateVideo {
     }
 }
 
-#[derive(Serialize)]
+/// A job was created and queued (202).
+#[derive(Serialize, ToSchema)]
 pub struct Started {
     job_id: String,
+    /// `queued`.
     status: &'static str,
+    /// Credits reserved for it; refunded if it fails or is cancelled.
     cost: i64,
     title: String,
 }
 
+/// Starts an explainer video: charged with the job's creation (1 credit, 2 from 10 minutes).
+#[utoipa::path(
+    post,
+    path = "/video/generate",
+    tag = "jobs",
+    request_body = GenerateVideo,
+    security(("bearer" = [])),
+    responses(
+        (status = 202, description = "Queued", body = Started),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 402, description = "Not enough credits", body = ErrorBody),
+        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        (status = 422, description = "A field is missing or out of range", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+    )
+)]
 async fn generate_video(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -176,11 +221,13 @@ pub async fn enqueue(state: &AppState, job: &job::Model) -> ApiResult<()> {
 }
 
 /// SPEC.md's job status fields, plus links to every output.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct JobStatus {
     job_id: String,
     kind: JobKind,
+    #[schema(value_type = jobs::JobStatus)]
     status: String,
+    /// 0 to 100.
     progress: i32,
     current_step: String,
     title: String,
@@ -190,25 +237,71 @@ pub struct JobStatus {
     /// A lesson video's lesson, counted from zero.
     #[serde(skip_serializing_if = "Option::is_none")]
     lesson_index: Option<u64>,
+    #[schema(required)]
     smart_title: Option<String>,
+    /// The outputs of a finished job (not a course's), each with a media token.
+    #[schema(required)]
     video_url: Option<String>,
+    #[schema(required)]
     subtitle_url: Option<String>,
+    #[schema(required)]
     chapters_url: Option<String>,
+    #[schema(required)]
     transcript_url: Option<String>,
+    #[schema(required)]
     thumbnail_url: Option<String>,
+    #[schema(required)]
     error: Option<String>,
     created_at: chrono::DateTime<chrono::Utc>,
+    #[schema(required)]
     completed_at: Option<chrono::DateTime<chrono::Utc>>,
     cost: i64,
     /// A finished lesson, lesson video or course: true when the offline writer wrote it (a
     /// labelled study skeleton), false when a language model did; null before it is known
     /// and for solutions.
+    #[schema(required)]
     offline_draft: Option<bool>,
+    /// A finished dry run's plan: its storyboard and cost.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
     result: Option<Value>,
     /// A solved problem's final answer and steps, each with whether it was checked.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = solution_schema)]
     solution: Option<Value>,
+}
+
+/// The part of a solved problem's record (written by the problem worker) that the web app
+/// reads; the record holds more (its source, practice problems).
+fn solution_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+    use utoipa::openapi::{ArrayBuilder, ObjectBuilder, schema::Type};
+    let text = || ObjectBuilder::new().schema_type(Type::String);
+    let flag = || ObjectBuilder::new().schema_type(Type::Boolean);
+    let step = ObjectBuilder::new()
+        .property("before", text())
+        .property("after", text())
+        .property("rule", text())
+        .property("narration", text())
+        .property("checked", flag())
+        .required("before")
+        .required("after")
+        .required("rule")
+        .required("checked");
+    ObjectBuilder::new()
+        .description(Some(
+            "A solved problem: the final answer and each step, with whether a computation checked it",
+        ))
+        .property("problem", text())
+        .property("kind", text())
+        .property("final_answer", text())
+        .property("answer_checked", flag())
+        .property("steps", ArrayBuilder::new().items(step))
+        .required("problem")
+        .required("kind")
+        .required("final_answer")
+        .required("answer_checked")
+        .required("steps")
+        .into()
 }
 
 impl JobStatus {
@@ -289,6 +382,19 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
     }
 }
 
+/// One of the caller's jobs: its state, progress and, once finished, its outputs.
+#[utoipa::path(
+    get,
+    path = "/job/{id}/status",
+    tag = "jobs",
+    params(("id" = String, Path, description = "The job's id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The job", body = JobStatus),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such job of the caller's", body = ErrorBody),
+    )
+)]
 async fn job_status(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -300,11 +406,22 @@ async fn job_status(
     Ok(Json(JobStatus::new(&state, job)))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct JobList {
     jobs: Vec<JobStatus>,
 }
 
+/// The caller's latest 100 jobs, newest first.
+#[utoipa::path(
+    get,
+    path = "/jobs",
+    tag = "jobs",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The jobs", body = JobList),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
 async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<JobList>> {
     let rows = jobs::list_for_user(&state.db, &caller.id, 100).await?;
     Ok(Json(JobList {
@@ -315,6 +432,20 @@ async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult
     }))
 }
 
+/// Cancels a queued or running job; its credits are refunded.
+#[utoipa::path(
+    post,
+    path = "/job/{id}/cancel",
+    tag = "jobs",
+    params(("id" = String, Path, description = "The job's id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Cancelled: the job as it is now", body = JobStatus),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such job of the caller's", body = ErrorBody),
+        (status = 409, description = "The job is already finished", body = ErrorBody),
+    )
+)]
 async fn cancel_job(
     State(state): State<AppState>,
     caller: AuthUser,

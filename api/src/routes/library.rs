@@ -2,36 +2,35 @@
 //! publishing, renaming and deleting its courses and videos.
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, RawQuery, State},
     http::StatusCode,
-    routing::{get, patch},
 };
 use chrono::{DateTime, Utc};
 use lectern_core::{
     entities::video,
     jobs,
-    library::{self, Changes, Course, ItemType, Page, SearchTerms},
+    library::{self, Changes, Course, ItemType, Page, SearchTerms, video_types},
 };
 use serde::{Deserialize, Serialize};
+use utoipa::{
+    IntoParams, ToSchema,
+    openapi::{ObjectBuilder, RefOr, Schema, schema::Type},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, FieldError},
+    error::{ApiError, ApiResult, ErrorBody, FieldError},
     extract::{AuthUser, ValidJson},
+    limits::{self, LIMITS},
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/user/{user_id}/search", get(search))
-        .route(
-            "/library/videos/{id}",
-            get(get_video).patch(update_video).delete(delete_video),
-        )
-        .route(
-            "/library/courses/{id}",
-            patch(update_course).delete(delete_course),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search))
+        .routes(routes!(get_video, update_video, delete_video))
+        .routes(routes!(update_course, delete_course))
 }
 
 /// The query string of a listing: `q` and `type` where the listing takes them, `limit`
@@ -42,6 +41,37 @@ pub(super) struct ListQuery {
     pub page: Page,
 }
 
+/// A listing's page as the query string gives it, checked by `parse_list_query`.
+#[derive(Debug, Default, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct PageParams {
+    /// How many items (of each list); default 50.
+    #[param(schema_with = limit_schema)]
+    limit: Option<String>,
+    /// How many to skip; default 0.
+    #[param(schema_with = offset_schema)]
+    offset: Option<String>,
+}
+
+fn limit_schema() -> RefOr<Schema> {
+    let size = LIMITS.library.page_size;
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(size.min))
+        .maximum(Some(size.max))
+        .default(Some(size.default.into()))
+        .into()
+}
+
+fn offset_schema() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(0))
+        .maximum(Some(library::MAX_OFFSET))
+        .default(Some(0.into()))
+        .into()
+}
+
 pub(super) fn parse_list_query(
     raw: Option<String>,
     allowed_types: &[ItemType],
@@ -49,17 +79,17 @@ pub(super) fn parse_list_query(
 ) -> ApiResult<ListQuery> {
     let mut q = None;
     let mut kind = None;
-    let mut limit = None;
-    let mut offset = None;
+    let mut page = PageParams::default();
     for (key, value) in url::form_urlencoded::parse(raw.unwrap_or_default().as_bytes()) {
         match key.as_ref() {
             "q" if takes_q => q = Some(value.into_owned()),
             "type" if !allowed_types.is_empty() => kind = Some(value.into_owned()),
-            "limit" => limit = Some(value.into_owned()),
-            "offset" => offset = Some(value.into_owned()),
+            "limit" => page.limit = Some(value.into_owned()),
+            "offset" => page.offset = Some(value.into_owned()),
             _ => {}
         }
     }
+    let PageParams { limit, offset } = page;
     let mut errors = Vec::new();
     let q = q.map(|q| q.trim().to_string()).filter(|q| !q.is_empty());
     if q.as_ref()
@@ -140,41 +170,68 @@ pub(super) fn parse_list_query(
 /// SPEC.md's media item for a video. A public item's media URLs carry no token (anyone may
 /// open them, and the URL stays the same, so browsers cache it); a private item's carry a
 /// media token bound to its job.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(super) struct VideoItem {
     id: String,
+    #[schema(required)]
     job_id: Option<String>,
     title: String,
     topic: String,
     description: String,
+    #[schema(schema_with = video_type_schema)]
     video_type: String,
+    #[schema(value_type = jobs::JobStatus)]
     status: String,
+    /// The length as shown, e.g. `5 min`.
     duration: String,
     duration_minutes: i32,
     level: i32,
     difficulty: String,
     subject: String,
+    #[schema(required)]
     problem_type: Option<String>,
+    #[schema(required)]
     course_id: Option<String>,
+    #[schema(required)]
     lesson_index: Option<i32>,
     is_public: bool,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    #[schema(required)]
     thumbnail_url: Option<String>,
     has_thumbnail: bool,
+    #[schema(required)]
     thumbnail_storage_path: Option<String>,
+    /// The outputs, once finished.
+    #[schema(required)]
     video_url: Option<String>,
+    #[schema(required)]
     subtitle_url: Option<String>,
+    #[schema(required)]
     chapters_url: Option<String>,
+    #[schema(required)]
     transcript_url: Option<String>,
     /// Written by the offline writer: a labelled study skeleton, not a model's lesson.
     offline_draft: bool,
 }
 
+/// What a video is: an explainer (`educational`), a solution or a course's lesson.
+fn video_type_schema() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some([
+            video_types::EDUCATIONAL,
+            video_types::PROBLEM_SOLVING,
+            video_types::COURSE_LESSON,
+        ]))
+        .into()
+}
+
 /// Where the media routes serve a finished job's files; `token` is a media token bound to the
 /// job, for an item only its owner may open.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(super) struct MediaUrls {
+    #[schema(required)]
     thumbnail_url: Option<String>,
     video_url: String,
     subtitle_url: String,
@@ -248,21 +305,25 @@ pub(super) fn video_item(state: &AppState, v: video::Model) -> VideoItem {
 }
 
 /// SPEC.md's media item for a course.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(super) struct CourseItem {
     id: String,
+    #[schema(required)]
     job_id: Option<String>,
     title: String,
     description: String,
     goal: String,
     detail_level: i32,
+    /// The job that writes it: queued, processing, completed, failed or cancelled.
     status: String,
     lesson_count: i64,
     is_public: bool,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    #[schema(required)]
     thumbnail_url: Option<String>,
     has_thumbnail: bool,
+    #[schema(required)]
     thumbnail_storage_path: Option<String>,
 }
 
@@ -294,7 +355,7 @@ pub(super) fn course_item(state: &AppState, c: Course) -> CourseItem {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct SearchResults {
     courses: Vec<CourseItem>,
     videos: Vec<VideoItem>,
@@ -305,6 +366,24 @@ struct SearchResults {
 /// SPEC.md's `{courses, videos}` for the caller: newest first, or ranked by `q` (a title
 /// that holds every word first). `type` keeps one kind; `limit` and `offset` apply to each
 /// list.
+#[utoipa::path(
+    get,
+    path = "/auth/user/{user_id}/search",
+    tag = "library",
+    params(
+        ("user_id" = String, Path, description = "The caller's own id"),
+        ("q" = Option<String>, Query, description = "Words to rank by (at most 200 characters)"),
+        ("type" = inline(Option<ItemType>), Query, description = "Keep one kind"),
+        PageParams,
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's courses and videos", body = SearchResults),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Another user's id", body = ErrorBody),
+        (status = 422, description = "A query value is out of range", body = ErrorBody),
+    )
+)]
 async fn search(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -355,15 +434,17 @@ async fn search(
     }))
 }
 
-/// What `PATCH` may change: `is_public` (publish or unpublish) and `title` (rename).
-#[derive(Debug, Deserialize)]
+/// What `PATCH` may change: `is_public` (publish or unpublish) and `title` (rename); at
+/// least one.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ItemChanges {
     is_public: Option<bool>,
+    #[schema(schema_with = limits::title_schema)]
     title: Option<String>,
 }
 
-const MAX_TITLE_CHARS: usize = 200;
+const MAX_TITLE_CHARS: usize = limits::TITLE_MAX_CHARS;
 
 fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
     let title = match changes.title {
@@ -409,6 +490,18 @@ fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
 
 /// One of the caller's videos, by its id or its job's id: the stored title and description
 /// every screen shows.
+#[utoipa::path(
+    get,
+    path = "/library/videos/{id}",
+    tag = "library",
+    params(("id" = String, Path, description = "The video's id, or its job's")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The video", body = VideoItem),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such video of the caller's", body = ErrorBody),
+    )
+)]
 async fn get_video(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -420,6 +513,21 @@ async fn get_video(
     Ok(Json(video_item(&state, video)))
 }
 
+/// Publishes, unpublishes or renames one of the caller's videos.
+#[utoipa::path(
+    patch,
+    path = "/library/videos/{id}",
+    tag = "library",
+    params(("id" = String, Path, description = "The video's id, or its job's")),
+    request_body = ItemChanges,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The video as it is now", body = VideoItem),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such video of the caller's", body = ErrorBody),
+        (status = 422, description = "Nothing to change, or a bad title", body = ErrorBody),
+    )
+)]
 async fn update_video(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -433,6 +541,21 @@ async fn update_video(
     Ok(Json(video_item(&state, updated)))
 }
 
+/// Publishes, unpublishes or renames one of the caller's courses.
+#[utoipa::path(
+    patch,
+    path = "/library/courses/{id}",
+    tag = "library",
+    params(("id" = String, Path, description = "The course's id")),
+    request_body = ItemChanges,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The course as it is now", body = CourseItem),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        (status = 422, description = "Nothing to change, or a bad title", body = ErrorBody),
+    )
+)]
 async fn update_course(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -455,6 +578,19 @@ fn delete_error(err: library::DeleteError) -> ApiError {
     }
 }
 
+/// Deletes one of the caller's videos and its media.
+#[utoipa::path(
+    delete,
+    path = "/library/videos/{id}",
+    tag = "library",
+    params(("id" = String, Path, description = "The video's id, or its job's")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such video of the caller's", body = ErrorBody),
+    )
+)]
 async fn delete_video(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -470,6 +606,19 @@ async fn delete_video(
     }
 }
 
+/// Deletes one of the caller's courses, its lessons and their videos.
+#[utoipa::path(
+    delete,
+    path = "/library/courses/{id}",
+    tag = "library",
+    params(("id" = String, Path, description = "The course's id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+    )
+)]
 async fn delete_course(
     State(state): State<AppState>,
     caller: AuthUser,

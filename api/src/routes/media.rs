@@ -3,35 +3,42 @@
 //! token that the job status puts in each URL; the media of a published item by anyone.
 
 use axum::{
-    Router,
     body::Body,
     extract::{Path, Query, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::get,
 };
 use lectern_core::{entities::job, jobs, library};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/video/{id}", get(video))
-        .route("/media/subtitles/{id}", get(subtitles))
-        .route("/media/chapters/{id}", get(chapters))
-        .route("/media/transcript/{id}", get(transcript))
-        .route("/media/thumbnail/{id}", get(thumbnail))
-        .route("/media/course-thumbnail/{id}", get(course_thumbnail))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(video))
+        .routes(routes!(subtitles))
+        .routes(routes!(chapters))
+        .routes(routes!(transcript))
+        .routes(routes!(thumbnail))
+        .routes(routes!(course_thumbnail))
 }
 
-#[derive(Debug, Deserialize)]
+/// A media URL opens with the owner's bearer token, with the media token `t` the job status
+/// or library item put in it, or for anyone once the item is published.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct MediaQuery {
+    /// A media token bound to the job (part of the URLs the API hands out).
     t: Option<String>,
+    /// Subtitles only: `vtt` (the default) or `srt`.
     format: Option<String>,
+    /// The video only: present to download it as a file.
     download: Option<String>,
 }
 
@@ -69,6 +76,21 @@ async fn authorised_job(
     Ok(job)
 }
 
+/// A finished job's MP4, with HTTP Range.
+#[utoipa::path(
+    get,
+    path = "/video/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The job's id"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The video", content_type = "video/mp4", body = String),
+        (status = 206, description = "The requested range", content_type = "video/mp4", body = String),
+        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
+        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        (status = 416, description = "The range is outside the file"),
+    )
+)]
 async fn video(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -196,6 +218,23 @@ async fn small_file(
         .into_response())
 }
 
+/// A finished job's subtitles: WebVTT, or SRT with `format=srt`.
+#[utoipa::path(
+    get,
+    path = "/media/subtitles/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The job's id"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The subtitles", content(
+            (String = "text/vtt"),
+            (String = "application/x-subrip"),
+        )),
+        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
+        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        (status = 422, description = "An unknown format", body = ErrorBody),
+    )
+)]
 async fn subtitles(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -224,6 +263,19 @@ async fn subtitles(
     }
 }
 
+/// A finished job's chapters (one per scene), as a WebVTT track.
+#[utoipa::path(
+    get,
+    path = "/media/chapters/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The job's id"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The chapters", content_type = "text/vtt", body = String),
+        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
+        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+    )
+)]
 async fn chapters(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -234,6 +286,47 @@ async fn chapters(
     small_file(&state, &job, "chapters.vtt", "text/vtt; charset=utf-8").await
 }
 
+/// The transcript the player's panel seeks by: one cue per narrated sentence.
+#[derive(Serialize, ToSchema)]
+struct Transcript {
+    #[schema(value_type = String)]
+    title: Value,
+    /// Seconds.
+    #[schema(value_type = f64)]
+    duration: Value,
+    /// The storyboard's scenes, as the pipeline wrote them.
+    #[schema(value_type = Vec<Object>)]
+    scenes: Value,
+    cues: Vec<Cue>,
+}
+
+#[derive(Serialize, ToSchema)]
+struct Cue {
+    /// Seconds from the start.
+    #[schema(value_type = f64)]
+    start: Value,
+    #[schema(value_type = f64)]
+    end: Value,
+    #[schema(value_type = String)]
+    text: Value,
+    /// The scene the sentence belongs to, counted from zero.
+    #[schema(value_type = i64)]
+    scene: Value,
+}
+
+/// A finished job's transcript.
+#[utoipa::path(
+    get,
+    path = "/media/transcript/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The job's id"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The transcript", body = Transcript),
+        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
+        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+    )
+)]
 async fn transcript(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -250,28 +343,42 @@ async fn transcript(
     let stored: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("transcript.json")))?;
     // The pipeline's sentences become cues: what the player's transcript panel seeks by.
-    let cues: Vec<serde_json::Value> = stored["sentences"]
+    let cues = stored["sentences"]
         .as_array()
         .map(|sentences| {
             sentences
                 .iter()
-                .map(|s| {
-                    serde_json::json!({
-                        "start": s["start"], "end": s["end"], "text": s["text"], "scene": s["scene"],
-                    })
+                .map(|s| Cue {
+                    start: s["start"].clone(),
+                    end: s["end"].clone(),
+                    text: s["text"].clone(),
+                    scene: s["scene"].clone(),
                 })
                 .collect()
         })
         .unwrap_or_default();
-    Ok(axum::Json(serde_json::json!({
-        "title": stored["title"],
-        "duration": stored["duration"],
-        "scenes": stored["scenes"],
-        "cues": cues,
-    }))
+    Ok(axum::Json(Transcript {
+        title: stored["title"].clone(),
+        duration: stored["duration"].clone(),
+        scenes: stored["scenes"].clone(),
+        cues,
+    })
     .into_response())
 }
 
+/// A finished job's thumbnail.
+#[utoipa::path(
+    get,
+    path = "/media/thumbnail/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The job's id"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = String),
+        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
+        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+    )
+)]
 async fn thumbnail(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -285,6 +392,21 @@ async fn thumbnail(
 /// SPEC.md's second thumbnail address: a course's cover (or a video's thumbnail) by the
 /// item's id or its job's, for its owner, a media token naming either id, or anyone once
 /// published.
+#[utoipa::path(
+    get,
+    path = "/media/course-thumbnail/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The course's or video's id, or its job's"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The cover or thumbnail", content(
+            (String = "image/jpeg"),
+            (String = "image/png"),
+        )),
+        (status = 401, description = "No token, and the item is not public", body = ErrorBody),
+        (status = 404, description = "No such item the caller may see", body = ErrorBody),
+    )
+)]
 async fn course_thumbnail(
     State(state): State<AppState>,
     headers: HeaderMap,

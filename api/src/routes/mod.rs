@@ -1,4 +1,6 @@
-//! One module per feature, each with its own `router()`, merged here.
+//! One module per feature, each with its own `router()`, merged here. Every route is
+//! registered with `utoipa_axum::routes!`, so what is served is what the OpenAPI document
+//! (`crate::openapi`) describes.
 
 pub mod auth;
 mod checkout;
@@ -23,12 +25,14 @@ use tower_http::{
     set_header::SetResponseHeaderLayer,
     trace::TraceLayer,
 };
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::{error::ApiError, state::AppState};
 
-pub fn router(state: AppState) -> Router {
-    let https = state.config.is_https();
-    let api = Router::new()
+/// Every route of the API with its description; needs no state, so that the document can be
+/// written without a server (`crate::openapi::document`).
+pub fn documented() -> OpenApiRouter<AppState> {
+    let api = OpenApiRouter::new()
         .merge(system::api_router())
         .merge(me::router())
         .merge(credits::router())
@@ -39,11 +43,19 @@ pub fn router(state: AppState) -> Router {
         .merge(library::router())
         .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
-    let router = Router::new()
+    OpenApiRouter::with_openapi(<crate::openapi::Base as utoipa::OpenApi>::openapi())
         .merge(system::router())
-        .merge(auth::router(&state))
-        .merge(checkout::router(&state))
+        .merge(auth::router())
+        .merge(checkout::router())
         .nest("/api", api)
+}
+
+pub fn router(state: AppState) -> Router {
+    let https = state.config.is_https();
+    let (documented, _) = documented().split_for_parts();
+    // What only some configurations mount (the development sign-in and checkout) is left
+    // out of the document.
+    let router = checkout::attach(auth::attach(documented, &state), &state)
         .fallback_service(crate::spa::service(&state.config.web_dir))
         .layer(middleware::from_fn(crate::metrics::track))
         // Request logs: a span per request with its id (the caller's `x-request-id`, else a

@@ -4,43 +4,53 @@
 //! that only a language model could solve is refused here, before any credit is reserved,
 //! when no model is configured.
 
-use axum::{Router, extract::State, response::IntoResponse, routing::post};
+use axum::{extract::State, response::IntoResponse};
 use lectern_core::jobs::{self, JobKind, NewJob, PROBLEM_COST, ProblemParams};
 use lectern_solver::{ProblemKind, SolveError};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, FieldError},
+    error::{ApiError, ApiResult, ErrorBody, FieldError},
     extract::{AuthUser, ValidJson, required_text, required_user_id},
-    routes::jobs::started,
+    limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
+    routes::jobs::{Started, started},
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/video/generate-solution", post(generate_solution))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(generate_solution))
 }
-
-/// The solver reads at most this much; longer text is refused rather than cut.
-const PROBLEM_MAX_CHARS: usize = 2000;
-const LABEL_MAX_CHARS: usize = 60;
 
 /// SPEC.md's problem-solving request. `problem_text` and `video_duration` are the names
 /// (DESIGN.md), `problem` and `duration` their accepted aliases; unknown fields are refused.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct GenerateSolution {
+    /// The caller's own id; required.
     user_id: Option<String>,
     #[serde(alias = "problem")]
+    #[schema(schema_with = limits::problem_text_schema)]
     problem_text: Option<String>,
+    /// Default `math`.
+    #[schema(schema_with = limits::label_schema)]
     subject: Option<String>,
+    /// Default `homework`.
+    #[schema(schema_with = limits::label_schema)]
     problem_type: Option<String>,
     #[serde(default, deserialize_with = "detail_level")]
+    #[schema(schema_with = limits::detail_level_schema)]
     detail_level: Option<u8>,
     #[serde(alias = "duration")]
+    #[schema(schema_with = limits::problem_minutes_schema)]
     video_duration: Option<u32>,
+    /// Every step on screen; default true.
     show_work: Option<bool>,
+    /// Default false.
     is_global: Option<bool>,
+    /// Plan without rendering: the solution and the cost, nothing charged.
     dry_run: Option<bool>,
 }
 
@@ -54,7 +64,7 @@ fn detail_level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error
         Some(_) => None,
     };
     level
-        .filter(|n| (1..=3).contains(n))
+        .filter(|&n| u32::try_from(n).is_ok_and(|n| LEVEL.contains(n)))
         .map(|n| Some(n as u8))
         .ok_or_else(|| serde::de::Error::custom("detail_level must be 1, 2 or 3"))
 }
@@ -90,11 +100,14 @@ impl GenerateSolution {
             PROBLEM_MAX_CHARS,
             &mut errors,
         );
-        let duration = self.video_duration.unwrap_or(3);
-        if !(1..=10).contains(&duration) {
+        let duration = self.video_duration.unwrap_or(PROBLEM_MINUTES.default);
+        if !PROBLEM_MINUTES.contains(duration) {
             errors.push(FieldError::new(
                 &["body", "video_duration"],
-                "Duration must be between 1 and 10 minutes",
+                format!(
+                    "Duration must be between {} and {} minutes",
+                    PROBLEM_MINUTES.min, PROBLEM_MINUTES.max
+                ),
                 "range",
             ));
         }
@@ -108,7 +121,7 @@ impl GenerateSolution {
             problem_text,
             subject,
             problem_type,
-            detail_level: self.detail_level.unwrap_or(2),
+            detail_level: self.detail_level.unwrap_or(LEVEL.default as u8),
             duration_minutes: duration,
             show_work: self.show_work.unwrap_or(true),
             is_global: self.is_global.unwrap_or(false),
@@ -145,6 +158,23 @@ fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     ))
 }
 
+/// Starts a step-by-step solution video (1 credit). Without a language model, only what the
+/// offline solver can solve is accepted.
+#[utoipa::path(
+    post,
+    path = "/video/generate-solution",
+    tag = "jobs",
+    request_body = GenerateSolution,
+    security(("bearer" = [])),
+    responses(
+        (status = 202, description = "Queued", body = Started),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 402, description = "Not enough credits", body = ErrorBody),
+        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        (status = 422, description = "A field is missing or out of range, or the problem cannot be solved here", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+    )
+)]
 async fn generate_solution(
     State(state): State<AppState>,
     caller: AuthUser,

@@ -1,27 +1,83 @@
 //! Health, debug information, metrics and the capability report.
 
+use std::collections::BTreeMap;
+
 use axum::{
-    Json, Router,
+    Json,
     extract::State,
     http::{StatusCode, header},
     response::IntoResponse,
-    routing::get,
 };
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::{
+    ToSchema,
+    openapi::{
+        KnownFormat, ObjectBuilder, OneOfBuilder, RefOr, Schema, SchemaFormat, schema::Type,
+    },
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/health", get(health))
-        .route("/debug", get(debug))
-        .route("/metrics", get(metrics))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(health))
+        .routes(routes!(debug))
+        .routes(routes!(metrics))
 }
 
-pub fn api_router() -> Router<AppState> {
-    Router::new().route("/video-functions-status", get(video_functions_status))
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(video_functions_status))
+        .routes(routes!(crate::openapi::openapi_json))
 }
 
+/// Whether the process can do its work: the database and the queue, each "ok" or what is
+/// wrong with it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok` while both answer, else `unavailable`.
+    status: &'static str,
+    #[schema(schema_with = dependency_schema)]
+    database: Value,
+    #[schema(schema_with = dependency_schema)]
+    queue: Value,
+}
+
+/// `lectern_core::health::describe`'s answer.
+fn dependency_schema() -> RefOr<Schema> {
+    let text = |kind| ObjectBuilder::new().schema_type(kind);
+    OneOfBuilder::new()
+        .item(text(Type::String).enum_values(Some(["ok"])))
+        .item(
+            ObjectBuilder::new()
+                .property(
+                    "state",
+                    text(Type::String).enum_values(Some(["recovering", "unreachable"])),
+                )
+                .required("state")
+                .property(
+                    "since",
+                    text(Type::String)
+                        .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
+                )
+                .property("retries", text(Type::Integer))
+                .property("error", text(Type::String)),
+        )
+        .into()
+}
+
+/// The database and the job queue.
+#[utoipa::path(
+    get,
+    path = "/health",
+    tag = "system",
+    responses(
+        (status = 200, description = "Both answer", body = Health),
+        (status = 503, description = "One of them does not (the process keeps running and says so)", body = Health),
+    )
+)]
 async fn health(State(state): State<AppState>) -> impl IntoResponse {
     let (status, body) = dependencies(&state.db, &state.queue).await;
     (status, Json(body))
@@ -33,7 +89,7 @@ async fn health(State(state): State<AppState>) -> impl IntoResponse {
 pub async fn dependencies(
     db: &sea_orm::DatabaseConnection,
     queue: &lectern_core::queue::JobQueue,
-) -> (StatusCode, Value) {
+) -> (StatusCode, Health) {
     use lectern_core::health::{Dependency, describe};
     let (database, queue_answer) = tokio::join!(db.ping(), queue.ping());
     if let Err(err) = &database {
@@ -49,31 +105,58 @@ pub async fn dependencies(
         } else {
             StatusCode::SERVICE_UNAVAILABLE
         },
-        json!({
-            "status": if healthy { "ok" } else { "unavailable" },
-            "database": describe(Dependency::Database, database.is_ok()),
-            "queue": describe(Dependency::Queue, queue_answer.is_ok()),
-        }),
+        Health {
+            status: if healthy { "ok" } else { "unavailable" },
+            database: describe(Dependency::Database, database.is_ok()),
+            queue: describe(Dependency::Queue, queue_answer.is_ok()),
+        },
     )
 }
 
-/// Version and engines in use; never a secret or a connection string.
-async fn debug(State(state): State<AppState>) -> Json<Value> {
-    let engines: serde_json::Map<String, Value> = state
-        .config
-        .engines()
-        .into_iter()
-        .map(|(concern, engine)| (concern.to_string(), Value::String(engine)))
-        .collect();
-    Json(json!({
-        "name": "lectern",
-        "version": env!("CARGO_PKG_VERSION"),
-        "environment": if state.config.is_production() { "production" } else { "development" },
-        "public_url": state.config.origin(),
-        "engines": engines,
-    }))
+#[derive(Debug, Serialize, ToSchema)]
+struct DebugInfo {
+    name: &'static str,
+    version: &'static str,
+    /// `production` or `development`.
+    environment: &'static str,
+    public_url: String,
+    /// What does each concern (script writer, narration, storage, ...), by name.
+    engines: BTreeMap<String, String>,
 }
 
+/// Version and engines in use; never a secret or a connection string.
+#[utoipa::path(
+    get,
+    path = "/debug",
+    tag = "system",
+    responses((status = 200, description = "Version and engines", body = DebugInfo))
+)]
+async fn debug(State(state): State<AppState>) -> Json<DebugInfo> {
+    Json(DebugInfo {
+        name: "lectern",
+        version: env!("CARGO_PKG_VERSION"),
+        environment: if state.config.is_production() {
+            "production"
+        } else {
+            "development"
+        },
+        public_url: state.config.origin(),
+        engines: state
+            .config
+            .engines()
+            .into_iter()
+            .map(|(concern, engine)| (concern.to_string(), engine))
+            .collect(),
+    })
+}
+
+/// Prometheus metrics.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "system",
+    responses((status = 200, description = "The Prometheus text format", content_type = "text/plain", body = String))
+)]
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     if let Ok((queued, running)) = lectern_core::jobs::active_counts(&state.db).await {
         metrics::gauge!("lectern_queue_depth", "queue" => state.config.queue_name.clone())
@@ -86,36 +169,101 @@ async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
+#[derive(Debug, Serialize, ToSchema)]
+struct Capabilities {
+    video_generation: VideoCapability,
+    problem_solving: SolverCapability,
+    course_generation: CourseCapability,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct VideoCapability {
+    available: bool,
+    /// The queue's backend, e.g. `SQLite (apalis-sqlite)`.
+    queue: &'static str,
+    writer: Writer,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct SolverCapability {
+    available: bool,
+    solver: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct CourseCapability {
+    available: bool,
+    writer: Writer,
+}
+
+/// Who writes a new job's script, as the create screen tells the user before charging.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+struct Writer {
+    kind: WriterKind,
+    label: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum WriterKind {
+    /// A model on this server.
+    LocalModel,
+    /// An OpenAI-compatible service.
+    RemoteModel,
+    /// The offline writer's labelled study skeleton.
+    OfflineDraft,
+}
+
 /// What the generation side can do right now, so the web app can say so plainly.
-async fn video_functions_status(State(state): State<AppState>) -> Json<Value> {
+#[utoipa::path(
+    get,
+    path = "/video-functions-status",
+    tag = "system",
+    responses((status = 200, description = "Capabilities", body = Capabilities))
+)]
+async fn video_functions_status(State(state): State<AppState>) -> Json<Capabilities> {
     let solver = if state.config.llm.is_some() {
         "language model, with every step checked"
     } else {
         "offline solver (equations, systems, arithmetic, derivatives, integrals)"
     };
     let writer = writer(&state.config);
-    Json(json!({
-        "video_generation": { "available": true, "queue": state.queue.describe(), "writer": writer },
-        "problem_solving": { "available": true, "solver": solver },
-        "course_generation": { "available": true, "writer": writer },
-    }))
+    Json(Capabilities {
+        video_generation: VideoCapability {
+            available: true,
+            queue: state.queue.describe(),
+            writer: writer.clone(),
+        },
+        problem_solving: SolverCapability {
+            available: true,
+            solver,
+        },
+        course_generation: CourseCapability {
+            available: true,
+            writer,
+        },
+    })
 }
 
-/// Who writes a new job's script, as the create screen tells the user before charging:
-/// `kind` is `local_model` (a model on this server), `remote_model` (an OpenAI-compatible
-/// service) or `offline_draft` (the offline writer's labelled study skeleton).
-fn writer(config: &lectern_core::config::Config) -> Value {
+fn writer(config: &lectern_core::config::Config) -> Writer {
     use lectern_core::config::LlmConfig;
     match &config.llm {
         Some(LlmConfig {
             local: Some(local), ..
         }) => {
             let name = local.strip_prefix("local model: ").unwrap_or(local);
-            json!({ "kind": "local_model", "label": format!("a local model ({name})") })
+            Writer {
+                kind: WriterKind::LocalModel,
+                label: format!("a local model ({name})"),
+            }
         }
-        Some(llm) => {
-            json!({ "kind": "remote_model", "label": format!("a language model ({})", llm.model) })
-        }
-        None => json!({ "kind": "offline_draft", "label": "the offline writer" }),
+        Some(llm) => Writer {
+            kind: WriterKind::RemoteModel,
+            label: format!("a language model ({})", llm.model),
+        },
+        None => Writer {
+            kind: WriterKind::OfflineDraft,
+            label: "the offline writer".into(),
+        },
     }
 }

@@ -12,6 +12,7 @@ mod id_tokens;
 mod jobs;
 mod library;
 mod oidc_provider;
+mod openapi;
 mod solutions;
 mod start;
 mod system;

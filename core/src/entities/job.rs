@@ -35,6 +35,7 @@ impl ActiveModelBehavior for ActiveModel {}
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 #[serde(rename_all = "snake_case")]
 pub enum JobKind {
@@ -72,9 +73,11 @@ impl PartialEq<&str> for JobKind {
 }
 
 /// Where a job stands; stored as its name. Only `core::jobs` moves a job between them.
+/// (`JobState` in the API's document, where `JobStatus` is the status report.)
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = JobState))]
 #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 #[serde(rename_all = "snake_case")]
 pub enum JobStatus {

@@ -47,9 +47,17 @@ pub struct VideoParams {
     pub dry_run: bool,
 }
 
-/// DESIGN.md's costs: a video is 1 credit, 2 from 10 minutes on.
+/// DESIGN.md's cost of a video: 1 credit, 2 from 10 minutes on.
+pub const VIDEO_COST: i64 = 1;
+pub const LONG_VIDEO_COST: i64 = 2;
+pub const LONG_VIDEO_MINUTES: u32 = 10;
+
 pub fn video_cost(duration_minutes: u32) -> i64 {
-    if duration_minutes >= 10 { 2 } else { 1 }
+    if duration_minutes >= LONG_VIDEO_MINUTES {
+        LONG_VIDEO_COST
+    } else {
+        VIDEO_COST
+    }
 }
 
 /// What a problem-solution job asks for (SPEC.md section 3's problem request); stored as

@@ -19,6 +19,7 @@ export function makeJobStatus(overrides: Partial<JobStatus> = {}): JobStatus {
     created_at: '2026-01-01T00:00:00Z',
     completed_at: null,
     cost: 1,
+    offline_draft: null,
     ...overrides,
   };
 }

@@ -1,33 +1,22 @@
-/** Shapes the Lectern API answers with (SPEC.md section 3). */
-export type Credits = {
-  available: number;
-  total_purchased: number;
-  total_used: number;
-  last_purchase: string | null;
-  subscription_status: string;
+import type { components } from '@/types/openapi';
+
+/** Shapes the Lectern API answers with (SPEC.md section 3), from its OpenAPI document. */
+type Schemas = components['schemas'];
+
+/**
+ * A request body as this app sends it: every field given and none null, but for the `Nullable`
+ * ones (the API's request types leave every field optional, since it fills in defaults).
+ */
+export type Sent<T, Nullable extends keyof T = never> = {
+  [K in keyof T]-?: K extends Nullable ? Exclude<T[K], undefined> : NonNullable<T[K]>;
 };
 
-export type User = {
-  uid: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  photoURL: string | null;
-  createdAt: string;
-  lastLoginAt: string;
-  credits: Credits;
-  preferences: { notifications: boolean; theme: string };
-  stats: { videosGenerated: number; problemsSolved: number; creditsUsed: number };
-  isHost: boolean;
-};
+export type Credits = Schemas['Credits'];
 
-export type CreditPackage = {
-  id: string;
-  name: string;
-  credits: number;
-  /** Minor currency units. */
-  price: number;
-  /** ISO 4217 code when the server names one; US dollars otherwise. */
-  currency?: string;
-};
+export type User = Schemas['User'];
+
+/**
+ * A package on sale (price in minor currency units). The built-in fallback list names no
+ * currency: US dollars then.
+ */
+export type CreditPackage = Omit<Schemas['CreditPackage'], 'currency'> & Partial<Pick<Schemas['CreditPackage'], 'currency'>>;

@@ -1,44 +1,21 @@
+import type { components } from '@/types/openapi';
+
 /** SPEC.md section 3's media items, as the library, search and explore endpoints answer them. */
-export type VideoType = 'educational' | 'problem_solving' | 'course_lesson';
+type Schemas = components['schemas'];
 
-/** A lesson, solution or course lesson video. */
-export type MediaItem = {
-  id: string;
-  job_id: string | null;
-  title: string;
-  topic?: string | null;
-  description?: string | null;
-  video_type: VideoType;
-  status: string;
-  duration_minutes?: number | null;
-  level?: number | null;
-  created_at: string;
-  thumbnail_url?: string | null;
-  has_thumbnail?: boolean;
-  thumbnail_storage_path?: string | null;
-  is_public?: boolean;
-  video_url?: string | null;
-  subtitle_url?: string | null;
-  chapters_url?: string | null;
-  transcript_url?: string | null;
-  /** Written by the offline writer: a labelled study skeleton, not a language model's lesson. */
-  offline_draft?: boolean;
-};
+export type VideoType = Schemas['VideoItem']['video_type'];
 
-export type CourseItem = {
-  id: string;
-  job_id: string | null;
-  title: string;
-  description?: string | null;
-  goal?: string | null;
-  status: string;
-  lesson_count?: number;
-  created_at: string;
-  thumbnail_url?: string | null;
-  has_thumbnail?: boolean;
-  thumbnail_storage_path?: string | null;
-  is_public?: boolean;
-};
+/**
+ * A lesson, solution or course lesson video: the API's `VideoItem`, of which the screens need
+ * only the identity, kind and state (items are also built from a course's lessons and from
+ * the queue, which know less).
+ */
+export type MediaItem = Pick<Schemas['VideoItem'], 'id' | 'job_id' | 'title' | 'video_type' | 'status' | 'created_at'> &
+  Partial<Omit<Schemas['VideoItem'], 'id' | 'job_id' | 'title' | 'video_type' | 'status' | 'created_at'>>;
+
+/** A course as the library and explore list it: the API's `CourseItem`, read as leniently. */
+export type CourseItem = Pick<Schemas['CourseItem'], 'id' | 'job_id' | 'title' | 'status' | 'created_at'> &
+  Partial<Omit<Schemas['CourseItem'], 'id' | 'job_id' | 'title' | 'status' | 'created_at'>>;
 
 /** The library's three kinds (SPEC.md 3's preloaded data: courses, lessons, solutions). */
 export type LibrarySection = 'courses' | 'lessons' | 'solutions';

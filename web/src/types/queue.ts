@@ -1,7 +1,9 @@
+import type { components } from '@/types/openapi';
 import type { WriterKind } from '@/types/writer';
 
-export type QueueJobType = 'video' | 'problem' | 'course' | 'course_video';
-export type QueueJobState = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+/** The API's job kinds and states (`JobKind`, `JobState` in its document). */
+export type QueueJobType = components['schemas']['JobKind'];
+export type QueueJobState = components['schemas']['JobState'];
 
 /** SPEC 3's queue job, kept in local storage. */
 export type QueueJob = {

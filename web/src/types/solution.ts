@@ -1,10 +1,6 @@
-/** A finished problem's solution, as the job status reports it: each step with whether a computation checked it. */
-export type SolutionStep = { before: string; after: string; rule: string; narration?: string; checked: boolean };
+import type { components } from '@/types/openapi';
 
-export type Solution = {
-  problem: string;
-  kind: string;
-  final_answer: string;
-  answer_checked: boolean;
-  steps: SolutionStep[];
-};
+/** A finished problem's solution, as the job status reports it: each step with whether a computation checked it. */
+export type Solution = NonNullable<components['schemas']['JobStatus']['solution']>;
+
+export type SolutionStep = Solution['steps'][number];

@@ -15,7 +15,6 @@ use axum::{
     extract::{Query, State},
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Redirect, Response},
-    routing::{get, post},
 };
 use chrono::{Duration, Utc};
 use lectern_core::{
@@ -24,22 +23,28 @@ use lectern_core::{
 };
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::{cookies::Cookies, oidc::Pkce, pages::Outcome};
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     state::AppState,
 };
 
 /// How long a started sign-in may take before its state is refused.
 const SIGN_IN_TTL: Duration = Duration::minutes(10);
 
-pub fn router(state: &AppState) -> Router<AppState> {
-    let router = Router::new()
-        .route("/auth/google/start", get(start))
-        .route("/auth/google/callback", get(callback))
-        .route("/auth/refresh", post(refresh))
-        .route("/auth/logout", post(logout));
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start))
+        .routes(routes!(callback))
+        .routes(routes!(refresh))
+        .routes(routes!(logout))
+}
+
+/// Mounts the development identity provider when this process runs one.
+pub fn attach(router: Router<AppState>, state: &AppState) -> Router<AppState> {
     if state.dev_provider.is_some() {
         router.merge(dev_provider::router())
     } else {
@@ -63,13 +68,29 @@ impl Mode {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StartParams {
+    /// `popup` (the result page posts to its opener) or `redirect` (the default).
     mode: Option<String>,
+    /// A path on this site to come back to; default `/`.
     return_to: Option<String>,
+    /// An email to suggest to the identity provider.
     login_hint: Option<String>,
 }
 
+/// Starts signing in: to the identity provider, and back to `/auth/google/callback`.
+#[utoipa::path(
+    get,
+    path = "/auth/google/start",
+    tag = "auth",
+    params(StartParams),
+    responses(
+        (status = 303, description = "To the identity provider, with the sign-in state cookie set"),
+        (status = 400, description = "Popup mode, provider unreachable: the result page", content_type = "text/html", body = String),
+        (status = 422, description = "A bad mode or return_to", body = ErrorBody),
+    )
+)]
 async fn start(
     State(state): State<AppState>,
     Query(params): Query<StartParams>,
@@ -151,7 +172,9 @@ fn safe_return_to(value: Option<&str>) -> ApiResult<String> {
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// What the identity provider sends back.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct CallbackParams {
     code: Option<String>,
     state: Option<String>,
@@ -159,6 +182,19 @@ struct CallbackParams {
     error_description: Option<String>,
 }
 
+/// Finishes signing in: sets the refresh-token cookie, then answers the popup's result page
+/// or redirects back to `return_to` (with `signin=` or `signin_error=`).
+#[utoipa::path(
+    get,
+    path = "/auth/google/callback",
+    tag = "auth",
+    params(CallbackParams),
+    responses(
+        (status = 200, description = "Popup mode, signed in: the result page", content_type = "text/html", body = String),
+        (status = 303, description = "Redirect mode: back to `return_to`"),
+        (status = 400, description = "A refused or failed sign-in: the result page", content_type = "text/html", body = String),
+    )
+)]
 async fn callback(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -357,7 +393,7 @@ fn finish(
     response
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct RefreshResponse {
     access_token: String,
     /// Unix seconds.
@@ -365,6 +401,18 @@ struct RefreshResponse {
     user: UserDocument,
 }
 
+/// Trades the refresh-token cookie for a short-lived access token (and rotates the cookie).
+#[utoipa::path(
+    post,
+    path = "/auth/refresh",
+    tag = "auth",
+    security(("refresh_cookie" = [])),
+    responses(
+        (status = 200, description = "A new access token and the user", body = RefreshResponse),
+        (status = 401, description = "Not signed in (the cookie is cleared)", body = ErrorBody),
+        (status = 403, description = "A missing or foreign Origin", body = ErrorBody),
+    )
+)]
 async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     cookies::check_origin(&headers, &state.config)?;
     let cookies = Cookies::new(&state.config);
@@ -400,6 +448,17 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
         .into_response())
 }
 
+/// Ends the session of the refresh-token cookie and clears it.
+#[utoipa::path(
+    post,
+    path = "/auth/logout",
+    tag = "auth",
+    security(("refresh_cookie" = [])),
+    responses(
+        (status = 204, description = "Signed out"),
+        (status = 403, description = "A missing or foreign Origin", body = ErrorBody),
+    )
+)]
 async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     cookies::check_origin(&headers, &state.config)?;
     let cookies = Cookies::new(&state.config);

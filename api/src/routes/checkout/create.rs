@@ -10,33 +10,64 @@ use lectern_core::{
 };
 use sea_orm::EntityTrait;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::{Checkout, provider::SessionRequest};
 use crate::{
-    error::{ApiError, ApiResult, FieldError},
+    error::{ApiError, ApiResult, ErrorBody, FieldError},
     extract::{AuthUser, ValidJson},
     state::AppState,
 };
 
 /// SPEC.md section 7. Any other field (a price, a credit count) is refused, not ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateCheckoutRequest {
     package_id: String,
+    /// The caller's own id.
     user_id: String,
+    /// Where to come back after paying: on this app's origin; may hold
+    /// `{CHECKOUT_SESSION_ID}`.
+    #[schema(schema_with = return_url_schema)]
     success_url: String,
+    /// Where to come back when the buyer gives up: on this app's origin.
+    #[schema(schema_with = return_url_schema)]
     cancel_url: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct CreateCheckoutResponse {
     session_id: String,
+    /// The payment page to send the buyer to.
     url: String,
 }
 
 /// Stripe's limit on return addresses.
 const MAX_URL_LEN: usize = 2048;
 
+fn return_url_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .max_length(Some(MAX_URL_LEN))
+        .into()
+}
+
+/// Starts buying a credit package: the package's price comes from the server; credits are
+/// granted by the payment provider's webhook only.
+#[utoipa::path(
+    post,
+    path = "/api/create-checkout-session",
+    tag = "credits",
+    request_body = CreateCheckoutRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The session and its payment page", body = CreateCheckoutResponse),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        (status = 422, description = "An unknown package or a return address elsewhere", body = ErrorBody),
+        (status = 502, description = "The payment provider failed", body = ErrorBody),
+    )
+)]
 pub async fn create_checkout_session(
     State(state): State<AppState>,
     Extension(checkout): Extension<Arc<Checkout>>,

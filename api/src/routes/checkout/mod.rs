@@ -11,11 +11,9 @@ mod webhook;
 
 use std::sync::Arc;
 
-use axum::{
-    Extension, Router,
-    routing::{get, post},
-};
+use axum::{Extension, Router};
 use secrecy::{ExposeSecret, SecretString};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::state::AppState;
 
@@ -51,24 +49,22 @@ impl Checkout {
     }
 }
 
-/// The checkout routes. The development checkout is mounted only when no Stripe keys are
-/// configured and never in production (where the configuration already refuses to start
-/// without Stripe keys).
-pub fn router(state: &AppState) -> Router<AppState> {
+/// The checkout routes every configuration serves.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create::create_checkout_session))
+        .routes(routes!(webhook::stripe_webhook))
+        .routes(routes!(session_status::checkout_session))
+}
+
+/// Gives the routes what they share (`Checkout`), and mounts the development checkout only
+/// when no Stripe keys are configured and never in production (where the configuration
+/// already refuses to start without Stripe keys).
+pub fn attach(mut router: Router<AppState>, state: &AppState) -> Router<AppState> {
     let checkout = match Checkout::from_state(state) {
         Ok(checkout) => Arc::new(checkout),
         Err(err) => panic!("checkout configuration: {err:#}"),
     };
-    let mut router = Router::new()
-        .route(
-            "/api/create-checkout-session",
-            post(create::create_checkout_session),
-        )
-        .route("/api/stripe/webhook", post(webhook::stripe_webhook))
-        .route(
-            "/api/checkout-session/{id}",
-            get(session_status::checkout_session),
-        );
     if matches!(checkout.provider, Provider::Development) && !state.config.is_production() {
         router = router.merge(dev_checkout::router());
     }

@@ -8,14 +8,15 @@ use axum::{
 use chrono::{DateTime, Utc};
 use lectern_core::checkout;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     extract::AuthUser,
     state::AppState,
 };
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct PackageSummary {
     id: String,
     name: String,
@@ -24,7 +25,7 @@ pub struct PackageSummary {
     currency: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct CheckoutSessionStatus {
     session_id: String,
     /// `open`, `complete`, `expired` or `failed`.
@@ -35,11 +36,27 @@ pub struct CheckoutSessionStatus {
     credits: i64,
     amount: i64,
     currency: String,
+    #[schema(required)]
     package: Option<PackageSummary>,
     created_at: DateTime<Utc>,
+    #[schema(required)]
     completed_at: Option<DateTime<Utc>>,
 }
 
+/// The caller's own checkout session and whether its credits are in: what the confirmation
+/// screen waits on.
+#[utoipa::path(
+    get,
+    path = "/api/checkout-session/{id}",
+    tag = "credits",
+    params(("id" = String, Path, description = "The checkout session's id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The session", body = CheckoutSessionStatus),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such session of the caller's", body = ErrorBody),
+    )
+)]
 pub async fn checkout_session(
     State(state): State<AppState>,
     caller: AuthUser,

@@ -9,22 +9,55 @@ use std::sync::Arc;
 
 use axum::{Extension, Json, body::Bytes, extract::State, http::HeaderMap};
 use lectern_core::checkout::{self, ProviderEvent, SessionChange, SessionRef};
-use serde_json::{Value, json};
+use serde::Serialize;
 use stripe_checkout::{CheckoutSession, CheckoutSessionPaymentStatus};
 use stripe_webhook::{EventObject, Webhook, WebhookError};
+use utoipa::ToSchema;
 
 use super::Checkout;
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     state::AppState,
 };
 
+/// The acknowledgement of an event, with what it did.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Received {
+    received: bool,
+    /// What the event did: `granted`, `already_granted`, `not_paid`, `payment_failed`,
+    /// `expired`, `ignored` or `unknown_session`.
+    outcome: &'static str,
+}
+
+impl Received {
+    fn new(outcome: checkout::Outcome) -> Self {
+        Self {
+            received: true,
+            outcome: outcome.as_str(),
+        }
+    }
+}
+
+/// Stripe's events: a paid checkout session credits its package once, whatever the order or
+/// number of deliveries.
+#[utoipa::path(
+    post,
+    path = "/api/stripe/webhook",
+    tag = "credits",
+    request_body(content = String, content_type = "application/json", description = "A Stripe event, signed"),
+    params(("stripe-signature" = String, Header, description = "`t=<unix>,v1=<hex HMAC-SHA256>`")),
+    responses(
+        (status = 200, description = "Acknowledged", body = Received),
+        (status = 400, description = "Unsigned, badly signed, stale or unreadable", body = ErrorBody),
+        (status = 500, description = "Not applied; Stripe delivers it again", body = ErrorBody),
+    )
+)]
 pub async fn stripe_webhook(
     State(state): State<AppState>,
     Extension(checkout): Extension<Arc<Checkout>>,
     headers: HeaderMap,
     body: Bytes,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Received>> {
     let signature = headers
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok())
@@ -88,9 +121,7 @@ pub async fn stripe_webhook(
         outcome = outcome.as_str(),
         "webhook event handled"
     );
-    Ok(Json(
-        json!({ "received": true, "outcome": outcome.as_str() }),
-    ))
+    Ok(Json(Received::new(outcome)))
 }
 
 fn count_event(kind: &str, outcome: &'static str) {
@@ -109,7 +140,7 @@ async fn acknowledge_unreadable(
     checkout: &Checkout,
     payload: &str,
     reason: &str,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Received>> {
     #[derive(serde::Deserialize)]
     struct Envelope {
         id: String,
@@ -130,9 +161,7 @@ async fn acknowledge_unreadable(
     };
     let outcome = checkout::apply_event(&state.db, &ignored).await?;
     count_event(&envelope.kind, outcome.as_str());
-    Ok(Json(
-        json!({ "received": true, "outcome": outcome.as_str() }),
-    ))
+    Ok(Json(Received::new(outcome)))
 }
 
 fn session_ref(session: &CheckoutSession) -> SessionRef<'_> {

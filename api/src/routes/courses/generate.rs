@@ -8,26 +8,27 @@ use lectern_core::{
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, FieldError},
+    error::{ApiError, ApiResult, ErrorBody, FieldError},
     extract::{AuthUser, ValidJson, named_level, required_user_id, showable},
-    routes::jobs::submitted,
+    limits::{self, BACKGROUND_MAX_CHARS, GOAL_MAX_CHARS, GOAL_MIN_CHARS},
+    routes::jobs::{Started, submitted},
     state::AppState,
 };
 
-const GOAL_MIN_CHARS: usize = 3;
-const GOAL_MAX_CHARS: usize = 500;
-const BACKGROUND_MAX_CHARS: usize = 1000;
-
 /// The course form as the web app sends it (camelCase, SPEC.md 3), with snake_case aliases;
 /// unknown fields are refused so that a typo is not silently ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GenerateCourse {
+    /// The caller's own id; required.
     user_id: Option<String>,
+    #[schema(schema_with = limits::goal_schema)]
     goal: Option<String>,
     #[serde(rename = "backgroundKnowledge", alias = "background_knowledge")]
+    #[schema(schema_with = limits::background_schema)]
     background_knowledge: Option<String>,
     #[serde(
         rename = "detailLevel",
@@ -35,7 +36,9 @@ pub(super) struct GenerateCourse {
         default,
         deserialize_with = "detail_level"
     )]
+    #[schema(schema_with = limits::level_schema)]
     detail_level: Option<u8>,
+    /// Plan without writing: the outline and the cost, nothing charged.
     dry_run: Option<bool>,
 }
 
@@ -104,12 +107,29 @@ impl GenerateCourse {
         Ok(CourseParams {
             goal,
             background_knowledge: background,
-            detail_level: self.detail_level.unwrap_or(2),
+            detail_level: self.detail_level.unwrap_or(limits::LEVEL.default as u8),
             dry_run: self.dry_run.unwrap_or(false),
         })
     }
 }
 
+/// Starts a course: a goal becomes an outline of lessons (3 credits; the lessons' videos are
+/// then free for the course's owner).
+#[utoipa::path(
+    post,
+    path = "/generate-course",
+    tag = "courses",
+    request_body = GenerateCourse,
+    security(("bearer" = [])),
+    responses(
+        (status = 202, description = "Queued", body = Started),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 402, description = "Not enough credits", body = ErrorBody),
+        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        (status = 422, description = "The goal is missing, too short or too long", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+    )
+)]
 pub(super) async fn generate_course(
     State(state): State<AppState>,
     caller: AuthUser,

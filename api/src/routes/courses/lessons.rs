@@ -8,30 +8,39 @@ use lectern_core::{
     jobs::LESSON_VIDEO_COST,
 };
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, FieldError},
+    error::{ApiError, ApiResult, ErrorBody, FieldError},
     extract::{AuthUser, ValidJson},
     routes::jobs::enqueue,
     state::AppState,
 };
 
 /// SPEC.md's lesson video request; unknown fields are refused.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GenerateLesson {
+    /// Required.
     course_id: Option<String>,
+    /// Required; lessons are counted from 0.
+    #[schema(minimum = 0)]
     lesson_index: Option<i64>,
+    /// The caller's own id; required.
     user_id: Option<String>,
+    /// Plan without rendering.
     dry_run: Option<bool>,
 }
 
 /// SPEC.md's batch lesson request.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct GenerateAll {
+    /// Required.
     course_id: Option<String>,
+    /// The caller's own id; required.
     user_id: Option<String>,
+    /// Required: the lessons to generate, counted from 0.
     lesson_indices: Option<Vec<i64>>,
 }
 
@@ -105,11 +114,12 @@ fn status_code(started: &[LessonStart]) -> StatusCode {
     }
 }
 
-#[derive(Serialize)]
-struct LessonStarted {
+#[derive(Serialize, ToSchema)]
+pub(super) struct LessonStarted {
     job_id: String,
     lesson_index: u32,
     title: String,
+    #[schema(value_type = lectern_core::jobs::JobStatus)]
     status: String,
     /// `false` when the lesson already had this job (queued, processing or done).
     started: bool,
@@ -129,6 +139,23 @@ impl From<LessonStart> for LessonStarted {
     }
 }
 
+/// Starts the video of one lesson of the caller's course (free); a lesson whose video is on
+/// the way or done keeps its job (200, `started: false`).
+#[utoipa::path(
+    post,
+    path = "/generate-lesson-video",
+    tag = "courses",
+    request_body = GenerateLesson,
+    security(("bearer" = [])),
+    responses(
+        (status = 202, description = "Queued", body = LessonStarted),
+        (status = 200, description = "The lesson already has this job", body = LessonStarted),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        (status = 422, description = "A field is missing, or the lesson does not exist", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable", body = ErrorBody),
+    )
+)]
 pub(super) async fn generate_lesson_video(
     State(state): State<AppState>,
     caller: AuthUser,
@@ -166,8 +193,8 @@ pub(super) async fn generate_lesson_video(
     Ok((code, Json(LessonStarted::from(start))))
 }
 
-#[derive(Serialize)]
-struct BatchStarted {
+#[derive(Serialize, ToSchema)]
+pub(super) struct BatchStarted {
     /// One per index, in the order given.
     job_ids: Vec<String>,
     lessons: Vec<LessonStarted>,
@@ -176,6 +203,22 @@ struct BatchStarted {
     cost: i64,
 }
 
+/// Starts the videos of several lessons at once (free); any invalid index starts nothing.
+#[utoipa::path(
+    post,
+    path = "/generate-all-lesson-videos",
+    tag = "courses",
+    request_body = GenerateAll,
+    security(("bearer" = [])),
+    responses(
+        (status = 202, description = "At least one job was created", body = BatchStarted),
+        (status = 200, description = "Every lesson already had its job", body = BatchStarted),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        (status = 422, description = "A field is missing, or an index names no lesson", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable", body = ErrorBody),
+    )
+)]
 pub(super) async fn generate_all_lesson_videos(
     State(state): State<AppState>,
     caller: AuthUser,

@@ -6,37 +6,32 @@ mod generate;
 mod lessons;
 
 use axum::{
-    Json, Router,
+    Json,
     extract::{Path, State},
-    routing::{get, post},
 };
 use lectern_core::courses::{self, CourseView, LessonView};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorBody},
     extract::AuthUser,
     routes::library::{CourseItem, VideoItem, course_item, video_item},
     state::AppState,
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/generate-course", post(generate::generate_course))
-        .route("/courses/{id}", get(course))
-        .route(
-            "/generate-lesson-video",
-            post(lessons::generate_lesson_video),
-        )
-        .route(
-            "/generate-all-lesson-videos",
-            post(lessons::generate_all_lesson_videos),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(generate::generate_course))
+        .routes(routes!(course))
+        .routes(routes!(lessons::generate_lesson_video))
+        .routes(routes!(lessons::generate_all_lesson_videos))
 }
 
 /// A course as its page shows it: the library's course item, the outline, and every lesson
 /// with its status and, once finished, its video.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct CourseDetail {
     #[serde(flatten)]
     item: CourseItem,
@@ -44,11 +39,12 @@ struct CourseDetail {
     audience: String,
     prerequisites: Vec<String>,
     offline_draft: bool,
+    #[schema(required)]
     script_engine: Option<String>,
     lessons: Vec<LessonItem>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct LessonItem {
     /// Counted from zero, as in the lesson requests.
     lesson_index: i32,
@@ -56,15 +52,37 @@ struct LessonItem {
     objectives: Vec<String>,
     summary: String,
     key_terms: Vec<String>,
-    /// none, queued, processing, completed or failed.
+    #[schema(schema_with = lesson_status_schema)]
     status: &'static str,
+    #[schema(required)]
     job_id: Option<String>,
+    #[schema(required)]
     video_id: Option<String>,
     /// The running job's progress and step, while there is one.
+    #[schema(required)]
     progress: Option<i32>,
+    #[schema(required)]
     current_step: Option<String>,
+    #[schema(required)]
     error: Option<String>,
+    #[schema(required)]
     video: Option<VideoItem>,
+}
+
+/// Where a lesson's video stands (`courses::LessonStatus`).
+fn lesson_status_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+    use courses::LessonStatus;
+    let all = [
+        LessonStatus::None,
+        LessonStatus::Queued,
+        LessonStatus::Processing,
+        LessonStatus::Completed,
+        LessonStatus::Failed,
+    ];
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(all.map(LessonStatus::as_str)))
+        .into()
 }
 
 fn lesson_item(state: &AppState, view: LessonView) -> LessonItem {
@@ -121,6 +139,18 @@ fn course_detail(state: &AppState, view: CourseView) -> CourseDetail {
 
 /// The caller's course by its id (or the id of the job that wrote it); another user's
 /// course answers 404 like a missing one.
+#[utoipa::path(
+    get,
+    path = "/courses/{id}",
+    tag = "courses",
+    params(("id" = String, Path, description = "The course's id, or its job's")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The course and its lessons", body = CourseDetail),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+    )
+)]
 async fn course(
     State(state): State<AppState>,
     caller: AuthUser,

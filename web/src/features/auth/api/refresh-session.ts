@@ -1,5 +1,6 @@
 import { api, ApiError } from '@/lib/api-client';
 import type { User } from '@/types/api';
+import type { components } from '@/types/openapi';
 
 export type Session = {
   accessToken: string;
@@ -8,7 +9,7 @@ export type Session = {
   user: User;
 };
 
-type RefreshResponse = { access_token: string; expires_at: number; user: User };
+type RefreshResponse = components['schemas']['RefreshResponse'];
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 

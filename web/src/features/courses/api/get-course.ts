@@ -1,36 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { CourseItem, MediaItem } from '@/types/library';
+import type { components } from '@/types/openapi';
 
-/** none, queued, processing, completed or failed (a string: an unknown value shows as it is). */
-export type LessonStatus = 'none' | 'queued' | 'processing' | 'completed' | 'failed';
+type Schemas = components['schemas'];
 
-/** A lesson of GET /api/courses/{id}, counted from zero. */
-export type CourseLesson = {
-  lesson_index: number;
-  title: string;
-  objectives: string[];
-  summary: string;
-  key_terms: string[];
+/** none, queued, processing, completed or failed. */
+export type LessonStatus = Schemas['LessonItem']['status'];
+
+/** A lesson of GET /api/courses/{id}, counted from zero (a status it does not know shows as it is). */
+export type CourseLesson = Omit<Schemas['LessonItem'], 'status' | 'video'> & {
   status: LessonStatus | string;
-  job_id: string | null;
-  video_id: string | null;
-  progress: number | null;
-  current_step: string | null;
-  error: string | null;
   video: MediaItem | null;
 };
 
-/** GET /api/courses/{id}: the library's course item with its outline and lessons. */
-export type CourseDetail = CourseItem & {
-  detail_level?: number;
-  background_knowledge: string;
-  audience: string;
-  prerequisites: string[];
-  offline_draft: boolean;
-  script_engine: string | null;
-  lessons: CourseLesson[];
-};
+/** GET /api/courses/{id}: the library's course item (read leniently) with its outline and lessons. */
+export type CourseDetail = CourseItem & Omit<Schemas['CourseDetail'], keyof Schemas['CourseItem'] | 'lessons'> & { lessons: CourseLesson[] };
 
 export function getCourse(courseId: string, signal?: AbortSignal): Promise<CourseDetail> {
   return api.get<CourseDetail>(`/api/courses/${encodeURIComponent(courseId)}`, { signal });

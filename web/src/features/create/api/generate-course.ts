@@ -1,14 +1,12 @@
 import { ApiError, api } from '@/lib/api-client';
+import type { Level } from '@/lib/levels';
+import type { Sent } from '@/types/api';
+import type { components } from '@/types/openapi';
 
-/** The body of POST /api/generate-course: SPEC 3's course form plus user_id. */
-export type CourseRequest = {
-  user_id: string;
-  goal: string;
-  backgroundKnowledge: string;
-  detailLevel: 1 | 2 | 3;
-};
+/** The body of POST /api/generate-course: SPEC 3's course form plus user_id (never a dry run here). */
+export type CourseRequest = Omit<Sent<components['schemas']['GenerateCourse']>, 'dry_run'> & { detailLevel: Level };
 
-export type GenerateCourseResponse = { job_id: string; status: string; cost: number; title: string };
+export type GenerateCourseResponse = components['schemas']['Started'];
 
 function detailOf(error: ApiError): string | null {
   const body = error.body as { detail?: unknown } | undefined;

@@ -1,19 +1,12 @@
 import { api } from '@/lib/api-client';
+import type { Level } from '@/lib/levels';
+import type { Sent } from '@/types/api';
+import type { components } from '@/types/openapi';
 
 /** The body of POST /api/video/generate-solution (SPEC 3); the server rejects unknown fields. */
-export type SolutionRequest = {
-  user_id: string;
-  problem_text: string;
-  subject: string;
-  problem_type: string;
-  detail_level: 1 | 2 | 3;
-  video_duration: number;
-  show_work: boolean;
-  is_global: boolean;
-  dry_run: false;
-};
+export type SolutionRequest = Sent<components['schemas']['GenerateSolution']> & { detail_level: Level };
 
-export type GenerateSolutionResponse = { job_id: string; status: string; cost: number; title: string };
+export type GenerateSolutionResponse = components['schemas']['Started'];
 
 export function generateSolution(body: SolutionRequest): Promise<GenerateSolutionResponse> {
   return api.post<GenerateSolutionResponse>('/api/video/generate-solution', body).then((res) => {

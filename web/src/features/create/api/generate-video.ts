@@ -1,18 +1,12 @@
 import { api } from '@/lib/api-client';
+import type { Level } from '@/lib/levels';
+import type { Sent } from '@/types/api';
+import type { components } from '@/types/openapi';
 
-/** The body of POST /api/video/generate (SPEC 3); the server rejects unknown fields. */
-export type VideoRequest = {
-  user_id: string;
-  topic: string;
-  level: 1 | 2 | 3;
-  duration: number;
-  enable_subtitles: boolean;
-  subtitle_style: 'modern' | null;
-  wpm: number;
-  dry_run: false;
-};
+/** The body of POST /api/video/generate (SPEC 3), the level as a number; the server rejects unknown fields. */
+export type VideoRequest = Sent<components['schemas']['GenerateVideo'], 'subtitle_style'> & { level: Level };
 
-export type GenerateVideoResponse = { job_id: string; status: string; cost: number };
+export type GenerateVideoResponse = components['schemas']['Started'];
 
 export function generateVideo(body: VideoRequest): Promise<GenerateVideoResponse> {
   return api.post<GenerateVideoResponse>('/api/video/generate', body).then((res) => {

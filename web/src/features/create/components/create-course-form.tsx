@@ -1,11 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, OrderCard } from '@/features/create/components/order-card';
-import { PromptField, tooLongMessage } from '@/features/create/components/prompt-field';
+import { PromptField } from '@/features/create/components/prompt-field';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { useCourseGeneration } from '@/features/create/hooks/use-course-generation';
@@ -16,9 +18,9 @@ import {
   DEFAULT_COURSE_DETAIL_LEVEL,
   MAX_BACKGROUND_LENGTH,
   MAX_GOAL_LENGTH,
-  goalProblem,
-  type CourseDetailLevel,
 } from '@/features/create/lib/course-request';
+import { courseFormSchema, type CourseFormValues } from '@/features/create/lib/form-schemas';
+import { tooLongMessage } from '@/features/create/lib/too-long';
 import '@/features/create/components/create-lesson.css';
 
 const examples = [
@@ -40,39 +42,25 @@ type CreateCourseFormProps = {
 /** SPEC 3's course form: a learning goal, what the learner already knows, and how deep to go. */
 export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateCourseFormProps) {
   const generation = useCourseGeneration(userId);
-  const [goal, setGoal] = useState('');
-  const [background, setBackground] = useState('');
-  const [detailLevel, setDetailLevel] = useState<CourseDetailLevel>(DEFAULT_COURSE_DETAIL_LEVEL);
-  const [goalError, setGoalError] = useState<string | null>(null);
-  const goalRef = useRef<HTMLTextAreaElement>(null);
-  const backgroundRef = useRef<HTMLTextAreaElement>(null);
-  const backgroundTooLong = tooLongMessage(background, MAX_BACKGROUND_LENGTH);
+  const { control, handleSubmit, clearErrors, resetField, setFocus } = useForm<CourseFormValues>({
+    resolver: zodResolver(courseFormSchema),
+    defaultValues: { goal: '', backgroundKnowledge: '', detailLevel: DEFAULT_COURSE_DETAIL_LEVEL },
+    // An error shows from a submit until the field changes, as it did before the form library.
+    reValidateMode: 'onSubmit',
+  });
   const ids = useId();
 
   const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, onQueued });
   const writer = useWriter();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = goal.length > MAX_GOAL_LENGTH ? tooLongMessage(goal, MAX_GOAL_LENGTH) : goalProblem(goal);
-    if (problem) {
-      setGoalError(problem);
-      goalRef.current?.focus();
-      return;
-    }
-    if (backgroundTooLong) {
-      backgroundRef.current?.focus();
-      return;
-    }
-    await form.send(() =>
-      generation.start({ goal, backgroundKnowledge: background, detailLevel }, writer ? { writer: writer.kind } : undefined),
-    );
-  };
+  const submit = handleSubmit((values) =>
+    form.send(() => generation.start(values, writer ? { writer: writer.kind } : undefined)),
+  );
 
   const planAnother = () => {
     generation.reset();
-    setGoal('');
-    goalRef.current?.focus();
+    resetField('goal');
+    setFocus('goal');
   };
 
   const courseId = generation.job?.metadata.courseId;
@@ -108,21 +96,27 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
         aria-label="Create a course"
       >
         <div className="form-card form-card--prompt">
-          <PromptField
-            label="What do you want to learn?"
-            ref={goalRef}
-            rows={3}
-            maxLength={MAX_GOAL_LENGTH}
-            value={goal}
-            error={goalError}
-            onChange={(value) => {
-              setGoal(value);
-              setGoalError(null);
-            }}
-            placeholder="e.g. Understand how vaccines train the immune system"
-            help="Your learning goal: what you want to understand or be able to do at the end."
-            examples={examples}
-            examplesLabel="Example goals"
+          <Controller
+            control={control}
+            name="goal"
+            render={({ field, fieldState }) => (
+              <PromptField
+                label="What do you want to learn?"
+                ref={field.ref}
+                rows={3}
+                maxLength={MAX_GOAL_LENGTH}
+                value={field.value}
+                error={fieldState.error?.message ?? null}
+                onChange={(value) => {
+                  field.onChange(value);
+                  clearErrors('goal');
+                }}
+                placeholder="e.g. Understand how vaccines train the immune system"
+                help="Your learning goal: what you want to understand or be able to do at the end."
+                examples={examples}
+                examplesLabel="Example goals"
+              />
+            )}
           />
         </div>
 
@@ -143,38 +137,56 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
           submitting={form.submitting}
           submitLabel="Generate course"
           note={
-            'The 3 credits are refunded automatically if the course fails or you cancel it. Lesson videos of your own ' +
-            'courses are free.'
+            `The ${creditWord(COURSE_COST)} are refunded automatically if the course fails or you cancel it. Lesson videos of ` +
+            'your own courses are free.'
           }
         />
 
         <div className="form-card form-card--options">
-          <div className="field">
-            <label htmlFor={`${ids}-background`} className="field__label">
-              What do you already know?
-            </label>
-            <textarea
-              id={`${ids}-background`}
-              ref={backgroundRef}
-              className="field__input field__input--area"
-              rows={2}
-              value={background}
-              placeholder="e.g. High-school biology; no programming yet"
-              aria-invalid={backgroundTooLong ? true : undefined}
-              aria-describedby={`${ids}-background-help${backgroundTooLong ? ` ${ids}-background-error` : ''}`}
-              onChange={(e) => setBackground(e.target.value)}
-            />
-            <p id={`${ids}-background-help`} className="field__help">
-              Optional. The course starts from here instead of from scratch.
-            </p>
-            {backgroundTooLong ? (
-              <p id={`${ids}-background-error`} className="field__error" role="alert">
-                {backgroundTooLong}
-              </p>
-            ) : null}
-          </div>
+          <Controller
+            control={control}
+            name="backgroundKnowledge"
+            render={({ field }) => {
+              // Shown as soon as it is too long, not only on submit.
+              const tooLong = tooLongMessage(field.value, MAX_BACKGROUND_LENGTH);
+              return (
+                <div className="field">
+                  <label htmlFor={`${ids}-background`} className="field__label">
+                    What do you already know?
+                  </label>
+                  <textarea
+                    id={`${ids}-background`}
+                    ref={field.ref}
+                    name={field.name}
+                    className="field__input field__input--area"
+                    rows={2}
+                    value={field.value}
+                    placeholder="e.g. High-school biology; no programming yet"
+                    aria-invalid={tooLong ? true : undefined}
+                    aria-describedby={`${ids}-background-help${tooLong ? ` ${ids}-background-error` : ''}`}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    onBlur={field.onBlur}
+                  />
+                  <p id={`${ids}-background-help`} className="field__help">
+                    Optional. The course starts from here instead of from scratch.
+                  </p>
+                  {tooLong ? (
+                    <p id={`${ids}-background-error`} className="field__error" role="alert">
+                      {tooLong}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            }}
+          />
 
-          <LevelOptions legend="Detail" options={COURSE_DETAIL_LEVELS} value={detailLevel} onChange={setDetailLevel} />
+          <Controller
+            control={control}
+            name="detailLevel"
+            render={({ field }) => (
+              <LevelOptions legend="Detail" options={COURSE_DETAIL_LEVELS} value={field.value} onChange={field.onChange} />
+            )}
+          />
         </div>
       </form>
     </div>

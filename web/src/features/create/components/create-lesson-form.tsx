@@ -1,15 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { Level } from '@/lib/levels';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, OrderCard } from '@/features/create/components/order-card';
-import { PromptField, tooLongMessage } from '@/features/create/components/prompt-field';
+import { PromptField } from '@/features/create/components/prompt-field';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm } from '@/features/create/hooks/use-create-form';
 import { useVideoGeneration } from '@/features/create/hooks/use-video-generation';
+import { lessonFormSchema, type LessonFormValues } from '@/features/create/lib/form-schemas';
 import {
   DEFAULT_DURATION_MINUTES,
   DEFAULT_LEVEL,
@@ -38,40 +39,35 @@ type CreateLessonFormProps = {
 
 export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateLessonFormProps) {
   const generation = useVideoGeneration(userId);
-  const [topic, setTopic] = useState('');
-  const [level, setLevel] = useState<Level>(DEFAULT_LEVEL);
-  const [duration, setDuration] = useState(DEFAULT_DURATION_MINUTES);
-  const [subtitles, setSubtitles] = useState(true);
-  const [wpm, setWpm] = useState(DEFAULT_WPM);
-  const [topicError, setTopicError] = useState<string | null>(null);
-  const topicRef = useRef<HTMLTextAreaElement>(null);
+  const { control, handleSubmit, clearErrors, resetField, setFocus } = useForm<LessonFormValues>({
+    resolver: zodResolver(lessonFormSchema),
+    defaultValues: { topic: '', level: DEFAULT_LEVEL, duration: DEFAULT_DURATION_MINUTES, subtitles: true, wpm: DEFAULT_WPM },
+    // An error shows from a submit until the field changes, as it did before the form library.
+    reValidateMode: 'onSubmit',
+  });
+  const [duration, subtitles, wpm] = useWatch({ control, name: ['duration', 'subtitles', 'wpm'] });
 
   const cost = videoCost(duration);
   const writer = useWriter();
   const form = useCreateForm({ generation, cost, availableCredits, onQueued });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = !topic.trim() ? 'Describe the topic your video should explain.' : tooLongMessage(topic, MAX_TOPIC_LENGTH);
-    if (problem) {
-      setTopicError(problem);
-      topicRef.current?.focus();
-      return;
-    }
-    await form.send(() => generation.start({ topic, level, duration, subtitles, wpm }, writer ? { writer: writer.kind } : undefined));
-  };
+  const submit = handleSubmit((values) =>
+    form.send(() => generation.start(values, writer ? { writer: writer.kind } : undefined)),
+  );
 
   const createAnother = () => {
     generation.reset();
-    setTopic('');
-    topicRef.current?.focus();
+    resetField('topic');
+    setFocus('topic');
   };
 
   const shortMessage =
     (availableCredits === 0
       ? `You're out of credits. This video needs ${creditWord(cost)}.`
       : `This video needs ${creditWord(cost)} and you have ${creditWord(availableCredits ?? 0)}.`) +
-    (cost > 1 && (availableCredits ?? 0) >= 1 ? ' A video under 10 minutes costs 1 credit.' : '');
+    (cost > 1 && (availableCredits ?? 0) >= 1
+      ? ` A video under ${LONG_VIDEO_MINUTES} minutes costs ${creditWord(videoCost(MIN_DURATION_MINUTES))}.`
+      : '');
 
   return (
     <div className="create-lesson">
@@ -85,21 +81,27 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
       </div>
       <form className="create-lesson__grid create-lesson__grid--split" onSubmit={submit} noValidate aria-label="Create an explainer video">
         <div className="form-card form-card--prompt">
-          <PromptField
-            label="What should the video explain?"
-            ref={topicRef}
-            rows={3}
-            maxLength={MAX_TOPIC_LENGTH}
-            value={topic}
-            error={topicError}
-            onChange={(value) => {
-              setTopic(value);
-              setTopicError(null);
-            }}
-            placeholder="e.g. How photosynthesis turns sunlight into sugar"
-            help="A concept, a question or a skill. Be as specific as you like."
-            examples={examples}
-            examplesLabel="Example topics"
+          <Controller
+            control={control}
+            name="topic"
+            render={({ field, fieldState }) => (
+              <PromptField
+                label="What should the video explain?"
+                ref={field.ref}
+                rows={3}
+                maxLength={MAX_TOPIC_LENGTH}
+                value={field.value}
+                error={fieldState.error?.message ?? null}
+                onChange={(value) => {
+                  field.onChange(value);
+                  clearErrors('topic');
+                }}
+                placeholder="e.g. How photosynthesis turns sunlight into sugar"
+                help="A concept, a question or a skill. Be as specific as you like."
+                examples={examples}
+                examplesLabel="Example topics"
+              />
+            )}
           />
         </div>
 
@@ -123,34 +125,56 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
         />
 
         <div className="form-card form-card--options">
-          <LevelOptions legend="Level" options={LEVELS} value={level} onChange={setLevel} />
+          <Controller
+            control={control}
+            name="level"
+            render={({ field }) => <LevelOptions legend="Level" options={LEVELS} value={field.value} onChange={field.onChange} />}
+          />
 
           <div className="field-pair">
-            <DurationField
-              value={duration}
-              min={MIN_DURATION_MINUTES}
-              max={MAX_DURATION_MINUTES}
-              onChange={setDuration}
-              help={`1 to 15 minutes. ${LONG_VIDEO_MINUTES} minutes or more costs 2 credits.`}
+            <Controller
+              control={control}
+              name="duration"
+              render={({ field }) => (
+                <DurationField
+                  value={field.value}
+                  min={MIN_DURATION_MINUTES}
+                  max={MAX_DURATION_MINUTES}
+                  onChange={field.onChange}
+                  help={`${MIN_DURATION_MINUTES} to ${MAX_DURATION_MINUTES} minutes. ${LONG_VIDEO_MINUTES} minutes or more costs ${creditWord(videoCost(LONG_VIDEO_MINUTES))}.`}
+                />
+              )}
             />
-            <RangeField
-              label="Speaking pace"
-              value={wpm}
-              display={`${wpm} wpm`}
-              valueText={`${wpm} words per minute`}
-              min={MIN_WPM}
-              max={MAX_WPM}
-              step={10}
-              onChange={setWpm}
-              help="Words per minute of the narration; 150 is a relaxed lecture pace."
+            <Controller
+              control={control}
+              name="wpm"
+              render={({ field }) => (
+                <RangeField
+                  label="Speaking pace"
+                  value={field.value}
+                  display={`${field.value} wpm`}
+                  valueText={`${field.value} words per minute`}
+                  min={MIN_WPM}
+                  max={MAX_WPM}
+                  step={10}
+                  onChange={field.onChange}
+                  help={`Words per minute of the narration; ${DEFAULT_WPM} is a relaxed lecture pace.`}
+                />
+              )}
             />
           </div>
 
-          <SwitchField
-            label="Subtitles"
-            help="Adds English subtitles in the modern style, plus a downloadable SRT."
-            checked={subtitles}
-            onChange={setSubtitles}
+          <Controller
+            control={control}
+            name="subtitles"
+            render={({ field }) => (
+              <SwitchField
+                label="Subtitles"
+                help="Adds English subtitles in the modern style, plus a downloadable SRT."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
         </div>
       </form>

@@ -1,16 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { paths } from '@/config/paths';
 import { jobStatusQueryOptions } from '@/lib/job-status';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, OrderCard } from '@/features/create/components/order-card';
-import { PromptField, tooLongMessage } from '@/features/create/components/prompt-field';
+import { PromptField } from '@/features/create/components/prompt-field';
 import { DurationField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm } from '@/features/create/hooks/use-create-form';
 import { useSolutionGeneration } from '@/features/create/hooks/use-solution-generation';
+import { problemFormSchema, type ProblemFormValues } from '@/features/create/lib/form-schemas';
 import {
   DEFAULT_DETAIL_LEVEL,
   DEFAULT_PROBLEM_MINUTES,
@@ -23,7 +26,6 @@ import {
   PROBLEM_COST,
   PROBLEM_TYPES,
   SUBJECTS,
-  type DetailLevel,
 } from '@/features/create/lib/solution-request';
 import '@/features/create/components/create-lesson.css';
 
@@ -46,33 +48,29 @@ function FinishedAnswer({ jobId }: { jobId: string }) {
 
 export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateProblemFormProps) {
   const generation = useSolutionGeneration(userId);
-  const [problem, setProblem] = useState('');
-  const [subject, setSubject] = useState(DEFAULT_SUBJECT);
-  const [problemType, setProblemType] = useState(DEFAULT_PROBLEM_TYPE);
-  const [detailLevel, setDetailLevel] = useState<DetailLevel>(DEFAULT_DETAIL_LEVEL);
-  const [duration, setDuration] = useState(DEFAULT_PROBLEM_MINUTES);
-  const [showWork, setShowWork] = useState(true);
-  const [problemError, setProblemError] = useState<string | null>(null);
-  const problemRef = useRef<HTMLTextAreaElement>(null);
+  const { control, handleSubmit, clearErrors, resetField, setFocus } = useForm<ProblemFormValues>({
+    resolver: zodResolver(problemFormSchema),
+    defaultValues: {
+      problem: '',
+      subject: DEFAULT_SUBJECT,
+      problemType: DEFAULT_PROBLEM_TYPE,
+      detailLevel: DEFAULT_DETAIL_LEVEL,
+      duration: DEFAULT_PROBLEM_MINUTES,
+      showWork: true,
+    },
+    // An error shows from a submit until the field changes, as it did before the form library.
+    reValidateMode: 'onSubmit',
+  });
   const ids = useId();
 
   const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, onQueued });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = !problem.trim() ? 'Type or paste the problem to solve.' : tooLongMessage(problem, MAX_PROBLEM_LENGTH);
-    if (invalid) {
-      setProblemError(invalid);
-      problemRef.current?.focus();
-      return;
-    }
-    await form.send(() => generation.start({ problem, subject, problemType, detailLevel, duration, showWork }));
-  };
+  const submit = handleSubmit((values) => form.send(() => generation.start(values)));
 
   const solveAnother = () => {
     generation.reset();
-    setProblem('');
-    problemRef.current?.focus();
+    resetField('problem');
+    setFocus('problem');
   };
 
   return (
@@ -95,25 +93,31 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
         aria-label="Create a problem solution"
       >
         <div className="form-card form-card--prompt">
-          <PromptField
-            label="What problem should be solved?"
-            ref={problemRef}
-            math
-            rows={4}
-            maxLength={MAX_PROBLEM_LENGTH}
-            value={problem}
-            error={problemError}
-            onChange={(value) => {
-              setProblem(value);
-              setProblemError(null);
-            }}
-            placeholder="e.g. 2x + 3 = 11"
-            help={
-              'Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate ' +
-              'the equations of a system with ";".'
-            }
-            examples={examples}
-            examplesLabel="Example problems"
+          <Controller
+            control={control}
+            name="problem"
+            render={({ field, fieldState }) => (
+              <PromptField
+                label="What problem should be solved?"
+                ref={field.ref}
+                math
+                rows={4}
+                maxLength={MAX_PROBLEM_LENGTH}
+                value={field.value}
+                error={fieldState.error?.message ?? null}
+                onChange={(value) => {
+                  field.onChange(value);
+                  clearErrors('problem');
+                }}
+                placeholder="e.g. 2x + 3 = 11"
+                help={
+                  'Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate ' +
+                  'the equations of a system with ";".'
+                }
+                examples={examples}
+                examplesLabel="Example problems"
+              />
+            )}
           />
         </div>
 
@@ -141,48 +145,73 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
               <label htmlFor={`${ids}-subject`} className="field__label">
                 Subject
               </label>
-              <select id={`${ids}-subject`} className="field__input" value={subject} onChange={(e) => setSubject(e.target.value)}>
-                {SUBJECTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
+              <Controller
+                control={control}
+                name="subject"
+                render={({ field }) => (
+                  <select id={`${ids}-subject`} className="field__input" {...field}>
+                    {SUBJECTS.map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${ids}-type`} className="field__label">
                 Problem type
               </label>
-              <select
-                id={`${ids}-type`}
-                className="field__input"
-                value={problemType}
-                onChange={(e) => setProblemType(e.target.value)}
-              >
-                {PROBLEM_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
+              <Controller
+                control={control}
+                name="problemType"
+                render={({ field }) => (
+                  <select id={`${ids}-type`} className="field__input" {...field}>
+                    {PROBLEM_TYPES.map((t) => (
+                      <option key={t.value} value={t.value}>
+                        {t.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
             </div>
           </div>
 
-          <LevelOptions legend="Detail" options={DETAIL_LEVELS} value={detailLevel} onChange={setDetailLevel} />
-
-          <DurationField
-            value={duration}
-            min={MIN_PROBLEM_MINUTES}
-            max={MAX_PROBLEM_MINUTES}
-            onChange={setDuration}
-            help={`At most ${MAX_PROBLEM_MINUTES} minutes. The video is as long as the solution needs, up to this length.`}
+          <Controller
+            control={control}
+            name="detailLevel"
+            render={({ field }) => (
+              <LevelOptions legend="Detail" options={DETAIL_LEVELS} value={field.value} onChange={field.onChange} />
+            )}
           />
 
-          <SwitchField
-            label="Show the work"
-            help="Every step on screen, with the rule it uses. Off: the problem and its answer."
-            checked={showWork}
-            onChange={setShowWork}
+          <Controller
+            control={control}
+            name="duration"
+            render={({ field }) => (
+              <DurationField
+                value={field.value}
+                min={MIN_PROBLEM_MINUTES}
+                max={MAX_PROBLEM_MINUTES}
+                onChange={field.onChange}
+                help={`At most ${MAX_PROBLEM_MINUTES} minutes. The video is as long as the solution needs, up to this length.`}
+              />
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="showWork"
+            render={({ field }) => (
+              <SwitchField
+                label="Show the work"
+                help="Every step on screen, with the rule it uses. Off: the problem and its answer."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { limits } from '@/types/limits';
 import type { CourseRequest } from '@/features/create/api/generate-course';
 
 export type CourseDetailLevel = 1 | 2 | 3;
@@ -9,12 +10,13 @@ export const COURSE_DETAIL_LEVELS: { value: CourseDetailLevel; label: string; hi
   { value: 3, label: 'In depth', hint: 'About 7 longer lessons' },
 ];
 
-export const DEFAULT_COURSE_DETAIL_LEVEL: CourseDetailLevel = 2;
+/** The API's limits (src/types/limits.ts, written from the Rust that checks requests). */
+export const DEFAULT_COURSE_DETAIL_LEVEL: CourseDetailLevel = limits.course.detailLevel.default;
 /** SPEC 9: a course costs 3 credits; the videos of its lessons then cost nothing. */
-export const COURSE_COST = 3;
-export const MIN_GOAL_LENGTH = 3;
-export const MAX_GOAL_LENGTH = 500;
-export const MAX_BACKGROUND_LENGTH = 1000;
+export const COURSE_COST = limits.credits.course;
+export const MIN_GOAL_LENGTH = limits.course.goalMinChars;
+export const MAX_GOAL_LENGTH = limits.course.goalMaxChars;
+export const MAX_BACKGROUND_LENGTH = limits.course.backgroundMaxChars;
 
 export const USER_ID_REQUIRED_FOR_COURSES = 'User ID is required for course generation';
 

@@ -1,3 +1,4 @@
+import { limits } from '@/types/limits';
 import type { SolutionRequest } from '@/features/create/api/generate-solution';
 
 export type DetailLevel = 1 | 2 | 3;
@@ -8,15 +9,16 @@ export const DETAIL_LEVELS: { value: DetailLevel; label: string; hint: string }[
   { value: 3, label: 'Thorough', hint: 'Why every rule applies' },
 ];
 
-export const DEFAULT_DETAIL_LEVEL: DetailLevel = 2;
-export const DEFAULT_PROBLEM_MINUTES = 3;
-export const MIN_PROBLEM_MINUTES = 1;
-export const MAX_PROBLEM_MINUTES = 10;
-export const MAX_PROBLEM_LENGTH = 2000;
+/** The API's limits (src/types/limits.ts, written from the Rust that checks requests). */
+export const DEFAULT_DETAIL_LEVEL: DetailLevel = limits.problem.detailLevel.default;
+export const DEFAULT_PROBLEM_MINUTES = limits.problem.minutes.default;
+export const MIN_PROBLEM_MINUTES = limits.problem.minutes.min;
+export const MAX_PROBLEM_MINUTES = limits.problem.minutes.max;
+export const MAX_PROBLEM_LENGTH = limits.problem.textMaxChars;
 export const DEFAULT_SUBJECT = 'math';
 export const DEFAULT_PROBLEM_TYPE = 'homework';
 /** SPEC 9: a problem solution costs 1 credit. */
-export const PROBLEM_COST = 1;
+export const PROBLEM_COST = limits.credits.problem;
 
 export const SUBJECTS = [
   { value: 'math', label: 'Math' },

@@ -1,4 +1,5 @@
 import { levelLabel, type Level } from '@/lib/levels';
+import { limits } from '@/types/limits';
 import type { VideoRequest } from '@/features/create/api/generate-video';
 
 export const LEVELS: { value: Level; label: string; hint: string }[] = [
@@ -7,16 +8,17 @@ export const LEVELS: { value: Level; label: string; hint: string }[] = [
   { value: 3, label: levelLabel(3), hint: 'Goes into depth' },
 ];
 
-export const DEFAULT_LEVEL: Level = 2;
-export const DEFAULT_DURATION_MINUTES = 5;
-export const MIN_DURATION_MINUTES = 1;
-export const MAX_DURATION_MINUTES = 15;
-export const DEFAULT_WPM = 150;
-export const MIN_WPM = 100;
-export const MAX_WPM = 200;
-/** Videos this long or longer cost 2 credits (SPEC 9). */
-export const LONG_VIDEO_MINUTES = 10;
-export const MAX_TOPIC_LENGTH = 500;
+/** The API's limits (src/types/limits.ts, written from the Rust that checks requests). */
+export const DEFAULT_LEVEL: Level = limits.level.default;
+export const DEFAULT_DURATION_MINUTES = limits.video.minutes.default;
+export const MIN_DURATION_MINUTES = limits.video.minutes.min;
+export const MAX_DURATION_MINUTES = limits.video.minutes.max;
+export const DEFAULT_WPM = limits.video.wordsPerMinute.default;
+export const MIN_WPM = limits.video.wordsPerMinute.min;
+export const MAX_WPM = limits.video.wordsPerMinute.max;
+/** Videos this long or longer cost more (SPEC 9: 2 credits from 10 minutes). */
+export const LONG_VIDEO_MINUTES = limits.credits.longVideoMinutes;
+export const MAX_TOPIC_LENGTH = limits.video.topicMaxChars;
 
 /** SPEC 5: 'beginner' or '1' gives 1; 'advanced' or '3' gives 3; anything else gives 2. */
 export function levelFromInput(input: unknown): Level {
@@ -43,7 +45,7 @@ export function normaliseWpm(input: unknown): number {
 
 /** SPEC 9: 1 credit, 2 when the video is 10 minutes or longer. */
 export function videoCost(durationMinutes: number): number {
-  return durationMinutes >= LONG_VIDEO_MINUTES ? 2 : 1;
+  return durationMinutes >= LONG_VIDEO_MINUTES ? limits.credits.longVideo : limits.credits.video;
 }
 
 export type LessonForm = {

@@ -2,37 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { exploreRootKey } from '@/features/explore/api/get-explore';
 import { api } from '@/lib/api-client';
 import type { CourseItem } from '@/types/library';
+import type { components } from '@/types/openapi';
+
+type Schemas = components['schemas'];
 
 /** A finished lesson video of a published course: its media open without sign-in. */
-export type PublicLessonVideo = {
-  title: string;
-  duration: string;
-  duration_minutes: number;
-  thumbnail_url: string | null;
-  video_url: string;
-  subtitle_url: string;
-  chapters_url: string;
-  transcript_url: string;
-};
+export type PublicLessonVideo = Schemas['PublicLessonVideo'];
 
 /** A lesson of GET /api/public/courses/{id}, counted from zero; `video` once it is finished. */
-export type PublicLesson = {
-  lesson_index: number;
-  title: string;
-  summary: string;
-  objectives: string[];
-  key_terms: string[];
-  job_id: string | null;
-  video: PublicLessonVideo | null;
-};
+export type PublicLesson = Schemas['PublicLesson'];
 
-/** GET /api/public/courses/{id}: the explore course item with its outline and lessons. */
-export type PublicCourse = CourseItem & {
-  audience: string;
-  prerequisites: string[];
-  offline_draft: boolean;
-  lessons: PublicLesson[];
-};
+/** GET /api/public/courses/{id}: the explore course item (read leniently) with its outline and lessons. */
+export type PublicCourse = CourseItem & Omit<Schemas['PublicCourse'], keyof Schemas['CourseItem']>;
 
 /** A published course for anyone; a private or unknown one answers 404. */
 export function getPublicCourse(courseId: string, signal?: AbortSignal): Promise<PublicCourse> {

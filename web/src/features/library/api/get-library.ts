@@ -1,18 +1,20 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { CourseItem, LibrarySection, MediaItem } from '@/types/library';
+import type { components, operations } from '@/types/openapi';
 
-export type ItemType = 'course' | 'lesson' | 'solution';
+/** The query of GET /api/auth/user/{uid}/search. */
+type SearchQuery = NonNullable<operations['search']['parameters']['query']>;
+
+export type ItemType = NonNullable<SearchQuery['type']>;
 
 /** One answer of GET /api/auth/user/{uid}/search: SPEC 3's `{courses, videos}`, a page of each. */
-export type LibraryPage = {
+export type LibraryPage = Pick<components['schemas']['SearchResults'], 'has_more_courses' | 'has_more_videos'> & {
   courses: CourseItem[];
   videos: MediaItem[];
-  has_more_courses: boolean;
-  has_more_videos: boolean;
 };
 
-export type LibraryQuery = { q?: string; type?: ItemType; limit?: number; offset?: number };
+export type LibraryQuery = { [K in keyof SearchQuery]?: NonNullable<SearchQuery[K]> };
 
 /** Items per request; the server takes at most 100. */
 export const LIBRARY_PAGE_SIZE = 50;

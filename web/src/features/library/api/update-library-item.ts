@@ -4,8 +4,10 @@ import { request } from '@/lib/api-client';
 import { libraryRootKey } from '@/features/library/api/get-library';
 import { changeCachedItem, type ItemKind } from '@/features/library/api/library-cache';
 import type { CourseItem, MediaItem } from '@/types/library';
+import type { components } from '@/types/openapi';
 
-export type ItemChanges = { is_public?: boolean; title?: string };
+/** The body of PATCH /api/library/{courses|videos}/{id}: publish, unpublish or rename. */
+export type ItemChanges = { [K in keyof components['schemas']['ItemChanges']]?: NonNullable<components['schemas']['ItemChanges'][K]> };
 
 const itemPath = (kind: ItemKind, id: string) =>
   `/api/library/${kind === 'course' ? 'courses' : 'videos'}/${encodeURIComponent(id)}`;

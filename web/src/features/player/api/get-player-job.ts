@@ -1,23 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Solution } from '@/types/solution';
+import type { JobStatus } from '@/lib/job-status';
 
-/** The fields of GET /api/job/{id}/status that the player reads. */
-export type PlayerJob = {
-  job_id: string;
-  status: string;
-  progress: number;
-  current_step: string | null;
-  title: string | null;
-  smart_title: string | null;
-  video_url: string | null;
-  subtitle_url: string | null;
-  chapters_url: string | null;
-  transcript_url: string | null;
-  error: string | null;
-  /** Present for a finished problem solution. */
-  solution?: Solution;
-};
+/** The fields of GET /api/job/{id}/status that the player reads (`solution`: a finished problem's). */
+export type PlayerJob = Pick<
+  JobStatus,
+  | 'job_id'
+  | 'status'
+  | 'progress'
+  | 'current_step'
+  | 'title'
+  | 'smart_title'
+  | 'video_url'
+  | 'subtitle_url'
+  | 'chapters_url'
+  | 'transcript_url'
+  | 'error'
+  | 'solution'
+>;
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
 export const PLAYER_POLL_MS = 2_000;

@@ -1,13 +1,17 @@
 import { ApiError, api } from '@/lib/api-client';
+import type { Sent } from '@/types/api';
+import type { components } from '@/types/openapi';
+
+type Schemas = components['schemas'];
 
 /** The body of POST /api/generate-lesson-video (SPEC 3). */
-export type LessonVideoRequest = { course_id: string; lesson_index: number; user_id: string; dry_run: false };
+export type LessonVideoRequest = Sent<Schemas['GenerateLesson']>;
 
 /** The body of POST /api/generate-all-lesson-videos (SPEC 3). */
-export type BatchLessonRequest = { course_id: string; user_id: string; lesson_indices: number[] };
+export type BatchLessonRequest = Sent<Schemas['GenerateAll']>;
 
-export type LessonVideoResponse = { job_id: string; lesson_index: number; status: string; started: boolean; cost: number };
-export type BatchLessonResponse = { job_ids: string[]; started: number; cost: number };
+export type LessonVideoResponse = Schemas['LessonStarted'];
+export type BatchLessonResponse = Schemas['BatchStarted'];
 
 function hasDetail(error: ApiError): boolean {
   const body = error.body as { detail?: unknown } | undefined;

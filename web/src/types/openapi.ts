@@ -1,0 +1,2955 @@
+// Generated from openapi.json by `npm run gen:api` (openapi-typescript); do not edit.
+// Regenerate both with `just openapi` after changing the API.
+
+export interface paths {
+    "/api/auth/user/{user_id}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's credit balance. */
+        get: operations["balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user/{user_id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SPEC.md's `{courses, videos}` for the caller: newest first, or ranked by `q` (a title
+         *     that holds every word first). `type` keeps one kind; `limit` and `offset` apply to each
+         *     list.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout-session/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own checkout session and whether its credits are in: what the confirmation
+         *     screen waits on.
+         */
+        get: operations["checkout_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's course by its id (or the id of the job that wrote it); another user's
+         *     course answers 404 like a missing one.
+         */
+        get: operations["course"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-checkout-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts buying a credit package: the package's price comes from the server; credits are
+         *     granted by the payment provider's webhook only.
+         */
+        post: operations["create_checkout_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit packages on sale, for anyone. */
+        get: operations["packages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-all-lesson-videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts the videos of several lessons at once (free); any invalid index starts nothing. */
+        post: operations["generate_all_lesson_videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-course": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a course: a goal becomes an outline of lessons (3 credits; the lessons' videos are
+         *     then free for the course's owner).
+         */
+        post: operations["generate_course"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-lesson-video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the video of one lesson of the caller's course (free); a lesson whose video is on
+         *     the way or done keeps its job (200, `started: false`).
+         */
+        post: operations["generate_lesson_video"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a queued or running job; its credits are refunded. */
+        post: operations["cancel_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/job/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's jobs: its state, progress and, once finished, its outputs. */
+        get: operations["job_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest 100 jobs, newest first. */
+        get: operations["list_jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/library/courses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one of the caller's courses, its lessons and their videos. */
+        delete: operations["delete_course"];
+        options?: never;
+        head?: never;
+        /** Publishes, unpublishes or renames one of the caller's courses. */
+        patch: operations["update_course"];
+        trace?: never;
+    };
+    "/api/library/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's videos, by its id or its job's id: the stored title and description
+         *     every screen shows.
+         */
+        get: operations["get_video"];
+        put?: never;
+        post?: never;
+        /** Deletes one of the caller's videos and its media. */
+        delete: operations["delete_video"];
+        options?: never;
+        head?: never;
+        /** Publishes, unpublishes or renames one of the caller's videos. */
+        patch: operations["update_video"];
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's user record, with the host flag. */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/chapters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished job's chapters (one per scene), as a WebVTT track. */
+        get: operations["chapters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/course-thumbnail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SPEC.md's second thumbnail address: a course's cover (or a video's thumbnail) by the
+         *     item's id or its job's, for its owner, a media token naming either id, or anyone once
+         *     published.
+         */
+        get: operations["course_thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/subtitles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished job's subtitles: WebVTT, or SRT with `format=srt`. */
+        get: operations["subtitles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/thumbnail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished job's thumbnail. */
+        get: operations["thumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/transcript/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished job's transcript. */
+        get: operations["transcript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document. */
+        get: operations["openapi_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/courses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/public/courses/{id}`: a published course; a private or unknown one answers the
+         *     same 404.
+         */
+        get: operations["public_course"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/explore/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published courses, newest first. */
+        get: operations["explore_courses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/explore/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lessons and solutions together (SPEC.md's explore preload splits them by `video_type`);
+         *     `type=lesson` or `type=solution` keeps one kind.
+         */
+        get: operations["explore_videos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's events: a paid checkout session credits its package once, whatever the order or
+         *     number of deliveries.
+         */
+        post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video-functions-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the generation side can do right now, so the web app can say so plainly. */
+        get: operations["video_functions_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an explainer video: charged with the job's creation (1 credit, 2 from 10 minutes). */
+        post: operations["generate_video"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/generate-solution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a step-by-step solution video (1 credit). Without a language model, only what the
+         *     offline solver can solve is accepted.
+         */
+        post: operations["generate_solution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished job's MP4, with HTTP Range. */
+        get: operations["video"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finishes signing in: sets the refresh-token cookie, then answers the popup's result page
+         *     or redirects back to `return_to` (with `signin=` or `signin_error=`).
+         */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/google/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts signing in: to the identity provider, and back to `/auth/google/callback`. */
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the session of the refresh-token cookie and clears it. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trades the refresh-token cookie for a short-lived access token (and rotates the cookie). */
+        post: operations["refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/debug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version and engines in use; never a secret or a connection string. */
+        get: operations["debug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database and the job queue. */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics. */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        BalanceResponse: {
+            credits: components["schemas"]["Credits"];
+        };
+        BatchStarted: {
+            /** Format: int64 */
+            cost: number;
+            /** @description One per index, in the order given. */
+            job_ids: string[];
+            lessons: components["schemas"]["LessonStarted"][];
+            /** @description How many new jobs were created. */
+            started: number;
+        };
+        Capabilities: {
+            course_generation: components["schemas"]["CourseCapability"];
+            problem_solving: components["schemas"]["SolverCapability"];
+            video_generation: components["schemas"]["VideoCapability"];
+        };
+        CheckoutSessionStatus: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            credits: number;
+            /** @description True once the webhook has put the package's credits in the ledger. */
+            credits_applied: boolean;
+            currency: string;
+            package: components["schemas"]["PackageSummary"] | null;
+            payment_status: string;
+            session_id: string;
+            /** @description `open`, `complete`, `expired` or `failed`. */
+            status: string;
+        };
+        CourseCapability: {
+            available: boolean;
+            writer: components["schemas"]["Writer"];
+        };
+        /**
+         * @description A course as its page shows it: the library's course item, the outline, and every lesson
+         *     with its status and, once finished, its video.
+         */
+        CourseDetail: components["schemas"]["CourseItem"] & {
+            audience: string;
+            background_knowledge: string;
+            lessons: components["schemas"]["LessonItem"][];
+            offline_draft: boolean;
+            prerequisites: string[];
+            script_engine: string | null;
+        };
+        /** @description SPEC.md's media item for a course. */
+        CourseItem: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** Format: int32 */
+            detail_level: number;
+            goal: string;
+            has_thumbnail: boolean;
+            id: string;
+            is_public: boolean;
+            job_id: string | null;
+            /** Format: int64 */
+            lesson_count: number;
+            /** @description The job that writes it: queued, processing, completed, failed or cancelled. */
+            status: string;
+            thumbnail_storage_path: string | null;
+            thumbnail_url: string | null;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Courses: {
+            courses: components["schemas"]["CourseItem"][];
+            has_more: boolean;
+        };
+        /** @description SPEC.md section 7. Any other field (a price, a credit count) is refused, not ignored. */
+        CreateCheckoutRequest: {
+            cancel_url: string;
+            package_id: string;
+            success_url: string;
+            /** @description The caller's own id. */
+            user_id: string;
+        };
+        CreateCheckoutResponse: {
+            session_id: string;
+            /** @description The payment page to send the buyer to. */
+            url: string;
+        };
+        /** @description A package of credits on sale; prices in minor units. */
+        CreditPackage: {
+            /** Format: int64 */
+            credits: number;
+            /** @description ISO 4217, lower case (`usd`). */
+            currency: string;
+            id: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Minor currency units.
+             */
+            price: number;
+        };
+        /** @description SPEC.md's credit balance as the API returns it. */
+        Credits: {
+            /** Format: int64 */
+            available: number;
+            /** Format: date-time */
+            last_purchase: string | null;
+            subscription_status: string;
+            /** Format: int64 */
+            total_purchased: number;
+            /** Format: int64 */
+            total_used: number;
+        };
+        Cue: {
+            /** Format: double */
+            end: number;
+            /**
+             * Format: int64
+             * @description The scene the sentence belongs to, counted from zero.
+             */
+            scene: number;
+            /**
+             * Format: double
+             * @description Seconds from the start.
+             */
+            start: number;
+            text: string;
+        };
+        DebugInfo: {
+            /** @description What does each concern (script writer, narration, storage, ...), by name. */
+            engines: {
+                [key: string]: string;
+            };
+            /** @description `production` or `development`. */
+            environment: string;
+            name: string;
+            public_url: string;
+            version: string;
+        };
+        Detail: string | components["schemas"]["FieldError"][];
+        /** @description Every error answer: `{"detail": ...}`, a message or, for a 422, the list of what is wrong. */
+        ErrorBody: {
+            detail: components["schemas"]["Detail"];
+        };
+        /** @description One entry of a validation error list, in the shape SPEC.md's client reads. */
+        FieldError: {
+            /** @description Where: `body`, `query` or `header`, then the field (and an index in a list). */
+            loc: string[];
+            msg: string;
+            /** @description What kind of problem: `missing`, `range`, `string_too_long`, `type_error`, ... */
+            type: string;
+        };
+        /** @description SPEC.md's batch lesson request. */
+        GenerateAll: {
+            /** @description Required. */
+            course_id?: string | null;
+            /** @description Required: the lessons to generate, counted from 0. */
+            lesson_indices?: number[] | null;
+            /** @description The caller's own id; required. */
+            user_id?: string | null;
+        };
+        /**
+         * @description The course form as the web app sends it (camelCase, SPEC.md 3), with snake_case aliases;
+         *     unknown fields are refused so that a typo is not silently ignored.
+         */
+        GenerateCourse: {
+            /** @description What the learner already knows */
+            backgroundKnowledge?: string | null;
+            /** @description 1, 2 or 3, or beginner, intermediate or advanced; default 2 */
+            detailLevel?: (number | null) | ("beginner" | "intermediate" | "advanced" | "1" | "2" | "3");
+            /** @description Plan without writing: the outline and the cost, nothing charged. */
+            dry_run?: boolean | null;
+            /** @description The learning goal; required */
+            goal?: string | null;
+            /** @description The caller's own id; required. */
+            user_id?: string | null;
+        };
+        /** @description SPEC.md's lesson video request; unknown fields are refused. */
+        GenerateLesson: {
+            /** @description Required. */
+            course_id?: string | null;
+            /** @description Plan without rendering. */
+            dry_run?: boolean | null;
+            /**
+             * Format: int64
+             * @description Required; lessons are counted from 0.
+             */
+            lesson_index?: number | null;
+            /** @description The caller's own id; required. */
+            user_id?: string | null;
+        };
+        /**
+         * @description SPEC.md's problem-solving request. `problem_text` and `video_duration` are the names
+         *     (DESIGN.md), `problem` and `duration` their accepted aliases; unknown fields are refused.
+         */
+        GenerateSolution: {
+            /** @description 1, 2 or 3; default 2 */
+            detail_level?: (number | null) | ("1" | "2" | "3");
+            /** @description Plan without rendering: the solution and the cost, nothing charged. */
+            dry_run?: boolean | null;
+            /** @description Default false. */
+            is_global?: boolean | null;
+            /** @description The problem to solve; required */
+            problem_text?: string | null;
+            /** @description A free label; a default when empty */
+            problem_type?: string | null;
+            /** @description Every step on screen; default true. */
+            show_work?: boolean | null;
+            /** @description A free label; a default when empty */
+            subject?: string | null;
+            /** @description The caller's own id; required. */
+            user_id?: string | null;
+            /**
+             * @description Longest the solution video may be, in minutes
+             * @default 3
+             */
+            video_duration?: number | null;
+        };
+        /**
+         * @description SPEC.md's video request. Unknown fields are refused so that a typo is not silently
+         *     ignored; `level` takes 1-3 or beginner / intermediate / advanced.
+         */
+        GenerateVideo: {
+            /** @description Plan without rendering: the storyboard and the cost, nothing charged. */
+            dry_run?: boolean | null;
+            /**
+             * @description Length of the video in minutes
+             * @default 5
+             */
+            duration?: number | null;
+            /** @description Default true. */
+            enable_subtitles?: boolean | null;
+            /** @description 1, 2 or 3, or beginner, intermediate or advanced; default 2 */
+            level?: (number | null) | ("beginner" | "intermediate" | "advanced" | "1" | "2" | "3");
+            /** @enum {string|null} */
+            subtitle_style?: "modern" | null;
+            /** @description What the video explains; required */
+            topic?: string | null;
+            /** @description The caller's own id; required. */
+            user_id?: string | null;
+            /**
+             * @description Narration pace in words per minute
+             * @default 150
+             */
+            wpm?: number | null;
+        };
+        /**
+         * @description Whether the process can do its work: the database and the queue, each "ok" or what is
+         *     wrong with it.
+         */
+        Health: {
+            database: "ok" | {
+                error?: string;
+                retries?: number;
+                /** Format: date-time */
+                since?: string;
+                /** @enum {string} */
+                state: "recovering" | "unreachable";
+            };
+            queue: "ok" | {
+                error?: string;
+                retries?: number;
+                /** Format: date-time */
+                since?: string;
+                /** @enum {string} */
+                state: "recovering" | "unreachable";
+            };
+            /** @description `ok` while both answer, else `unavailable`. */
+            status: string;
+        };
+        /**
+         * @description What `PATCH` may change: `is_public` (publish or unpublish) and `title` (rename); at
+         *     least one.
+         */
+        ItemChanges: {
+            is_public?: boolean | null;
+            /** @description A new title: one line of text */
+            title?: string | null;
+        };
+        /**
+         * @description What a job makes; stored as its name (`video`, `problem`, `course`, `course_video`).
+         * @enum {string}
+         */
+        JobKind: "video" | "problem" | "course" | "course_video";
+        JobList: {
+            jobs: components["schemas"]["JobStatus"][];
+        };
+        /**
+         * @description Where a job stands; stored as its name. Only `core::jobs` moves a job between them.
+         *     (`JobState` in the API's document, where `JobStatus` is the status report.)
+         * @enum {string}
+         */
+        JobState: "queued" | "processing" | "completed" | "failed" | "cancelled";
+        /** @description SPEC.md's job status fields, plus links to every output. */
+        JobStatus: {
+            chapters_url: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: int64 */
+            cost: number;
+            /** @description A course job's course (once written), or a lesson video's course. */
+            course_id?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            current_step: string;
+            error: string | null;
+            job_id: string;
+            kind: components["schemas"]["JobKind"];
+            /**
+             * Format: int64
+             * @description A lesson video's lesson, counted from zero.
+             */
+            lesson_index?: number | null;
+            /**
+             * @description A finished lesson, lesson video or course: true when the offline writer wrote it (a
+             *     labelled study skeleton), false when a language model did; null before it is known
+             *     and for solutions.
+             */
+            offline_draft: boolean | null;
+            /**
+             * Format: int32
+             * @description 0 to 100.
+             */
+            progress: number;
+            /** @description A finished dry run's plan: its storyboard and cost. */
+            result?: Record<string, unknown> | null;
+            smart_title: string | null;
+            /** @description A solved problem: the final answer and each step, with whether a computation checked it */
+            solution?: {
+                answer_checked: boolean;
+                final_answer: string;
+                kind: string;
+                problem: string;
+                steps: {
+                    after: string;
+                    before: string;
+                    checked: boolean;
+                    narration?: string;
+                    rule: string;
+                }[];
+            };
+            status: components["schemas"]["JobState"];
+            subtitle_url: string | null;
+            thumbnail_url: string | null;
+            title: string;
+            transcript_url: string | null;
+            /** @description The outputs of a finished job (not a course's), each with a media token. */
+            video_url: string | null;
+        };
+        LessonItem: {
+            current_step: string | null;
+            error: string | null;
+            job_id: string | null;
+            key_terms: string[];
+            /**
+             * Format: int32
+             * @description Counted from zero, as in the lesson requests.
+             */
+            lesson_index: number;
+            objectives: string[];
+            /**
+             * Format: int32
+             * @description The running job's progress and step, while there is one.
+             */
+            progress: number | null;
+            /** @enum {string} */
+            status: "none" | "queued" | "processing" | "completed" | "failed";
+            summary: string;
+            title: string;
+            video: components["schemas"]["VideoItem"] | null;
+            video_id: string | null;
+        };
+        LessonStarted: {
+            /** Format: int64 */
+            cost: number;
+            job_id: string;
+            /** Format: int32 */
+            lesson_index: number;
+            /** @description `false` when the lesson already had this job (queued, processing or done). */
+            started: boolean;
+            status: components["schemas"]["JobState"];
+            title: string;
+        };
+        /**
+         * @description Where the media routes serve a finished job's files; `token` is a media token bound to the
+         *     job, for an item only its owner may open.
+         */
+        MediaUrls: {
+            chapters_url: string;
+            subtitle_url: string;
+            thumbnail_url: string | null;
+            transcript_url: string;
+            video_url: string;
+        };
+        PackageSummary: {
+            /** Format: int64 */
+            credits: number;
+            currency: string;
+            id: string;
+            name: string;
+            /** Format: int64 */
+            price: number;
+        };
+        Packages: {
+            /** @description Keyed by package id. */
+            packages: {
+                [key: string]: components["schemas"]["CreditPackage"];
+            };
+        };
+        Preferences: {
+            notifications: boolean;
+            theme: string;
+        };
+        /**
+         * @description A published course as a visitor sees it: the explore item, the outline, and each lesson
+         *     with its video once finished. Nothing about the owner, and nothing about lesson videos
+         *     that are on the way or failed.
+         */
+        PublicCourse: components["schemas"]["CourseItem"] & {
+            audience: string;
+            lessons: components["schemas"]["PublicLesson"][];
+            offline_draft: boolean;
+            prerequisites: string[];
+        };
+        PublicLesson: {
+            /** @description The finished video's job, the id its media URLs name. */
+            job_id: string | null;
+            key_terms: string[];
+            /**
+             * Format: int32
+             * @description Counted from zero, as everywhere else.
+             */
+            lesson_index: number;
+            objectives: string[];
+            summary: string;
+            title: string;
+            video: components["schemas"]["PublicLessonVideo"] | null;
+        };
+        PublicLessonVideo: components["schemas"]["MediaUrls"] & {
+            duration: string;
+            /** Format: int32 */
+            duration_minutes: number;
+            title: string;
+        };
+        /** @description The acknowledgement of an event, with what it did. */
+        Received: {
+            /**
+             * @description What the event did: `granted`, `already_granted`, `not_paid`, `payment_failed`,
+             *     `expired`, `ignored` or `unknown_session`.
+             */
+            outcome: string;
+            received: boolean;
+        };
+        RefreshResponse: {
+            access_token: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            expires_at: number;
+            user: components["schemas"]["User"];
+        };
+        SearchResults: {
+            courses: components["schemas"]["CourseItem"][];
+            has_more_courses: boolean;
+            has_more_videos: boolean;
+            videos: components["schemas"]["VideoItem"][];
+        };
+        SolverCapability: {
+            available: boolean;
+            solver: string;
+        };
+        /** @description A job was created and queued (202). */
+        Started: {
+            /**
+             * Format: int64
+             * @description Credits reserved for it; refunded if it fails or is cancelled.
+             */
+            cost: number;
+            job_id: string;
+            /** @description `queued`. */
+            status: string;
+            title: string;
+        };
+        /** @description The transcript the player's panel seeks by: one cue per narrated sentence. */
+        Transcript: {
+            cues: components["schemas"]["Cue"][];
+            /**
+             * Format: double
+             * @description Seconds.
+             */
+            duration: number;
+            /** @description The storyboard's scenes, as the pipeline wrote them. */
+            scenes: Record<string, unknown>[];
+            title: string;
+        };
+        /** @description SPEC.md section 3's user document, as the web app reads it. */
+        User: {
+            /** Format: date-time */
+            createdAt: string;
+            credits: components["schemas"]["Credits"];
+            displayName: string;
+            email: string;
+            firstName: string;
+            isHost: boolean;
+            /** Format: date-time */
+            lastLoginAt: string;
+            lastName: string;
+            photoURL: string | null;
+            preferences: components["schemas"]["Preferences"];
+            stats: components["schemas"]["UserStats"];
+            uid: string;
+        };
+        UserStats: {
+            /** Format: int64 */
+            creditsUsed: number;
+            /** Format: int64 */
+            problemsSolved: number;
+            /** Format: int64 */
+            videosGenerated: number;
+        };
+        VideoCapability: {
+            available: boolean;
+            /** @description The queue's backend, e.g. `SQLite (apalis-sqlite)`. */
+            queue: string;
+            writer: components["schemas"]["Writer"];
+        };
+        /**
+         * @description SPEC.md's media item for a video. A public item's media URLs carry no token (anyone may
+         *     open them, and the URL stays the same, so browsers cache it); a private item's carry a
+         *     media token bound to its job.
+         */
+        VideoItem: {
+            chapters_url: string | null;
+            course_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            difficulty: string;
+            /** @description The length as shown, e.g. `5 min`. */
+            duration: string;
+            /** Format: int32 */
+            duration_minutes: number;
+            has_thumbnail: boolean;
+            id: string;
+            is_public: boolean;
+            job_id: string | null;
+            /** Format: int32 */
+            lesson_index: number | null;
+            /** Format: int32 */
+            level: number;
+            /** @description Written by the offline writer: a labelled study skeleton, not a model's lesson. */
+            offline_draft: boolean;
+            problem_type: string | null;
+            status: components["schemas"]["JobState"];
+            subject: string;
+            subtitle_url: string | null;
+            thumbnail_storage_path: string | null;
+            thumbnail_url: string | null;
+            title: string;
+            topic: string;
+            transcript_url: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string} */
+            video_type: "educational" | "problem_solving" | "course_lesson";
+            /** @description The outputs, once finished. */
+            video_url: string | null;
+        };
+        Videos: {
+            has_more: boolean;
+            videos: components["schemas"]["VideoItem"][];
+        };
+        /** @description Who writes a new job's script, as the create screen tells the user before charging. */
+        Writer: {
+            kind: components["schemas"]["WriterKind"];
+            label: string;
+        };
+        /** @enum {string} */
+        WriterKind: "local_model" | "remote_model" | "offline_draft";
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's own id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description Words to rank by (at most 200 characters) */
+                q?: string;
+                /** @description Keep one kind */
+                type?: "course" | "lesson" | "solution";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The caller's own id */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's courses and videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another user's id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query value is out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkout_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout session's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such session of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course and its lessons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseDetail"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such course of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_checkout_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The session and its payment page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateCheckoutResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `user_id` is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown package or a return address elsewhere */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    packages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packages, keyed by id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Packages"];
+                };
+            };
+        };
+    };
+    generate_all_lesson_videos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateAll"];
+            };
+        };
+        responses: {
+            /** @description Every lesson already had its job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchStarted"];
+                };
+            };
+            /** @description At least one job was created */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchStarted"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such course of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, or an index names no lesson */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job queue is unavailable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateCourse"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Started"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `user_id` is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The goal is missing, too short or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job queue is unavailable; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_lesson_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateLesson"];
+            };
+        };
+        responses: {
+            /** @description The lesson already has this job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonStarted"];
+                };
+            };
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonStarted"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such course of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing, or the lesson does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job queue is unavailable */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled: the job as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job is already finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_jobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such course of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemChanges"];
+            };
+        };
+        responses: {
+            /** @description The course as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseItem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such course of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing to change, or a bad title */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoItem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemChanges"];
+            };
+        };
+        responses: {
+            /** @description The video as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoItem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing to change, or a bad title */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Not signed in, or the account no longer exists */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chapters: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chapters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description No token, and the video is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video the caller may see, or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    course_thumbnail: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The course's or video's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cover or thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description No token, and the item is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such item the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subtitles: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subtitles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                    "application/x-subrip": string;
+                };
+            };
+            /** @description No token, and the video is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video the caller may see, or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown format */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    thumbnail: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description No token, and the video is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video the caller may see, or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transcript: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description No token, and the video is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video the caller may see, or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openapi_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    public_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The course and its finished lessons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCourse"];
+                };
+            };
+            /** @description No such published course */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    explore_courses: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published courses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Courses"];
+                };
+            };
+            /** @description A query value is out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    explore_videos: {
+        parameters: {
+            query?: {
+                /** @description `lesson` or `solution` keeps one kind */
+                type?: "course" | "lesson" | "solution";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Videos"];
+                };
+            };
+            /** @description A query value is out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=<unix>,v1=<hex HMAC-SHA256>` */
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, signed */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Acknowledged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Unsigned, badly signed, stale or unreadable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not applied; Stripe delivers it again */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    video_functions_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Capabilities */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capabilities"];
+                };
+            };
+        };
+    };
+    generate_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateVideo"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Started"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `user_id` is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job queue is unavailable; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generate_solution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerateSolution"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Started"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `user_id` is not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or out of range, or the problem cannot be solved here */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job queue is unavailable; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    video: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description The requested range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
+            };
+            /** @description No token, and the video is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video the caller may see, or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range is outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Popup mode, signed in: the result page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Redirect mode: back to `return_to` */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A refused or failed sign-in: the result page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: {
+                /** @description `popup` (the result page posts to its opener) or `redirect` (the default). */
+                mode?: string;
+                /** @description A path on this site to come back to; default `/`. */
+                return_to?: string;
+                /** @description An email to suggest to the identity provider. */
+                login_hint?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider, with the sign-in state cookie set */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Popup mode, provider unreachable: the result page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A bad mode or return_to */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A missing or foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new access token and the user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshResponse"];
+                };
+            };
+            /** @description Not signed in (the cookie is cleared) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A missing or foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    debug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Version and engines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebugInfo"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description One of them does not (the process keeps running and says so) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+}
