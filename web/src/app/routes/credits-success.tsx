@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Icon } from '@/components/ui/icon';
-import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { creditsQueryKey } from '@/features/credits/api/get-credits';
 import { BalanceCard } from '@/features/credits/components/balance-card';
-import { PurchaseConfirmation } from '@/features/credits/components/purchase-confirmation';
+import { PurchaseConfirmation, PurchaseDoneLinks } from '@/features/credits/components/purchase-confirmation';
 import { useCreditBalance } from '@/features/credits/hooks/use-credit-balance';
 
 /**
@@ -40,12 +39,7 @@ export function CreditsSuccessRoute() {
           <h1 id="success-title">Thank you for your purchase!</h1>
           <p>Your credits are added as soon as the payment is confirmed, usually within a few seconds.</p>
           <div className="success-card__actions">
-            <Link to={paths.create} className="btn btn--primary btn--lg">
-              Start creating <Icon name="arrow-right" />
-            </Link>
-            <Link to={paths.credits} className="btn btn--secondary btn--lg">
-              Back to credits
-            </Link>
+            <PurchaseDoneLinks />
           </div>
         </section>
       )}

@@ -30,6 +30,15 @@ function formatDate(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
 
+/** The chip of a published item. */
+function PublicBadge() {
+  return (
+    <span className="media-badge media-badge--public" title="Listed in Explore">
+      <Icon name="globe" /> Public
+    </span>
+  );
+}
+
 type CardShellProps = {
   media: ReactNode;
   /** Status and visibility chips, under the title: a thumbnail carries its own labels (issue 19). */
@@ -131,11 +140,7 @@ export function MediaCard({ item, onOpen, actions, showType = false }: MediaCard
               Offline draft
             </span>
           ) : null}
-          {item.is_public ? (
-            <span className="media-badge media-badge--public" title="Listed in Explore">
-              <Icon name="globe" /> Public
-            </span>
-          ) : null}
+          {item.is_public ? <PublicBadge /> : null}
         </>
       }
       media={
@@ -169,11 +174,7 @@ export function CourseCard({ item, actions, onOpen }: { item: CourseItem; action
       badges={
         <>
           <span className="media-badge media-badge--course">Course</span>
-          {item.is_public ? (
-            <span className="media-badge media-badge--public" title="Listed in Explore">
-              <Icon name="globe" /> Public
-            </span>
-          ) : null}
+          {item.is_public ? <PublicBadge /> : null}
         </>
       }
       media={<MediaThumbnail item={item} variant="course" />}

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MediaThumbnail } from '@/components/media/media-thumbnail';
+import { FactList } from '@/components/ui/fact-list';
 import { Icon } from '@/components/ui/icon';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import type { CourseDetail, CourseLesson } from '@/features/courses/api/get-course';
 import {
@@ -66,26 +69,14 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
             {course.title}
           </h1>
           {course.description ? <p className="course__description">{course.description}</p> : null}
-          <dl className="course__facts">
-            {course.goal ? (
-              <div>
-                <dt>Goal</dt>
-                <dd>{course.goal}</dd>
-              </div>
-            ) : null}
-            {course.audience ? (
-              <div>
-                <dt>For</dt>
-                <dd>{course.audience}</dd>
-              </div>
-            ) : null}
-            {course.prerequisites.length > 0 ? (
-              <div>
-                <dt>Prerequisites</dt>
-                <dd>{course.prerequisites.join('; ')}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <FactList
+            className="course__facts"
+            facts={[
+              Boolean(course.goal) && { term: 'Goal', value: course.goal },
+              Boolean(course.audience) && { term: 'For', value: course.audience },
+              course.prerequisites.length > 0 && { term: 'Prerequisites', value: course.prerequisites.join('; ') },
+            ]}
+          />
         </div>
       </header>
 
@@ -95,16 +86,7 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
             {ready} of {total}
           </strong>{' '}
           lesson videos ready
-          <div
-            className="course__bar"
-            role="progressbar"
-            aria-label="Lesson videos ready"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={ready}
-          >
-            <div style={{ width: `${total ? (ready * 100) / total : 0}%` }} />
-          </div>
+          <ProgressBar className="course__bar" label="Lesson videos ready" value={ready} max={total} />
         </div>
         <button
           type="button"
@@ -175,10 +157,13 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
             <span className="visually-hidden">Lesson {number}: </span>
             {lesson.title}
           </h2>
-          <span className={`lesson-badge lesson-badge--${shown.status}`} data-testid="lesson-status">
-            {active ? <span className="lesson-badge__dot" aria-hidden="true" /> : null}
-            {lessonStatusLabels[shown.status]}
-          </span>
+          <StatusBadge
+            block="lesson-badge"
+            tone={shown.status}
+            label={lessonStatusLabels[shown.status]}
+            live={active}
+            testId="lesson-status"
+          />
         </div>
         {lesson.summary ? <p className="lesson__summary">{lesson.summary}</p> : null}
         {lesson.objectives.length > 0 ? (
@@ -198,16 +183,13 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
 
         {active ? (
           <div className="lesson__progress">
-            <div
+            <ProgressBar
               className="lesson-progress"
-              role="progressbar"
-              aria-label={`Progress of lesson ${number}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={shown.progress ?? 0}
-            >
-              <div className="lesson-progress__bar" style={{ width: `${Math.max(shown.progress ?? 0, 3)}%` }} />
-            </div>
+              fillClassName="lesson-progress__bar"
+              label={`Progress of lesson ${number}`}
+              value={shown.progress ?? 0}
+              minPercent={3}
+            />
             <p className="lesson__step">{shown.step || (shown.status === 'queued' ? 'Queued for processing...' : 'Generating...')}</p>
           </div>
         ) : null}

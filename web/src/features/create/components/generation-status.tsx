@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { ellipsize } from '@/lib/text';
 import type { Generation } from '@/features/create/hooks/use-generation';
@@ -61,16 +62,7 @@ export function GenerationStatus({
 
         {phase === 'generating' ? (
           <>
-            <div
-              className="gen-status__bar"
-              role="progressbar"
-              aria-label="Generation progress"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-            >
-              <div style={{ width: `${Math.max(progress, 2)}%` }} />
-            </div>
+            <ProgressBar className="gen-status__bar" label="Generation progress" value={progress} minPercent={2} />
             <p className="gen-status__step" role="status">
               <span>{step}</span>
               <span className="gen-status__percent">{progress}%</span>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FactList } from '@/components/ui/fact-list';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useCheckoutSession, type CheckoutSessionStatus } from '@/features/credits/api/get-checkout-session';
@@ -60,12 +61,7 @@ export function PurchaseConfirmation({ sessionId, userId }: { sessionId: string;
   if (phase === 'applied' && session) {
     return (
       <StatusCard tone="success" title={PURCHASE_MESSAGES.applied.title} text={creditsAddedMessage(session.credits)} session={session}>
-        <Link to={paths.create} className="btn btn--primary btn--lg">
-          Start creating <Icon name="arrow-right" />
-        </Link>
-        <Link to={paths.credits} className="btn btn--secondary btn--lg">
-          Back to credits
-        </Link>
+        <PurchaseDoneLinks />
       </StatusCard>
     );
   }
@@ -90,6 +86,20 @@ export function PurchaseConfirmation({ sessionId, userId }: { sessionId: string;
         </Link>
       ) : null}
     </StatusCard>
+  );
+}
+
+/** Where to go once the credits are in: on to creating, or back to the credits screen. */
+export function PurchaseDoneLinks() {
+  return (
+    <>
+      <Link to={paths.create} className="btn btn--primary btn--lg">
+        Start creating <Icon name="arrow-right" />
+      </Link>
+      <Link to={paths.credits} className="btn btn--secondary btn--lg">
+        Back to credits
+      </Link>
+    </>
   );
 }
 
@@ -132,25 +142,20 @@ function StatusCard({
 function OrderSummary({ session }: { session: CheckoutSessionStatus }) {
   const name = session.package?.name ?? 'Credit package';
   return (
-    <dl className="order-summary" aria-label="Order summary">
-      <div>
-        <dt>Package</dt>
-        <dd>{name}</dd>
-      </div>
-      <div>
-        <dt>Credits</dt>
-        <dd>{session.credits}</dd>
-      </div>
-      <div>
-        <dt>{session.credits_applied ? 'Paid' : 'Amount'}</dt>
-        <dd>{formatPrice(session.amount, session.currency)}</dd>
-      </div>
-      <div>
-        <dt>Reference</dt>
-        <dd className="order-summary__ref" title={session.session_id}>
-          {session.session_id.slice(-10).toUpperCase()}
-        </dd>
-      </div>
-    </dl>
+    <FactList
+      className="order-summary"
+      label="Order summary"
+      facts={[
+        { term: 'Package', value: name },
+        { term: 'Credits', value: session.credits },
+        { term: session.credits_applied ? 'Paid' : 'Amount', value: formatPrice(session.amount, session.currency) },
+        {
+          term: 'Reference',
+          value: session.session_id.slice(-10).toUpperCase(),
+          valueClassName: 'order-summary__ref',
+          valueTitle: session.session_id,
+        },
+      ]}
+    />
   );
 }

@@ -22,6 +22,23 @@ function CardGrid({ cards, variant }: { cards: Card[]; variant: 'feature' | 'aud
   );
 }
 
+type SectionProps = { id: string; eyebrow: string; title: string; tinted?: boolean; children: ReactNode };
+
+/** A band of the page: a small eyebrow, its title (which names the section) and what it shows. */
+function Section({ id, eyebrow, title, tinted = false, children }: SectionProps) {
+  return (
+    <section className={tinted ? 'section section--tinted' : 'section'} aria-labelledby={id}>
+      <div className="container">
+        <p className="eyebrow">{eyebrow}</p>
+        <h2 id={id} className="section__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 /** `explore` is the public catalogue, shown after the hero when anything is published. */
 export function LandingPage({ signedIn, explore }: { signedIn: boolean; explore?: ReactNode }) {
   const getStarted = signedIn ? paths.create : authPath('signup');
@@ -59,64 +76,40 @@ export function LandingPage({ signedIn, explore }: { signedIn: boolean; explore?
 
       {explore}
 
-      <section className="section" aria-labelledby="features-title">
-        <div className="container">
-          <p className="eyebrow">What Lectern makes</p>
-          <h2 id="features-title" className="section__title">
-            Everything you need to learn it properly
-          </h2>
-          <p className="section__lead">Three kinds of content, all with narration, visuals and captions.</p>
-          <CardGrid cards={features} variant="feature" />
-        </div>
-      </section>
+      <Section id="features-title" eyebrow="What Lectern makes" title="Everything you need to learn it properly">
+        <p className="section__lead">Three kinds of content, all with narration, visuals and captions.</p>
+        <CardGrid cards={features} variant="feature" />
+      </Section>
 
-      <section className="section section--tinted" aria-labelledby="steps-title">
-        <div className="container">
-          <p className="eyebrow">How it works</p>
-          <h2 id="steps-title" className="section__title">
-            From question to video in three steps
-          </h2>
-          <CardGrid cards={steps} variant="step" />
-        </div>
-      </section>
+      <Section id="steps-title" tinted eyebrow="How it works" title="From question to video in three steps">
+        <CardGrid cards={steps} variant="step" />
+      </Section>
 
-      <section className="section" aria-labelledby="audience-title">
-        <div className="container">
-          <p className="eyebrow">Who it is for</p>
-          <h2 id="audience-title" className="section__title">
-            Built for everyone who learns or teaches
-          </h2>
-          <CardGrid cards={audiences} variant="audience" />
-        </div>
-      </section>
+      <Section id="audience-title" eyebrow="Who it is for" title="Built for everyone who learns or teaches">
+        <CardGrid cards={audiences} variant="audience" />
+      </Section>
 
-      <section className="section section--tinted" aria-labelledby="testimonials-title">
-        <div className="container">
-          <p className="eyebrow">Example use cases</p>
-          <h2 id="testimonials-title" className="section__title">
-            What people ask for, and what they get
-          </h2>
-          <ul className="testimonials">
-            {testimonials.map((t) => (
-              <li key={t.situation} className="testimonial">
-                <p className="testimonial__author">
-                  <span className="avatar avatar--sm" aria-hidden="true">
-                    <Icon name={t.icon} />
-                  </span>
-                  <span>
-                    <strong>{t.situation}</strong>
-                    <span className="testimonial__role">Example use case</span>
-                  </span>
-                </p>
-                <p className="testimonial__request">
-                  Asks for: <q>{t.request}</q>
-                </p>
-                <p className="testimonial__quote">{t.result}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="testimonials-title" tinted eyebrow="Example use cases" title="What people ask for, and what they get">
+        <ul className="testimonials">
+          {testimonials.map((t) => (
+            <li key={t.situation} className="testimonial">
+              <p className="testimonial__author">
+                <span className="avatar avatar--sm" aria-hidden="true">
+                  <Icon name={t.icon} />
+                </span>
+                <span>
+                  <strong>{t.situation}</strong>
+                  <span className="testimonial__role">Example use case</span>
+                </span>
+              </p>
+              <p className="testimonial__request">
+                Asks for: <q>{t.request}</q>
+              </p>
+              <p className="testimonial__quote">{t.result}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <section className="cta" aria-labelledby="cta-title">
         <div className="container">

@@ -1,64 +1,49 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Icon, type IconName } from '@/components/ui/icon';
+import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { librarySectionOptions, sectionCourses, sectionVideos } from '@/features/library/api/get-library';
 import { CourseGrid, GridSkeleton, VideoGrid } from '@/features/library/components/library-items';
+import { EmptyState, LoadError, MoreButton, type EmptyStateProps } from '@/features/library/components/library-states';
 import type { LibrarySection } from '@/types/library';
 import '@/features/library/components/library.css';
 
 export type LibraryTab = 'all' | LibrarySection;
 
-function EmptyState({ icon, title, text, action }: { icon: IconName; title: string; text: string; action?: ReactNode }) {
+/** The link of an empty section to the form that makes its first item. */
+function CreateLink({ to, text }: { to: string; text: string }) {
   return (
-    <div className="library-empty">
-      <span className="library-empty__icon">
-        <Icon name={icon} />
-      </span>
-      <h2 className="library-empty__title">{title}</h2>
-      <p className="library-empty__text">{text}</p>
-      {action}
-    </div>
+    <Link to={to} className="btn btn--primary">
+      <Icon name="plus" /> {text}
+    </Link>
   );
 }
 
-const sectionInfo: Record<LibrarySection, { label: string; icon: IconName; empty: string; text: string; create: ReactNode; tab: string }> = {
+const sectionInfo: Record<LibrarySection, { label: string; tab: string }> = {
+  courses: { label: 'Courses', tab: paths.libraryCourses },
+  lessons: { label: 'Lessons', tab: paths.libraryLessons },
+  solutions: { label: 'Solutions', tab: paths.librarySolutions },
+};
+
+/** What a tab with nothing in it says, and the form that makes its first item. */
+const emptySection: Record<LibrarySection, EmptyStateProps> = {
   courses: {
-    label: 'Courses',
     icon: 'layers',
-    empty: 'No courses yet',
+    title: 'No courses yet',
     text: 'Multi-lesson courses you create are kept here, with a video for each lesson.',
-    create: (
-      <Link to={paths.courseGenerator} className="btn btn--primary">
-        <Icon name="plus" /> Create a course
-      </Link>
-    ),
-    tab: paths.libraryCourses,
+    action: <CreateLink to={paths.courseGenerator} text="Create a course" />,
   },
   lessons: {
-    label: 'Lessons',
     icon: 'video',
-    empty: 'No lessons yet',
+    title: 'No lessons yet',
     text: 'Explainer videos you create appear here, ready to watch with subtitles, chapters and a transcript.',
-    create: (
-      <Link to={paths.createLesson} className="btn btn--primary">
-        <Icon name="plus" /> Create an explainer video
-      </Link>
-    ),
-    tab: paths.libraryLessons,
+    action: <CreateLink to={paths.createLesson} text="Create an explainer video" />,
   },
   solutions: {
-    label: 'Solutions',
     icon: 'sigma',
-    empty: 'No solutions yet',
+    title: 'No solutions yet',
     text: 'Step-by-step problem solutions you create are kept here.',
-    create: (
-      <Link to={paths.problemSolver} className="btn btn--primary">
-        <Icon name="plus" /> Solve a problem
-      </Link>
-    ),
-    tab: paths.librarySolutions,
+    action: <CreateLink to={paths.problemSolver} text="Solve a problem" />,
   },
 };
 
@@ -68,33 +53,11 @@ function useSection(userId: string, section: LibrarySection, enabled: boolean) {
 
 type SectionQuery = ReturnType<typeof useSection>;
 
-function LoadError({ query, what }: { query: SectionQuery; what: string }) {
+function SectionError({ query, label }: { query: SectionQuery; label: string }) {
   return (
-    <div className="alert alert--error" role="alert">
-      <Icon name="alert" className="alert__icon" />
-      <p>
-        Your {what} could not be loaded: {query.error?.message}
-      </p>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
-        Try again
-      </button>
-    </div>
-  );
-}
-
-function MoreButton({ query }: { query: SectionQuery }) {
-  if (!query.hasNextPage) return null;
-  return (
-    <div className="library-more">
-      <button
-        type="button"
-        className="btn btn--secondary"
-        disabled={query.isFetchingNextPage}
-        onClick={() => void query.fetchNextPage()}
-      >
-        {query.isFetchingNextPage ? 'Loading…' : 'Show more'}
-      </button>
-    </div>
+    <LoadError onRetry={() => void query.refetch()}>
+      Your {label.toLowerCase()} could not be loaded: {query.error?.message}
+    </LoadError>
   );
 }
 
@@ -122,12 +85,12 @@ export function LibraryContent({ tab, userId }: { tab: LibraryTab; userId: strin
     const query = queries[tab];
     const info = sectionInfo[tab];
     if (query.isPending) return <GridSkeleton label={`Loading your ${info.label.toLowerCase()}`} />;
-    if (query.isError) return <LoadError query={query} what={info.label.toLowerCase()} />;
-    if (countOf(tab, query) === 0) return <EmptyState icon={info.icon} title={info.empty} text={info.text} action={info.create} />;
+    if (query.isError) return <SectionError query={query} label={info.label} />;
+    if (countOf(tab, query) === 0) return <EmptyState {...emptySection[tab]} />;
     return (
       <>
         <SectionGrid userId={userId} section={tab} query={query} />
-        <MoreButton query={query} />
+        <MoreButton query={query} label="Show more" />
       </>
     );
   }
@@ -142,14 +105,14 @@ export function LibraryContent({ tab, userId }: { tab: LibraryTab; userId: strin
         icon="library"
         title="Your library is empty"
         text="Create your first explainer video: it takes a topic and a minute of your time."
-        action={sectionInfo.lessons.create}
+        action={emptySection.lessons.action}
       />
     );
   }
   return (
     <div className="library-sections">
       {failed.map((s) => (
-        <LoadError key={s} query={queries[s]} what={sectionInfo[s].label.toLowerCase()} />
+        <SectionError key={s} query={queries[s]} label={sectionInfo[s].label} />
       ))}
       {shown.map((s) => {
         const query = queries[s];

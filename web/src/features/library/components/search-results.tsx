@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { librarySearchOptions, sectionCourses, sectionVideos, type ItemType } from '@/features/library/api/get-library';
 import { CourseGrid, GridSkeleton, VideoGrid } from '@/features/library/components/library-items';
+import { EmptyState, LoadError, MoreButton } from '@/features/library/components/library-states';
 import '@/features/library/components/library.css';
 
 const filters: { type: ItemType | null; label: string }[] = [
@@ -39,27 +39,21 @@ export function SearchResults({ userId, q, type }: { userId: string; q: string; 
         {query.isPending ? (
           <GridSkeleton label="Searching" />
         ) : query.isError ? (
-          <div className="alert alert--error" role="alert">
-            <Icon name="alert" className="alert__icon" />
-            <p>The search failed: {query.error.message}</p>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError onRetry={() => void query.refetch()}>The search failed: {query.error.message}</LoadError>
         ) : total === 0 ? (
-          <div className="library-empty">
-            <span className="library-empty__icon">
-              <Icon name="search" />
-            </span>
-            <h2 className="library-empty__title">No results for “{q}”</h2>
-            <p className="library-empty__text">
-              Search looks through the titles, topics, descriptions and transcripts of everything you made. Try another word
-              or a shorter one.
-            </p>
-            <Link to={paths.library} className="btn btn--secondary">
-              Go to your library
-            </Link>
-          </div>
+          <EmptyState
+            icon="search"
+            title={`No results for “${q}”`}
+            text={
+              'Search looks through the titles, topics, descriptions and transcripts of everything you made. Try another word ' +
+              'or a shorter one.'
+            }
+            action={
+              <Link to={paths.library} className="btn btn--secondary">
+                Go to your library
+              </Link>
+            }
+          />
         ) : (
           <div className="library-sections">
             <p className="search-summary" role="status">
@@ -81,18 +75,7 @@ export function SearchResults({ userId, q, type }: { userId: string; q: string; 
                 <VideoGrid userId={userId} items={videos} label="Matching videos" showType />
               </section>
             ) : null}
-            {query.hasNextPage ? (
-              <div className="library-more">
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'More results'}
-                </button>
-              </div>
-            ) : null}
+            <MoreButton query={query} label="More results" />
           </div>
         )}
       </div>

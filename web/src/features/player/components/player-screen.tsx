@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { Icon } from '@/components/ui/icon';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { playerJobQueryOptions } from '@/features/player/api/get-player-job';
 import { VideoPlayer } from '@/features/player/components/video-player';
@@ -120,16 +121,7 @@ export function PlayerScreen({ videoId, state, homePath, onTitle, stored, stored
                   : 'This video is not available to play'}
               </p>
               {source.progress !== null && (source.status === 'queued' || source.status === 'processing') ? (
-                <div
-                  className="player__progress"
-                  role="progressbar"
-                  aria-label="Generation progress"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={source.progress}
-                >
-                  <div style={{ width: `${Math.max(source.progress, 2)}%` }} />
-                </div>
+                <ProgressBar className="player__progress" label="Generation progress" value={source.progress} minPercent={2} />
               ) : null}
               {job.data?.current_step && (source.status === 'queued' || source.status === 'processing') ? (
                 <p className="player__waiting-step">{job.data.current_step}</p>

@@ -1,6 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { levelLabel } from '@/lib/levels';
 import { creditCount, finishedText } from '@/lib/queue-job';
@@ -38,6 +40,11 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
+  /** Opens or closes the question, then moves the focus to the button that now stands in its place. */
+  const confirm = (open: boolean, next: RefObject<HTMLButtonElement | null>) => () => {
+    setConfirming(open);
+    requestAnimationFrame(() => next.current?.focus());
+  };
   const label = ellipsize(job.title, 80);
   const credits = job.metadata.credits;
   const refundNote =
@@ -54,24 +61,18 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
           </p>
           <p className="queue-item__meta">{metaLine(job)}</p>
         </div>
-        <span className={`queue-badge queue-badge--${job.state}`} data-testid="queue-item-state">
-          {active ? <span className="queue-badge__dot" aria-hidden="true" /> : null}
-          {stateLabels[job.state]}
-        </span>
+        <StatusBadge block="queue-badge" tone={job.state} label={stateLabels[job.state]} live={active} testId="queue-item-state" />
       </div>
 
       {active ? (
         <div className="queue-item__progress">
-          <div
+          <ProgressBar
             className="queue-progress"
-            role="progressbar"
-            aria-label={`Progress of ${label}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={job.progress}
-          >
-            <div className="queue-progress__bar" style={{ width: `${Math.max(job.progress, 3)}%` }} />
-          </div>
+            fillClassName="queue-progress__bar"
+            label={`Progress of ${label}`}
+            value={job.progress}
+            minPercent={3}
+          />
           <p className="queue-item__step">
             <span>{isTempId(job.id) ? 'Starting…' : job.currentStep}</span>
             <span className="queue-item__percent">{job.progress}%</span>
@@ -90,15 +91,7 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
         <div className="queue-item__confirm" role="group" aria-label={`Cancel ${label}?`}>
           <p>Cancel this job? {refundNote}</p>
           <div className="queue-item__actions">
-            <button
-              ref={keepRef}
-              type="button"
-              className="btn btn--ghost btn--sm"
-              onClick={() => {
-                setConfirming(false);
-                requestAnimationFrame(() => cancelRef.current?.focus());
-              }}
-            >
+            <button ref={keepRef} type="button" className="btn btn--ghost btn--sm" onClick={confirm(false, cancelRef)}>
               Keep it
             </button>
             <button
@@ -138,10 +131,7 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
             ref={cancelRef}
             type="button"
             className="btn btn--ghost btn--sm"
-            onClick={() => {
-              setConfirming(true);
-              requestAnimationFrame(() => keepRef.current?.focus());
-            }}
+            onClick={confirm(true, keepRef)}
             disabled={!canCancel(job)}
             aria-label={`Cancel ${label}`}
           >
