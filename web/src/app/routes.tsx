@@ -1,16 +1,39 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { CrashScreen } from '@/components/errors/crash-screen';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
+import type { LibraryTab } from '@/features/library/components/library-content';
 import { RootLayout } from '@/app/layout/root-layout';
 import { AuthRoute } from '@/app/routes/auth';
 import { CourseDetailRoute } from '@/app/routes/course-detail';
-import { CreateRoute } from '@/app/routes/create';
+import { CreateRoute, type CreateType } from '@/app/routes/create';
 import { CreditsRoute } from '@/app/routes/credits';
 import { CreditsSuccessRoute } from '@/app/routes/credits-success';
 import { LandingRoute } from '@/app/routes/landing';
 import { LibraryRoute } from '@/app/routes/library';
 import { SearchRoute } from '@/app/routes/search';
 import { VideoPlayerRoute } from '@/app/routes/video-player';
+
+/** The library's paths and the tab each opens (the short ones are SPEC 2.1's aliases). */
+const libraryTabs: Record<string, LibraryTab> = {
+  library: 'all',
+  'library/courses': 'courses',
+  'library/lessons': 'lessons',
+  'library/solutions': 'solutions',
+  courses: 'courses',
+  lessons: 'lessons',
+  problems: 'solutions',
+};
+
+/** The create screen's paths and the form each opens (none: the choice of three). */
+const createTypes: Record<string, CreateType | null> = {
+  create: null,
+  'create/course': 'course',
+  'create/lesson': 'lesson',
+  'create/problem': 'problem',
+  'courses/new': 'course',
+  'lessons/new': 'lesson',
+  'problems/new': 'problem',
+};
 
 /** SPEC.md 2.1 route table with the access rules of 2.2. */
 export const routes: RouteObject[] = [
@@ -23,20 +46,8 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: 'library', element: <LibraryRoute tab="all" /> },
-          { path: 'library/courses', element: <LibraryRoute tab="courses" /> },
-          { path: 'library/lessons', element: <LibraryRoute tab="lessons" /> },
-          { path: 'library/solutions', element: <LibraryRoute tab="solutions" /> },
-          { path: 'courses', element: <LibraryRoute tab="courses" /> },
-          { path: 'lessons', element: <LibraryRoute tab="lessons" /> },
-          { path: 'problems', element: <LibraryRoute tab="solutions" /> },
-          { path: 'create', element: <CreateRoute type={null} /> },
-          { path: 'create/course', element: <CreateRoute type="course" /> },
-          { path: 'create/lesson', element: <CreateRoute type="lesson" /> },
-          { path: 'create/problem', element: <CreateRoute type="problem" /> },
-          { path: 'courses/new', element: <CreateRoute type="course" /> },
-          { path: 'lessons/new', element: <CreateRoute type="lesson" /> },
-          { path: 'problems/new', element: <CreateRoute type="problem" /> },
+          ...Object.entries(libraryTabs).map(([path, tab]) => ({ path, element: <LibraryRoute tab={tab} /> })),
+          ...Object.entries(createTypes).map(([path, type]) => ({ path, element: <CreateRoute type={type} /> })),
           { path: 'courses/:courseId', element: <CourseDetailRoute /> },
           { path: 'search', element: <SearchRoute /> },
           { path: 'credits', element: <CreditsRoute /> },

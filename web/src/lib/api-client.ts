@@ -1,5 +1,6 @@
 import { API_BASE } from '@/config/env';
 import { accessToken } from '@/lib/access-token';
+import type { components } from '@/types/openapi';
 
 /** An HTTP answer that was not 2xx; `message` follows SPEC.md 8 "API errors (general)". */
 export class ApiError extends Error {
@@ -160,6 +161,11 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'POST', body }),
 };
+
+/** The `detail` of an error answer (the API's `ErrorBody`: a message or a list of field errors), if it has one. */
+export function errorDetail(error: ApiError): unknown {
+  return (error.body as Partial<components['schemas']['ErrorBody']> | null | undefined)?.detail;
+}
 
 /** The URL of a server page (not a JSON call), e.g. the sign-in start page. */
 export function serverUrl(path: string): string {

@@ -7,6 +7,14 @@ type PreloadLinkProps = Omit<LinkProps, 'to'> & { to: string };
 
 const modified = (e: MouseEvent) => e.metaKey || e.altKey || e.ctrlKey || e.shiftKey || e.button !== 0;
 
+/** The caller's own handler first, then the link's. */
+const andThen =
+  <E,>(own: ((event: E) => void) | undefined, then: () => void) =>
+  (event: E) => {
+    own?.(event);
+    then();
+  };
+
 /**
  * A link whose page's thumbnails load before it is shown (SPEC 2.2), and start loading when
  * it is hovered for 300 ms (SPEC 9). New tabs and modified clicks stay plain links.
@@ -38,22 +46,10 @@ export function PreloadLink({ to, onClick, onMouseEnter, onMouseLeave, onFocus, 
         cancelHover();
         void preload.navigateWithPreload(to);
       }}
-      onMouseEnter={(e) => {
-        onMouseEnter?.(e);
-        startHover();
-      }}
-      onMouseLeave={(e) => {
-        onMouseLeave?.(e);
-        cancelHover();
-      }}
-      onFocus={(e) => {
-        onFocus?.(e);
-        startHover();
-      }}
-      onBlur={(e) => {
-        onBlur?.(e);
-        cancelHover();
-      }}
+      onMouseEnter={andThen(onMouseEnter, startHover)}
+      onMouseLeave={andThen(onMouseLeave, cancelHover)}
+      onFocus={andThen(onFocus, startHover)}
+      onBlur={andThen(onBlur, cancelHover)}
     />
   );
 }

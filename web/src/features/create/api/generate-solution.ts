@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { startJob } from '@/lib/start-job';
 import type { Level } from '@/lib/levels';
 import type { Sent } from '@/types/api';
 import type { components } from '@/types/openapi';
@@ -9,8 +9,5 @@ export type SolutionRequest = Sent<components['schemas']['GenerateSolution']> & 
 export type GenerateSolutionResponse = components['schemas']['Started'];
 
 export function generateSolution(body: SolutionRequest): Promise<GenerateSolutionResponse> {
-  return api.post<GenerateSolutionResponse>('/api/video/generate-solution', body).then((res) => {
-    if (!res || typeof res.job_id !== 'string' || !res.job_id) throw new Error('No job ID returned from API');
-    return res;
-  });
+  return startJob<GenerateSolutionResponse>('/api/video/generate-solution', body);
 }

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { startJob } from '@/lib/start-job';
 import type { Level } from '@/lib/levels';
 import type { Sent } from '@/types/api';
 import type { components } from '@/types/openapi';
@@ -9,8 +9,5 @@ export type VideoRequest = Sent<components['schemas']['GenerateVideo'], 'subtitl
 export type GenerateVideoResponse = components['schemas']['Started'];
 
 export function generateVideo(body: VideoRequest): Promise<GenerateVideoResponse> {
-  return api.post<GenerateVideoResponse>('/api/video/generate', body).then((res) => {
-    if (!res || typeof res.job_id !== 'string' || !res.job_id) throw new Error('No job ID returned from API');
-    return res;
-  });
+  return startJob<GenerateVideoResponse>('/api/video/generate', body);
 }

@@ -27,6 +27,37 @@ type GenerationStatusProps = {
   completedAction?: ReactNode;
 };
 
+type OutcomeProps = {
+  /** What the banner says: the last step, or why it failed. */
+  text: ReactNode;
+  /** A failure is announced at once (an alert); the rest politely (a status). */
+  failed?: boolean;
+  testId?: string;
+  /** Shown under the text (a solution's answer). */
+  detail?: ReactNode;
+  action?: ReactNode;
+  again: string;
+  onAgain: () => void;
+};
+
+/** How a job ended: what the banner says, then what to do next and the button that starts over. */
+function Outcome({ text, failed = false, testId, detail, action, again, onAgain }: OutcomeProps) {
+  return (
+    <>
+      <p className={failed ? 'gen-status__error' : 'gen-status__step'} role={failed ? 'alert' : 'status'} data-testid={testId}>
+        {text}
+      </p>
+      {detail}
+      <div className="gen-status__actions">
+        {action}
+        <button type="button" className="btn btn--secondary" onClick={onAgain}>
+          {again}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** SPEC 4.2 on the create screen: initializing, progress, warnings, ready or failed. */
 export function GenerationStatus({
   generation,
@@ -79,13 +110,11 @@ export function GenerationStatus({
         ) : null}
 
         {phase === 'completed' ? (
-          <>
-            <p className="gen-status__step" role="status">
-              {step}
-            </p>
-            {completedDetail}
-            <div className="gen-status__actions">
-              {completedAction !== undefined ? (
+          <Outcome
+            text={step}
+            detail={completedDetail}
+            action={
+              completedAction !== undefined ? (
                 completedAction
               ) : jobId ? (
                 <Link
@@ -99,43 +128,29 @@ export function GenerationStatus({
                 >
                   <Icon name="play" /> Watch now
                 </Link>
-              ) : null}
-              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
-                Create another
-              </button>
-            </div>
-          </>
+              ) : null
+            }
+            again="Create another"
+            onAgain={onCreateAnother}
+          />
         ) : null}
 
-        {phase === 'cancelled' ? (
-          <>
-            <p className="gen-status__step" role="status" data-testid="cancelled-refund">
-              {step}
-            </p>
-            <div className="gen-status__actions">
-              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
-                Start again
-              </button>
-            </div>
-          </>
-        ) : null}
+        {phase === 'cancelled' ? <Outcome text={step} testId="cancelled-refund" again="Start again" onAgain={onCreateAnother} /> : null}
 
         {phase === 'failed' ? (
-          <>
-            <p className="gen-status__error" role="alert">
-              {error}
-            </p>
-            <div className="gen-status__actions">
-              {needsCredits ? (
+          <Outcome
+            text={error}
+            failed
+            action={
+              needsCredits ? (
                 <Link to={buyCreditsPath} className="btn btn--accent">
                   Buy Credits
                 </Link>
-              ) : null}
-              <button type="button" className="btn btn--secondary" onClick={onCreateAnother}>
-                Try again
-              </button>
-            </div>
-          </>
+              ) : null
+            }
+            again="Try again"
+            onAgain={onCreateAnother}
+          />
         ) : null}
       </div>
     </section>

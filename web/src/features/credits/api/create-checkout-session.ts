@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, errorDetail } from '@/lib/api-client';
 
 export const CHECKOUT_ERRORS = {
   failed: 'Failed to create checkout session',
@@ -29,7 +29,7 @@ export async function createCheckoutSession(input: {
     });
   } catch (error) {
     if (error instanceof ApiError) {
-      const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+      const detail = errorDetail(error);
       throw new Error(typeof detail === 'string' && detail ? detail : CHECKOUT_ERRORS.failed, { cause: error });
     }
     throw error;

@@ -1,14 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { components } from '@/types/openapi';
 import { parseWebVtt, type Cue } from '@/features/player/lib/webvtt';
 
-type TranscriptFile = { cues?: { start?: unknown; end?: unknown; text?: unknown }[] };
+/** GET /api/media/transcript/{id}: one cue per narrated sentence (of which the player reads the times and text). */
+type Transcript = components['schemas']['Transcript'];
 
 export async function getTranscript(url: string, signal?: AbortSignal): Promise<Cue[]> {
-  const body = await api.get<TranscriptFile>(url, { signal, auth: false });
+  const body = await api.get<Partial<Transcript> | undefined>(url, { signal, auth: false });
+  // Read leniently: a cue without its times or text is left out rather than failing the panel.
   return (body?.cues ?? [])
     .filter((c) => typeof c.start === 'number' && typeof c.end === 'number' && typeof c.text === 'string')
-    .map((c) => ({ start: c.start as number, end: c.end as number, text: (c.text as string).trim() }));
+    .map((c) => ({ start: c.start, end: c.end, text: c.text.trim() }));
 }
 
 export async function getChapters(url: string, signal?: AbortSignal): Promise<Cue[]> {
@@ -16,19 +19,19 @@ export async function getChapters(url: string, signal?: AbortSignal): Promise<Cu
   return typeof text === 'string' ? parseWebVtt(text) : [];
 }
 
-// Keyed by job, not by URL: the URL's media token changes on every status answer.
-export const transcriptQueryOptions = (videoId: string, url: string | null) =>
-  queryOptions({
-    queryKey: ['transcript', videoId] as const,
-    queryFn: ({ signal }) => getTranscript(url ?? '', signal),
-    enabled: url !== null,
-    staleTime: Infinity,
-  });
+/**
+ * The query of one of a video's text tracks. Keyed by job, not by URL: the URL's media token
+ * changes on every status answer.
+ */
+const trackQueryOptions =
+  <K extends string>(track: K, read: (url: string, signal?: AbortSignal) => Promise<Cue[]>) =>
+  (videoId: string, url: string | null) =>
+    queryOptions({
+      queryKey: [track, videoId] as const,
+      queryFn: ({ signal }) => read(url ?? '', signal),
+      enabled: url !== null,
+      staleTime: Infinity,
+    });
 
-export const chaptersQueryOptions = (videoId: string, url: string | null) =>
-  queryOptions({
-    queryKey: ['chapters', videoId] as const,
-    queryFn: ({ signal }) => getChapters(url ?? '', signal),
-    enabled: url !== null,
-    staleTime: Infinity,
-  });
+export const transcriptQueryOptions = trackQueryOptions('transcript', getTranscript);
+export const chaptersQueryOptions = trackQueryOptions('chapters', getChapters);

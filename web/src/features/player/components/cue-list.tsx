@@ -1,17 +1,27 @@
 import { useEffect, useRef } from 'react';
-import { formatClock, type Cue } from '@/features/player/lib/webvtt';
+import { activeChapterIndex, activeCueIndex, formatClock, type Cue } from '@/features/player/lib/webvtt';
+
+type Variant = 'chapters' | 'transcript';
 
 type CueListProps = {
   cues: readonly Cue[];
-  activeIndex: number;
+  /** The playing position, in seconds. */
+  time: number;
   onSeek: (seconds: number) => void;
-  label: string;
-  variant: 'chapters' | 'transcript';
+  variant: Variant;
+};
+
+const variants: Record<Variant, { label: string; active: (cues: readonly Cue[], time: number) => number }> = {
+  // A chapter lasts until the next one starts; a transcript line only while it is spoken.
+  chapters: { label: 'Chapters', active: activeChapterIndex },
+  transcript: { label: 'Transcript', active: activeCueIndex },
 };
 
 /** Chapters or transcript lines as buttons that seek; the playing one is marked and kept in view. */
-export function CueList({ cues, activeIndex, onSeek, label, variant }: CueListProps) {
+export function CueList({ cues, time, onSeek, variant }: CueListProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  const { label, active } = variants[variant];
+  const activeIndex = active(cues, time);
 
   useEffect(() => {
     const list = listRef.current;

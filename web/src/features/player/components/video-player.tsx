@@ -4,7 +4,6 @@ import { Icon } from '@/components/ui/icon';
 import { chaptersQueryOptions, transcriptQueryOptions } from '@/features/player/api/get-media-tracks';
 import { CueList } from '@/features/player/components/cue-list';
 import { mediaSrc, withParam } from '@/features/player/lib/player-source';
-import { activeChapterIndex, activeCueIndex } from '@/features/player/lib/webvtt';
 import '@/features/player/components/player.css';
 
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -141,13 +140,7 @@ export function VideoPlayer({
             <h2 id={`${ids}-chapters`} className="side-card__title">
               Chapters <span className="side-card__count">{chapterCues.length}</span>
             </h2>
-            <CueList
-              cues={chapterCues}
-              activeIndex={activeChapterIndex(chapterCues, time)}
-              onSeek={seek}
-              label="Chapters"
-              variant="chapters"
-            />
+            <CueList cues={chapterCues} time={time} onSeek={seek} variant="chapters" />
           </section>
         ) : null}
         <section className="side-card side-card--grow" aria-labelledby={`${ids}-transcript`}>
@@ -155,13 +148,7 @@ export function VideoPlayer({
             Transcript
           </h2>
           {transcriptCues.length > 0 ? (
-            <CueList
-              cues={transcriptCues}
-              activeIndex={activeCueIndex(transcriptCues, time)}
-              onSeek={seek}
-              label="Transcript"
-              variant="transcript"
-            />
+            <CueList cues={transcriptCues} time={time} onSeek={seek} variant="transcript" />
           ) : (
             <p className="side-card__empty">
               {transcript.isLoading || (transcriptUrl === null && tracksPending)

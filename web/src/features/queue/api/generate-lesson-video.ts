@@ -1,4 +1,5 @@
-import { ApiError, api } from '@/lib/api-client';
+import { errorDetail, type ApiError } from '@/lib/api-client';
+import { startJob } from '@/lib/start-job';
 import type { Sent } from '@/types/api';
 import type { components } from '@/types/openapi';
 
@@ -13,42 +14,27 @@ export type BatchLessonRequest = Sent<Schemas['GenerateAll']>;
 export type LessonVideoResponse = Schemas['LessonStarted'];
 export type BatchLessonResponse = Schemas['BatchStarted'];
 
+/** The server said why: its message stands (else the call's own one does). */
 function hasDetail(error: ApiError): boolean {
-  const body = error.body as { detail?: unknown } | undefined;
-  return Boolean(body && body.detail !== undefined && body.detail !== null && body.detail !== '');
+  const detail = errorDetail(error);
+  return detail !== undefined && detail !== null && detail !== '';
 }
 
 /** SPEC 8: the server's detail text, else 'Failed to start lesson generation: {status}'; no job id: 'No job ID returned from API'. */
 export function generateLessonVideo(body: LessonVideoRequest): Promise<LessonVideoResponse> {
-  return api.post<LessonVideoResponse>('/api/generate-lesson-video', body).then(
-    (res) => {
-      if (!res || typeof res.job_id !== 'string' || !res.job_id) throw new Error('No job ID returned from API');
-      return res;
-    },
-    (error: unknown) => {
-      if (error instanceof ApiError && !hasDetail(error)) {
-        throw new ApiError(`Failed to start lesson generation: ${error.status}`, error.status, error.statusText, error.body);
-      }
-      throw error;
-    },
-  );
+  return startJob<LessonVideoResponse>('/api/generate-lesson-video', body, {
+    failure: (error) => (hasDetail(error) ? null : `Failed to start lesson generation: ${error.status}`),
+  });
 }
 
 /** SPEC 8: the server's detail text, else 'Failed to start batch generation'. */
 export function generateAllLessonVideos(body: BatchLessonRequest): Promise<BatchLessonResponse> {
-  return api.post<BatchLessonResponse>('/api/generate-all-lesson-videos', body).then(
-    (res) => {
-      const ids = res?.job_ids;
-      if (!Array.isArray(ids) || ids.length !== body.lesson_indices.length || ids.some((id) => typeof id !== 'string' || !id)) {
-        throw new Error('No job ID returned from API');
-      }
-      return res;
+  return startJob<BatchLessonResponse>('/api/generate-all-lesson-videos', body, {
+    // One job per lesson asked for, each named.
+    started: (answer) => {
+      const ids = answer?.job_ids;
+      return Array.isArray(ids) && ids.length === body.lesson_indices.length && ids.every((id) => typeof id === 'string' && id !== '');
     },
-    (error: unknown) => {
-      if (error instanceof ApiError && !hasDetail(error)) {
-        throw new ApiError('Failed to start batch generation', error.status, error.statusText, error.body);
-      }
-      throw error;
-    },
-  );
+    failure: (error) => (hasDetail(error) ? null : 'Failed to start batch generation'),
+  });
 }
