@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { writerFromCapabilities, writerFromEngineText } from '@/features/create/lib/writer-rules';
+import { writerFromCapabilities, writerFromEngineText, type CapabilitiesAnswer } from '@/features/create/lib/writer-rules';
+import type { components } from '@/types/openapi';
 import type { Writer } from '@/types/writer';
 
 /**
@@ -9,10 +10,10 @@ import type { Writer } from '@/types/writer';
  * engine sentence. Null when neither says.
  */
 export async function getWriter(signal?: AbortSignal): Promise<Writer | null> {
-  const capabilities = await api.get<unknown>('/api/video-functions-status', { signal }).catch(() => null);
+  const capabilities = await api.get<CapabilitiesAnswer | undefined>('/api/video-functions-status', { signal }).catch(() => null);
   const reported = writerFromCapabilities(capabilities);
   if (reported) return reported;
-  const debug = await api.get<{ engines?: Record<string, unknown> }>('/debug', { signal }).catch(() => null);
+  const debug = await api.get<Partial<components['schemas']['DebugInfo']> | undefined>('/debug', { signal }).catch(() => null);
   return writerFromEngineText(debug?.engines?.['script writer']);
 }
 

@@ -1,4 +1,10 @@
+import type { components } from '@/types/openapi';
 import type { Writer, WriterKind } from '@/types/writer';
+
+/** GET /api/video-functions-status as it may arrive: any section or field can be missing. */
+export type CapabilitiesAnswer = { [K in keyof Capabilities]?: Partial<Capabilities[K]> | null };
+
+type Capabilities = components['schemas']['Capabilities'];
 
 const KINDS: readonly WriterKind[] = ['local_model', 'remote_model', 'offline_draft'];
 
@@ -10,12 +16,10 @@ export const isWriterKind = (value: unknown): value is WriterKind =>
  * GET /api/video-functions-status: `{kind, label}`); null when it is not there.
  */
 export function writerFromCapabilities(body: unknown): Writer | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const section = (body as Record<string, unknown>).video_generation;
-  if (typeof section !== 'object' || section === null) return null;
-  const writer = (section as Record<string, unknown>).writer;
+  // Read as the API's `Capabilities`, leniently: an older server has no `writer`, another may name it in a sentence.
+  const writer: Partial<Writer> | string | null | undefined = (body as CapabilitiesAnswer | null | undefined)?.video_generation?.writer;
   if (typeof writer !== 'object' || writer === null) return null;
-  const { kind, label } = writer as Record<string, unknown>;
+  const { kind, label } = writer;
   if (!isWriterKind(kind)) return null;
   return { kind, label: typeof label === 'string' && label.trim() ? label.trim() : defaultLabel(kind) };
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { api, ApiError, errorDetail } from '@/lib/api-client';
+import type { components } from '@/types/openapi';
 
 export const CHECKOUT_ERRORS = {
   failed: 'Failed to create checkout session',
@@ -9,7 +10,13 @@ export const CHECKOUT_ERRORS = {
   invalid: 'Invalid response from server',
 } as const;
 
-export type CheckoutSession = { url: string; session_id: string | null };
+type Schemas = components['schemas'];
+
+/** POST /api/create-checkout-session's answer: the payment page, and the session when it was named. */
+export type CheckoutSession = Pick<Schemas['CreateCheckoutResponse'], 'url'> & { session_id: string | null };
+
+/** The answer as it may arrive: a page that is not JSON comes as text, a field may be missing. */
+type CheckoutAnswer = Partial<Schemas['CreateCheckoutResponse']> | string | null | undefined;
 
 export async function createCheckoutSession(input: {
   packageId: string;
@@ -18,15 +25,16 @@ export async function createCheckoutSession(input: {
 }): Promise<CheckoutSession> {
   if (!input.userId) throw new Error(CHECKOUT_ERRORS.signedOut);
   const origin = input.origin ?? window.location.origin;
-  let res: unknown;
+  const body: Schemas['CreateCheckoutRequest'] = {
+    package_id: input.packageId,
+    user_id: input.userId,
+    // Stripe (and the development checkout) put the session id in place of the template.
+    success_url: `${origin}${paths.purchaseSuccess}?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${origin}${paths.credits}?checkout=cancelled`,
+  };
+  let res: CheckoutAnswer;
   try {
-    res = await api.post<unknown>('/api/create-checkout-session', {
-      package_id: input.packageId,
-      user_id: input.userId,
-      // Stripe (and the development checkout) put the session id in place of the template.
-      success_url: `${origin}${paths.purchaseSuccess}?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin}${paths.credits}?checkout=cancelled`,
-    });
+    res = await api.post<CheckoutAnswer>('/api/create-checkout-session', body);
   } catch (error) {
     if (error instanceof ApiError) {
       const detail = errorDetail(error);
@@ -35,7 +43,7 @@ export async function createCheckoutSession(input: {
     throw error;
   }
   if (typeof res !== 'object' || res === null) throw new Error(CHECKOUT_ERRORS.invalid);
-  const { url, session_id: sessionId } = res as { url?: unknown; session_id?: unknown };
+  const { url, session_id: sessionId } = res;
   if (typeof url !== 'string' || !url) throw new Error(CHECKOUT_ERRORS.noUrl);
   return { url, session_id: typeof sessionId === 'string' ? sessionId : null };
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CREDIT_PACKAGES_TIMEOUT_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { CreditPackage } from '@/types/api';
+import type { components } from '@/types/openapi';
 
 /** SPEC 9 built-in list, used when the server's list cannot be loaded. */
 export const FALLBACK_PACKAGES: CreditPackage[] = [
@@ -12,9 +13,12 @@ export const FALLBACK_PACKAGES: CreditPackage[] = [
 
 export type CreditPackages = { packages: CreditPackage[]; fromServer: boolean };
 
-function isPackage(value: unknown): value is CreditPackage {
-  if (typeof value !== 'object' || value === null) return false;
-  const p = value as Record<string, unknown>;
+/** GET /api/credit-packages: the packages keyed by id. */
+type PackagesAnswer = components['schemas']['Packages'];
+
+/** A listed package is used only when it has what the screen shows and charges for. */
+function isPackage(p: Partial<CreditPackage> | null | undefined): p is CreditPackage {
+  if (typeof p !== 'object' || p === null) return false;
   return (
     typeof p.id === 'string' &&
     typeof p.name === 'string' &&
@@ -26,7 +30,7 @@ function isPackage(value: unknown): value is CreditPackage {
 
 export async function getCreditPackages(): Promise<CreditPackages> {
   try {
-    const res = await api.get<{ packages?: Record<string, unknown> }>('/api/credit-packages', {
+    const res = await api.get<Partial<PackagesAnswer> | undefined>('/api/credit-packages', {
       timeoutMs: CREDIT_PACKAGES_TIMEOUT_MS,
       auth: false,
     });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listOf } from '@/lib/list-of';
 import type { CourseItem, LibrarySection, MediaItem } from '@/types/library';
 import type { components, operations } from '@/types/openapi';
 
@@ -25,8 +26,6 @@ export const sectionType: Record<LibrarySection, ItemType> = {
   solutions: 'solution',
 };
 
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
 export async function searchLibrary(userId: string, query: LibraryQuery = {}, signal?: AbortSignal): Promise<LibraryPage> {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
@@ -35,8 +34,8 @@ export async function searchLibrary(userId: string, query: LibraryQuery = {}, si
   params.set('offset', String(query.offset ?? 0));
   const res = await api.get<Partial<LibraryPage>>(`/api/auth/user/${encodeURIComponent(userId)}/search?${params}`, { signal });
   return {
-    courses: list<CourseItem>(res?.courses),
-    videos: list<MediaItem>(res?.videos),
+    courses: listOf(res?.courses),
+    videos: listOf(res?.videos),
     has_more_courses: res?.has_more_courses === true,
     has_more_videos: res?.has_more_videos === true,
   };
