@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,6 +11,7 @@ import { useCreditBalance } from '@/features/credits/hooks/use-credit-balance';
 import { CreateCourseForm } from '@/features/create/components/create-course-form';
 import { CreateLessonForm } from '@/features/create/components/create-lesson-form';
 import { CreateProblemForm } from '@/features/create/components/create-problem-form';
+import type { CreateFormProps } from '@/features/create/hooks/use-create-form';
 
 export type CreateType = 'course' | 'lesson' | 'problem';
 
@@ -40,6 +42,12 @@ const types: { id: CreateType; icon: IconName; title: string; text: string; cost
   },
 ];
 
+const forms: Record<CreateType, ComponentType<CreateFormProps>> = {
+  lesson: CreateLessonForm,
+  problem: CreateProblemForm,
+  course: CreateCourseForm,
+};
+
 export function CreateRoute({ type }: { type: CreateType | null }) {
   useDocumentTitle(
     type === 'lesson' || type === null ? 'Create a video' : type === 'problem' ? 'Solve a problem' : 'Create a course',
@@ -49,6 +57,7 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
   const queryClient = useQueryClient();
   // The explainer video is the default; problems have their own screen.
   const selected = type ?? 'lesson';
+  const Form = forms[selected];
   const refreshCredits = () => {
     if (user) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(user.uid) });
   };
@@ -73,28 +82,12 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
           ))}
         </ul>
       </nav>
-      {selected === 'lesson' ? (
-        <CreateLessonForm
-          userId={user?.uid ?? null}
-          availableCredits={balance.loading ? null : balance.credits.available}
-          buyCreditsPath={paths.credits}
-          onQueued={refreshCredits}
-        />
-      ) : selected === 'problem' ? (
-        <CreateProblemForm
-          userId={user?.uid ?? null}
-          availableCredits={balance.loading ? null : balance.credits.available}
-          buyCreditsPath={paths.credits}
-          onQueued={refreshCredits}
-        />
-      ) : (
-        <CreateCourseForm
-          userId={user?.uid ?? null}
-          availableCredits={balance.loading ? null : balance.credits.available}
-          buyCreditsPath={paths.credits}
-          onQueued={refreshCredits}
-        />
-      )}
+      <Form
+        userId={user?.uid ?? null}
+        availableCredits={balance.loading ? null : balance.credits.available}
+        buyCreditsPath={paths.credits}
+        onQueued={refreshCredits}
+      />
     </div>
   );
 }

@@ -1,17 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import type { Generation } from '@/features/create/hooks/use-generation';
 
-type CreateFormOptions = {
-  generation: Pick<Generation<unknown, unknown>, 'isQueued' | 'jobId'>;
-  cost: number;
+/** What the create screen gives each of its forms. */
+export type CreateFormProps = {
+  userId: string | null;
   /** The balance as the credits feature reports it; null while it is loading. */
   availableCredits: number | null;
+  buyCreditsPath: string;
   /** Runs once the server accepted the job (the balance changed). */
   onQueued?: () => void;
 };
 
-/** What the create forms share: the balance check, one send at a time, the status scrolled into view, onQueued. */
-export function useCreateForm({ generation, cost, availableCredits, onQueued }: CreateFormOptions) {
+/**
+ * A create form's values, checked by `schema` on submit; an error shows from a submit until
+ * its field changes, as it did before the form library.
+ */
+export function useCreateFormValues<V extends FieldValues>(schema: z.ZodType<V, V>, defaultValues: DefaultValues<V>): UseFormReturn<V> {
+  return useForm<V>({ resolver: zodResolver(schema), defaultValues, reValidateMode: 'onSubmit' });
+}
+
+type CreateFormOptions<V extends FieldValues> = Omit<CreateFormProps, 'userId'> & {
+  generation: Pick<Generation<unknown, unknown>, 'isQueued' | 'jobId' | 'reset'>;
+  cost: number;
+  values: Pick<UseFormReturn<V>, 'resetField' | 'setFocus'>;
+  /** The form's main text: emptied and focused to create another. */
+  prompt: FieldPath<V>;
+};
+
+/**
+ * What the create forms share: the balance check, one send at a time, the status scrolled into
+ * view, onQueued, and starting over; `order` and `status` are the order card's and the status
+ * banner's shared props.
+ */
+export function useCreateForm<V extends FieldValues>({
+  generation,
+  cost,
+  availableCredits,
+  buyCreditsPath,
+  onQueued,
+  values,
+  prompt,
+}: CreateFormOptions<V>) {
   const [submitting, setSubmitting] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
   const short = availableCredits !== null && availableCredits < cost;
@@ -35,5 +67,21 @@ export function useCreateForm({ generation, cost, availableCredits, onQueued }: 
     }
   };
 
-  return { short, submitting, statusRef, send };
+  /** Create another: the banner goes, the main text is emptied and focused; the options stay. */
+  const startOver = () => {
+    generation.reset();
+    values.resetField(prompt);
+    values.setFocus(prompt);
+  };
+
+  return {
+    short,
+    submitting,
+    statusRef,
+    send,
+    order: { availableCredits, short, buyCreditsPath, submitting },
+    status: { buyCreditsPath, onCreateAnother: startOver },
+  };
 }
+
+export type CreateFormState = ReturnType<typeof useCreateForm>;
