@@ -1,4 +1,4 @@
-import type { QueueJob } from '@/types/queue';
+import type { NewQueueJob, QueueJob } from '@/types/queue';
 
 export type TitleSource =
   | { type: 'video'; topic?: string | null }
@@ -18,6 +18,11 @@ export function queueItemTitle(source: TitleSource): string {
     case 'course_video':
       return source.title?.trim() || `Lesson ${source.index + 1}`;
   }
+}
+
+/** What a screen hands the queue for a new job of `source`'s kind, titled as SPEC 5 says. */
+export function newQueueJob(source: TitleSource, metadata: QueueJob['metadata']): NewQueueJob {
+  return { type: source.type, title: queueItemTitle(source), metadata };
 }
 
 export const creditCount = (n: number): string => `${n} ${n === 1 ? 'credit' : 'credits'}`;

@@ -1,30 +1,21 @@
-import { queueItemTitle } from '@/lib/queue-job';
+import { newQueueJob } from '@/lib/queue-job';
 import { generateCourse, type CourseRequest } from '@/features/create/api/generate-course';
-import { useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
+import { generationText, useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
 import { COURSE_COST, buildCourseRequest, type CourseForm } from '@/features/create/lib/course-request';
 
 /** The texts of a course's generation, in the manner of SPEC 4.2. */
-export const COURSE_TEXT = {
+export const COURSE_TEXT = generationText('Course', 'course', {
   initializing: 'Planning your course...',
   ready: 'Course ready! Open it to make the lesson videos.',
-  timedOut: 'Course generation timed out after 15 minutes. The course might still be processing.',
-  failed: 'Course generation failed',
-} as const;
+});
 
 export type CourseGeneration = Generation<CourseForm, CourseRequest>;
 
 const courseKind: GenerationKind<CourseForm, CourseRequest> = {
   build: buildCourseRequest,
   // SPEC 5: a course's queue title is its goal, or 'New Course'.
-  queueEntry: (request) => ({
-    type: 'course',
-    title: queueItemTitle({ type: 'course', goal: request.goal }),
-    metadata: {
-      credits: COURSE_COST,
-      backgroundKnowledge: request.backgroundKnowledge,
-      detailLevel: request.detailLevel,
-    },
-  }),
+  queueEntry: ({ goal, backgroundKnowledge, detailLevel }) =>
+    newQueueJob({ type: 'course', goal }, { credits: COURSE_COST, backgroundKnowledge, detailLevel }),
   send: generateCourse,
   text: COURSE_TEXT,
   label: 'Course generation',

@@ -16,6 +16,19 @@ export const WARNING_TEXT = {
   unknown: 'Unknown error occurred',
 } as const;
 
+/**
+ * SPEC 4.2's texts of one kind of job: what it says while it starts and once it is ready, and
+ * that `name` ("Video") generation failed or timed out, when the `what` ("video") may still be
+ * processing.
+ */
+export function generationText(name: string, what: string, text: { initializing: string; ready: string }) {
+  return {
+    ...text,
+    timedOut: `${name} generation timed out after ${GENERATION_TIMEOUT_MS / 60_000} minutes. The ${what} might still be processing.`,
+    failed: `${name} generation failed`,
+  };
+}
+
 export type GenerationPhase = 'idle' | 'generating' | 'completed' | 'failed' | 'cancelled';
 
 /** What differs between a video and a problem (SPEC 4.2): the request, its queue entry and its texts. */

@@ -1,30 +1,23 @@
-import { queueItemTitle } from '@/lib/queue-job';
+import { newQueueJob } from '@/lib/queue-job';
 import { generateSolution, type SolutionRequest } from '@/features/create/api/generate-solution';
-import { useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
+import { generationText, useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
 import { PROBLEM_COST, buildSolutionRequest, type ProblemForm } from '@/features/create/lib/solution-request';
 
 /** SPEC 4.2's texts for a problem. */
-export const SOLUTION_TEXT = {
+export const SOLUTION_TEXT = generationText('Problem', 'video', {
   initializing: 'Analyzing your problem...',
   ready: 'Problem solved! Ready to watch',
-  timedOut: 'Problem generation timed out after 15 minutes. The video might still be processing.',
-  failed: 'Problem generation failed',
-} as const;
+});
 
 export type SolutionGeneration = Generation<ProblemForm, SolutionRequest>;
 
 const problemKind: GenerationKind<ProblemForm, SolutionRequest> = {
   build: buildSolutionRequest,
-  queueEntry: (request) => ({
-    type: 'problem',
-    title: queueItemTitle({ type: 'problem', text: request.problem_text }),
-    metadata: {
-      duration: request.video_duration,
-      credits: PROBLEM_COST,
-      subject: request.subject,
-      detailLevel: request.detail_level,
-    },
-  }),
+  queueEntry: (request) =>
+    newQueueJob(
+      { type: 'problem', text: request.problem_text },
+      { duration: request.video_duration, credits: PROBLEM_COST, subject: request.subject, detailLevel: request.detail_level },
+    ),
   send: generateSolution,
   text: SOLUTION_TEXT,
   label: 'Problem solving',

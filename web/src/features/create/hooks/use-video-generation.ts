@@ -1,10 +1,11 @@
-import { queueItemTitle } from '@/lib/queue-job';
+import { newQueueJob } from '@/lib/queue-job';
 import { generateVideo, type VideoRequest } from '@/features/create/api/generate-video';
 import {
   GENERATION_TIMEOUT_MS,
   SLOW_WARNING_MS,
   VERY_SLOW_WARNING_MS,
   WARNING_TEXT,
+  generationText,
   useGeneration,
   type Generation,
   type GenerationKind,
@@ -15,25 +16,15 @@ import { buildVideoRequest, videoCost, type LessonForm } from '@/features/create
 export { GENERATION_TIMEOUT_MS, SLOW_WARNING_MS, VERY_SLOW_WARNING_MS, type GenerationPhase };
 
 export const GENERATION_TEXT = {
-  initializing: 'Initializing...',
-  ready: 'Ready to watch',
-  slow: WARNING_TEXT.slow,
-  verySlow: WARNING_TEXT.verySlow,
-  timedOut: 'Video generation timed out after 15 minutes. The video might still be processing.',
-  failed: 'Video generation failed',
-  cancelled: WARNING_TEXT.cancelled,
-  unknown: WARNING_TEXT.unknown,
-} as const;
+  ...generationText('Video', 'video', { initializing: 'Initializing...', ready: 'Ready to watch' }),
+  ...WARNING_TEXT,
+};
 
 export type VideoGeneration = Generation<LessonForm, VideoRequest>;
 
 const videoKind: GenerationKind<LessonForm, VideoRequest> = {
   build: buildVideoRequest,
-  queueEntry: (request) => ({
-    type: 'video',
-    title: queueItemTitle({ type: 'video', topic: request.topic }),
-    metadata: { duration: request.duration, level: request.level, credits: videoCost(request.duration) },
-  }),
+  queueEntry: ({ topic, duration, level }) => newQueueJob({ type: 'video', topic }, { duration, level, credits: videoCost(duration) }),
   send: generateVideo,
   text: GENERATION_TEXT,
   label: 'Video generation',

@@ -2,10 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { CREDITS_FETCH_TIMEOUT_MS } from '@/config/constants';
 import { api, NetworkError } from '@/lib/api-client';
 import type { Credits } from '@/types/api';
+import type { components } from '@/types/openapi';
 
 export function getCredits(userId: string): Promise<Credits> {
   return api
-    .get<{ credits: Credits }>(`/api/auth/user/${encodeURIComponent(userId)}/credits`, {
+    .get<components['schemas']['BalanceResponse']>(`/api/auth/user/${encodeURIComponent(userId)}/credits`, {
       timeoutMs: CREDITS_FETCH_TIMEOUT_MS,
     })
     .then((res) => res.credits);

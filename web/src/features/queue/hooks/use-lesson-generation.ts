@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useGenerationQueue, useQueueSnapshot } from '@/hooks/use-generation-queue';
-import { queueItemTitle } from '@/lib/queue-job';
+import { newQueueJob } from '@/lib/queue-job';
 import type { NewQueueJob } from '@/types/queue';
 import { generateAllLessonVideos, generateLessonVideo } from '@/features/queue/api/generate-lesson-video';
 
@@ -12,12 +12,11 @@ const LESSON_VIDEO_COST = 0;
 export type LessonToStart = { index: number; title?: string | null };
 
 function lessonEntry(courseId: string, lesson: LessonToStart, level?: number): NewQueueJob {
-  return {
-    type: 'course_video',
-    // SPEC 5: a lesson's queue title is its title, or 'Lesson {index+1}'.
-    title: queueItemTitle({ type: 'course_video', title: lesson.title, index: lesson.index }),
-    metadata: { courseId, lessonIndex: lesson.index, credits: LESSON_VIDEO_COST, level },
-  };
+  // SPEC 5: a lesson's queue title is its title, or 'Lesson {index+1}'.
+  return newQueueJob(
+    { type: 'course_video', title: lesson.title, index: lesson.index },
+    { courseId, lessonIndex: lesson.index, credits: LESSON_VIDEO_COST, level },
+  );
 }
 
 /** Starts lesson videos of a course through the AI Generation Queue, one or as a batch. */
