@@ -60,28 +60,40 @@ pub enum JobQueue {
 /// A worker silent for this many heartbeats is dead; its jobs go back to the queue.
 pub const MISSED_HEARTBEATS: usize = 3;
 
-/// Liveness timings; tests shorten them so a killed worker's job comes back quickly.
-#[derive(Debug, Clone, Copy)]
-pub struct QueueTimings {
-    pub heartbeat: Duration,
-}
-
-impl QueueTimings {
-    pub fn from_env() -> Self {
-        let heartbeat = std::env::var("LECTERN_QUEUE_HEARTBEAT_SECS")
-            .ok()
-            .and_then(|s| s.parse::<u64>().ok())
-            .filter(|s| *s > 0)
-            .unwrap_or(30);
-        Self {
-            heartbeat: Duration::from_secs(heartbeat),
-        }
-    }
-}
+/// The first wait for a queue that stopped answering, and the longest.
+const QUEUE_RETRY_FIRST: Duration = Duration::from_millis(500);
+const QUEUE_RETRY_MAX: Duration = Duration::from_secs(30);
 
 impl JobQueue {
+    /// Waits, with backoff, until the queue answers a ping again (a worker's queue that
+    /// stopped answering: logged, and reported by `/health` meanwhile).
+    pub async fn wait_until_reachable(&self, first_error: &str) {
+        use crate::health::{self, Dependency};
+        let mut error = first_error.to_string();
+        let mut wait = QUEUE_RETRY_FIRST;
+        loop {
+            let outage = health::failed(Dependency::Queue, &error);
+            tracing::warn!(
+                retry = outage.retries,
+                wait_ms = wait.as_millis() as u64,
+                %error,
+                "job queue unreachable; the workers wait and start again"
+            );
+            tokio::time::sleep(wait).await;
+            match self.ping().await {
+                Ok(()) => {
+                    health::recovered(Dependency::Queue);
+                    return;
+                }
+                Err(e) => error = e.to_string(),
+            }
+            wait = (wait * 2).min(QUEUE_RETRY_MAX);
+        }
+    }
+
     pub async fn connect(config: &Config) -> Result<Self, QueueError> {
-        let timings = QueueTimings::from_env();
+        // Liveness: tests shorten the heartbeat so a killed worker's job comes back quickly.
+        let heartbeat = config.queue_heartbeat;
         match config.queue_url.as_deref() {
             Some(url) if url.starts_with("redis") => {
                 let conn = apalis_redis::connect(url)
@@ -89,7 +101,7 @@ impl JobQueue {
                     .map_err(|e| QueueError::Connect(e.to_string()))?;
                 let queue_config = apalis_redis::Config::default()
                     .queue(&config.queue_name)
-                    .heartbeat_interval(timings.heartbeat)
+                    .heartbeat_interval(heartbeat)
                     .missed_heartbeats(MISSED_HEARTBEATS)
                     // Jobs take minutes: a worker takes one at a time so an idle worker
                     // is never left waiting while another holds a batch.
@@ -128,7 +140,7 @@ impl JobQueue {
                     .map_err(|e| QueueError::Connect(e.to_string()))?;
                 let queue_config = apalis_sqlite::Config::default()
                     .queue(&config.queue_name)
-                    .heartbeat_interval(timings.heartbeat)
+                    .heartbeat_interval(heartbeat)
                     .missed_heartbeats(MISSED_HEARTBEATS)
                     // Jobs take minutes: a worker takes one at a time so an idle worker
                     // is never left waiting while another holds a batch.

@@ -4,14 +4,15 @@
 //! courses and lesson videos from a file.
 
 mod batch;
+mod settings;
 
 use std::sync::Arc;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use lectern_core::{Config, config::LlmConfig, queue::JobQueue, storage::Storage};
+use lectern_pipeline::Pipeline;
 use lectern_pipeline::local_model::{self, LocalModelServer};
-use lectern_pipeline::{Pipeline, PipelineConfig};
 use lectern_workers::Runtime;
 use tracing_subscriber::EnvFilter;
 
@@ -35,9 +36,10 @@ enum Command {
         /// Jobs this process runs at once.
         #[arg(long, default_value_t = 1)]
         concurrency: usize,
-        /// Where this worker serves `/health` and `/metrics` (port 0: any free port).
-        #[arg(long, env = "LECTERN_WORKER_LISTEN", default_value = "0.0.0.0:9465")]
-        listen: String,
+        /// Where this worker serves `/health` and `/metrics` (port 0: any free port); the
+        /// default is `LECTERN_WORKER_LISTEN` (0.0.0.0:9465).
+        #[arg(long)]
+        listen: Option<String>,
     },
     /// Apply database migrations and exit.
     Migrate,
@@ -49,17 +51,7 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("LECTERN_LOG")
-                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
-        )
-        .init();
-    let command = match Cli::parse().command {
-        // The pipeline needs no server configuration.
-        Command::Render(args) => return lectern_pipeline::cli::run_render(args).await,
-        other => other,
-    };
+    let command = Cli::parse().command;
     let config = match Config::load() {
         Ok(config) => config,
         Err(err) => {
@@ -67,6 +59,11 @@ async fn main() -> anyhow::Result<()> {
             std::process::exit(2);
         }
     };
+    let filter = EnvFilter::try_new(&config.log).unwrap_or_else(|err| {
+        eprintln!("lectern: LECTERN_LOG is not a log filter ({err}); using the default");
+        EnvFilter::new(lectern_core::config::DEFAULT_LOG)
+    });
+    tracing_subscriber::fmt().with_env_filter(filter).init();
     match command {
         Command::Serve { workers } => serve(config, workers).await,
         Command::Migrate => {
@@ -79,16 +76,24 @@ async fn main() -> anyhow::Result<()> {
         Command::Worker {
             concurrency,
             listen,
-        } => worker(config, concurrency, &listen).await,
+        } => {
+            let listen = listen.unwrap_or_else(|| config.worker_listen.clone());
+            worker(config, concurrency, &listen).await
+        }
         Command::Batch(args) => batch::run(config, args).await,
-        Command::Render(_) => unreachable!("handled before loading the configuration"),
+        Command::Render(args) => {
+            let pipeline = settings::pipeline_config(&config)?;
+            let local = settings::local_model_settings(&config)?;
+            lectern_pipeline::cli::run_render(args, pipeline, &local).await
+        }
     }
 }
 
 /// Starts the local model server when no remote model is configured and one is installed,
 /// and tells the configuration about it (the banner, `/debug`, what the API accepts).
 async fn local_model(config: &mut Config) -> anyhow::Result<Option<LocalModelServer>> {
-    let server = local_model::start_if_wanted(config.llm.is_some())
+    let settings = settings::local_model_settings(config)?;
+    let server = local_model::start_if_wanted(&settings, config.llm.is_some())
         .await
         .context("starting the local language model (set LECTERN_LOCAL_MODEL=off to use the offline writer)")?;
     if let Some(server) = &server {
@@ -110,8 +115,7 @@ async fn runtime(
         .await
         .context("connecting to the database")?;
     let storage = Storage::from_config(config).context("media storage")?;
-    let mut pipeline_config =
-        PipelineConfig::from_env().context("setting up the video pipeline")?;
+    let mut pipeline_config = settings::pipeline_config(config)?;
     if let Some(local) = local {
         pipeline_config.llm = Some(local.writer_config());
     }
@@ -211,7 +215,8 @@ async fn serve(mut config: Config, workers: usize) -> anyhow::Result<()> {
     let local = if workers > 0 {
         local_model(&mut config).await?
     } else {
-        if let Some(model) = local_model::installed(config.llm.is_some())? {
+        let settings = settings::local_model_settings(&config)?;
+        if let Some(model) = local_model::installed(&settings, config.llm.is_some())? {
             config.llm = Some(LlmConfig {
                 base_url: String::new(),
                 api_key: None,

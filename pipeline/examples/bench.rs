@@ -20,7 +20,7 @@ async fn main() -> anyhow::Result<()> {
 
     let config = PipelineConfig {
         llm: None,
-        ..PipelineConfig::from_env()?
+        ..PipelineConfig::default()
     };
     let pipeline = Pipeline::new(config)?;
     let started = Instant::now();

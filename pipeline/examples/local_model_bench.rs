@@ -1,7 +1,7 @@
-//! `cargo run --release -p lectern-pipeline --example local_model_bench [-- "topic" minutes]`
+//! `cargo run --release -p lectern-pipeline --example local_model_bench [-- "topic" minutes model-id]`
 //!
-//! The script stage on the local model (the installed default, or `LECTERN_LOCAL_MODEL` /
-//! `LECTERN_LLM_GGUF`): the server's prompt and generation speed on a probe request, the
+//! The script stage on the local model (the installed default, or the catalog model named by
+//! the third argument): the server's prompt and generation speed on a probe request, the
 //! seconds for one storyboard, and the wall time of a whole video with its script, against
 //! the 90-second goal for a 5-minute video. Figures from one run; nothing is asserted.
 
@@ -17,9 +17,13 @@ async fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let topic = args.next().unwrap_or_else(|| "Photosynthesis".into());
     let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);
+    let mut settings = local_model::LocalModelSettings::default();
+    if let Some(id) = args.next() {
+        settings.mode = local_model::LocalModelMode::model(&id)?;
+    }
 
     let started = Instant::now();
-    let Some(server) = local_model::start_if_wanted(false).await? else {
+    let Some(server) = local_model::start_if_wanted(&settings, false).await? else {
         println!("local model bench: no local model is installed (run `just setup --bench`)");
         return Ok(());
     };
@@ -102,7 +106,7 @@ async fn main() -> anyhow::Result<()> {
 
     let config = PipelineConfig {
         llm: Some(server.writer_config()),
-        ..PipelineConfig::from_env()?
+        ..PipelineConfig::default()
     };
     let pipeline = Pipeline::new(config)?;
     let out = std::env::temp_dir().join("lectern-local-model-bench");

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use crate::PipelineConfig;
+use crate::local_model::LocalModelSettings;
 use crate::pipeline::{CancellationToken, Pipeline, RenderInput, Resolution};
 use crate::storyboard::Storyboard;
 
@@ -49,7 +50,13 @@ pub fn parse_level(value: &str) -> Result<u8, String> {
     })
 }
 
-pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
+/// Renders with the given pipeline settings; the local model is started when `config` names
+/// no model and `local` allows it.
+pub async fn run_render(
+    args: RenderArgs,
+    mut config: PipelineConfig,
+    local: &LocalModelSettings,
+) -> anyhow::Result<()> {
     if !(0.25..=20.0).contains(&args.duration) {
         anyhow::bail!("--duration must be between 0.25 and 20 minutes");
     }
@@ -70,8 +77,7 @@ pub async fn run_render(args: RenderArgs) -> anyhow::Result<()> {
     }
     .with_resolution(args.resolution);
 
-    let mut config = PipelineConfig::from_env()?;
-    let local = crate::local_model::start_if_wanted(config.llm.is_some())
+    let local = crate::local_model::start_if_wanted(local, config.llm.is_some())
         .await
         .context(
             "starting the local language model (set LECTERN_LOCAL_MODEL=off to use the offline writer)",

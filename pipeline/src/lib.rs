@@ -21,7 +21,7 @@ pub mod timeline;
 pub mod titles;
 mod video;
 
-pub use config::{ConfigError, PipelineConfig};
+pub use config::{PipelineConfig, PiperPaths};
 pub use error::{PipelineError, Stage};
 pub use pipeline::{
     CancellationToken, Engines, OutputFiles, Pipeline, PlanOutput, Progress, RenderInput,

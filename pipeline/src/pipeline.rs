@@ -199,12 +199,6 @@ pub struct Pipeline {
 }
 
 impl Pipeline {
-    pub fn from_env() -> Result<Self, PipelineError> {
-        let config = PipelineConfig::from_env()
-            .map_err(|e| PipelineError::message(Stage::Script, e.to_string()))?;
-        Pipeline::new(config)
-    }
-
     pub fn new(config: PipelineConfig) -> Result<Self, PipelineError> {
         let writer: Box<dyn ScriptWriter> = match &config.llm {
             Some(llm) => Box::new(
@@ -215,7 +209,9 @@ impl Pipeline {
         };
         let narration_error = |e| PipelineError::failed(Stage::Narration, e);
         let narrator: Box<dyn Narrator> = match config.tts {
-            Some(TtsChoice::Piper) => Box::new(PiperNarrator::discover().map_err(narration_error)?),
+            Some(TtsChoice::Piper) => {
+                Box::new(PiperNarrator::discover(&config.piper).map_err(narration_error)?)
+            }
             Some(TtsChoice::Espeak) => {
                 Box::new(EspeakNarrator::discover().map_err(narration_error)?)
             }
@@ -231,7 +227,7 @@ impl Pipeline {
                     .map_err(narration_error)?,
                 )
             }
-            None => match PiperNarrator::discover() {
+            None => match PiperNarrator::discover(&config.piper) {
                 Ok(piper) => Box::new(piper),
                 Err(reason) => {
                     tracing::info!(%reason, "Piper unavailable, narrating with espeak-ng");

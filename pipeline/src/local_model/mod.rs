@@ -69,23 +69,26 @@ pub enum LocalModelError {
 /// configured (`remote_configured`), it is not switched off, and it is installed. `None`
 /// means the offline writer writes.
 pub async fn start_if_wanted(
+    settings: &LocalModelSettings,
     remote_configured: bool,
 ) -> Result<Option<LocalModelServer>, LocalModelError> {
     if remote_configured {
         return Ok(None);
     }
-    let settings = LocalModelSettings::from_env()?;
-    match resolve(&settings)? {
-        Some(model) => LocalModelServer::start(model, &settings).await.map(Some),
+    match resolve(settings)? {
+        Some(model) => LocalModelServer::start(model, settings).await.map(Some),
         None => Ok(None),
     }
 }
 
 /// What a process that does not run the model itself (an API without in-process workers)
 /// can say about the installed one, after the same checks.
-pub fn installed(remote_configured: bool) -> Result<Option<InstalledModel>, LocalModelError> {
+pub fn installed(
+    settings: &LocalModelSettings,
+    remote_configured: bool,
+) -> Result<Option<InstalledModel>, LocalModelError> {
     if remote_configured {
         return Ok(None);
     }
-    resolve(&LocalModelSettings::from_env()?)
+    resolve(settings)
 }

