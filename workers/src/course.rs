@@ -7,7 +7,7 @@ use lectern_core::{
     db::begin_write,
     entities::{job, video},
     jobs::{self, Completion, CourseParams, LessonVideoParams},
-    library::video_types,
+    library::{Record, video_types},
 };
 use lectern_pipeline::{
     RenderInput, RenderOutput,
@@ -18,7 +18,7 @@ use serde_json::json;
 use crate::{
     RunError, Runtime,
     finish::{completed, database, finish, not_applied},
-    outputs::{Record, upload, upload_files},
+    outputs::{upload, upload_files},
     render::{pipeline_failure, plan, render},
 };
 

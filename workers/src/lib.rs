@@ -90,39 +90,10 @@ pub async fn run(
             Err(error) => format!("{error:#}"),
         };
         tokio::select! {
-            () = wait_for_queue(&queue, &error) => {}
+            () = queue.wait_until_reachable(&error) => {}
             () = stopped(&stop_rx) => return Ok(()),
         }
         round += 1;
-    }
-}
-
-/// The first wait for a queue that stopped answering, and the longest.
-const QUEUE_RETRY_FIRST: Duration = Duration::from_millis(500);
-const QUEUE_RETRY_MAX: Duration = Duration::from_secs(30);
-
-/// Waits, with backoff, until the queue answers a ping again.
-async fn wait_for_queue(queue: &JobQueue, first_error: &str) {
-    use lectern_core::health::{self, Dependency};
-    let mut error = first_error.to_string();
-    let mut wait = QUEUE_RETRY_FIRST;
-    loop {
-        let outage = health::failed(Dependency::Queue, &error);
-        tracing::warn!(
-            retry = outage.retries,
-            wait_ms = wait.as_millis() as u64,
-            %error,
-            "job queue unreachable; the workers wait and start again"
-        );
-        tokio::time::sleep(wait).await;
-        match queue.ping().await {
-            Ok(()) => {
-                health::recovered(Dependency::Queue);
-                return;
-            }
-            Err(e) => error = e.to_string(),
-        }
-        wait = (wait * 2).min(QUEUE_RETRY_MAX);
     }
 }
 
@@ -170,45 +141,6 @@ async fn handle(message: JobMessage, runtime: Data<Arc<Runtime>>) -> Result<(), 
     })
 }
 
-/// Everything a request could be refused for is checked at submit, before the credit is
-/// reserved: a job that fails afterwards is Lectern's failure, not the learner's. It is
-/// logged as such and counted by stage (`lectern_jobs_failed_total{kind, stage}`, on the
-/// Grafana dashboard), and refunded by `fail`.
-fn failed_after_submit(job_id: &str, kind: &str, error: &str) {
-    let stage = failure_stage(error);
-    tracing::error!(
-        job = %job_id,
-        kind,
-        stage,
-        %error,
-        "a job accepted at submit failed: Lectern's fault (the credit is refunded)"
-    );
-    metrics::counter!("lectern_jobs_failed_total", "kind" => kind.to_string(), "stage" => stage)
-        .increment(1);
-}
-
-/// The part of Lectern a job's error message comes from.
-fn failure_stage(error: &str) -> &'static str {
-    const STAGES: [&str; 5] = ["script", "narration", "frames", "encode", "outputs"];
-    if let Some(stage) = STAGES
-        .into_iter()
-        .find(|stage| error.starts_with(&format!("{stage} stage")))
-    {
-        return stage;
-    }
-    if error.starts_with("storing") {
-        "storage"
-    } else if error.starts_with("database") {
-        "database"
-    } else if error.contains("timed out") {
-        "time limit"
-    } else if error.starts_with("Generation failed after") {
-        "retries"
-    } else {
-        "other"
-    }
-}
-
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error("cancelled")]
@@ -232,7 +164,7 @@ impl Runtime {
             if job.attempts > MAX_ATTEMPTS {
                 let error = format!("Generation failed after {MAX_ATTEMPTS} attempts");
                 self.fail(job_id, &error).await?;
-                failed_after_submit(job_id, job.kind.as_str(), &error);
+                jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
             let outcome = tokio::time::timeout(JOB_LIMIT, self.run_once(&job)).await;
@@ -245,7 +177,7 @@ impl Runtime {
                 Ok(Err(RunError::Failed(message))) => message,
                 Ok(Err(RunError::Final(message))) => {
                     self.fail(job_id, &message).await?;
-                    failed_after_submit(job_id, job.kind.as_str(), &message);
+                    jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &message);
                     return Ok(());
                 }
                 Err(_) => "Generation timed out after 15 minutes".to_string(),
@@ -253,7 +185,7 @@ impl Runtime {
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
                 self.fail(job_id, &error).await?;
-                failed_after_submit(job_id, job.kind.as_str(), &error);
+                jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
             metrics::counter!("lectern_job_retries_total", "kind" => job.kind.as_str())
@@ -312,26 +244,5 @@ impl Runtime {
             JobKind::Course => course::run_course(self, job).await,
             JobKind::CourseVideo => course::run_lesson(self, job).await,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::failure_stage;
-
-    #[test]
-    fn a_failure_is_counted_under_the_part_of_lectern_it_came_from() {
-        assert_eq!(
-            failure_stage("script stage failed: the storyboard..."),
-            "script"
-        );
-        assert_eq!(failure_stage("encode stage failed: x264enc"), "encode");
-        assert_eq!(failure_stage("storing video.mp4: access denied"), "storage");
-        assert_eq!(failure_stage("database: connection refused"), "database");
-        assert_eq!(
-            failure_stage("Generation timed out after 15 minutes"),
-            "time limit"
-        );
-        assert_eq!(failure_stage("something new"), "other");
     }
 }

@@ -3,6 +3,7 @@
 use lectern_core::{
     entities::{job, video},
     jobs::{Completion, VideoParams},
+    library::{Record, difficulty},
 };
 use lectern_pipeline::{RenderInput, RenderOutput};
 use serde_json::json;
@@ -10,7 +11,7 @@ use serde_json::json;
 use crate::{
     RunError, Runtime,
     finish::finish,
-    outputs::{Record, difficulty, upload},
+    outputs::upload,
     render::{pipeline_failure, plan, render},
 };
 

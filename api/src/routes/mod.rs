@@ -1,11 +1,12 @@
 //! One module per feature, each with its own `router()`, merged here. Every route is
 //! registered with `utoipa_axum::routes!`, so what is served is what the OpenAPI document
-//! (`crate::openapi`) describes.
+//! (`document`) describes.
 
 pub mod auth;
 mod checkout;
 mod courses;
 mod credits;
+pub(crate) mod document;
 mod explore;
 pub mod jobs;
 mod library;
@@ -43,7 +44,7 @@ pub fn documented() -> OpenApiRouter<AppState> {
         .merge(library::router())
         .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
-    OpenApiRouter::with_openapi(<crate::openapi::Base as utoipa::OpenApi>::openapi())
+    OpenApiRouter::with_openapi(<document::Base as utoipa::OpenApi>::openapi())
         .merge(system::router())
         .merge(auth::router())
         .merge(checkout::router())
@@ -52,7 +53,8 @@ pub fn documented() -> OpenApiRouter<AppState> {
 
 pub fn router(state: AppState) -> Router {
     let https = state.config.is_https();
-    let (documented, _) = documented().split_for_parts();
+    let (documented, openapi) = documented().split_for_parts();
+    document::publish(&openapi);
     // What only some configurations mount (the development sign-in and checkout) is left
     // out of the document.
     let router = checkout::attach(auth::attach(documented, &state), &state)

@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(video_functions_status))
-        .routes(routes!(crate::openapi::openapi_json))
+        .routes(routes!(super::document::openapi_json))
 }
 
 /// Whether the process can do its work: the database and the queue, each "ok" or what is

@@ -2,6 +2,7 @@
 //! states by conditional updates so that each transition happens exactly once, and refunded
 //! exactly once when they fail or are cancelled.
 
+pub mod failure;
 pub mod media;
 mod submit;
 pub mod watch;

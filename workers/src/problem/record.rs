@@ -3,12 +3,11 @@
 use lectern_core::{
     entities::{job, video},
     jobs::ProblemParams,
+    library::Record,
 };
 use lectern_pipeline::RenderOutput;
 use lectern_pipeline::solution::{CheckedSolution, Source};
 use serde_json::json;
-
-use crate::outputs::Record;
 
 pub fn history_record(
     job: &job::Model,
