@@ -394,12 +394,10 @@ def known_settings(repo: Path) -> tuple[str, set[str]]:
     queue_rs = (repo / "core/src/queue.rs").read_text()
     match = re.search(r'pub const QUEUE_NAME: &str = "([^"]+)"', queue_rs)
     queue = match.group(1) if match else "<QUEUE_NAME not found>"
-    sources = "\n".join(p.read_text() for p in repo.glob("*/src/**/*.rs"))
-    config_rs = (repo / "core/src/config.rs").read_text()
-    raw = re.search(r"struct RawSettings \{(.*?)\n\}", config_rs, re.DOTALL)
-    fields = set(re.findall(r"^\s*(\w+):", raw.group(1), re.MULTILINE)) if raw else set()
-    names = {f"LECTERN_{f.upper()}" for f in fields}
-    names |= set(re.findall(r'"(LECTERN_[A-Z0-9_]+)"', sources))
+    # Every setting Lectern reads is listed once, in core's table (a core test checks that
+    # the list and the configuration's keys agree).
+    table = (repo / "core/src/config/table.rs").read_text()
+    names = set(re.findall(r'"(LECTERN_[A-Z0-9_]+)"', table))
     return f"{queue}:active", names
 
 

@@ -50,6 +50,11 @@ if [ "$want_tests" = "--tests" ] && ! command -v moto_server >/dev/null 2>&1; th
   echo "setup: installing moto[server] (S3 for tests)"
   python3 -m pip install -q --disable-pip-version-check 'moto[server]'
 fi
+# Schemathesis: generated requests against the served OpenAPI document (api/tests/api/fuzz.rs).
+if [ "$want_tests" = "--tests" ] && ! command -v schemathesis >/dev/null 2>&1; then
+  echo "setup: installing schemathesis (API fuzzing for tests)"
+  python3 -m pip install -q --disable-pip-version-check 'schemathesis==4.32.5'
+fi
 # pyenv finds newly installed commands (piper, moto_server) only after a rehash.
 if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
 

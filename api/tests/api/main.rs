@@ -7,6 +7,7 @@ mod checkout;
 mod courses;
 mod credits;
 mod explore;
+mod fuzz;
 mod helpers;
 mod id_tokens;
 mod jobs;
