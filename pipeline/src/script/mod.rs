@@ -1,9 +1,7 @@
 //! Script writers: turn a brief (topic, level, duration, wpm) into a validated storyboard.
 
-mod build;
 mod chat;
 mod offline;
-mod offline_extras;
 mod openai;
 mod planned;
 mod prompt;
