@@ -77,6 +77,19 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ValidJson<T> {
 }
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // A NUL character has no place in any text Lectern keeps, and PostgreSQL cannot store
+    // one: it is refused here, naming the field, before it reaches the database.
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes)
+        && let Some(path) = nul_at(&value)
+    {
+        let mut loc = vec!["body"];
+        loc.extend(path.iter().map(String::as_str));
+        return Err(ApiError::field(
+            &loc,
+            "Text may not contain NUL characters",
+            "value_error",
+        ));
+    }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
@@ -109,6 +122,29 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             kind: kind.into(),
         }])
     })
+}
+
+/// Where in `value` a string (or a key) holds a NUL character, if anywhere.
+fn nul_at(value: &serde_json::Value) -> Option<Vec<String>> {
+    match value {
+        serde_json::Value::String(text) => text.contains('\0').then(Vec::new),
+        serde_json::Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| {
+            nul_at(item).map(|mut path| {
+                path.insert(0, i.to_string());
+                path
+            })
+        }),
+        serde_json::Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+            if key.contains('\0') {
+                return Some(vec![key.replace('\0', "")]);
+            }
+            nul_at(item).map(|mut path| {
+                path.insert(0, key.clone());
+                path
+            })
+        }),
+        _ => None,
+    }
 }
 
 /// A level of 1, 2 or 3, given as a number, a numeric string or beginner / intermediate /

@@ -59,6 +59,7 @@ pub fn router(state: AppState) -> Router {
     // out of the document.
     let router = checkout::attach(auth::attach(documented, &state), &state)
         .fallback_service(crate::spa::service(&state.config.web_dir))
+        .layer(middleware::from_fn(no_nul_in_path))
         .layer(middleware::from_fn(crate::metrics::track))
         // Request logs: a span per request with its id (the caller's `x-request-id`, else a
         // new UUID, echoed in the response) and path, never the query (media tokens).
@@ -90,4 +91,17 @@ pub fn router(state: AppState) -> Router {
         ))
         .with_state(state);
     crate::security::layers(router, https)
+}
+
+/// No address with a NUL character names anything here (and PostgreSQL could not look one up):
+/// such a path is answered 404 before any handler sees it.
+async fn no_nul_in_path(
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if request.uri().path().contains("%00") {
+        return ApiError::NotFound("Not found".into()).into_response();
+    }
+    next.run(request).await
 }

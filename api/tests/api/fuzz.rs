@@ -9,7 +9,9 @@ use lectern_core::{
     credits,
     entities::{credit_ledger, job},
 };
+use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{Value, json};
 
 use crate::helpers::spawn_app;
 
@@ -92,4 +94,39 @@ async fn generated_requests_get_declared_answers_and_refused_ones_spend_nothing(
     let balance = credits::balance(&app.db, &user_id).await.unwrap();
     let sum = credits::ledger_sum(&app.db, &user_id).await.unwrap();
     assert_eq!(balance.available, sum, "the balance is the ledger's sum");
+}
+
+/// What the fuzzer found on PostgreSQL, which cannot store a NUL character: a NUL in a body,
+/// a path or the sign-in state is refused before the database sees it, on either database.
+#[tokio::test]
+async fn a_nul_character_is_refused_before_it_reaches_the_database() {
+    let app = spawn_app().await;
+    let signed_in = app.sign_in("nul@example.com").await;
+    let uid = signed_in.user["uid"].as_str().unwrap().to_string();
+
+    let refused = app
+        .client
+        .post(app.url("/api/video/generate"))
+        .bearer_auth(&signed_in.access_token)
+        .json(&json!({ "topic": "Photo\u{0}synthesis", "user_id": uid }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["detail"][0]["loc"], json!(["body", "topic"]), "{body}");
+    let balance = credits::balance(&app.db, &uid).await.unwrap();
+    assert_eq!(balance.available, 10, "the refused request spent nothing");
+
+    let missing = app
+        .get_authed("/api/job/a%00b/status", &signed_in.access_token)
+        .await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let body: Value = missing.json().await.unwrap();
+    assert!(body["detail"].is_string(), "{body}");
+
+    let callback = app
+        .get("/auth/google/callback?state=%0C%00x&code=y&error=z")
+        .await;
+    assert_eq!(callback.status(), StatusCode::BAD_REQUEST);
 }

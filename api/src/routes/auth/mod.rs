@@ -159,7 +159,7 @@ fn safe_return_to(value: Option<&str>) -> ApiResult<String> {
     let ok = value.starts_with('/')
         && !value.starts_with("//")
         && !value.starts_with("/\\")
-        && !value.contains(['\r', '\n', '\t'])
+        && !value.chars().any(char::is_control)
         && value.len() <= 2048;
     if ok {
         Ok(value.to_string())
@@ -309,7 +309,9 @@ async fn take_sign_in(
     state: &AppState,
     sign_in_state: Option<&str>,
 ) -> ApiResult<Option<auth_request::Model>> {
-    let Some(key) = sign_in_state.filter(|s| !s.is_empty()) else {
+    // Only a state of the shape Lectern hands out is looked up (a NUL or other stray
+    // character would otherwise reach the database).
+    let Some(key) = sign_in_state.filter(|s| lectern_core::tokens::is_token_shaped(s)) else {
         return Ok(None);
     };
     let Some(pending) = auth_request::Entity::find_by_id(key.to_string())
