@@ -48,7 +48,12 @@ fn labels(text: &str) -> Vec<(usize, usize)> {
             (None, true) => start = Some(i),
             (Some(s), false) => {
                 start = None;
-                if !is_field(&text[s..i]) {
+                // "Opening sentence:" or "Definition sentence:" at the start: the prompt's
+                // words for a field, written in as a label.
+                let sentence_label = text[s..i].eq_ignore_ascii_case("sentence")
+                    && text[..s].trim_end().split_whitespace().count() == 1
+                    && text[..s].ends_with(' ');
+                if !is_field(&text[s..i]) && !sentence_label {
                     continue;
                 }
                 // Optional closing quote, optional spaces, then the colon.
@@ -61,7 +66,14 @@ fn labels(text: &str) -> Vec<(usize, usize)> {
                 }
                 if bytes.get(j) == Some(&b':') {
                     let opening = s > 0 && matches!(bytes[s - 1], b'"' | b'\'');
-                    out.push((if opening { s - 1 } else { s }, j + 1));
+                    let from = if sentence_label {
+                        0
+                    } else if opening {
+                        s - 1
+                    } else {
+                        s
+                    };
+                    out.push((from, j + 1));
                 }
             }
             _ => {}
@@ -437,6 +449,23 @@ mod tests {
         assert!(!has_json("It's the economy's rate: 3 percent", true));
         assert!(!has_json("nums[0] is the first item", false));
         assert_eq!(without_json("nums[0] is first", false), "nums[0] is first");
+    }
+
+    #[test]
+    fn a_prompt_word_written_in_as_a_label_is_taken_out() {
+        assert_eq!(
+            without_json("Opening sentence: Photosynthesis releases oxygen.", false),
+            "Photosynthesis releases oxygen."
+        );
+        assert_eq!(
+            without_json("Definition sentence: Oxygen is released.", false),
+            "Oxygen is released."
+        );
+        // A sentence that only mentions the word keeps it.
+        assert!(!has_json(
+            "Read the first sentence: it sets the scene.",
+            false
+        ));
     }
 
     #[test]
