@@ -736,13 +736,37 @@ fn phrase_within(text: &str, max: u32) -> String {
     if text.chars().count() + 1 < max as usize {
         return text.trim_end_matches('.').to_string();
     }
-    let cut = text.rfind(' ').map_or(text.as_str(), |i| &text[..i]);
-    cut.trim_end_matches([',', ';', ':', '-', '.', ' '])
-        .trim_end_matches(" and")
-        .trim_end_matches(" of")
-        .trim_end_matches(" the")
-        .to_string()
+    // "Light absorption: Plants use chlorophyll to absorb light energy from" cut off at the
+    // limit: the label before the colon is the phrase (the narration says the rest).
+    if let Some((head, _)) = text.split_once(": ")
+        && (2..=40).contains(&head.chars().count())
+    {
+        return head.trim().to_string();
+    }
+    let mut cut = text.rfind(' ').map_or(text.as_str(), |i| &text[..i]);
+    // Words that cannot end a phrase ("… light energy from") go, as many as there are.
+    loop {
+        let trimmed = cut.trim_end_matches([',', ';', ':', '-', '.', ' ']);
+        let last = trimmed.rsplit(' ').next().unwrap_or_default();
+        let dangling =
+            trimmed.len() > last.len() && DANGLING.contains(&last.to_lowercase().as_str());
+        cut = if dangling {
+            &trimmed[..trimmed.len() - last.len()]
+        } else {
+            trimmed
+        };
+        if !dangling {
+            break;
+        }
+    }
+    cut.to_string()
 }
+
+/// Words a phrase cut off at its limit must not end on.
+const DANGLING: [&str; 22] = [
+    "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
+    "for", "with", "as", "that", "which", "is", "are", "its",
+];
 
 fn finish_question(text: &str) -> String {
     let text = text.trim().trim_end_matches(['.', ':']);
@@ -1555,6 +1579,25 @@ mod tests {
                 BodyKind::Bullets,
                 BodyKind::Code
             ]
+        );
+    }
+
+    #[test]
+    fn a_slide_phrase_cut_at_its_limit_ends_on_a_whole_idea() {
+        // A label before a colon is the phrase.
+        assert_eq!(
+            phrase("Light absorption: Plants use chlorophyll to absorb light energy from the su"),
+            "Light absorption"
+        );
+        // Otherwise no small word is left hanging at the end.
+        assert_eq!(
+            phrase("Plants take in carbon dioxide through tiny pores in the leaves for the sug"),
+            "Plants take in carbon dioxide through tiny pores in the leaves"
+        );
+        // A phrase within the limit is kept as it is.
+        assert_eq!(
+            phrase("Chlorophyll absorbs red and blue light."),
+            "Chlorophyll absorbs red and blue light"
         );
     }
 
