@@ -79,7 +79,10 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ValidJson<T> {
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     // A NUL character has no place in any text Lectern keeps, and PostgreSQL cannot store
     // one: it is refused here, naming the field, before it reaches the database.
-    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes)
+    // In valid JSON a NUL can only be written `\u0000`: the body is read again as a tree to
+    // find the field only when that escape is in it.
+    if has_nul_escape(bytes)
+        && let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes)
         && let Some(path) = nul_at(&value)
     {
         let mut loc = vec!["body"];
@@ -122,6 +125,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             kind: kind.into(),
         }])
     })
+}
+
+fn has_nul_escape(bytes: &[u8]) -> bool {
+    bytes.windows(6).any(|w| w == b"\\u0000")
 }
 
 /// Where in `value` a string (or a key) holds a NUL character, if anywhere.

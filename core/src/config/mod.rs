@@ -402,16 +402,13 @@ impl Config {
         {
             return Err(invalid("LECTERN_TTS", "expected piper, espeak or openai"));
         }
-        let llm_timeout = match raw.llm_timeout_secs {
-            None => None,
-            Some(0) => {
-                return Err(invalid(
-                    "LECTERN_LLM_TIMEOUT_SECS",
-                    "must be at least 1 second",
-                ));
-            }
-            Some(secs) => Some(Duration::from_secs(secs)),
-        };
+        let llm_timeout = within(
+            "LECTERN_LLM_TIMEOUT_SECS",
+            raw.llm_timeout_secs,
+            1..=u64::MAX,
+            "a number of seconds",
+        )?
+        .map(Duration::from_secs);
         let local_model = LocalModelConfig {
             choice: match raw.local_model.trim().to_ascii_lowercase().as_str() {
                 "" | "auto" | "on" | "1" | "true" => LocalModelChoice::Auto,
@@ -421,33 +418,27 @@ impl Config {
             gguf: non_empty_path(raw.llm_gguf.clone()),
             server_binary: non_empty_path(raw.llama_server.clone()),
             models_dir: non_empty_path(raw.models_dir.clone()),
-            threads: match raw.llm_threads {
-                None => None,
-                Some(n @ 1..=256) => Some(n as usize),
-                Some(n) => {
-                    return Err(invalid(
-                        "LECTERN_LLM_THREADS",
-                        format!("{n} is not a number of threads (1-256)"),
-                    ));
-                }
-            },
-            context: match raw.llm_context {
-                None => None,
-                Some(n @ 2048..=131_072) => Some(n as u32),
-                Some(n) => {
-                    return Err(invalid(
-                        "LECTERN_LLM_CONTEXT",
-                        format!("{n} is not a context size (2048-131072 tokens)"),
-                    ));
-                }
-            },
+            threads: within(
+                "LECTERN_LLM_THREADS",
+                raw.llm_threads,
+                1..=256,
+                "a number of threads",
+            )?
+            .map(|n| n as usize),
+            context: within(
+                "LECTERN_LLM_CONTEXT",
+                raw.llm_context,
+                2048..=131_072,
+                "a context size in tokens",
+            )?
+            .map(|n| n as u32),
         };
-        if raw.queue_heartbeat_secs == 0 {
-            return Err(invalid(
-                "LECTERN_QUEUE_HEARTBEAT_SECS",
-                "must be at least 1 second",
-            ));
-        }
+        within(
+            "LECTERN_QUEUE_HEARTBEAT_SECS",
+            Some(raw.queue_heartbeat_secs),
+            1..=u64::MAX,
+            "a number of seconds",
+        )?;
         if raw.worker_listen.parse::<std::net::SocketAddr>().is_err() {
             return Err(invalid(
                 "LECTERN_WORKER_LISTEN",
@@ -682,6 +673,26 @@ fn parse_origin(setting: &'static str, value: &str) -> Result<Url, ConfigError> 
         ));
     }
     Ok(url)
+}
+
+/// A number setting within `range`, or an error naming the setting and the range.
+fn within(
+    setting: &'static str,
+    value: Option<u64>,
+    range: std::ops::RangeInclusive<u64>,
+    what: &str,
+) -> Result<Option<u64>, ConfigError> {
+    match value {
+        Some(n) if !range.contains(&n) => {
+            let bounds = if *range.end() == u64::MAX {
+                format!("at least {}", range.start())
+            } else {
+                format!("{}-{}", range.start(), range.end())
+            };
+            Err(invalid(setting, format!("{n} is not {what} ({bounds})")))
+        }
+        other => Ok(other),
+    }
 }
 
 fn non_empty_path(path: Option<PathBuf>) -> Option<PathBuf> {

@@ -747,19 +747,11 @@ fn phrase_within(text: &str, max: u32) -> String {
     // Words that cannot end a phrase ("… light energy from") go, as many as there are.
     loop {
         let trimmed = cut.trim_end_matches([',', ';', ':', '-', '.', ' ']);
-        let last = trimmed.rsplit(' ').next().unwrap_or_default();
-        let dangling =
-            trimmed.len() > last.len() && DANGLING.contains(&last.to_lowercase().as_str());
-        cut = if dangling {
-            &trimmed[..trimmed.len() - last.len()]
-        } else {
-            trimmed
-        };
-        if !dangling {
-            break;
+        match trimmed.rsplit_once(' ') {
+            Some((rest, last)) if DANGLING.contains(&last.to_lowercase().as_str()) => cut = rest,
+            _ => return trimmed.to_string(),
         }
     }
-    cut.to_string()
 }
 
 /// Words a phrase cut off at its limit must not end on.
