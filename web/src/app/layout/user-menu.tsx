@@ -125,7 +125,7 @@ export function UserMenu({ user, credits, onSignOut }: UserMenuProps) {
           </div>
         </div>
         <p className="user-menu__credits">
-          <Icon name="zap" />
+          <Icon name="zap" className="icon--credit" />
           {credits === null ? 'Loading credits…' : formatCreditCount(credits)}
         </p>
         <div className="user-menu__divider" role="separator" />

@@ -69,13 +69,13 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
           {types.map((t) => (
             <li key={t.id}>
               <Link to={t.to} className="type-card" aria-current={t.id === selected ? 'page' : undefined}>
-                <span className="type-card__icon">
+                <span className="icon-tile type-card__icon">
                   <Icon name={t.icon} />
                 </span>
                 <span className="type-card__title">{t.title}</span>
                 <span className="type-card__text">{t.text}</span>
                 <span className="type-card__cost">
-                  <Icon name="zap" /> {t.cost}
+                  <Icon name="zap" className="icon--credit" /> {t.cost}
                 </span>
               </Link>
             </li>

@@ -32,8 +32,8 @@ export function CreditsSuccessRoute() {
       {sessionId ? (
         <PurchaseConfirmation sessionId={sessionId} userId={uid} />
       ) : (
-        <section className="success-card" aria-labelledby="success-title">
-          <span className="success-card__icon">
+        <section className="card success-card" aria-labelledby="success-title">
+          <span className="icon-tile icon-tile--inline result-icon">
             <Icon name="check-circle" />
           </span>
           <h1 id="success-title">Thank you for your purchase!</h1>

@@ -4,8 +4,8 @@ import { Icon } from '@/components/ui/icon';
 export function CrashScreen() {
   return (
     <div className="crash-screen" role="alert">
-      <div className="crash-screen__card">
-        <span className="crash-screen__icon">
+      <div className="card crash-screen__card">
+        <span className="icon-tile icon-tile--inline crash-screen__icon">
           <Icon name="alert" />
         </span>
         <h1>Something went wrong</h1>

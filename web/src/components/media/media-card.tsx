@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '@/components/ui/icon';
+import { stateTone, type Tone } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import type { CourseItem, MediaItem } from '@/types/library';
@@ -10,18 +11,19 @@ const levelNames: Record<number, string> = { 1: 'Beginner', 2: 'Intermediate', 3
 const typeNames: Record<string, string> = { educational: 'Lesson', problem_solving: 'Solution', course_lesson: 'Course lesson' };
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-export function statusBadge(status: string): { label: string; tone: string } {
+/** An item's state as its chip, in the colours of its state; any state not named is still processing. */
+export function statusBadge(status: string): { label: string; tone: Tone } {
   switch (status) {
     case 'completed':
-      return { label: 'Ready', tone: 'completed' };
+      return { label: 'Ready', tone: stateTone(status) };
     case 'failed':
-      return { label: 'Failed', tone: 'failed' };
+      return { label: 'Failed', tone: stateTone(status) };
     case 'queued':
-      return { label: 'Queued', tone: 'queued' };
+      return { label: 'Queued', tone: stateTone(status) };
     case 'cancelled':
-      return { label: 'Cancelled', tone: 'cancelled' };
+      return { label: 'Cancelled', tone: stateTone(status) };
     default:
-      return { label: 'Processing', tone: 'processing' };
+      return { label: 'Processing', tone: stateTone('processing') };
   }
 }
 
@@ -134,9 +136,9 @@ export function MediaCard({ item, onOpen, actions, showType = false }: MediaCard
       actions={actions}
       badges={
         <>
-          <span className={`media-badge media-badge--${badge.tone}`}>{badge.label}</span>
+          <span className={`media-badge tone--${badge.tone}`}>{badge.label}</span>
           {item.offline_draft ? (
-            <span className="media-badge media-badge--draft" title="Written by the offline writer, not a language model">
+            <span className="media-badge tone--warning" title="Written by the offline writer, not a language model">
               Offline draft
             </span>
           ) : null}
@@ -173,7 +175,7 @@ export function CourseCard({ item, actions, onOpen }: { item: CourseItem; action
       actions={actions}
       badges={
         <>
-          <span className="media-badge media-badge--course">Course</span>
+          <span className="media-badge media-badge--course tone--neutral">Course</span>
           {item.is_public ? <PublicBadge /> : null}
         </>
       }

@@ -12,7 +12,7 @@ type ComingSoonProps = {
 export function ComingSoon({ icon, title, description, children }: ComingSoonProps) {
   return (
     <section className="coming-soon" aria-labelledby="coming-soon-title">
-      <span className="coming-soon__icon">
+      <span className="icon-tile coming-soon__icon">
         <Icon name={icon} />
       </span>
       <span className="badge badge--soft">Coming soon</span>

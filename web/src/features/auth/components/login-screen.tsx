@@ -18,7 +18,7 @@ export function LoginScreen({ mode, returnTo }: LoginScreenProps) {
   const signUp = mode === 'signup';
 
   return (
-    <div className="auth-page">
+    <div className="card auth-page">
       <section className="auth-card" aria-labelledby="auth-title">
         <Link to={paths.home} className="back-link">
           <Icon name="arrow-left" /> Back to home
@@ -32,7 +32,7 @@ export function LoginScreen({ mode, returnTo }: LoginScreenProps) {
             : 'Sign in to pick up where you left off.'}
         </p>
 
-        <button type="button" className="btn btn--google btn--lg btn--block" onClick={() => void withPopup()} aria-busy={pending}>
+        <button type="button" className="btn btn--secondary btn--google btn--lg btn--block" onClick={() => void withPopup()} aria-busy={pending}>
           <GoogleLogo />
           <span>Continue with Google</span>
         </button>
@@ -56,7 +56,7 @@ export function LoginScreen({ mode, returnTo }: LoginScreenProps) {
         ) : null}
 
         <p className="credit-note">
-          <Icon name="zap" className="credit-note__icon" />
+          <Icon name="zap" className="icon--credit credit-note__icon" />
           <span>
             New accounts start with <strong>{FREE_SIGNUP_CREDITS} free credits</strong> to start creating videos. No card
             required.

@@ -86,7 +86,13 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
             {ready} of {total}
           </strong>{' '}
           lesson videos ready
-          <ProgressBar className="course__bar" label="Lesson videos ready" value={ready} max={total} />
+          <ProgressBar
+            className="progress progress--steps course__bar"
+            fillClassName="progress__fill"
+            label="Lesson videos ready"
+            value={ready}
+            max={total}
+          />
         </div>
         <button
           type="button"
@@ -184,8 +190,8 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
         {active ? (
           <div className="lesson__progress">
             <ProgressBar
-              className="lesson-progress"
-              fillClassName="lesson-progress__bar"
+              className="progress progress--steps"
+              fillClassName="progress__fill"
               label={`Progress of lesson ${number}`}
               value={shown.progress ?? 0}
               minPercent={3}

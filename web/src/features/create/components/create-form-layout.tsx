@@ -20,9 +20,9 @@ export function CreateFormLayout({ form, status, label, onSubmit, prompt, order,
     <div className="create-lesson">
       <div ref={form.statusRef}>{status}</div>
       <form className="create-lesson__grid create-lesson__grid--split" onSubmit={onSubmit} noValidate aria-label={label}>
-        <div className="form-card form-card--prompt">{prompt}</div>
+        <div className="card form-card form-card--prompt">{prompt}</div>
         {order}
-        <div className="form-card form-card--options">{options}</div>
+        <div className="card form-card form-card--options">{options}</div>
       </form>
     </div>
   );

@@ -93,7 +93,13 @@ export function GenerationStatus({
 
         {phase === 'generating' ? (
           <>
-            <ProgressBar className="gen-status__bar" label="Generation progress" value={progress} minPercent={2} />
+            <ProgressBar
+              className="progress gen-status__bar"
+              fillClassName="progress__fill"
+              label="Generation progress"
+              value={progress}
+              minPercent={2}
+            />
             <p className="gen-status__step" role="status">
               <span>{step}</span>
               <span className="gen-status__percent">{progress}%</span>

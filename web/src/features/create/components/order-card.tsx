@@ -40,7 +40,7 @@ export function OrderCard({
 }: OrderCardProps) {
   const titleId = useId();
   return (
-    <aside className="order-card" aria-labelledby={titleId}>
+    <aside className="card order-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="order-card__title">
         {title}
       </h2>
@@ -56,7 +56,7 @@ export function OrderCard({
         <div>
           <dt>Cost</dt>
           <dd data-testid={costTestId}>
-            <Icon name="zap" /> {creditWord(cost)}
+            <Icon name="zap" className="icon--credit" /> {creditWord(cost)}
           </dd>
         </div>
         <div>

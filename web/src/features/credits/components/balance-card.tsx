@@ -7,7 +7,7 @@ export function BalanceCard({ balance }: { balance: CreditBalance }) {
   const { credits, loading, error, isOut, isLow } = balance;
   const tone = isOut ? 'out' : isLow ? 'low' : 'ok';
   return (
-    <section className={`balance-card balance-card--${loading ? 'loading' : tone}`} aria-labelledby="balance-title" aria-busy={loading}>
+    <section className={`card balance-card balance-card--${loading ? 'loading' : tone}`} aria-labelledby="balance-title" aria-busy={loading}>
       <div className="balance-card__main">
         <h2 id="balance-title" className="balance-card__label">
           Your balance
@@ -19,7 +19,7 @@ export function BalanceCard({ balance }: { balance: CreditBalance }) {
           </p>
         ) : (
           <p className="balance-card__amount">
-            <Icon name="zap" className="balance-card__icon" />
+            <Icon name="zap" className="icon--credit balance-card__icon" />
             <span data-testid="credits-available">{credits.available}</span>
             <span className="balance-card__unit">{credits.available === 1 ? 'credit' : 'credits'}</span>
           </p>

@@ -8,7 +8,7 @@ export function CreditBalancePill({ balance }: { balance: CreditBalance }) {
   if (balance.loading) {
     return (
       <span className="credit-pill credit-pill--loading" aria-label="Loading credit balance">
-        <Icon name="zap" className="credit-pill__icon" />
+        <Icon name="zap" className="icon--credit" />
         <span className="skeleton skeleton--text" />
       </span>
     );
@@ -21,7 +21,7 @@ export function CreditBalancePill({ balance }: { balance: CreditBalance }) {
       title={balance.error ?? balance.message}
       data-testid="credit-balance"
     >
-      <Icon name="zap" className="credit-pill__icon" />
+      <Icon name="zap" className="icon--credit" />
       <span>{formatCreditCount(balance.credits.available)}</span>
       {balance.error ? <Icon name="alert" className="credit-pill__warn" title={balance.error} /> : null}
     </Link>

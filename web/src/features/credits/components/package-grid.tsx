@@ -23,7 +23,7 @@ export function PackageGrid({ userId }: { userId: string | null }) {
     return (
       <div className="package-grid" aria-busy="true">
         {[0, 1, 2].map((i) => (
-          <div key={i} className="package-card package-card--skeleton">
+          <div key={i} className="card package-card package-card--skeleton">
             <span className="skeleton skeleton--title" />
             <span className="skeleton skeleton--amount" />
             <span className="skeleton skeleton--text" />
@@ -54,11 +54,11 @@ export function PackageGrid({ userId }: { userId: string | null }) {
         {packages.map((pkg) => {
           const badge = badges[pkg.id];
           return (
-            <li key={pkg.id} className={`package-card${badge ? ' package-card--featured' : ''}`}>
+            <li key={pkg.id} className={`card package-card${badge ? ' package-card--featured' : ''}`}>
               {badge ? <span className="package-card__badge">{badge}</span> : null}
               <h3 className="package-card__name">{pkg.name}</h3>
               <p className="package-card__credits">
-                <Icon name="zap" /> {pkg.credits} credits
+                <Icon name="zap" className="icon--credit" /> {pkg.credits} credits
               </p>
               <p className="package-card__price">{formatPrice(pkg.price, pkg.currency)}</p>
               <p className="package-card__unit">{perCredit(pkg)}</p>

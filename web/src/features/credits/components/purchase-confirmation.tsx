@@ -120,13 +120,13 @@ function StatusCard({
 }) {
   return (
     <section
-      className={`purchase-card purchase-card--${tone}`}
+      className={`card purchase-card purchase-card--${tone}`}
       aria-labelledby="purchase-title"
       aria-busy={tone === 'pending'}
       data-testid="purchase-confirmation"
       data-phase={tone}
     >
-      <span className="purchase-card__icon" aria-hidden="true">
+      <span className="icon-tile icon-tile--inline result-icon" aria-hidden="true">
         {tone === 'pending' ? <span className="purchase-card__spinner" /> : <Icon name={tone === 'success' ? 'check-circle' : 'alert'} />}
       </span>
       <h1 id="purchase-title">{title}</h1>

@@ -10,8 +10,8 @@ function CardGrid({ cards, variant }: { cards: Card[]; variant: 'feature' | 'aud
   return (
     <ul className={`card-grid card-grid--${variant}`}>
       {cards.map((card, index) => (
-        <li key={card.title} className={`info-card info-card--${variant}`}>
-          <span className="info-card__icon">
+        <li key={card.title} className={`card info-card info-card--${variant}`}>
+          <span className="icon-tile info-card__icon">
             {variant === 'step' ? <span className="info-card__number">{index + 1}</span> : <Icon name={card.icon} />}
           </span>
           <h3 className="info-card__title">{card.title}</h3>

@@ -121,7 +121,13 @@ export function PlayerScreen({ videoId, state, homePath, onTitle, stored, stored
                   : 'This video is not available to play'}
               </p>
               {source.progress !== null && (source.status === 'queued' || source.status === 'processing') ? (
-                <ProgressBar className="player__progress" label="Generation progress" value={source.progress} minPercent={2} />
+                <ProgressBar
+                  className="progress player__progress"
+                  fillClassName="progress__fill"
+                  label="Generation progress"
+                  value={source.progress}
+                  minPercent={2}
+                />
               ) : null}
               {job.data?.current_step && (source.status === 'queued' || source.status === 'processing') ? (
                 <p className="player__waiting-step">{job.data.current_step}</p>

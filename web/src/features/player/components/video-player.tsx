@@ -136,14 +136,14 @@ export function VideoPlayer({
 
       <aside className="player__side" aria-label="Chapters and transcript">
         {chapterCues.length > 0 ? (
-          <section className="side-card" aria-labelledby={`${ids}-chapters`}>
+          <section className="card side-card" aria-labelledby={`${ids}-chapters`}>
             <h2 id={`${ids}-chapters`} className="side-card__title">
               Chapters <span className="side-card__count">{chapterCues.length}</span>
             </h2>
             <CueList cues={chapterCues} time={time} onSeek={seek} variant="chapters" />
           </section>
         ) : null}
-        <section className="side-card side-card--grow" aria-labelledby={`${ids}-transcript`}>
+        <section className="card side-card side-card--grow" aria-labelledby={`${ids}-transcript`}>
           <h2 id={`${ids}-transcript`} className="side-card__title">
             Transcript
           </h2>

@@ -61,14 +61,22 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
           </p>
           <p className="queue-item__meta">{metaLine(job)}</p>
         </div>
-        <StatusBadge block="queue-badge" tone={job.state} label={stateLabels[job.state]} live={active} testId="queue-item-state" />
+        <StatusBadge
+          block="queue-badge"
+          tone={job.state}
+          // A queued job waits in grey here: only the running one is in the brand colour.
+          color={job.state === 'queued' ? 'neutral' : undefined}
+          label={stateLabels[job.state]}
+          live={active}
+          testId="queue-item-state"
+        />
       </div>
 
       {active ? (
         <div className="queue-item__progress">
           <ProgressBar
-            className="queue-progress"
-            fillClassName="queue-progress__bar"
+            className="progress queue-progress"
+            fillClassName="progress__fill"
             label={`Progress of ${label}`}
             value={job.progress}
             minPercent={3}
