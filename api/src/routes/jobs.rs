@@ -16,7 +16,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NoSuchJob, NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
     state::AppState,
@@ -153,11 +156,11 @@ pub struct Started {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 402, description = "Not enough credits", body = ErrorBody),
-        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        NotSignedIn,
+        NotEnoughCredits,
+        NotTheCaller,
         (status = 422, description = "A field is missing or out of range", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 async fn generate_video(
@@ -391,8 +394,8 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The job", body = JobStatus),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such job of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchJob,
     )
 )]
 async fn job_status(
@@ -419,7 +422,7 @@ struct JobList {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The jobs", body = JobList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<JobList>> {
@@ -441,8 +444,8 @@ async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Cancelled: the job as it is now", body = JobStatus),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such job of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchJob,
         (status = 409, description = "The job is already finished", body = ErrorBody),
     )
 )]

@@ -15,7 +15,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{
+        ApiError, ApiResult, ErrorBody,
+        responses::{NoMediaToken, NoSuchMedia},
+    },
     state::AppState,
 };
 
@@ -86,8 +89,8 @@ async fn authorised_job(
     responses(
         (status = 200, description = "The video", content_type = "video/mp4", body = String),
         (status = 206, description = "The requested range", content_type = "video/mp4", body = String),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
         (status = 416, description = "The range is outside the file"),
     )
 )]
@@ -230,8 +233,8 @@ async fn small_file(
             (String = "text/vtt"),
             (String = "application/x-subrip"),
         )),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
         (status = 422, description = "An unknown format", body = ErrorBody),
     )
 )]
@@ -272,8 +275,8 @@ async fn subtitles(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The chapters", content_type = "text/vtt", body = String),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
     )
 )]
 async fn chapters(
@@ -323,8 +326,8 @@ struct Cue {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The transcript", body = Transcript),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
     )
 )]
 async fn transcript(
@@ -375,8 +378,8 @@ async fn transcript(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = String),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
     )
 )]
 async fn thumbnail(

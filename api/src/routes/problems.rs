@@ -13,7 +13,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson, required_text, required_user_id},
     limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
     routes::jobs::{Started, started},
@@ -168,11 +171,11 @@ fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 402, description = "Not enough credits", body = ErrorBody),
-        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        NotSignedIn,
+        NotEnoughCredits,
+        NotTheCaller,
         (status = 422, description = "A field is missing or out of range, or the problem cannot be solved here", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 async fn generate_solution(

@@ -11,7 +11,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NoSuchCourse, NotSignedIn, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson},
     routes::jobs::enqueue,
     state::AppState,
@@ -150,10 +153,10 @@ impl From<LessonStart> for LessonStarted {
     responses(
         (status = 202, description = "Queued", body = LessonStarted),
         (status = 200, description = "The lesson already has this job", body = LessonStarted),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
         (status = 422, description = "A field is missing, or the lesson does not exist", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 pub(super) async fn generate_lesson_video(
@@ -213,10 +216,10 @@ pub(super) struct BatchStarted {
     responses(
         (status = 202, description = "At least one job was created", body = BatchStarted),
         (status = 200, description = "Every lesson already had its job", body = BatchStarted),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
         (status = 422, description = "A field is missing, or an index names no lesson", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 pub(super) async fn generate_all_lesson_videos(
