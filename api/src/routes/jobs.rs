@@ -85,28 +85,14 @@ impl GenerateVideo {
         let mut errors = Vec::new();
         let user_id = required_user_id(self.user_id, "video generation", &mut errors);
         let topic = required_text(self.topic, "topic", "Topic", TOPIC_MAX_CHARS, &mut errors);
-        let duration = self.duration.unwrap_or(VIDEO_MINUTES.default);
-        if !VIDEO_MINUTES.contains(duration) {
-            errors.push(FieldError::new(
-                &["body", "duration"],
-                format!(
-                    "Duration must be between {} and {} minutes",
-                    VIDEO_MINUTES.min, VIDEO_MINUTES.max
-                ),
-                "range",
-            ));
-        }
-        let wpm = self.wpm.unwrap_or(WORDS_PER_MINUTE.default);
-        if !WORDS_PER_MINUTE.contains(wpm) {
-            errors.push(FieldError::new(
-                &["body", "wpm"],
-                format!(
-                    "Words per minute must be between {} and {}",
-                    WORDS_PER_MINUTE.min, WORDS_PER_MINUTE.max
-                ),
-                "range",
-            ));
-        }
+        let duration = VIDEO_MINUTES.check(
+            self.duration,
+            "duration",
+            "Duration",
+            " minutes",
+            &mut errors,
+        );
+        let wpm = WORDS_PER_MINUTE.check(self.wpm, "wpm", "Words per minute", "", &mut errors);
         let enable_subtitles = self.enable_subtitles.unwrap_or(true);
         let subtitle_style = match self.subtitle_style.as_deref() {
             None => enable_subtitles.then(|| "modern".to_string()),
@@ -169,25 +155,49 @@ async fn generate_video(
     ValidJson(body): ValidJson<GenerateVideo>,
 ) -> ApiResult<impl IntoResponse> {
     let params = body.validate(&caller)?;
-    // A dry run plans without rendering and charges nothing.
-    let cost = if params.dry_run {
-        0
-    } else {
-        jobs::video_cost(params.duration_minutes)
-    };
-    let job = jobs::submit(
-        &state.db,
-        &state.queue,
-        NewJob {
-            user_id: &caller.id,
-            kind: JobKind::Video,
-            title: params.topic.clone(),
-            params: serde_json::to_value(&params).expect("params serialise"),
-            cost,
-        },
-    )
-    .await?;
-    Ok(started(job, JobKind::Video))
+    Submission {
+        kind: JobKind::Video,
+        title: params.topic.clone(),
+        cost: jobs::video_cost(params.duration_minutes),
+        dry_run: params.dry_run,
+    }
+    .submit(&state, &caller, &params)
+    .await
+}
+
+/// A job that a generation endpoint starts for the caller, charged with its creation.
+pub struct Submission {
+    pub kind: JobKind,
+    /// What the queue and the history call it.
+    pub title: String,
+    /// What it costs; a dry run plans without rendering and is charged nothing.
+    pub cost: i64,
+    pub dry_run: bool,
+}
+
+impl Submission {
+    /// Creates the job with `params`, reserving its cost, queues it (core's `jobs::submit`),
+    /// and answers 202.
+    pub async fn submit(
+        self,
+        state: &AppState,
+        caller: &AuthUser,
+        params: &impl Serialize,
+    ) -> ApiResult<(StatusCode, Json<Started>)> {
+        let job = jobs::submit(
+            &state.db,
+            &state.queue,
+            NewJob {
+                user_id: &caller.id,
+                kind: self.kind,
+                title: self.title,
+                params: serde_json::to_value(params).expect("params serialise"),
+                cost: if self.dry_run { 0 } else { self.cost },
+            },
+        )
+        .await?;
+        Ok(started(job, self.kind))
+    }
 }
 
 /// Queues a job that was just created (its credits already reserved with it) and answers
@@ -403,10 +413,15 @@ async fn job_status(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<JobStatus>> {
-    let job = jobs::find_for_user(&state.db, &caller.id, &id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = callers_job(&state, &caller, &id).await?;
     Ok(Json(JobStatus::new(&state, job)))
+}
+
+/// One of the caller's jobs; another user's answers 404 like a missing one.
+async fn callers_job(state: &AppState, caller: &AuthUser, id: &str) -> ApiResult<job::Model> {
+    jobs::find_for_user(&state.db, &caller.id, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Job"))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -454,9 +469,7 @@ async fn cancel_job(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<JobStatus>> {
-    let job = jobs::find_for_user(&state.db, &caller.id, &id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = callers_job(&state, &caller, &id).await?;
     if !jobs::cancel(&state.db, &job).await? {
         return Err(ApiError::Conflict(format!(
             "This job is already {} and cannot be cancelled",
