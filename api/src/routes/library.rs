@@ -572,12 +572,15 @@ async fn update_course(
     Ok(Json(course_item(&state, updated)))
 }
 
-fn delete_error(err: library::DeleteError) -> ApiError {
-    match err {
-        library::DeleteError::Db(db) => db.into(),
-        library::DeleteError::Storage(storage) => {
-            ApiError::Internal(anyhow::Error::new(storage).context("deleting media"))
-        }
+/// A delete's answer: 204 once done, 404 when the caller has no such `what`.
+fn deleted(outcome: Result<bool, library::DeleteError>, what: &str) -> ApiResult<StatusCode> {
+    match outcome {
+        Ok(true) => Ok(StatusCode::NO_CONTENT),
+        Ok(false) => Err(ApiError::not_found(what)),
+        Err(library::DeleteError::Db(db)) => Err(db.into()),
+        Err(library::DeleteError::Storage(storage)) => Err(ApiError::Internal(
+            anyhow::Error::new(storage).context("deleting media"),
+        )),
     }
 }
 
@@ -599,14 +602,8 @@ async fn delete_video(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    if library::delete_video(&state.db, &state.storage, &caller.id, &id)
-        .await
-        .map_err(delete_error)?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::not_found("Video"))
-    }
+    let outcome = library::delete_video(&state.db, &state.storage, &caller.id, &id).await;
+    deleted(outcome, "Video")
 }
 
 /// Deletes one of the caller's courses, its lessons and their videos.
@@ -627,12 +624,6 @@ async fn delete_course(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    if library::delete_course(&state.db, &state.storage, &caller.id, &id)
-        .await
-        .map_err(delete_error)?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::not_found("Course"))
-    }
+    let outcome = library::delete_course(&state.db, &state.storage, &caller.id, &id).await;
+    deleted(outcome, "Course")
 }
