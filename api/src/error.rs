@@ -11,6 +11,8 @@ use sea_orm::DbErr;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub mod responses;
+
 /// One entry of a validation error list, in the shape SPEC.md's client reads.
 #[derive(Debug, Clone, Serialize, PartialEq, ToSchema)]
 pub struct FieldError {

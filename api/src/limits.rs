@@ -11,6 +11,8 @@ use utoipa::openapi::{
     schema::{SchemaType, Type},
 };
 
+use crate::error::FieldError;
+
 /// Whole numbers from `min` to `max` inclusive, and what a request that leaves it out gets.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Range {
@@ -22,6 +24,30 @@ pub struct Range {
 impl Range {
     pub const fn contains(self, value: u32) -> bool {
         self.min <= value && value <= self.max
+    }
+
+    /// A request's `value`, or the default when it leaves it out. A value outside the range
+    /// is named in `errors`: "`label` must be between `min` and `max``unit`".
+    pub fn check(
+        self,
+        value: Option<u32>,
+        field: &str,
+        label: &str,
+        unit: &str,
+        errors: &mut Vec<FieldError>,
+    ) -> u32 {
+        let value = value.unwrap_or(self.default);
+        if !self.contains(value) {
+            errors.push(FieldError::new(
+                &["body", field],
+                format!(
+                    "{label} must be between {} and {}{unit}",
+                    self.min, self.max
+                ),
+                "range",
+            ));
+        }
+        value
     }
 
     /// An optional integer field limited to this range.

@@ -13,7 +13,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiResult, ErrorBody},
+    error::{
+        ApiResult,
+        responses::{NotSignedIn, NotTheCaller},
+    },
     extract::AuthUser,
     state::AppState,
 };
@@ -38,8 +41,8 @@ struct BalanceResponse {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The balance", body = BalanceResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "Another user's id", body = ErrorBody),
+        NotSignedIn,
+        NotTheCaller,
     )
 )]
 async fn balance(

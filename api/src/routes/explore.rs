@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult, ErrorBody, responses::BadListQuery},
     routes::library::{
         CourseItem, MediaUrls, PageParams, VideoItem, course_item, media_urls, parse_list_query,
         video_item,
@@ -50,7 +50,7 @@ struct Videos {
     params(PageParams),
     responses(
         (status = 200, description = "A page of published courses", body = Courses),
-        (status = 422, description = "A query value is out of range", body = ErrorBody),
+        BadListQuery,
     )
 )]
 async fn courses(
@@ -82,7 +82,7 @@ async fn courses(
     ),
     responses(
         (status = 200, description = "A page of published videos", body = Videos),
-        (status = 422, description = "A query value is out of range", body = ErrorBody),
+        BadListQuery,
     )
 )]
 async fn videos(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult<Json<Videos>> {

@@ -16,7 +16,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NoSuchJob, NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
     state::AppState,
@@ -82,28 +85,14 @@ impl GenerateVideo {
         let mut errors = Vec::new();
         let user_id = required_user_id(self.user_id, "video generation", &mut errors);
         let topic = required_text(self.topic, "topic", "Topic", TOPIC_MAX_CHARS, &mut errors);
-        let duration = self.duration.unwrap_or(VIDEO_MINUTES.default);
-        if !VIDEO_MINUTES.contains(duration) {
-            errors.push(FieldError::new(
-                &["body", "duration"],
-                format!(
-                    "Duration must be between {} and {} minutes",
-                    VIDEO_MINUTES.min, VIDEO_MINUTES.max
-                ),
-                "range",
-            ));
-        }
-        let wpm = self.wpm.unwrap_or(WORDS_PER_MINUTE.default);
-        if !WORDS_PER_MINUTE.contains(wpm) {
-            errors.push(FieldError::new(
-                &["body", "wpm"],
-                format!(
-                    "Words per minute must be between {} and {}",
-                    WORDS_PER_MINUTE.min, WORDS_PER_MINUTE.max
-                ),
-                "range",
-            ));
-        }
+        let duration = VIDEO_MINUTES.check(
+            self.duration,
+            "duration",
+            "Duration",
+            " minutes",
+            &mut errors,
+        );
+        let wpm = WORDS_PER_MINUTE.check(self.wpm, "wpm", "Words per minute", "", &mut errors);
         let enable_subtitles = self.enable_subtitles.unwrap_or(true);
         let subtitle_style = match self.subtitle_style.as_deref() {
             None => enable_subtitles.then(|| "modern".to_string()),
@@ -153,11 +142,11 @@ pub struct Started {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 402, description = "Not enough credits", body = ErrorBody),
-        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        NotSignedIn,
+        NotEnoughCredits,
+        NotTheCaller,
         (status = 422, description = "A field is missing or out of range", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 async fn generate_video(
@@ -166,25 +155,49 @@ async fn generate_video(
     ValidJson(body): ValidJson<GenerateVideo>,
 ) -> ApiResult<impl IntoResponse> {
     let params = body.validate(&caller)?;
-    // A dry run plans without rendering and charges nothing.
-    let cost = if params.dry_run {
-        0
-    } else {
-        jobs::video_cost(params.duration_minutes)
-    };
-    let job = jobs::submit(
-        &state.db,
-        &state.queue,
-        NewJob {
-            user_id: &caller.id,
-            kind: JobKind::Video,
-            title: params.topic.clone(),
-            params: serde_json::to_value(&params).expect("params serialise"),
-            cost,
-        },
-    )
-    .await?;
-    Ok(started(job, JobKind::Video))
+    Submission {
+        kind: JobKind::Video,
+        title: params.topic.clone(),
+        cost: jobs::video_cost(params.duration_minutes),
+        dry_run: params.dry_run,
+    }
+    .submit(&state, &caller, &params)
+    .await
+}
+
+/// A job that a generation endpoint starts for the caller, charged with its creation.
+pub struct Submission {
+    pub kind: JobKind,
+    /// What the queue and the history call it.
+    pub title: String,
+    /// What it costs; a dry run plans without rendering and is charged nothing.
+    pub cost: i64,
+    pub dry_run: bool,
+}
+
+impl Submission {
+    /// Creates the job with `params`, reserving its cost, queues it (core's `jobs::submit`),
+    /// and answers 202.
+    pub async fn submit(
+        self,
+        state: &AppState,
+        caller: &AuthUser,
+        params: &impl Serialize,
+    ) -> ApiResult<(StatusCode, Json<Started>)> {
+        let job = jobs::submit(
+            &state.db,
+            &state.queue,
+            NewJob {
+                user_id: &caller.id,
+                kind: self.kind,
+                title: self.title,
+                params: serde_json::to_value(params).expect("params serialise"),
+                cost: if self.dry_run { 0 } else { self.cost },
+            },
+        )
+        .await?;
+        Ok(started(job, self.kind))
+    }
 }
 
 /// Queues a job that was just created (its credits already reserved with it) and answers
@@ -391,8 +404,8 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The job", body = JobStatus),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such job of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchJob,
     )
 )]
 async fn job_status(
@@ -400,10 +413,15 @@ async fn job_status(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<JobStatus>> {
-    let job = jobs::find_for_user(&state.db, &caller.id, &id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = callers_job(&state, &caller, &id).await?;
     Ok(Json(JobStatus::new(&state, job)))
+}
+
+/// One of the caller's jobs; another user's answers 404 like a missing one.
+async fn callers_job(state: &AppState, caller: &AuthUser, id: &str) -> ApiResult<job::Model> {
+    jobs::find_for_user(&state.db, &caller.id, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Job"))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -419,7 +437,7 @@ struct JobList {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The jobs", body = JobList),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
     )
 )]
 async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult<Json<JobList>> {
@@ -441,8 +459,8 @@ async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Cancelled: the job as it is now", body = JobStatus),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such job of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchJob,
         (status = 409, description = "The job is already finished", body = ErrorBody),
     )
 )]
@@ -451,9 +469,7 @@ async fn cancel_job(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<JobStatus>> {
-    let job = jobs::find_for_user(&state.db, &caller.id, &id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = callers_job(&state, &caller, &id).await?;
     if !jobs::cancel(&state.db, &job).await? {
         return Err(ApiError::Conflict(format!(
             "This job is already {} and cannot be cancelled",

@@ -20,7 +20,10 @@ use utoipa::{
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{BadListQuery, NoSuchCourse, NoSuchVideo, NotSignedIn, NotTheCaller},
+    },
     extract::{AuthUser, ValidJson},
     limits::{self, LIMITS},
     state::AppState,
@@ -379,9 +382,9 @@ struct SearchResults {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's courses and videos", body = SearchResults),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "Another user's id", body = ErrorBody),
-        (status = 422, description = "A query value is out of range", body = ErrorBody),
+        NotSignedIn,
+        NotTheCaller,
+        BadListQuery,
     )
 )]
 async fn search(
@@ -498,8 +501,8 @@ fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The video", body = VideoItem),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such video of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchVideo,
     )
 )]
 async fn get_video(
@@ -523,8 +526,8 @@ async fn get_video(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The video as it is now", body = VideoItem),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such video of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchVideo,
         (status = 422, description = "Nothing to change, or a bad title", body = ErrorBody),
     )
 )]
@@ -551,8 +554,8 @@ async fn update_video(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The course as it is now", body = CourseItem),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
         (status = 422, description = "Nothing to change, or a bad title", body = ErrorBody),
     )
 )]
@@ -569,12 +572,15 @@ async fn update_course(
     Ok(Json(course_item(&state, updated)))
 }
 
-fn delete_error(err: library::DeleteError) -> ApiError {
-    match err {
-        library::DeleteError::Db(db) => db.into(),
-        library::DeleteError::Storage(storage) => {
-            ApiError::Internal(anyhow::Error::new(storage).context("deleting media"))
-        }
+/// A delete's answer: 204 once done, 404 when the caller has no such `what`.
+fn deleted(outcome: Result<bool, library::DeleteError>, what: &str) -> ApiResult<StatusCode> {
+    match outcome {
+        Ok(true) => Ok(StatusCode::NO_CONTENT),
+        Ok(false) => Err(ApiError::not_found(what)),
+        Err(library::DeleteError::Db(db)) => Err(db.into()),
+        Err(library::DeleteError::Storage(storage)) => Err(ApiError::Internal(
+            anyhow::Error::new(storage).context("deleting media"),
+        )),
     }
 }
 
@@ -587,8 +593,8 @@ fn delete_error(err: library::DeleteError) -> ApiError {
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such video of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchVideo,
     )
 )]
 async fn delete_video(
@@ -596,14 +602,8 @@ async fn delete_video(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    if library::delete_video(&state.db, &state.storage, &caller.id, &id)
-        .await
-        .map_err(delete_error)?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::not_found("Video"))
-    }
+    let outcome = library::delete_video(&state.db, &state.storage, &caller.id, &id).await;
+    deleted(outcome, "Video")
 }
 
 /// Deletes one of the caller's courses, its lessons and their videos.
@@ -615,8 +615,8 @@ async fn delete_video(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
     )
 )]
 async fn delete_course(
@@ -624,12 +624,6 @@ async fn delete_course(
     caller: AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    if library::delete_course(&state.db, &state.storage, &caller.id, &id)
-        .await
-        .map_err(delete_error)?
-    {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::not_found("Course"))
-    }
+    let outcome = library::delete_course(&state.db, &state.storage, &caller.id, &id).await;
+    deleted(outcome, "Course")
 }

@@ -4,8 +4,8 @@
 
 use axum::{
     body::Body,
-    extract::{Path, Query, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    extract::{FromRequestParts, Path, Query, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header, request::Parts},
     response::{IntoResponse, Response},
 };
 use lectern_core::{entities::job, jobs, library};
@@ -15,7 +15,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{
+        ApiError, ApiResult, ErrorBody,
+        responses::{NoMediaToken, NoSuchMedia},
+    },
     state::AppState,
 };
 
@@ -42,6 +45,42 @@ struct MediaQuery {
     download: Option<String>,
 }
 
+/// Who asks for a media file: the user of a valid bearer token, and the id that a valid media
+/// token names.
+struct Viewer {
+    user: Option<String>,
+    token_names: Option<String>,
+    /// Whether the URL carries a media token at all, valid or not.
+    has_token: bool,
+}
+
+impl Viewer {
+    fn new(state: &AppState, headers: &HeaderMap, query: &MediaQuery) -> Self {
+        Self {
+            user: crate::extract::bearer(headers).and_then(|t| state.tokens.verify(&t)),
+            token_names: query
+                .t
+                .as_deref()
+                .and_then(|t| state.tokens.verify_media(t)),
+            has_token: query.t.is_some(),
+        }
+    }
+
+    fn is(&self, user_id: &str) -> bool {
+        self.user.as_deref() == Some(user_id)
+    }
+
+    /// The answer to a viewer who may not see `what`: 401 when they gave no token at all,
+    /// else 404, as if nothing were there.
+    fn refusal(&self, what: &str) -> ApiError {
+        if self.user.is_none() && !self.has_token {
+            ApiError::Unauthorized("Not authenticated".into())
+        } else {
+            ApiError::not_found(what)
+        }
+    }
+}
+
 /// The finished job behind a media URL, if the caller may see it.
 async fn authorised_job(
     state: &AppState,
@@ -49,23 +88,15 @@ async fn authorised_job(
     query: &MediaQuery,
     id: &str,
 ) -> ApiResult<job::Model> {
-    let by_media_token = query
-        .t
-        .as_deref()
-        .and_then(|t| state.tokens.verify_media(t))
-        .is_some_and(|job_id| job_id == id);
-    let owner = crate::extract::bearer(headers).and_then(|t| state.tokens.verify(&t));
+    let viewer = Viewer::new(state, headers, query);
     let job = jobs::find(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found("Video"))?;
-    let allowed = by_media_token
-        || owner.as_deref() == Some(job.user_id.as_str())
+    let allowed = viewer.token_names.as_deref() == Some(id)
+        || viewer.is(&job.user_id)
         || library::job_is_public(&state.db, &job.id).await?;
     if !allowed {
-        if owner.is_none() && query.t.is_none() {
-            return Err(ApiError::Unauthorized("Not authenticated".into()));
-        }
-        return Err(ApiError::not_found("Video"));
+        return Err(viewer.refusal("Video"));
     }
     if job.status != jobs::JobStatus::Completed {
         return Err(ApiError::NotFound(format!(
@@ -74,6 +105,30 @@ async fn authorised_job(
         )));
     }
     Ok(job)
+}
+
+/// The finished job that a media URL's path names, if the caller may see it
+/// (`authorised_job`), with the URL's query.
+struct MediaJob {
+    job: job::Model,
+    query: MediaQuery,
+}
+
+impl FromRequestParts<AppState> for MediaJob {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Query(query) = Query::<MediaQuery>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let job = authorised_job(state, &parts.headers, &query, &id)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(Self { job, query })
+    }
 }
 
 /// A finished job's MP4, with HTTP Range.
@@ -86,18 +141,16 @@ async fn authorised_job(
     responses(
         (status = 200, description = "The video", content_type = "video/mp4", body = String),
         (status = 206, description = "The requested range", content_type = "video/mp4", body = String),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
         (status = 416, description = "The range is outside the file"),
     )
 )]
 async fn video(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(query): Query<MediaQuery>,
+    MediaJob { job, query }: MediaJob,
 ) -> ApiResult<Response> {
-    let job = authorised_job(&state, &headers, &query, &id).await?;
     let key = jobs::media::video(&job.id);
     let Some(total) = state.storage.size(&key).await.map_err(storage_error)? else {
         return Err(ApiError::not_found("Video"));
@@ -208,14 +261,19 @@ async fn small_file(
         .await
         .map_err(storage_error)?
         .ok_or_else(|| ApiError::NotFound(format!("{file} not found")))?;
-    Ok((
+    Ok(private_file(content_type, bytes))
+}
+
+/// A media file's answer: its content type, cached by the browser for an hour.
+fn private_file(content_type: &'static str, bytes: Vec<u8>) -> Response {
+    (
         [
             (header::CONTENT_TYPE, content_type),
             (header::CACHE_CONTROL, "private, max-age=3600"),
         ],
         bytes,
     )
-        .into_response())
+        .into_response()
 }
 
 /// A finished job's subtitles: WebVTT, or SRT with `format=srt`.
@@ -230,18 +288,15 @@ async fn small_file(
             (String = "text/vtt"),
             (String = "application/x-subrip"),
         )),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
         (status = 422, description = "An unknown format", body = ErrorBody),
     )
 )]
 async fn subtitles(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(query): Query<MediaQuery>,
+    MediaJob { job, query }: MediaJob,
 ) -> ApiResult<Response> {
-    let job = authorised_job(&state, &headers, &query, &id).await?;
     match query.format.as_deref() {
         None | Some("vtt") => {
             small_file(&state, &job, "subtitles.vtt", "text/vtt; charset=utf-8").await
@@ -272,17 +327,14 @@ async fn subtitles(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The chapters", content_type = "text/vtt", body = String),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
     )
 )]
 async fn chapters(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(query): Query<MediaQuery>,
+    MediaJob { job, .. }: MediaJob,
 ) -> ApiResult<Response> {
-    let job = authorised_job(&state, &headers, &query, &id).await?;
     small_file(&state, &job, "chapters.vtt", "text/vtt; charset=utf-8").await
 }
 
@@ -323,17 +375,14 @@ struct Cue {
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The transcript", body = Transcript),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
     )
 )]
 async fn transcript(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(query): Query<MediaQuery>,
+    MediaJob { job, .. }: MediaJob,
 ) -> ApiResult<Response> {
-    let job = authorised_job(&state, &headers, &query, &id).await?;
     let bytes = state
         .storage
         .get_bytes(&jobs::media::transcript(&job.id))
@@ -375,17 +424,14 @@ async fn transcript(
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = String),
-        (status = 401, description = "No token, and the video is not public", body = ErrorBody),
-        (status = 404, description = "No such video the caller may see, or not ready", body = ErrorBody),
+        NoMediaToken,
+        NoSuchMedia,
     )
 )]
 async fn thumbnail(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-    Query(query): Query<MediaQuery>,
+    MediaJob { job, .. }: MediaJob,
 ) -> ApiResult<Response> {
-    let job = authorised_job(&state, &headers, &query, &id).await?;
     small_file(&state, &job, "thumbnail.jpg", "image/jpeg").await
 }
 
@@ -416,17 +462,13 @@ async fn course_thumbnail(
     let access = library::thumbnail_access(&state.db, &id)
         .await?
         .ok_or_else(|| ApiError::not_found("Thumbnail"))?;
-    let by_media_token = query
-        .t
-        .as_deref()
-        .and_then(|t| state.tokens.verify_media(t))
-        .is_some_and(|named| access.token_ids.contains(&named));
-    let owner = crate::extract::bearer(&headers).and_then(|t| state.tokens.verify(&t));
-    if !(access.is_public || by_media_token || owner.as_deref() == Some(&access.owner_id)) {
-        if owner.is_none() && query.t.is_none() {
-            return Err(ApiError::Unauthorized("Not authenticated".into()));
-        }
-        return Err(ApiError::not_found("Thumbnail"));
+    let viewer = Viewer::new(&state, &headers, &query);
+    let by_media_token = viewer
+        .token_names
+        .as_ref()
+        .is_some_and(|named| access.token_ids.contains(named));
+    if !(access.is_public || by_media_token || viewer.is(&access.owner_id)) {
+        return Err(viewer.refusal("Thumbnail"));
     }
     let bytes = state
         .storage
@@ -439,14 +481,7 @@ async fn course_thumbnail(
     } else {
         "image/jpeg"
     };
-    Ok((
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "private, max-age=3600"),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(private_file(content_type, bytes))
 }
 
 fn storage_error(err: lectern_core::storage::StorageError) -> ApiError {

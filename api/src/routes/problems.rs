@@ -5,7 +5,7 @@
 //! when no model is configured.
 
 use axum::{extract::State, response::IntoResponse};
-use lectern_core::jobs::{self, JobKind, NewJob, PROBLEM_COST, ProblemParams};
+use lectern_core::jobs::{JobKind, PROBLEM_COST, ProblemParams};
 use lectern_solver::{ProblemKind, SolveError};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
@@ -13,10 +13,13 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson, required_text, required_user_id},
     limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
-    routes::jobs::{Started, started},
+    routes::jobs::{Started, Submission},
     state::AppState,
 };
 
@@ -100,17 +103,13 @@ impl GenerateSolution {
             PROBLEM_MAX_CHARS,
             &mut errors,
         );
-        let duration = self.video_duration.unwrap_or(PROBLEM_MINUTES.default);
-        if !PROBLEM_MINUTES.contains(duration) {
-            errors.push(FieldError::new(
-                &["body", "video_duration"],
-                format!(
-                    "Duration must be between {} and {} minutes",
-                    PROBLEM_MINUTES.min, PROBLEM_MINUTES.max
-                ),
-                "range",
-            ));
-        }
+        let duration = PROBLEM_MINUTES.check(
+            self.video_duration,
+            "video_duration",
+            "Duration",
+            " minutes",
+            &mut errors,
+        );
         let subject = label(self.subject, "math", "subject", &mut errors);
         let problem_type = label(self.problem_type, "homework", "problem_type", &mut errors);
         if !errors.is_empty() {
@@ -168,11 +167,11 @@ fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 402, description = "Not enough credits", body = ErrorBody),
-        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        NotSignedIn,
+        NotEnoughCredits,
+        NotTheCaller,
         (status = 422, description = "A field is missing or out of range, or the problem cannot be solved here", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 async fn generate_solution(
@@ -182,19 +181,12 @@ async fn generate_solution(
 ) -> ApiResult<impl IntoResponse> {
     let params = body.validate(&caller)?;
     check_solvable(&state, &params.problem_text)?;
-    // A dry run plans without rendering and charges nothing.
-    let cost = if params.dry_run { 0 } else { PROBLEM_COST };
-    let job = jobs::submit(
-        &state.db,
-        &state.queue,
-        NewJob {
-            user_id: &caller.id,
-            kind: JobKind::Problem,
-            title: params.history_title(),
-            params: serde_json::to_value(&params).expect("params serialise"),
-            cost,
-        },
-    )
-    .await?;
-    Ok(started(job, JobKind::Problem))
+    Submission {
+        kind: JobKind::Problem,
+        title: params.history_title(),
+        cost: PROBLEM_COST,
+        dry_run: params.dry_run,
+    }
+    .submit(&state, &caller, &params)
+    .await
 }

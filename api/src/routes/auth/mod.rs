@@ -142,10 +142,10 @@ async fn start(
         Ok(url) => url,
         Err(err) => {
             tracing::warn!(error = %err, "sign-in could not start");
-            let outcome = Outcome::Failure {
-                code: "auth/network-request-failed".into(),
-                message: "The sign-in service could not be reached.".into(),
-            };
+            let outcome = Outcome::failure(
+                "auth/network-request-failed",
+                "The sign-in service could not be reached.",
+            );
             return Ok(finish(&state, mode, &return_to, outcome, None));
         }
     };
@@ -214,22 +214,18 @@ async fn callback(
         Mode::Redirect
     };
     let return_to = pending.return_to.clone();
+    // A failure from here on answers in the sign-in's own mode, and signs no one in.
+    let failed = |outcome: Outcome| finish(&state, mode, &return_to, outcome, None);
 
     // The state must come back to the browser that started the sign-in.
     if cookies::read(&headers, &cookies.state_name()).as_deref() != Some(pending.state.as_str()) {
-        return Ok(finish(
-            &state,
-            mode,
-            &return_to,
-            Outcome::Failure {
-                code: "auth/invalid-state".into(),
-                message: "Sign-in was started in another browser session. Please try again.".into(),
-            },
-            None,
-        ));
+        return Ok(failed(Outcome::failure(
+            "auth/invalid-state",
+            "Sign-in was started in another browser session. Please try again.",
+        )));
     }
     if Utc::now() - pending.created_at > SIGN_IN_TTL {
-        return Ok(finish(&state, mode, &return_to, expired(), None));
+        return Ok(failed(expired()));
     }
     if let Some(error) = params.error {
         let (code, message) = if error == "access_denied" {
@@ -243,16 +239,7 @@ async fn callback(
                 params.error_description.unwrap_or_else(|| error.clone()),
             )
         };
-        return Ok(finish(
-            &state,
-            mode,
-            &return_to,
-            Outcome::Failure {
-                code: code.into(),
-                message,
-            },
-            None,
-        ));
+        return Ok(failed(Outcome::failure(code, message)));
     }
     let Some(code) = params.code.filter(|c| !c.is_empty()) else {
         return Ok(refused(
@@ -274,16 +261,10 @@ async fn callback(
                 oidc::OidcError::Unreachable(_) => "auth/network-request-failed",
                 _ => "auth/invalid-credential",
             };
-            return Ok(finish(
-                &state,
-                mode,
-                &return_to,
-                Outcome::Failure {
-                    code: code.into(),
-                    message: "The identity provider's answer could not be verified.".into(),
-                },
-                None,
-            ));
+            return Ok(failed(Outcome::failure(
+                code,
+                "The identity provider's answer could not be verified.",
+            )));
         }
     };
     let signed_in = users::sign_in(&state.db, &identity).await?;
@@ -328,19 +309,13 @@ async fn take_sign_in(
 }
 
 fn expired() -> Outcome {
-    Outcome::Failure {
-        code: "auth/timeout".into(),
-        message: "Sign-in took too long. Please try again.".into(),
-    }
+    Outcome::failure("auth/timeout", "Sign-in took too long. Please try again.")
 }
 
 /// A callback we cannot tie to a started sign-in: answered as a popup result page, which
 /// also works as a plain page when there is no opener.
 fn refused(state: &AppState, code: &str, message: &str) -> Response {
-    let outcome = Outcome::Failure {
-        code: code.into(),
-        message: message.into(),
-    };
+    let outcome = Outcome::failure(code, message);
     let page = pages::popup_result(&state.config.origin(), &outcome, "/auth");
     let clear = Cookies::new(&state.config).clear_sign_in_state();
     (

@@ -44,6 +44,16 @@ pub enum Outcome {
     Failure { code: String, message: String },
 }
 
+impl Outcome {
+    /// A failed sign-in: an `auth/...` code the web app reads, and a message for the user.
+    pub fn failure(code: &str, message: impl Into<String>) -> Self {
+        Self::Failure {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+}
+
 /// Ends a popup sign-in: posts the outcome to the opener (only to our own origin) and
 /// closes. Opened without an opener (say, in a new tab), it continues to `fallback`.
 pub fn popup_result(origin: &str, outcome: &Outcome, fallback: &str) -> String {

@@ -14,7 +14,10 @@ use utoipa::ToSchema;
 
 use super::{Checkout, provider::SessionRequest};
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NotSignedIn, NotTheCaller},
+    },
     extract::{AuthUser, ValidJson},
     state::AppState,
 };
@@ -62,8 +65,8 @@ fn return_url_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The session and its payment page", body = CreateCheckoutResponse),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        NotSignedIn,
+        NotTheCaller,
         (status = 422, description = "An unknown package or a return address elsewhere", body = ErrorBody),
         (status = 502, description = "The payment provider failed", body = ErrorBody),
     )

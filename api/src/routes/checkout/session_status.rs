@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult, ErrorBody, responses::NotSignedIn},
     extract::AuthUser,
     state::AppState,
 };
@@ -53,7 +53,7 @@ pub struct CheckoutSessionStatus {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The session", body = CheckoutSessionStatus),
-        (status = 401, description = "Not signed in", body = ErrorBody),
+        NotSignedIn,
         (status = 404, description = "No such session of the caller's", body = ErrorBody),
     )
 )]

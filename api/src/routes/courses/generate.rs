@@ -11,7 +11,10 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson, named_level, required_user_id, showable},
     limits::{self, BACKGROUND_MAX_CHARS, GOAL_MAX_CHARS, GOAL_MIN_CHARS},
     routes::jobs::{Started, submitted},
@@ -123,11 +126,11 @@ impl GenerateCourse {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 402, description = "Not enough credits", body = ErrorBody),
-        (status = 404, description = "`user_id` is not the caller's", body = ErrorBody),
+        NotSignedIn,
+        NotEnoughCredits,
+        NotTheCaller,
         (status = 422, description = "The goal is missing, too short or too long", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable; nothing was charged", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 pub(super) async fn generate_course(

@@ -11,7 +11,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{NoSuchCourse, NotSignedIn, QueueUnavailable},
+    },
     extract::{AuthUser, ValidJson},
     routes::jobs::enqueue,
     state::AppState,
@@ -106,6 +109,57 @@ async fn enqueue_created(state: &AppState, started: &[LessonStart]) -> ApiResult
     first_error.map_or(Ok(()), Err)
 }
 
+/// A lesson request: one lesson's video, or several at once.
+enum LessonRequest {
+    One(GenerateLesson),
+    All(GenerateAll),
+}
+
+/// Checks a lesson request, starts its lessons of the caller's course (every one, or none when
+/// an index is invalid) and queues the jobs it created: 202 when it created one, else 200.
+async fn start_lessons(
+    state: &AppState,
+    caller: &AuthUser,
+    request: LessonRequest,
+) -> ApiResult<(StatusCode, Vec<LessonStart>)> {
+    let list = matches!(request, LessonRequest::All(_));
+    let (field, missing) = if list {
+        (
+            "lesson_indices",
+            "lesson_indices is required: the lessons to generate, counted from 0",
+        )
+    } else {
+        (
+            "lesson_index",
+            "lesson_index is required (lessons are counted from 0)",
+        )
+    };
+    let (course_id, user_id, indices, dry_run) = match request {
+        LessonRequest::One(body) => (
+            body.course_id,
+            body.user_id,
+            body.lesson_index.map(|index| vec![index]),
+            body.dry_run.unwrap_or(false),
+        ),
+        LessonRequest::All(body) => (body.course_id, body.user_id, body.lesson_indices, false),
+    };
+    let mut errors = Vec::new();
+    let (course_id, user_id) = require_common(course_id, user_id, &mut errors);
+    if indices.is_none() {
+        errors.push(FieldError::new(&["body", field], missing, "missing"));
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    caller.require_self(&user_id)?;
+    let indices = indices.unwrap_or_default();
+    let started = courses::start_lessons(&state.db, &caller.id, &course_id, &indices, dry_run)
+        .await
+        .map_err(|e| start_error(e, field, list))?;
+    enqueue_created(state, &started).await?;
+    Ok((status_code(&started), started))
+}
+
 fn status_code(started: &[LessonStart]) -> StatusCode {
     if started.iter().any(|s| s.created) {
         StatusCode::ACCEPTED
@@ -150,10 +204,10 @@ impl From<LessonStart> for LessonStarted {
     responses(
         (status = 202, description = "Queued", body = LessonStarted),
         (status = 200, description = "The lesson already has this job", body = LessonStarted),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
         (status = 422, description = "A field is missing, or the lesson does not exist", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 pub(super) async fn generate_lesson_video(
@@ -161,31 +215,7 @@ pub(super) async fn generate_lesson_video(
     caller: AuthUser,
     ValidJson(body): ValidJson<GenerateLesson>,
 ) -> ApiResult<impl IntoResponse> {
-    let mut errors = Vec::new();
-    let (course_id, user_id) = require_common(body.course_id, body.user_id, &mut errors);
-    if body.lesson_index.is_none() {
-        errors.push(FieldError::new(
-            &["body", "lesson_index"],
-            "lesson_index is required (lessons are counted from 0)",
-            "missing",
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
-    caller.require_self(&user_id)?;
-    let index = body.lesson_index.unwrap_or_default();
-    let started = courses::start_lessons(
-        &state.db,
-        &caller.id,
-        &course_id,
-        &[index],
-        body.dry_run.unwrap_or(false),
-    )
-    .await
-    .map_err(|e| start_error(e, "lesson_index", false))?;
-    enqueue_created(&state, &started).await?;
-    let code = status_code(&started);
+    let (code, started) = start_lessons(&state, &caller, LessonRequest::One(body)).await?;
     let start = started
         .into_iter()
         .next()
@@ -213,10 +243,10 @@ pub(super) struct BatchStarted {
     responses(
         (status = 202, description = "At least one job was created", body = BatchStarted),
         (status = 200, description = "Every lesson already had its job", body = BatchStarted),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
         (status = 422, description = "A field is missing, or an index names no lesson", body = ErrorBody),
-        (status = 502, description = "The job queue is unavailable", body = ErrorBody),
+        QueueUnavailable,
     )
 )]
 pub(super) async fn generate_all_lesson_videos(
@@ -224,25 +254,7 @@ pub(super) async fn generate_all_lesson_videos(
     caller: AuthUser,
     ValidJson(body): ValidJson<GenerateAll>,
 ) -> ApiResult<impl IntoResponse> {
-    let mut errors = Vec::new();
-    let (course_id, user_id) = require_common(body.course_id, body.user_id, &mut errors);
-    if body.lesson_indices.is_none() {
-        errors.push(FieldError::new(
-            &["body", "lesson_indices"],
-            "lesson_indices is required: the lessons to generate, counted from 0",
-            "missing",
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
-    caller.require_self(&user_id)?;
-    let indices = body.lesson_indices.unwrap_or_default();
-    let started = courses::start_lessons(&state.db, &caller.id, &course_id, &indices, false)
-        .await
-        .map_err(|e| start_error(e, "lesson_indices", true))?;
-    enqueue_created(&state, &started).await?;
-    let code = status_code(&started);
+    let (code, started) = start_lessons(&state, &caller, LessonRequest::All(body)).await?;
     Ok((
         code,
         Json(BatchStarted {

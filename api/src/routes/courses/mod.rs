@@ -15,7 +15,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{
+        ApiError, ApiResult,
+        responses::{NoSuchCourse, NotSignedIn},
+    },
     extract::AuthUser,
     routes::library::{CourseItem, VideoItem, course_item, video_item},
     state::AppState,
@@ -147,8 +150,8 @@ fn course_detail(state: &AppState, view: CourseView) -> CourseDetail {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The course and its lessons", body = CourseDetail),
-        (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such course of the caller's", body = ErrorBody),
+        NotSignedIn,
+        NoSuchCourse,
     )
 )]
 async fn course(

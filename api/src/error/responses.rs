@@ -1,0 +1,56 @@
+//! The error answers that several routes share, each described once for the OpenAPI document.
+//! A route names them in its `#[utoipa::path(responses(...))]` beside its own answers; every
+//! one answers an [`ErrorBody`] (what `ApiError` sends).
+
+use utoipa::IntoResponses;
+
+use super::ErrorBody;
+
+/// Declares each answer as a type whose `IntoResponses` gives one response: its status, its
+/// description in the document, and an [`ErrorBody`].
+macro_rules! error_responses {
+    ($($(#[$doc:meta])* $name:ident = ($status:tt, $description:tt);)+) => {
+        $(
+            $(#[$doc])*
+            #[derive(IntoResponses)]
+            #[response(status = $status, description = $description)]
+            pub struct $name(pub ErrorBody);
+        )+
+    };
+}
+
+// Routes for a signed-in caller and their own things.
+error_responses! {
+    /// The route needs a signed-in caller's access token.
+    NotSignedIn = (401, "Not signed in");
+    /// The `user_id` the route was given (in its path or body) is not the caller's own.
+    NotTheCaller = (404, "`user_id` is not the caller's");
+    /// No job of the caller's has the path's id (another user's looks the same).
+    NoSuchJob = (404, "No such job of the caller's");
+    /// No video of the caller's has the path's id (another user's looks the same).
+    NoSuchVideo = (404, "No such video of the caller's");
+    /// No course of the caller's has the id (another user's looks the same).
+    NoSuchCourse = (404, "No such course of the caller's");
+}
+
+// Starting a job.
+error_responses! {
+    /// The job costs more credits than the caller has.
+    NotEnoughCredits = (402, "Not enough credits");
+    /// The job queue did not take the job; its credits (if any) were refunded.
+    QueueUnavailable = (502, "The job queue is unavailable; nothing was charged");
+}
+
+// Listings (`routes::library::parse_list_query`).
+error_responses! {
+    /// A `q`, `type`, `limit` or `offset` the listing does not take.
+    BadListQuery = (422, "A query value is out of range");
+}
+
+// The media of a finished job (`routes::media`).
+error_responses! {
+    /// A media URL with no token, for an item that is not public.
+    NoMediaToken = (401, "No token, and the video is not public");
+    /// The job is missing, neither the caller's nor the token's, or not finished.
+    NoSuchMedia = (404, "No such video the caller may see, or not ready");
+}
