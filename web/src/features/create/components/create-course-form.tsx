@@ -7,7 +7,7 @@ import { CreateFormLayout } from '@/features/create/components/create-form-layou
 import { FormField, FormPrompt } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
-import { creditWord, OrderCard } from '@/features/create/components/order-card';
+import { creditWord, OrderCard, type OrderFeature } from '@/features/create/components/order-card';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { useCourseGeneration } from '@/features/create/hooks/use-course-generation';
@@ -30,6 +30,12 @@ const examples = [
   'Understand how interest rates affect the economy',
 ];
 
+const features: OrderFeature[] = [
+  { icon: 'layers', text: 'Ordered lessons, each with objectives, a summary and key terms' },
+  { icon: 'video', text: 'A narrated video for each lesson, one by one or all at once, at no extra cost' },
+  { icon: 'graduation-cap', text: 'Each lesson builds on the ones before it' },
+];
+
 /** SPEC 3's course form: a learning goal, what the learner already knows, and how deep to go. */
 export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
   const generation = useCourseGeneration(userId);
@@ -38,7 +44,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
     backgroundKnowledge: '',
     detailLevel: DEFAULT_COURSE_DETAIL_LEVEL,
   });
-  const { control, handleSubmit, clearErrors } = values;
+  const { control, handleSubmit } = values;
   const ids = useId();
 
   const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'goal' });
@@ -78,11 +84,8 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
       }
       prompt={
         <FormPrompt
-          control={control}
-          name="goal"
-          clearErrors={clearErrors}
+          {...form.prompt}
           label="What do you want to learn?"
-          rows={3}
           maxLength={MAX_GOAL_LENGTH}
           placeholder="e.g. Understand how vaccines train the immune system"
           help="Your learning goal: what you want to understand or be able to do at the end."
@@ -93,14 +96,8 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
       order={
         <OrderCard
           {...form.order}
-          title="Your course"
-          features={[
-            { icon: 'layers', text: 'Ordered lessons, each with objectives, a summary and key terms' },
-            { icon: 'video', text: 'A narrated video for each lesson, one by one or all at once, at no extra cost' },
-            { icon: 'graduation-cap', text: 'Each lesson builds on the ones before it' },
-          ]}
-          cost={COURSE_COST}
-          costTestId="course-cost"
+          noun="course"
+          features={features}
           writerNotice={<WriterNotice writer={writer} cost={COURSE_COST} noun="course" />}
           shortMessage={`A course needs ${creditWord(COURSE_COST)} and you have ${creditWord(availableCredits ?? 0)}.`}
           submitLabel="Generate course"

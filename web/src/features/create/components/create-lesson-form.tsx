@@ -37,7 +37,7 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
     subtitles: true,
     wpm: DEFAULT_WPM,
   });
-  const { control, handleSubmit, clearErrors } = values;
+  const { control, handleSubmit } = values;
   const [duration, subtitles, wpm] = useWatch({ control, name: ['duration', 'subtitles', 'wpm'] });
 
   const cost = videoCost(duration);
@@ -64,11 +64,8 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
       status={<GenerationStatus generation={generation} fallbackTitle={generation.request?.topic || 'Your video'} {...form.status} />}
       prompt={
         <FormPrompt
-          control={control}
-          name="topic"
-          clearErrors={clearErrors}
+          {...form.prompt}
           label="What should the video explain?"
-          rows={3}
           maxLength={MAX_TOPIC_LENGTH}
           placeholder="e.g. How photosynthesis turns sunlight into sugar"
           help="A concept, a question or a skill. Be as specific as you like."
@@ -79,18 +76,15 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
       order={
         <OrderCard
           {...form.order}
-          title="Your video"
+          noun="video"
           features={[
             { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
             { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
             { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
           ]}
-          cost={cost}
-          costTestId="video-cost"
           shortMessage={shortMessage}
           submitLabel={writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video'}
           writerNotice={<WriterNotice writer={writer} cost={cost} noun="video" />}
-          note="Credits are refunded automatically if the video fails or you cancel it."
         />
       }
       options={

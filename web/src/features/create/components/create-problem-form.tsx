@@ -6,7 +6,7 @@ import { CreateFormLayout } from '@/features/create/components/create-form-layou
 import { FormField, FormPrompt, FormSelect } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
-import { creditWord, OrderCard } from '@/features/create/components/order-card';
+import { creditWord, OrderCard, type OrderFeature } from '@/features/create/components/order-card';
 import { DurationField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
@@ -29,6 +29,12 @@ import '@/features/create/components/create-lesson.css';
 
 const examples = ['2x + 3 = 11', 'x^2 - 5x + 6 = 0', '2x + 3y = 7; x - y = 1', 'd/dx((x^2 + 1)(x - 3))', '∫ (3x^2 + 2x) dx', '3/4 + 5/6 * 2'];
 
+const features: OrderFeature[] = [
+  { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
+  { icon: 'sigma', text: 'What each step changes highlighted, the rule named, the answer boxed' },
+  { icon: 'captions', text: 'Narration, subtitles, chapters and a transcript' },
+];
+
 /** The answer of the finished job, read once from its status. */
 function FinishedAnswer({ jobId }: { jobId: string }) {
   const status = useQuery(jobStatusQueryOptions(jobId));
@@ -45,7 +51,7 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
     duration: DEFAULT_PROBLEM_MINUTES,
     showWork: true,
   });
-  const { control, handleSubmit, clearErrors } = values;
+  const { control, handleSubmit } = values;
 
   const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem' });
 
@@ -68,9 +74,7 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
       }
       prompt={
         <FormPrompt
-          control={control}
-          name="problem"
-          clearErrors={clearErrors}
+          {...form.prompt}
           label="What problem should be solved?"
           math
           rows={4}
@@ -87,17 +91,10 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
       order={
         <OrderCard
           {...form.order}
-          title="Your solution"
-          features={[
-            { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
-            { icon: 'sigma', text: 'What each step changes highlighted, the rule named, the answer boxed' },
-            { icon: 'captions', text: 'Narration, subtitles, chapters and a transcript' },
-          ]}
-          cost={PROBLEM_COST}
-          costTestId="solution-cost"
+          noun="solution"
+          features={features}
           shortMessage={`You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`}
           submitLabel="Solve step by step"
-          note="Credits are refunded automatically if the solution fails or you cancel it."
         />
       }
       options={

@@ -4,12 +4,13 @@ import { Icon, type IconName } from '@/components/ui/icon';
 
 export const creditWord = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
+export type OrderFeature = { icon: IconName; text: string };
+
 type OrderCardProps = {
-  title: string;
-  features: { icon: IconName; text: string }[];
+  /** What the order makes ("video", "solution", "course"): the card's title, the cost line's test id (SPEC's video-cost). */
+  noun: string;
+  features: OrderFeature[];
   cost: number;
-  /** The test id of the cost line (SPEC's video-cost, solution-cost, course-cost). */
-  costTestId: string;
   /** The balance as the credits feature reports it; null while it is loading. */
   availableCredits: number | null;
   /** The balance is below the cost: say so in `shortMessage` and offer Buy Credits. */
@@ -18,31 +19,31 @@ type OrderCardProps = {
   buyCreditsPath: string;
   submitting: boolean;
   submitLabel: string;
-  note: string;
+  /** Said under the button; by default that the credits come back if the job fails or is cancelled. */
+  note?: string;
   /** Who writes the job and what that yields (WriterNotice), shown before the cost. */
   writerNotice?: ReactNode;
 };
 
 /** The summary beside a create form: what the job makes, its cost against the balance, and the submit button. */
 export function OrderCard({
-  title,
+  noun,
   features,
   cost,
-  costTestId,
   availableCredits,
   short,
   shortMessage,
   buyCreditsPath,
   submitting,
   submitLabel,
-  note,
+  note = `Credits are refunded automatically if the ${noun} fails or you cancel it.`,
   writerNotice,
 }: OrderCardProps) {
   const titleId = useId();
   return (
     <aside className="card order-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="order-card__title">
-        {title}
+        Your {noun}
       </h2>
       <ul className="order-card__features">
         {features.map((feature) => (
@@ -55,7 +56,7 @@ export function OrderCard({
       <dl className="order-card__totals">
         <div>
           <dt>Cost</dt>
-          <dd data-testid={costTestId}>
+          <dd data-testid={`${noun}-cost`}>
             <Icon name="zap" className="icon--credit" /> {creditWord(cost)}
           </dd>
         </div>

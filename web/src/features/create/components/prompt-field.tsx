@@ -9,7 +9,8 @@ type PromptFieldProps = {
   onChange: (value: string) => void;
   ref?: Ref<HTMLTextAreaElement>;
   maxLength: number;
-  rows: number;
+  /** The text area's height in lines; 3 unless said. */
+  rows?: number;
   placeholder: string;
   help: string;
   examples: readonly string[];
@@ -26,7 +27,7 @@ export function PromptField({
   onChange,
   ref,
   maxLength,
-  rows,
+  rows = 3,
   placeholder,
   help,
   examples,

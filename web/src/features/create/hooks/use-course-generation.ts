@@ -1,6 +1,6 @@
 import { newQueueJob } from '@/lib/queue-job';
 import { generateCourse, type CourseRequest } from '@/features/create/api/generate-course';
-import { generationText, useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
+import { generationHook, generationText } from '@/features/create/hooks/use-generation';
 import { COURSE_COST, buildCourseRequest, type CourseForm } from '@/features/create/lib/course-request';
 
 /** The texts of a course's generation, in the manner of SPEC 4.2. */
@@ -9,9 +9,8 @@ export const COURSE_TEXT = generationText('Course', 'course', {
   ready: 'Course ready! Open it to make the lesson videos.',
 });
 
-export type CourseGeneration = Generation<CourseForm, CourseRequest>;
-
-const courseKind: GenerationKind<CourseForm, CourseRequest> = {
+/** The create-course screen's view of one course's generation. */
+export const useCourseGeneration = generationHook<CourseForm, CourseRequest>({
   build: buildCourseRequest,
   // SPEC 5: a course's queue title is its goal, or 'New Course'.
   queueEntry: ({ goal, backgroundKnowledge, detailLevel }) =>
@@ -19,9 +18,4 @@ const courseKind: GenerationKind<CourseForm, CourseRequest> = {
   send: generateCourse,
   text: COURSE_TEXT,
   label: 'Course generation',
-};
-
-/** The create-course screen's view of one course's generation. */
-export function useCourseGeneration(userId: string | null | undefined): CourseGeneration {
-  return useGeneration(userId, courseKind);
-}
+});

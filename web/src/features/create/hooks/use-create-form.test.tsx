@@ -32,7 +32,7 @@ function setup({ availableCredits = 5, isQueued = false } = {}) {
 describe('useCreateForm', () => {
   it('hands the order card the balance, whether it is short, where to buy and whether a send runs', () => {
     const { result, rerender } = setup();
-    expect(result.current.form.order).toEqual({ availableCredits: 5, short: false, buyCreditsPath: '/credits', submitting: false });
+    expect(result.current.form.order).toEqual({ cost: 2, availableCredits: 5, short: false, buyCreditsPath: '/credits', submitting: false });
     rerender({ credits: 1, queued: false });
     expect(result.current.form.order.short).toBe(true);
     rerender({ credits: null, queued: false });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldPathByValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Generation } from '@/features/create/hooks/use-generation';
 
@@ -25,15 +25,15 @@ export function useCreateFormValues<V extends FieldValues>(schema: z.ZodType<V, 
 type CreateFormOptions<V extends FieldValues> = Omit<CreateFormProps, 'userId'> & {
   generation: Pick<Generation<unknown, unknown>, 'isQueued' | 'jobId' | 'reset'>;
   cost: number;
-  values: Pick<UseFormReturn<V>, 'resetField' | 'setFocus'>;
+  values: Pick<UseFormReturn<V>, 'control' | 'clearErrors' | 'resetField' | 'setFocus'>;
   /** The form's main text: emptied and focused to create another. */
-  prompt: FieldPath<V>;
+  prompt: FieldPathByValue<V, string>;
 };
 
 /**
  * What the create forms share: the balance check, one send at a time, the status scrolled into
- * view, onQueued, and starting over; `order` and `status` are the order card's and the status
- * banner's shared props.
+ * view, onQueued, and starting over; `prompt`, `order` and `status` are the main text's (FormPrompt),
+ * the order card's and the status banner's shared props.
  */
 export function useCreateForm<V extends FieldValues>({
   generation,
@@ -79,7 +79,8 @@ export function useCreateForm<V extends FieldValues>({
     submitting,
     statusRef,
     send,
-    order: { availableCredits, short, buyCreditsPath, submitting },
+    prompt: { control: values.control, name: prompt, clearErrors: values.clearErrors },
+    order: { cost, availableCredits, short, buyCreditsPath, submitting },
     status: { buyCreditsPath, onCreateAnother: startOver },
   };
 }

@@ -174,3 +174,10 @@ export function useGeneration<Form, Request>(
     reset,
   };
 }
+
+/** One kind's hook (SPEC 4.2): the create screen's view of one generation of `kind`. */
+export function generationHook<Form, Request>(kind: GenerationKind<Form, Request>) {
+  return function useKindGeneration(userId: string | null | undefined): Generation<Form, Request> {
+    return useGeneration(userId, kind);
+  };
+}

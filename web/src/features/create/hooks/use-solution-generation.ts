@@ -1,6 +1,6 @@
 import { newQueueJob } from '@/lib/queue-job';
 import { generateSolution, type SolutionRequest } from '@/features/create/api/generate-solution';
-import { generationText, useGeneration, type Generation, type GenerationKind } from '@/features/create/hooks/use-generation';
+import { generationHook, generationText } from '@/features/create/hooks/use-generation';
 import { PROBLEM_COST, buildSolutionRequest, type ProblemForm } from '@/features/create/lib/solution-request';
 
 /** SPEC 4.2's texts for a problem. */
@@ -9,9 +9,8 @@ export const SOLUTION_TEXT = generationText('Problem', 'video', {
   ready: 'Problem solved! Ready to watch',
 });
 
-export type SolutionGeneration = Generation<ProblemForm, SolutionRequest>;
-
-const problemKind: GenerationKind<ProblemForm, SolutionRequest> = {
+/** The create-problem screen's view of one solution (SPEC 4.2). */
+export const useSolutionGeneration = generationHook<ProblemForm, SolutionRequest>({
   build: buildSolutionRequest,
   queueEntry: (request) =>
     newQueueJob(
@@ -21,9 +20,4 @@ const problemKind: GenerationKind<ProblemForm, SolutionRequest> = {
   send: generateSolution,
   text: SOLUTION_TEXT,
   label: 'Problem solving',
-};
-
-/** The create-problem screen's view of one solution (SPEC 4.2). */
-export function useSolutionGeneration(userId: string | null | undefined): SolutionGeneration {
-  return useGeneration(userId, problemKind);
-}
+});

@@ -5,10 +5,8 @@ import {
   SLOW_WARNING_MS,
   VERY_SLOW_WARNING_MS,
   WARNING_TEXT,
+  generationHook,
   generationText,
-  useGeneration,
-  type Generation,
-  type GenerationKind,
   type GenerationPhase,
 } from '@/features/create/hooks/use-generation';
 import { buildVideoRequest, videoCost, type LessonForm } from '@/features/create/lib/video-request';
@@ -20,17 +18,11 @@ export const GENERATION_TEXT = {
   ...WARNING_TEXT,
 };
 
-export type VideoGeneration = Generation<LessonForm, VideoRequest>;
-
-const videoKind: GenerationKind<LessonForm, VideoRequest> = {
+/** The create-lesson screen's view of one video generation (SPEC 4.2). */
+export const useVideoGeneration = generationHook<LessonForm, VideoRequest>({
   build: buildVideoRequest,
   queueEntry: ({ topic, duration, level }) => newQueueJob({ type: 'video', topic }, { duration, level, credits: videoCost(duration) }),
   send: generateVideo,
   text: GENERATION_TEXT,
   label: 'Video generation',
-};
-
-/** The create-lesson screen's view of one video generation (SPEC 4.2). */
-export function useVideoGeneration(userId: string | null | undefined): VideoGeneration {
-  return useGeneration(userId, videoKind);
-}
+});

@@ -1,17 +1,16 @@
+import { normaliseLevel, type Level, type LevelOption } from '@/lib/levels';
 import { limits } from '@/types/limits';
 import type { CourseRequest } from '@/features/create/api/generate-course';
 
-export type CourseDetailLevel = 1 | 2 | 3;
-
 /** How deep a course goes; the server plans about this many lessons at each level. */
-export const COURSE_DETAIL_LEVELS: { value: CourseDetailLevel; label: string; hint: string }[] = [
+export const COURSE_DETAIL_LEVELS: LevelOption[] = [
   { value: 1, label: 'Overview', hint: 'About 4 short lessons' },
   { value: 2, label: 'Standard', hint: 'About 5 lessons' },
   { value: 3, label: 'In depth', hint: 'About 7 longer lessons' },
 ];
 
 /** The API's limits (src/types/limits.ts, written from the Rust that checks requests). */
-export const DEFAULT_COURSE_DETAIL_LEVEL: CourseDetailLevel = limits.course.detailLevel.default;
+export const DEFAULT_COURSE_DETAIL_LEVEL: Level = limits.course.detailLevel.default;
 /** SPEC 9: a course costs 3 credits; the videos of its lessons then cost nothing. */
 export const COURSE_COST = limits.credits.course;
 export const MIN_GOAL_LENGTH = limits.course.goalMinChars;
@@ -27,9 +26,8 @@ export type CourseForm = {
 };
 
 /** A detail level outside 1 to 3 becomes 2, as elsewhere (SPEC 5). */
-export function normaliseCourseDetailLevel(input: unknown): CourseDetailLevel {
-  const level = typeof input === 'number' ? input : Number(String(input ?? '').trim());
-  return level === 1 || level === 2 || level === 3 ? level : DEFAULT_COURSE_DETAIL_LEVEL;
+export function normaliseCourseDetailLevel(input: unknown): Level {
+  return normaliseLevel(input, DEFAULT_COURSE_DETAIL_LEVEL);
 }
 
 /** What is wrong with a goal, or null. */

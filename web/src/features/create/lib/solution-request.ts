@@ -1,16 +1,16 @@
+import { normaliseLevel, type Level, type LevelOption } from '@/lib/levels';
 import { limits } from '@/types/limits';
+import { wholeMinutes } from '@/features/create/lib/video-request';
 import type { SolutionRequest } from '@/features/create/api/generate-solution';
 
-export type DetailLevel = 1 | 2 | 3;
-
-export const DETAIL_LEVELS: { value: DetailLevel; label: string; hint: string }[] = [
+export const DETAIL_LEVELS: LevelOption[] = [
   { value: 1, label: 'Brief', hint: 'The essential steps' },
   { value: 2, label: 'Standard', hint: 'Each step explained' },
   { value: 3, label: 'Thorough', hint: 'Why every rule applies' },
 ];
 
 /** The API's limits (src/types/limits.ts, written from the Rust that checks requests). */
-export const DEFAULT_DETAIL_LEVEL: DetailLevel = limits.problem.detailLevel.default;
+export const DEFAULT_DETAIL_LEVEL: Level = limits.problem.detailLevel.default;
 export const DEFAULT_PROBLEM_MINUTES = limits.problem.minutes.default;
 export const MIN_PROBLEM_MINUTES = limits.problem.minutes.min;
 export const MAX_PROBLEM_MINUTES = limits.problem.minutes.max;
@@ -36,18 +36,13 @@ export const PROBLEM_TYPES = [
 export const USER_ID_REQUIRED_FOR_PROBLEMS = 'User ID is required for problem solving';
 
 /** SPEC 5: detail_level outside 1 to 3 becomes 2. */
-export function normaliseDetailLevel(input: unknown): DetailLevel {
-  const level = typeof input === 'number' ? input : Number(String(input ?? '').trim());
-  return level === 1 || level === 2 || level === 3 ? level : DEFAULT_DETAIL_LEVEL;
+export function normaliseDetailLevel(input: unknown): Level {
+  return normaliseLevel(input, DEFAULT_DETAIL_LEVEL);
 }
 
 /** SPEC 5: a duration outside 1 to 10 minutes becomes 3. */
 export function normaliseProblemDuration(input: unknown): number {
-  const minutes = typeof input === 'number' ? input : typeof input === 'string' && input.trim() ? Number(input) : NaN;
-  if (!Number.isInteger(minutes) || minutes < MIN_PROBLEM_MINUTES || minutes > MAX_PROBLEM_MINUTES) {
-    return DEFAULT_PROBLEM_MINUTES;
-  }
-  return minutes;
+  return wholeMinutes(input, limits.problem.minutes);
 }
 
 export type ProblemForm = {

@@ -1,8 +1,8 @@
-import { levelLabel, type Level } from '@/lib/levels';
+import { levelLabel, type Level, type LevelOption } from '@/lib/levels';
 import { limits } from '@/types/limits';
 import type { VideoRequest } from '@/features/create/api/generate-video';
 
-export const LEVELS: { value: Level; label: string; hint: string }[] = [
+export const LEVELS: LevelOption[] = [
   { value: 1, label: levelLabel(1), hint: 'No background assumed' },
   { value: 2, label: levelLabel(2), hint: 'Knows the basics' },
   { value: 3, label: levelLabel(3), hint: 'Goes into depth' },
@@ -30,11 +30,13 @@ export function levelFromInput(input: unknown): Level {
 
 /** SPEC 5: a non-number, or a duration outside 1 to 15 minutes, becomes 5. */
 export function normaliseDuration(input: unknown): number {
+  return wholeMinutes(input, limits.video.minutes);
+}
+
+/** `input` (a number or its text) as whole minutes from `min` to `max`; anything else gives `default`. */
+export function wholeMinutes(input: unknown, range: { min: number; max: number; default: number }): number {
   const minutes = typeof input === 'number' ? input : typeof input === 'string' && input.trim() ? Number(input) : NaN;
-  if (!Number.isInteger(minutes) || minutes < MIN_DURATION_MINUTES || minutes > MAX_DURATION_MINUTES) {
-    return DEFAULT_DURATION_MINUTES;
-  }
-  return minutes;
+  return Number.isInteger(minutes) && minutes >= range.min && minutes <= range.max ? minutes : range.default;
 }
 
 export function normaliseWpm(input: unknown): number {
