@@ -167,6 +167,7 @@ pub use classify::classify;
 pub use expr::{Constant, Expr, Func};
 pub use guide::prompt_guide;
 pub use kind::ProblemKind;
+pub use lexer::{Lexeme, scan};
 pub use parse_error::ParseError;
 pub use parser::parse_expression;
 pub use rational::{ArithmeticError, Rational};

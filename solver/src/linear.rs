@@ -71,7 +71,7 @@ impl LinearSystem {
             };
             rows.swap(pivot_row, found);
             let lead = rows[pivot_row].coefficients[col];
-            rows[pivot_row] = scale_row(&rows[pivot_row], lead.recip()?)?;
+            rows[pivot_row] = rows[pivot_row].scaled(lead.recip()?)?;
             for r in 0..rows.len() {
                 let factor = rows[r].coefficients[col];
                 if r != pivot_row && !factor.is_zero() {
@@ -152,15 +152,18 @@ fn collect_rows(c: &Condition, vars: &[String], rows: &mut Vec<Row>) -> Option<(
     }
 }
 
-fn scale_row(row: &Row, k: Rational) -> Exact<Row> {
-    Ok(Row {
-        coefficients: row
-            .coefficients
-            .iter()
-            .map(|c| c.mul(k))
-            .collect::<Exact<_>>()?,
-        constant: row.constant.mul(k)?,
-    })
+impl Row {
+    /// The row times `k`: every coefficient and the constant.
+    pub(crate) fn scaled(&self, k: Rational) -> Exact<Row> {
+        Ok(Row {
+            coefficients: self
+                .coefficients
+                .iter()
+                .map(|c| c.mul(k))
+                .collect::<Exact<_>>()?,
+            constant: self.constant.mul(k)?,
+        })
+    }
 }
 
 /// `row - factor * pivot`.

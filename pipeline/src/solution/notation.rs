@@ -1,67 +1,11 @@
 //! From the typed notation of solutions (`2x + 3 = 11`, `d/dx(x^3)`, `x = 2 or x = 3`) to
 //! what a slide and a voice need: Typst math pieces, with what a step changed marked, and
-//! sentences a speech engine reads as mathematics.
+//! sentences a speech engine reads as mathematics. The text is read by the solver's own
+//! scanner ([`lectern_solver::scan`]), so a formula splits here as the checker splits it.
+
+use lectern_solver::{Lexeme, scan};
 
 use crate::storyboard::MathPart;
-
-#[derive(Debug, Clone, PartialEq)]
-enum Token {
-    Number(String),
-    Word(String),
-    Op(String),
-    Open(char),
-    Close(char),
-    Space,
-}
-
-fn tokens(text: &str) -> Vec<Token> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            while i < chars.len() && chars[i].is_whitespace() {
-                i += 1;
-            }
-            out.push(Token::Space);
-            continue;
-        }
-        if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit()))
-        {
-            let start = i;
-            while i < chars.len()
-                && (chars[i].is_ascii_digit()
-                    || (chars[i] == '.' && chars.get(i + 1).is_some_and(|n| n.is_ascii_digit())))
-            {
-                i += 1;
-            }
-            out.push(Token::Number(chars[start..i].iter().collect()));
-            continue;
-        }
-        if c.is_alphabetic() && c.is_ascii() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_alphabetic() {
-                i += 1;
-            }
-            out.push(Token::Word(chars[start..i].iter().collect()));
-            continue;
-        }
-        let pair: String = chars[i..(i + 2).min(chars.len())].iter().collect();
-        if ["->", "<=", ">=", "!="].contains(&pair.as_str()) {
-            out.push(Token::Op(pair));
-            i += 2;
-            continue;
-        }
-        out.push(match c {
-            '(' | '[' | '{' => Token::Open(c),
-            ')' | ']' | '}' => Token::Close(c),
-            _ => Token::Op(c.to_string()),
-        });
-        i += 1;
-    }
-    out
-}
 
 /// Names Typst math knows as operators, functions or symbols.
 const TYPST_NAMES: &[&str] = &[
@@ -82,10 +26,10 @@ fn is_text_word(word: &str) -> bool {
         || (word.len() >= 4 && !TYPST_NAMES.contains(&lower.as_str()))
 }
 
-fn is_operand_end(token: Option<&Token>) -> bool {
+fn is_operand_end(token: Option<&Lexeme>) -> bool {
     match token {
-        Some(Token::Number(_) | Token::Word(_) | Token::Close(_)) => true,
-        Some(Token::Op(op)) => op == "!" || op == "'",
+        Some(Lexeme::Number(_) | Lexeme::Word(_) | Lexeme::Close(_)) => true,
+        Some(Lexeme::Symbol(op)) => op == "!" || op == "'",
         _ => false,
     }
 }
@@ -93,7 +37,7 @@ fn is_operand_end(token: Option<&Token>) -> bool {
 /// Typed notation as Typst math: `d/dx` becomes a fraction of differentials, words become
 /// upright text, `*` a dot; nothing of it can run code (`#` and `$` are dropped).
 pub fn typst_math(text: &str) -> String {
-    let tokens = tokens(text);
+    let tokens = scan(text);
     let mut out = String::new();
     let mut words: Vec<String> = Vec::new();
     let flush = |out: &mut String, words: &mut Vec<String>| {
@@ -111,28 +55,28 @@ pub fn typst_math(text: &str) -> String {
     while i < tokens.len() {
         let token = &tokens[i];
         match token {
-            Token::Word(word) if is_text_word(word) => {
+            Lexeme::Word(word) if is_text_word(word) => {
                 words.push(word.clone());
                 i += 1;
                 continue;
             }
-            Token::Space if !words.is_empty() => {
+            Lexeme::Space if !words.is_empty() => {
                 i += 1;
                 continue;
             }
             _ => flush(&mut out, &mut words),
         }
         match token {
-            Token::Space => out.push(' '),
-            Token::Number(n) => push_atom(&mut out, n),
-            Token::Word(word) => {
-                let next_is = |k: usize, t: &Token| tokens.get(i + k) == Some(t);
+            Lexeme::Space => out.push(' '),
+            Lexeme::Number(n) => push_atom(&mut out, n),
+            Lexeme::Word(word) => {
+                let next_is = |k: usize, t: &Lexeme| tokens.get(i + k) == Some(t);
                 let differential = |w: &str| w.len() == 2 && w.starts_with('d');
                 if word == "d"
-                    && next_is(1, &Token::Op("/".into()))
-                    && matches!(tokens.get(i + 2), Some(Token::Word(w)) if differential(w))
+                    && next_is(1, &Lexeme::Symbol("/".into()))
+                    && matches!(tokens.get(i + 2), Some(Lexeme::Word(w)) if differential(w))
                 {
-                    let Some(Token::Word(var)) = tokens.get(i + 2) else {
+                    let Some(Lexeme::Word(var)) = tokens.get(i + 2) else {
                         unreachable!()
                     };
                     push_atom(&mut out, &format!("(dif)/(dif {})", &var[1..]));
@@ -142,7 +86,7 @@ pub fn typst_math(text: &str) -> String {
                 if differential(word) && i > 0 {
                     push_atom(&mut out, &format!("dif {}", &word[1..]));
                 } else if TYPST_NAMES.contains(&word.as_str()) {
-                    if word == "sqrt" && !next_is(1, &Token::Open('(')) {
+                    if word == "sqrt" && !next_is(1, &Lexeme::Open('(')) {
                         out.push('√');
                     } else {
                         push_atom(&mut out, word);
@@ -153,8 +97,9 @@ pub fn typst_math(text: &str) -> String {
                     push_atom(&mut out, &spaced.join(" "));
                 }
             }
-            Token::Op(op) => out.push_str(match op.as_str() {
+            Lexeme::Symbol(op) => out.push_str(match op.as_str() {
                 "*" | "×" | "·" | "⋅" => " dot ",
+                "**" => "^",
                 "±" => " plus.minus ",
                 "∓" => " minus.plus ",
                 "∫" => " integral ",
@@ -165,9 +110,9 @@ pub fn typst_math(text: &str) -> String {
                 "&" | "#" | "$" | "\\" | "\"" | "@" | "~" | "`" => "",
                 other => other,
             }),
-            Token::Open('{') => out.push_str("\\{"),
-            Token::Close('}') => out.push_str("\\}"),
-            Token::Open(c) | Token::Close(c) => out.push(*c),
+            Lexeme::Open('{') => out.push_str("\\{"),
+            Lexeme::Close('}') => out.push_str("\\}"),
+            Lexeme::Open(c) | Lexeme::Close(c) => out.push(*c),
         }
         i += 1;
     }
@@ -206,23 +151,23 @@ struct Piece {
     separator: bool,
 }
 
-fn is_relation(token: &Token) -> bool {
+fn is_relation(token: &Lexeme) -> bool {
     match token {
-        Token::Op(op) => {
+        Lexeme::Symbol(op) => {
             ["=", "<", ">", "≤", "≥", "≠", "<=", ">=", "!=", ",", ";"].contains(&op.as_str())
         }
-        Token::Word(w) => w == "or" || w == "and",
+        Lexeme::Word(w) => w == "or" || w == "and",
         _ => false,
     }
 }
 
-fn render(tokens: &[Token]) -> String {
+fn render(tokens: &[Lexeme]) -> String {
     let mut text = String::new();
     for token in tokens {
         match token {
-            Token::Number(s) | Token::Word(s) | Token::Op(s) => text.push_str(s),
-            Token::Open(c) | Token::Close(c) => text.push(*c),
-            Token::Space => text.push(' '),
+            Lexeme::Number(s) | Lexeme::Word(s) | Lexeme::Symbol(s) => text.push_str(s),
+            Lexeme::Open(c) | Lexeme::Close(c) => text.push(*c),
+            Lexeme::Space => text.push(' '),
         }
     }
     text
@@ -231,13 +176,13 @@ fn render(tokens: &[Token]) -> String {
 /// A line split at its top-level relations into sides, and each side into terms (a term
 /// keeps its sign).
 fn sides(text: &str) -> Vec<Vec<Piece>> {
-    let tokens = tokens(text);
+    let tokens = scan(text);
     let mut result: Vec<Vec<Piece>> = Vec::new();
     let mut side: Vec<Piece> = Vec::new();
-    let mut term: Vec<Token> = Vec::new();
+    let mut term: Vec<Lexeme> = Vec::new();
     let mut depth = 0i32;
-    let mut previous: Option<Token> = None;
-    let push_term = |side: &mut Vec<Piece>, term: &mut Vec<Token>| {
+    let mut previous: Option<Lexeme> = None;
+    let push_term = |side: &mut Vec<Piece>, term: &mut Vec<Lexeme>| {
         let text = render(term);
         if !text.trim().is_empty() {
             side.push(Piece {
@@ -249,8 +194,8 @@ fn sides(text: &str) -> Vec<Vec<Piece>> {
     };
     for token in tokens {
         match &token {
-            Token::Open(_) => depth += 1,
-            Token::Close(_) => depth -= 1,
+            Lexeme::Open(_) => depth += 1,
+            Lexeme::Close(_) => depth -= 1,
             _ => {}
         }
         if depth == 0 && is_relation(&token) {
@@ -263,11 +208,11 @@ fn sides(text: &str) -> Vec<Vec<Piece>> {
             previous = Some(token);
             continue;
         }
-        let sign = matches!(&token, Token::Op(op) if op == "+" || op == "-" || op == "−");
+        let sign = matches!(&token, Lexeme::Symbol(op) if op == "+" || op == "-" || op == "−");
         if depth == 0 && sign && is_operand_end(previous.as_ref()) {
             push_term(&mut side, &mut term);
         }
-        if token != Token::Space {
+        if token != Lexeme::Space {
             previous = Some(token.clone());
         }
         term.push(token);
@@ -368,17 +313,17 @@ pub fn line_parts(before: Option<&str>, after: &str) -> Vec<MathPart> {
 /// A sentence with its mathematics written out as words for the voice: `x^2 - 5x = 0`
 /// becomes "x squared minus 5x equals 0".
 pub fn speak(text: &str) -> String {
-    let tokens = tokens(text);
+    let tokens = scan(text);
     let mut out: Vec<String> = Vec::new();
-    let mut previous: Option<&Token> = None;
+    let mut previous: Option<&Lexeme> = None;
     let mut i = 0;
     while i < tokens.len() {
         let token = &tokens[i];
         let next = tokens.get(i + 1);
         match token {
-            Token::Space => {}
-            Token::Number(n) => {
-                let glued = matches!(previous, Some(Token::Number(_)))
+            Lexeme::Space => {}
+            Lexeme::Number(n) => {
+                let glued = matches!(previous, Some(Lexeme::Number(_)))
                     || matches!(out.last(), Some(last) if last.ends_with('-'));
                 if glued {
                     let last = out.pop().unwrap_or_default();
@@ -387,10 +332,10 @@ pub fn speak(text: &str) -> String {
                     out.push(n.clone());
                 }
             }
-            Token::Word(word) => {
-                let glue_number = matches!(previous, Some(Token::Number(_)))
+            Lexeme::Word(word) => {
+                let glue_number = matches!(previous, Some(Lexeme::Number(_)))
                     && i > 0
-                    && tokens[i - 1] != Token::Space;
+                    && tokens[i - 1] != Lexeme::Space;
                 let hyphenated =
                     matches!(out.last(), Some(last) if last.ends_with('-') || last.ends_with('\''));
                 let spoken = match word.as_str() {
@@ -406,10 +351,10 @@ pub fn speak(text: &str) -> String {
                     out.push(spoken);
                 }
             }
-            Token::Op(op) => {
+            Lexeme::Symbol(op) => {
                 // After a prose word ("add to -5") a minus is a sign, after a variable an operation.
                 let binary = match previous {
-                    Some(Token::Word(w)) => w.len() == 1,
+                    Some(Lexeme::Word(w)) => w.len() == 1,
                     other => is_operand_end(other),
                 };
                 let spoken: Option<String> = match op.as_str() {
@@ -418,16 +363,16 @@ pub fn speak(text: &str) -> String {
                     "-" | "−" => {
                         // A hyphen inside a word (x-axis) stays a hyphen.
                         let in_word = i > 0
-                            && tokens[i - 1] != Token::Space
-                            && matches!(next, Some(Token::Word(w)) if w.len() > 1)
-                            && matches!(previous, Some(Token::Word(_)));
+                            && tokens[i - 1] != Lexeme::Space
+                            && matches!(next, Some(Lexeme::Word(w)) if w.len() > 1)
+                            && matches!(previous, Some(Lexeme::Word(_)));
                         if in_word {
                             let last = out.pop().unwrap_or_default();
                             out.push(format!("{last}-"));
                             None
                         } else if binary {
                             Some("minus".into())
-                        } else if matches!(next, Some(Token::Number(_))) {
+                        } else if matches!(next, Some(Lexeme::Number(_))) {
                             out.push("-".into());
                             None
                         } else {
@@ -435,19 +380,20 @@ pub fn speak(text: &str) -> String {
                         }
                     }
                     "*" | "×" | "·" | "⋅" => Some("times".into()),
+                    "**" => Some("to the power".into()),
                     "/" => {
-                        if matches!(previous, Some(Token::Word(w)) if w == "d") {
+                        if matches!(previous, Some(Lexeme::Word(w)) if w == "d") {
                             Some("by".into())
                         } else {
                             Some("over".into())
                         }
                     }
                     "^" => match (next, tokens.get(i + 2)) {
-                        (Some(Token::Number(n)), _) if n == "2" => {
+                        (Some(Lexeme::Number(n)), _) if n == "2" => {
                             i += 1;
                             Some("squared".into())
                         }
-                        (Some(Token::Number(n)), _) if n == "3" => {
+                        (Some(Lexeme::Number(n)), _) if n == "3" => {
                             i += 1;
                             Some("cubed".into())
                         }
@@ -464,15 +410,15 @@ pub fn speak(text: &str) -> String {
                     "√" => Some("the square root of".into()),
                     "->" | "→" => Some("to".into()),
                     // An apostrophe in a word (let's) is not a prime (f'(x)).
-                    "'" if matches!(previous, Some(Token::Word(w)) if w.len() > 1)
-                        && matches!(next, Some(Token::Word(_))) =>
+                    "'" if matches!(previous, Some(Lexeme::Word(w)) if w.len() > 1)
+                        && matches!(next, Some(Lexeme::Word(_))) =>
                     {
                         let last = out.pop().unwrap_or_default();
                         out.push(format!("{last}'"));
                         None
                     }
                     "'" => Some("prime".into()),
-                    "!" if binary && !matches!(next, None | Some(Token::Space)) => {
+                    "!" if binary && !matches!(next, None | Some(Lexeme::Space)) => {
                         Some("factorial".into())
                     }
                     "_" | "\\" | "#" | "$" | "&" | "`" | "~" => None,
@@ -486,9 +432,9 @@ pub fn speak(text: &str) -> String {
                     out.push(spoken);
                 }
             }
-            Token::Open(_) | Token::Close(_) => {}
+            Lexeme::Open(_) | Lexeme::Close(_) => {}
         }
-        if *token != Token::Space {
+        if *token != Lexeme::Space {
             previous = Some(token);
         }
         i += 1;

@@ -3,6 +3,7 @@
 //! on the other side gives an exact answer (`2^(x + 1) = 16` so `x + 1 = 4`); otherwise
 //! logarithms give it (`e^(2x) = 5` so `x = ln(5)/2 ≈ 0.805`).
 
+use super::Equation;
 use super::error::SolveError;
 use super::linear::{equation, moves, outcome_answer};
 use super::steps::{Step, Steps, number};
@@ -217,12 +218,8 @@ fn exact_power(base: Rational, n: Rational) -> Option<i64> {
     (-40..=40).find(|m| base.pow(*m).is_ok_and(|p| p == n))
 }
 
-pub(super) fn solve_exponential(
-    left: &Expr,
-    right: &Expr,
-    var: &str,
-    decimals: bool,
-) -> Result<(Vec<Step>, String), SolveError> {
+pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
+    let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
     let ((c, base, u), n) = match (power_of(left, var), power_of(right, var)) {
         (Some(p), None) => (p, to_rational(right)),
         (None, Some(p)) => (p, to_rational(left)),
@@ -306,12 +303,8 @@ pub(super) fn solve_exponential(
     Ok((steps.into_vec(), answer))
 }
 
-pub(super) fn solve_logarithmic(
-    left: &Expr,
-    right: &Expr,
-    var: &str,
-    decimals: bool,
-) -> Result<(Vec<Step>, String), SolveError> {
+pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
+    let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
     let ((base, u), c) = match (logarithm_of(left, var), logarithm_of(right, var)) {
         (Some(l), None) => (l, to_rational(right)),
         (None, Some(l)) => (l, to_rational(left)),

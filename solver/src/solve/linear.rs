@@ -1,6 +1,7 @@
 //! Linear equations in one unknown: expand, clear fractions, collect the unknown on the left,
 //! isolate it.
 
+use super::Equation;
 use super::error::SolveError;
 use super::steps::{Step, Steps, number, written};
 use crate::exact::to_poly;
@@ -192,12 +193,8 @@ pub(crate) fn outcome_answer(outcome: &Outcome, var: &str, decimals: bool) -> St
     }
 }
 
-pub(super) fn solve(
-    left: &Expr,
-    right: &Expr,
-    var: &str,
-    decimals: bool,
-) -> Result<(Vec<Step>, String), SolveError> {
+pub(super) fn solve(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
+    let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
     let (l, r) = match (to_poly(left), to_poly(right)) {
         (Some(l), Some(r)) => (l, r),
         _ => {

@@ -23,6 +23,28 @@ use crate::statement::Condition;
 pub use error::SolveError;
 pub use steps::Step;
 
+/// One equation to solve: its two sides, the unknown, and whether the problem was typed
+/// with decimals (so the answer is given in them too).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Equation<'a> {
+    pub left: &'a Expr,
+    pub right: &'a Expr,
+    pub var: &'a str,
+    pub decimals: bool,
+}
+
+impl<'a> Equation<'a> {
+    /// The equation whose sides are the first two of `parts`.
+    fn of(parts: &'a [Expr], var: &'a str, decimals: bool) -> Self {
+        Equation {
+            left: &parts[0],
+            right: &parts[1],
+            var,
+            decimals,
+        }
+    }
+}
+
 /// A worked solution.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Solution {
@@ -41,6 +63,7 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
             .unwrap_or_else(|| format!("it could not be read as a typed formula ({e})")),
     })?;
     let kind = classify_read(&read);
+    let equation = |parts, var| Equation::of(parts, var, read.decimals);
     // Linear inequalities, the plain exponential and logarithmic forms and limits of
     // fractions of polynomials are solved here;
     // the other problems of those kinds keep the refusal, for a language model to write.
@@ -52,21 +75,11 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
         (
             ProblemKind::ExponentialEquation { variable },
             Problem::Condition(Condition::Eq(parts)),
-        ) if parts.len() == 2 => Some(exponential::solve_exponential(
-            &parts[0],
-            &parts[1],
-            variable,
-            read.decimals,
-        )),
+        ) if parts.len() == 2 => Some(exponential::solve_exponential(equation(parts, variable))),
         (
             ProblemKind::LogarithmicEquation { variable },
             Problem::Condition(Condition::Eq(parts)),
-        ) if parts.len() == 2 => Some(exponential::solve_logarithmic(
-            &parts[0],
-            &parts[1],
-            variable,
-            read.decimals,
-        )),
+        ) if parts.len() == 2 => Some(exponential::solve_logarithmic(equation(parts, variable))),
         (ProblemKind::Limit { .. }, Problem::Limit(limit)) => {
             Some(limit::solve(limit, read.decimals))
         }
@@ -88,10 +101,10 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
     }
     let (steps, final_answer) = match (&kind, &read.problem) {
         (ProblemKind::LinearEquation { variable }, Problem::Condition(Condition::Eq(parts))) => {
-            linear::solve(&parts[0], &parts[1], variable, read.decimals)?
+            linear::solve(equation(parts, variable))?
         }
         (ProblemKind::QuadraticEquation { variable }, Problem::Condition(Condition::Eq(parts))) => {
-            quadratic::solve(&parts[0], &parts[1], variable, read.decimals)?
+            quadratic::solve(equation(parts, variable))?
         }
         (
             ProblemKind::LinearSystem { variables, .. },

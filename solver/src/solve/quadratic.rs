@@ -1,20 +1,16 @@
 //! Quadratic equations: standard form, then factoring when the roots are rational, the
 //! quadratic formula otherwise, and an honest statement when there are no real roots.
 
+use super::Equation;
 use super::error::SolveError;
 use super::linear::{expand_rule, needs_expanding};
 use super::steps::{Step, Steps, number, written};
 use crate::exact::to_poly;
-use crate::expr::Expr;
 use crate::poly::Poly;
 use crate::rational::{Rational, gcd_i128, square_part};
 
-pub(super) fn solve(
-    left: &Expr,
-    right: &Expr,
-    var: &str,
-    decimals: bool,
-) -> Result<(Vec<Step>, String), SolveError> {
+pub(super) fn solve(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
+    let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
     let (Some(l), Some(r)) = (to_poly(left), to_poly(right)) else {
         return Err(SolveError::NeedsLanguageModel {
             reason: "the equation is not a polynomial equation".into(),

@@ -1,6 +1,6 @@
 //! Elimination with whole-number multipliers, then back substitution.
 
-use super::rows::{Outcome, System, combine, infinitely_many, no_solution, scale};
+use super::rows::{Outcome, System, combine, infinitely_many, no_solution};
 use crate::rational::{Rational, gcd_i128, lcm_i128};
 use crate::solve::error::SolveError;
 use crate::solve::steps::Steps;
@@ -97,7 +97,7 @@ pub(super) fn eliminate(
     for &(r, col) in &pivots {
         let a = system.row(r).coefficients[col];
         if !a.is_one() {
-            system.rows[r] = Some(scale(system.row(r), a.recip()?)?);
+            system.rows[r] = Some(system.row(r).scaled(a.recip()?)?);
             let next = system.text()?;
             steps.push(
                 &current,
@@ -166,7 +166,7 @@ fn reduce_row(
     if g == 0 || divisor == 1 || row.coefficients.iter().all(Rational::is_zero) {
         return Ok(current);
     }
-    system.rows[k] = Some(scale(&row, Rational::new(1, divisor)?)?);
+    system.rows[k] = Some(row.scaled(Rational::new(1, divisor)?)?);
     let next = system.text()?;
     steps.push(
         &current,

@@ -11,7 +11,7 @@ use super::steps::{Step, Steps, number, written};
 use crate::linear::row_of;
 use crate::rational::{Rational, lcm_i128};
 use crate::statement::Condition;
-use rows::{System, scale};
+use rows::System;
 
 pub(super) fn solve(
     items: &[Condition],
@@ -57,7 +57,7 @@ pub(super) fn solve(
             .chain([&row.constant])
             .try_fold(1, |acc, c| lcm_i128(acc, c.denom()))?;
         if lcm > 1 {
-            system.rows[i] = Some(scale(&row, Rational::integer(lcm))?);
+            system.rows[i] = Some(row.scaled(Rational::integer(lcm))?);
             let next = system.text()?;
             steps.push(
                 &current,

@@ -22,20 +22,9 @@ pub(super) fn row_text(row: &Row, vars: &[String]) -> Exact<String> {
     Ok(format!("{} = {}", lhs(row, vars)?, row.constant))
 }
 
-pub(super) fn scale(row: &Row, k: Rational) -> Exact<Row> {
-    Ok(Row {
-        coefficients: row
-            .coefficients
-            .iter()
-            .map(|c| c.mul(k))
-            .collect::<Exact<_>>()?,
-        constant: row.constant.mul(k)?,
-    })
-}
-
 /// `p * a - q * b`.
 pub(super) fn combine(a: &Row, p: Rational, b: &Row, q: Rational) -> Exact<Row> {
-    let (a, b) = (scale(a, p)?, scale(b, q)?);
+    let (a, b) = (a.scaled(p)?, b.scaled(q)?);
     Ok(Row {
         coefficients: a
             .coefficients
