@@ -20,6 +20,7 @@ pub mod storyboard;
 pub mod timeline;
 pub mod titles;
 mod video;
+mod words;
 
 pub use config::{PipelineConfig, PiperPaths};
 pub use error::{PipelineError, Stage};

@@ -16,7 +16,7 @@ pub use prompt::{course_repair_prompt, course_system_prompt, course_user_prompt,
 use crate::brief::Brief;
 use crate::error::{PipelineError, Stage};
 use crate::storyboard::{
-    Origin, STORYBOARD_VERSION, Scene, Storyboard, ValidationError, ValidationErrors, Visual,
+    Checker, Origin, STORYBOARD_VERSION, Scene, Storyboard, ValidationErrors, Visual,
 };
 use crate::titles::guess_subject;
 
@@ -79,11 +79,11 @@ impl CourseOutline {
     /// Checks everything the course pages and the lesson slides need, and reports every
     /// problem with its JSON path (as storyboards are checked).
     pub fn validate(&self) -> Result<(), ValidationErrors> {
-        let mut c = Checker(Vec::new());
+        let mut c = Checker::default();
         c.text("title", &self.title, MAX_TITLE);
         c.text("description", &self.description, MAX_DESCRIPTION);
         c.text("audience", &self.audience, MAX_AUDIENCE);
-        c.list("prerequisites", &self.prerequisites, 0, 6, MAX_ITEM);
+        c.list_of("prerequisites", &self.prerequisites, 0, 6, MAX_ITEM);
         c.count("lessons", self.lessons.len(), MIN_LESSONS, MAX_LESSONS);
         let mut titles = std::collections::HashSet::new();
         for (i, lesson) in self.lessons.iter().enumerate() {
@@ -95,15 +95,11 @@ impl CourseOutline {
                     "repeats the title of an earlier lesson; every lesson needs its own",
                 );
             }
-            c.list(&p("objectives"), &lesson.objectives, 1, 5, MAX_ITEM);
+            c.list_of(&p("objectives"), &lesson.objectives, 1, 5, MAX_ITEM);
             c.text(&p("summary"), &lesson.summary, MAX_SUMMARY);
-            c.list(&p("key_terms"), &lesson.key_terms, 1, 6, MAX_TERM);
+            c.list_of(&p("key_terms"), &lesson.key_terms, 1, 6, MAX_TERM);
         }
-        if c.0.is_empty() {
-            Ok(())
-        } else {
-            Err(ValidationErrors(c.0))
-        }
+        c.finish()
     }
 
     /// Parses and checks a model's answer.
@@ -117,48 +113,6 @@ impl CourseOutline {
         outline.origin = Origin::Model;
         outline.validate()?;
         Ok(outline)
-    }
-}
-
-struct Checker(Vec<ValidationError>);
-
-impl Checker {
-    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.0.push(ValidationError {
-            path: path.into(),
-            message: message.into(),
-        });
-    }
-
-    fn text(&mut self, path: &str, value: &str, max: usize) {
-        let trimmed = value.trim();
-        if trimmed.is_empty() {
-            self.push(path, "must not be empty");
-            return;
-        }
-        let len = trimmed.chars().count();
-        if len > max {
-            self.push(path, format!("is {len} characters long; at most {max}"));
-        }
-        if trimmed.contains('\n') {
-            self.push(path, "must be a single line");
-        }
-    }
-
-    fn count(&mut self, path: &str, len: usize, min: usize, max: usize) {
-        if len < min || len > max {
-            self.push(
-                path,
-                format!("has {len} entries; between {min} and {max} needed"),
-            );
-        }
-    }
-
-    fn list(&mut self, path: &str, items: &[String], min: usize, max: usize, item_max: usize) {
-        self.count(path, items.len(), min, max);
-        for (i, item) in items.iter().enumerate() {
-            self.text(&format!("{path}[{i}]"), item, item_max);
-        }
     }
 }
 

@@ -1,12 +1,19 @@
 //! The offline course writer: without a language model it cannot know the subject, so it
 //! writes an honest study skeleton for the goal (labelled "offline draft" in the course's
 //! description and on every slide), and lesson videos that guide the learner through each
-//! part of it, each introduced in its own words and building on the lesson before.
+//! part of it, each introduced in its own words and building on the lesson before. Its words
+//! are data (`offline_course.json`); this file orders them and fills in the course.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use serde::Deserialize;
 
 use super::{CourseBrief, CourseOutline, LessonBrief, LessonOutline};
 use crate::script::ScriptError;
-use crate::storyboard::{Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep};
+use crate::storyboard::{Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual};
 use crate::titles::{guess_subject, smart_title};
+use crate::words::{fill, filled};
 
 /// `text` cut at a word boundary to `max_chars` (with an ellipsis); long words stay whole,
 /// the slides break them.
@@ -30,179 +37,100 @@ fn tidy(text: &str, max_chars: usize) -> String {
     out
 }
 
-struct Template {
-    title: &'static str,
-    objectives: &'static [&'static str],
-    summary: &'static str,
-    key_terms: &'static [&'static str],
+/// What the offline course writer says, kept as data in `offline_course.json`.
+#[derive(Deserialize)]
+struct Words {
+    /// The lesson plans by name; each level lists the ones it uses, in order.
+    lessons: HashMap<String, LessonOutline>,
+    /// Detail levels 1 to 3.
+    levels: [Level; 3],
+    audience_with_background: String,
+    description: String,
+    numbers: Vec<String>,
+    ordinals: Vec<String>,
+    later_ordinal: String,
+    title_subtitle: String,
+    first_intro: Vec<String>,
+    later_intro: Vec<String>,
+    objectives_heading: String,
+    objective: String,
+    summary: Vec<String>,
+    key_terms_heading: String,
+    first_term: String,
+    next_term: String,
+    exercise: Scene,
+    wrap_up: WrapUp,
+    before_next: Ending,
+    course_complete: Ending,
 }
 
-const GETTING_STARTED: Template = Template {
-    title: "Getting Started",
-    objectives: &[
-        "Say in one sentence what reaching the goal will let you do",
-        "Compare your starting point with what the course assumes",
-        "Choose one trusted textbook or course to study alongside",
-    ],
-    summary: "Where the course is going and where you start from: the goal in your own words, the gaps in your background, and the sources you will check every lesson against.",
-    key_terms: &["learning goal", "prerequisite", "trusted source"],
-};
-
-const VOCABULARY: Template = Template {
-    title: "The Core Vocabulary",
-    objectives: &[
-        "List the key terms that every explanation of the topic relies on",
-        "Write each term in plain words, with one small example",
-        "Link the terms that depend on each other",
-    ],
-    summary: "The words the rest of the course is built from, collected from your source, each defined in plain words with an example, and linked into a map.",
-    key_terms: &["definition", "example", "concept map"],
-};
-
-const CORE_IDEAS: Template = Template {
-    title: "The Central Ideas",
-    objectives: &[
-        "Find the three or four ideas your source keeps returning to",
-        "Explain each idea aloud, from memory, in a few sentences",
-        "Connect each idea to the terms of your concept map",
-    ],
-    summary: "The handful of ideas that carry the subject, found in your source and explained from memory until the explanation has no gaps.",
-    key_terms: &["central idea", "explanation", "analogy"],
-};
-
-const WORKED_EXAMPLES: Template = Template {
-    title: "Worked Examples",
-    objectives: &[
-        "Follow a worked example from your source one step at a time",
-        "Redo the example with the solution covered",
-        "Check every step, and note where you needed help",
-    ],
-    summary: "Understanding built through examples: followed slowly, redone without looking, and checked step by step against the source.",
-    key_terms: &["worked example", "step", "self-check"],
-};
-
-const MISTAKES: Template = Template {
-    title: "Common Mistakes",
-    objectives: &[
-        "Collect the mistakes your source warns about",
-        "Explain why each mistake is tempting, and what avoids it",
-        "Test yourself on problems designed to trigger them",
-    ],
-    summary: "The traps of the subject, taken on purpose: why each mistake is tempting, how to spot it, and practice that makes the right habit stick.",
-    key_terms: &["misconception", "counterexample", "error check"],
-};
-
-const GOING_DEEPER: Template = Template {
-    title: "Going Deeper",
-    objectives: &[
-        "Pick one advanced question your source raises",
-        "Read one further source on it, and compare the two",
-        "Write down what changes in the edge cases",
-    ],
-    summary: "Beyond the basics: one advanced question, two sources compared, and the edge cases where the simple picture no longer holds.",
-    key_terms: &["edge case", "trade-off", "further reading"],
-};
-
-const PRACTICE: Template = Template {
-    title: "Putting It into Practice",
-    objectives: &[
-        "Use what you learned in a small project of your own",
-        "Test yourself from memory, then fill the gaps",
-        "Plan short reviews over the coming weeks",
-    ],
-    summary: "The course brought together: a small project that uses every lesson, a test from memory, and a plan of spaced reviews so it stays learned.",
-    key_terms: &["project", "retrieval practice", "spaced review"],
-};
-
-fn templates(detail_level: u8) -> Vec<&'static Template> {
-    match detail_level {
-        1 => vec![&GETTING_STARTED, &VOCABULARY, &CORE_IDEAS, &PRACTICE],
-        3 => vec![
-            &GETTING_STARTED,
-            &VOCABULARY,
-            &CORE_IDEAS,
-            &WORKED_EXAMPLES,
-            &MISTAKES,
-            &GOING_DEEPER,
-            &PRACTICE,
-        ],
-        _ => vec![
-            &GETTING_STARTED,
-            &VOCABULARY,
-            &CORE_IDEAS,
-            &WORKED_EXAMPLES,
-            &PRACTICE,
-        ],
-    }
+#[derive(Deserialize)]
+struct Level {
+    lessons: Vec<String>,
+    audience: String,
+    prerequisites: Vec<String>,
 }
 
-fn strings(items: &[&str]) -> Vec<String> {
-    items.iter().map(|s| s.to_string()).collect()
+#[derive(Deserialize)]
+struct WrapUp {
+    points: Vec<String>,
+    narration: Vec<String>,
+}
+
+/// How a lesson ends: the heading of its summary, its last point and its last sentence.
+#[derive(Deserialize)]
+struct Ending {
+    heading: String,
+    point: String,
+    sentence: String,
+}
+
+static WORDS: LazyLock<Words> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("offline_course.json"))
+        .expect("offline_course.json holds the offline course writer's words")
+});
+
+fn level(detail_level: u8) -> &'static Level {
+    &WORDS.levels[usize::from(detail_level.clamp(1, 3)) - 1]
 }
 
 /// An honest course skeleton for the goal: the study path a good tutor would set, with the
 /// subject's content left to a trusted source, labelled an offline draft.
 pub fn offline_outline(brief: &CourseBrief) -> CourseOutline {
-    let topic = tidy(&smart_title(&brief.goal), 80);
+    let words = &*WORDS;
+    let level = level(brief.detail_level);
     let goal = tidy(brief.goal.trim(), 160);
     let background = tidy(brief.background_knowledge.trim(), 100);
-    let audience = match brief.detail_level {
-        1 => "Beginners with no prior knowledge of the subject",
-        3 => "Advanced learners who want depth, edge cases and trade-offs",
-        _ => "Learners who know the basics and want a structured path",
-    };
     let audience = if background.is_empty() {
-        audience.to_string()
+        level.audience.clone()
     } else {
-        tidy(&format!("{audience}, starting from: {background}"), 200)
-    };
-    let prerequisites = match brief.detail_level {
-        1 => Vec::new(),
-        3 => strings(&[
-            "A working knowledge of the basics of the subject",
-            "Comfort with its standard notation",
-        ]),
-        _ => strings(&["The basic terms of the subject"]),
+        let values = [
+            ("audience", level.audience.as_str()),
+            ("background", &background),
+        ];
+        tidy(&fill(&words.audience_with_background, &values), 200)
     };
     CourseOutline {
-        title: topic,
-        description: tidy(
-            &format!(
-                "Offline draft: no language model was configured, so this course is a study \
-                 skeleton for the goal \"{goal}\". Each lesson says what to learn and how; the \
-                 subject's content comes from a trusted textbook or course you choose."
-            ),
-            400,
-        ),
+        title: tidy(&smart_title(&brief.goal), 80),
+        description: tidy(&fill(&words.description, &[("goal", &goal)]), 400),
         audience,
-        prerequisites,
-        lessons: templates(brief.detail_level)
-            .into_iter()
-            .map(|t| LessonOutline {
-                title: t.title.to_string(),
-                objectives: strings(t.objectives),
-                summary: t.summary.to_string(),
-                key_terms: strings(t.key_terms),
-            })
+        prerequisites: level.prerequisites.clone(),
+        lessons: level
+            .lessons
+            .iter()
+            .map(|name| words.lessons[name].clone())
             .collect(),
         origin: Origin::OfflineDraft,
     }
 }
 
-const NUMBERS: [&str; 12] = [
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve",
-];
-
+/// `n` in words up to twelve, else in digits.
 fn number(n: usize) -> String {
-    NUMBERS
+    WORDS
+        .numbers
         .get(n.wrapping_sub(1))
-        .map(|s| s.to_string())
+        .cloned()
         .unwrap_or_else(|| n.to_string())
-}
-
-fn scene(visual: Visual, narration: Vec<String>) -> Scene {
-    Scene { visual, narration }
 }
 
 fn lowercase_first(text: &str) -> String {
@@ -217,6 +145,7 @@ fn lowercase_first(text: &str) -> String {
 /// for videos): its own introduction, what it builds on, its objectives, its summary and key
 /// terms, one exercise, and what comes next.
 pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboard, ScriptError> {
+    let words = &*WORDS;
     let context = &lesson_brief.context;
     let brief = &lesson_brief.brief;
     if context.index >= context.count() {
@@ -228,157 +157,118 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
     }
     let lesson = context.lesson();
     let k = context.index + 1;
-    let n = context.count();
     let course = tidy(&context.course_title, 80);
     let title = tidy(&lesson.title, 80);
+    let terms: Vec<String> = lesson.key_terms.iter().map(|t| tidy(t, 40)).collect();
+    let mut values: Vec<(&str, String)> = vec![
+        ("course", course.clone()),
+        ("title", title.clone()),
+        ("n", number(context.count())),
+        ("k", number(k)),
+        ("position", context.position()),
+        ("summary", lowercase_first(lesson.summary.trim())),
+        ("terms", terms.join(", ")),
+    ];
+    if let Some(previous) = context.previous().last() {
+        values.push(("previous_k", number(k - 1)));
+        values.push(("previous", tidy(&previous.title, 80)));
+    }
+    if let Some(next) = context.next() {
+        values.push(("next_k", number(k + 1)));
+        values.push(("next", tidy(&next.title, 80)));
+    }
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let say = |text: &String| fill(text, &values);
+    let say_all = |texts: &[String]| texts.iter().map(say).collect::<Vec<_>>();
 
     // The introduction is the lesson's own: only the first lesson welcomes the learner to the
     // course; the others name themselves and the lesson they build on.
     let intro = match context.previous().last() {
-        None => vec![
-            format!(
-                "Welcome to {course}: this is lesson one of {}, {title}.",
-                number(n)
-            ),
-            format!(
-                "No language model was configured, so {course} is an offline draft: a guided \
-                 plan for reaching your goal with a trusted source at your side."
-            ),
-        ],
-        Some(previous) => vec![
-            format!("Lesson {} of {}: {title}.", number(k), number(n)),
-            format!(
-                "It builds on lesson {}, {}.",
-                number(k - 1),
-                tidy(&previous.title, 80)
-            ),
-        ],
+        None => &words.first_intro,
+        Some(_) => &words.later_intro,
     };
-    let mut scenes = vec![scene(
-        Visual::Title {
+    let mut scenes = vec![Scene {
+        visual: Visual::Title {
             title: title.clone(),
-            subtitle: Some(tidy(&format!("{} · {course}", context.position()), 120)),
+            subtitle: Some(tidy(&say(&words.title_subtitle), 120)),
         },
-        intro,
-    )];
+        narration: say_all(intro),
+    }];
 
-    let ordinals = ["First", "Second", "Third", "Fourth", "Fifth"];
-    scenes.push(scene(
-        Visual::Bullets {
-            heading: "In this lesson you will".into(),
+    scenes.push(Scene {
+        visual: Visual::Bullets {
+            heading: words.objectives_heading.clone(),
             items: lesson.objectives.iter().map(|o| tidy(o, 120)).collect(),
         },
-        lesson
+        narration: lesson
             .objectives
             .iter()
             .enumerate()
-            .map(|(i, o)| {
-                format!(
-                    "{}, {}.",
-                    ordinals.get(i).copied().unwrap_or("Then"),
-                    lowercase_first(o.trim_end_matches('.'))
+            .map(|(i, objective)| {
+                let ordinal = words.ordinals.get(i).unwrap_or(&words.later_ordinal);
+                let objective = lowercase_first(objective.trim_end_matches('.'));
+                fill(
+                    &words.objective,
+                    &[("ordinal", ordinal), ("objective", &objective)],
                 )
             })
             .collect(),
-    ));
+    });
 
-    scenes.push(scene(
-        Visual::Definition {
+    scenes.push(Scene {
+        visual: Visual::Definition {
             term: title.clone(),
             definition: tidy(&lesson.summary, 320),
             example: None,
         },
-        vec![
-            format!("In short, {}", lowercase_first(lesson.summary.trim())),
-            format!("Say that summary of {title} in your own words before you go on."),
-        ],
-    ));
+        narration: say_all(&words.summary),
+    });
 
-    let terms: Vec<String> = lesson.key_terms.iter().map(|t| tidy(t, 40)).collect();
-    scenes.push(scene(
-        Visual::Bullets {
-            heading: "Key terms".into(),
+    scenes.push(Scene {
+        visual: Visual::Bullets {
+            heading: words.key_terms_heading.clone(),
             items: terms.clone(),
         },
-        terms
+        narration: terms
             .iter()
             .enumerate()
             .map(|(i, term)| {
-                if i == 0 {
-                    format!("The first key term of this lesson is {term}: define it in one sentence of your own.")
+                let sentence = if i == 0 {
+                    &words.first_term
                 } else {
-                    format!("Next, {term}: find it in your source and add one example.")
-                }
+                    &words.next_term
+                };
+                fill(sentence, &[("term", term)])
             })
             .collect(),
-    ));
+    });
 
-    scenes.push(scene(
-        Visual::WorkedExample {
-            heading: "Exercise: explain it simply".into(),
-            problem: tidy(
-                &format!("Explain {title} to a friend in three sentences, without notes."),
-                200,
-            ),
-            steps: vec![
-                WorkedStep {
-                    text: "Write what you remember, without looking".into(),
-                    math: None,
-                },
-                WorkedStep {
-                    text: "Mark the gaps where you got stuck".into(),
-                    math: None,
-                },
-                WorkedStep {
-                    text: "Reread only those parts, then explain again".into(),
-                    math: None,
-                },
-            ],
-            answer: "An explanation with no gaps, checked against your source".into(),
-        },
-        vec![
-            format!("Now an exercise: explain {title} to a friend in three sentences, and begin by writing what you remember without looking."),
-            "Mark every place where you got stuck.".into(),
-            "Reread only those parts, then explain the whole idea again.".into(),
-            "When the explanation has no gaps and agrees with your source, the lesson is done."
-                .into(),
-        ],
-    ));
+    let mut exercise = filled(&words.exercise, &values);
+    if let Visual::WorkedExample { problem, .. } = &mut exercise.visual {
+        *problem = tidy(problem, 200);
+    }
+    scenes.push(exercise);
 
-    let (heading, last_point, last_sentence) = match context.next() {
-        Some(next) => (
-            "Before the next lesson".to_string(),
-            tidy(&format!("Next: {}", next.title), 120),
-            format!(
-                "Next comes lesson {}, {}.",
-                number(k + 1),
-                tidy(&next.title, 80)
-            ),
-        ),
-        None => (
-            "Course complete".to_string(),
-            "Course complete: review it all in a week".to_string(),
-            format!("That was the last lesson of {course}; review the whole course in a week."),
-        ),
+    let ending = match context.next() {
+        Some(_) => &words.before_next,
+        None => &words.course_complete,
     };
-    scenes.push(scene(
-        Visual::Summary {
-            heading,
-            points: vec![
-                tidy(&format!("Summarise {title} in your own words"), 120),
-                tidy(
-                    &format!("Practise the key terms: {}", terms.join(", ")),
-                    120,
-                ),
-                last_point,
-            ],
+    let mut points: Vec<String> = words
+        .wrap_up
+        .points
+        .iter()
+        .map(|p| tidy(&say(p), 120))
+        .collect();
+    points.push(tidy(&say(&ending.point), 120));
+    let mut narration = say_all(&words.wrap_up.narration);
+    narration.push(say(&ending.sentence));
+    scenes.push(Scene {
+        visual: Visual::Summary {
+            heading: ending.heading.clone(),
+            points,
         },
-        vec![
-            format!("To wrap up {title}: summarise it in your own words tomorrow."),
-            format!("Practise its key terms: {}.", terms.join(", ")),
-            last_sentence,
-        ],
-    ));
+        narration,
+    });
 
     let storyboard = Storyboard {
         version: STORYBOARD_VERSION,

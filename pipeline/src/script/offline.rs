@@ -8,8 +8,7 @@
 use std::sync::LazyLock;
 
 use async_trait::async_trait;
-use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use serde_json::Value;
+use serde::Deserialize;
 
 use super::{Brief, ScriptError, ScriptWriter};
 use crate::course::LessonBrief;
@@ -18,6 +17,7 @@ use crate::storyboard::{
     Origin, STORYBOARD_VERSION, Scene, Series, SourceNote, Storyboard, Visual,
 };
 use crate::titles::{Subject, guess_subject, level_prefixed_title, smart_title};
+use crate::words::filled;
 
 pub struct OfflineWriter;
 
@@ -65,22 +65,6 @@ static WORDS: LazyLock<Words> = LazyLock::new(|| {
     serde_json::from_str(include_str!("offline_scenes.json"))
         .expect("offline_scenes.json holds the offline writer's scenes")
 });
-
-/// `template` with the topic and the level put in (through its JSON, so that every string
-/// of a scene is filled).
-fn filled<T: Serialize + DeserializeOwned>(template: &T, topic: &str, level: &str) -> T {
-    fn fill(value: &mut Value, topic: &str, level: &str) {
-        match value {
-            Value::String(text) => *text = text.replace("{level}", level).replace("{topic}", topic),
-            Value::Array(items) => items.iter_mut().for_each(|v| fill(v, topic, level)),
-            Value::Object(fields) => fields.values_mut().for_each(|v| fill(v, topic, level)),
-            _ => {}
-        }
-    }
-    let mut value = serde_json::to_value(template).expect("a scene is JSON");
-    fill(&mut value, topic, level);
-    serde_json::from_value(value).expect("a filled scene is still a scene")
-}
 
 #[async_trait]
 impl ScriptWriter for OfflineWriter {
@@ -132,16 +116,16 @@ impl OfflineWriter {
         let mut sources: Vec<SourceNote> = fact.iter().map(Fact::note).collect();
         let mut core = vec![
             (100, title_scene(&t, brief.level, level_word)),
-            (70, filled(&WORDS.plan, &t, "")),
+            (70, filled(&WORDS.plan, &[("topic", &t)])),
             (80, definition_scene(&t, fact.as_ref())),
         ];
         core.extend(subject_scenes(subject, &t));
         core.push((30, forgetting_plot()));
-        core.push((40, filled(&WORDS.explain_it, &t, "")));
-        core.push((35, filled(&WORDS.active_study, &t, "")));
+        core.push((40, filled(&WORDS.explain_it, &[("topic", &t)])));
+        core.push((35, filled(&WORDS.active_study, &[("topic", &t)])));
         let quiz_at = core.len();
-        core.push((50, filled(&WORDS.quiz, &t, "")));
-        core.push((90, filled(&WORDS.summary, &t, "")));
+        core.push((50, filled(&WORDS.quiz, &[("topic", &t)])));
+        core.push((90, filled(&WORDS.summary, &[("topic", &t)])));
         // The scene that lists the definition's source stays as long as the definition does.
         let sources_order = core.len() * 100;
         core.extend(grounding::sources_scene(&sources).map(|scene| (95, scene)));
@@ -234,7 +218,7 @@ fn title_scene(t: &str, level: u8, level_word: &str) -> Scene {
             title: t.to_string(),
             subtitle: Some(level_prefixed_title(t, level)),
         },
-        &filled(&WORDS.title, t, level_word),
+        &filled(&WORDS.title, &[("topic", t), ("level", level_word)]),
     )
 }
 
@@ -243,14 +227,14 @@ fn title_scene(t: &str, level: u8, level_word: &str) -> Scene {
 fn definition_scene(t: &str, fact: Option<&Fact>) -> Scene {
     let words = &WORDS.definition;
     let Some(fact) = fact else {
-        return filled(&words.without_source, t, "");
+        return filled(&words.without_source, &[("topic", t)]);
     };
     let mut term = fact.term.clone();
     if let Some(first) = term.get(..1) {
         term = format!("{}{}", first.to_uppercase(), &term[1..]);
     }
     let mut narration = vec![fact.spoken()];
-    narration.extend(filled(&words.with_source, t, ""));
+    narration.extend(filled(&words.with_source, &[("topic", t)]));
     scene(
         Visual::Definition {
             term,
@@ -269,7 +253,10 @@ fn subject_scenes(subject: Subject, t: &str) -> Vec<(u8, Scene)> {
         Subject::Science => (&words.science, None),
         Subject::Business | Subject::General => (&words.general, None),
     };
-    let mut scenes: Vec<(u8, Scene)> = written.iter().map(|s| (60, filled(s, t, ""))).collect();
+    let mut scenes: Vec<(u8, Scene)> = written
+        .iter()
+        .map(|s| (60, filled(s, &[("topic", t)])))
+        .collect();
     scenes.extend(plot.map(|plot| (55, plot)));
     scenes
 }
@@ -366,5 +353,9 @@ fn forgetting_plot() -> Scene {
 
 /// Extra scenes, tried in this order to fill a video towards its word budget.
 fn extra_scenes(t: &str) -> Vec<Scene> {
-    WORDS.extras.iter().map(|s| filled(s, t, "")).collect()
+    WORDS
+        .extras
+        .iter()
+        .map(|s| filled(s, &[("topic", t)]))
+        .collect()
 }
