@@ -7,7 +7,7 @@ use lectern_core::{
     db::begin_write,
     entities::{job, video},
     jobs::{self, Completion, CourseParams, LessonVideoParams},
-    library::{Record, video_types},
+    library::{Record, narrated_metadata, video_types},
 };
 use lectern_pipeline::{
     RenderInput, RenderOutput,
@@ -299,13 +299,16 @@ fn lesson_record(
             "offline_draft": output.offline_draft,
             "status": "completed",
         }),
-        content_metadata: json!({
-            "subject": subject,
-            "detail_level": params.level,
-            "duration_minutes": params.duration_minutes,
-            "has_audio": true,
-            "generation_method": if output.offline_draft { "offline-draft" } else { "ai-course-lesson" },
-        }),
+        content_metadata: narrated_metadata(
+            &subject,
+            params.level,
+            params.duration_minutes,
+            if output.offline_draft {
+                "offline-draft"
+            } else {
+                "ai-course-lesson"
+            },
+        ),
         is_public: false,
         lesson_of: Some((course.id.clone(), params.lesson_index as i32)),
     }

@@ -3,7 +3,7 @@
 use lectern_core::{
     entities::{job, video},
     jobs::{Completion, VideoParams},
-    library::{Record, difficulty},
+    library::{Record, difficulty, narrated_metadata},
 };
 use lectern_pipeline::{RenderInput, RenderOutput};
 use serde_json::json;
@@ -117,13 +117,16 @@ fn library_record(
             "offline_draft": output.offline_draft,
             "status": "completed",
         }),
-        content_metadata: json!({
-            "subject": subject,
-            "detail_level": params.level,
-            "duration_minutes": params.duration_minutes,
-            "has_audio": true,
-            "generation_method": if output.offline_draft { "offline-draft" } else { "ai-generated" },
-        }),
+        content_metadata: narrated_metadata(
+            &subject,
+            params.level,
+            params.duration_minutes,
+            if output.offline_draft {
+                "offline-draft"
+            } else {
+                "ai-generated"
+            },
+        ),
         is_public: false,
         lesson_of: None,
     }

@@ -199,24 +199,9 @@ impl CourseView {
 
     /// The course as the library lists it, with its lesson count.
     pub fn summary(&self) -> library::Course {
-        let course = &self.course;
         library::Course {
             lesson_count: self.lessons.len() as i64,
-            course: library::course::Model {
-                id: course.id.clone(),
-                user_id: course.user_id.clone(),
-                job_id: course.job_id.clone(),
-                title: course.title.clone(),
-                description: course.description.clone(),
-                goal: course.goal.clone(),
-                detail_level: course.detail_level,
-                status: course.status.clone(),
-                has_thumbnail: course.has_thumbnail,
-                thumbnail_storage_path: course.thumbnail_storage_path.clone(),
-                is_public: course.is_public,
-                created_at: course.created_at,
-                updated_at: course.updated_at,
-            },
+            course: self.course.clone(),
         }
     }
 }

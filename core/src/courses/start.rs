@@ -160,25 +160,20 @@ async fn start_in(
     let mut started = Vec::with_capacity(wanted.len());
     for index in wanted {
         let lesson = &lessons[index as usize];
+        let start = |job_id: String, status: String, created: bool| LessonStart {
+            lesson_index: index,
+            job_id,
+            status,
+            created,
+            title: lesson.title.clone(),
+        };
         if dry_run {
             let job = create_lesson_job(txn, &course, lesson, true).await?;
-            started.push(LessonStart {
-                lesson_index: index,
-                status: job.status.to_string(),
-                job_id: job.id,
-                created: true,
-                title: lesson.title.clone(),
-            });
+            started.push(start(job.id, job.status.to_string(), true));
             continue;
         }
-        if let Some(existing) = existing_job(txn, &course, lesson).await? {
-            started.push(LessonStart {
-                lesson_index: index,
-                job_id: existing.0,
-                status: existing.1,
-                created: false,
-                title: lesson.title.clone(),
-            });
+        if let Some((job_id, status)) = existing_job(txn, &course, lesson).await? {
+            started.push(start(job_id, status, false));
             continue;
         }
         let job = create_lesson_job(txn, &course, lesson, false).await?;
@@ -196,13 +191,7 @@ async fn start_in(
         if take.exec(txn).await?.rows_affected != 1 {
             return Ok(None);
         }
-        started.push(LessonStart {
-            lesson_index: index,
-            status: job.status.to_string(),
-            job_id: job.id,
-            created: true,
-            title: lesson.title.clone(),
-        });
+        started.push(start(job.id, job.status.to_string(), true));
     }
     Ok(Some(started))
 }

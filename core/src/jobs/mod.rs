@@ -422,15 +422,7 @@ pub async fn record_credits_used<C: ConnectionTrait>(
     if credits <= 0 {
         return Ok(());
     }
-    user::Entity::update_many()
-        .col_expr(
-            user::Column::StatsCreditsUsed,
-            Expr::col(user::Column::StatsCreditsUsed).add(credits),
-        )
-        .filter(user::Column::Id.eq(user_id))
-        .exec(conn)
-        .await?;
-    Ok(())
+    add_to_stats(conn, user_id, None, credits).await
 }
 
 async fn bump_stats<C: ConnectionTrait>(
@@ -444,12 +436,24 @@ async fn bump_stats<C: ConnectionTrait>(
     } else {
         user::Column::StatsVideosGenerated
     };
-    user::Entity::update_many()
-        .col_expr(counter, Expr::col(counter).add(1))
-        .col_expr(
-            user::Column::StatsCreditsUsed,
-            Expr::col(user::Column::StatsCreditsUsed).add(credits),
-        )
+    add_to_stats(conn, user_id, Some(counter), credits).await
+}
+
+/// Adds `credits` to the user's credits-used stat, and one to `counter` when given.
+async fn add_to_stats<C: ConnectionTrait>(
+    conn: &C,
+    user_id: &str,
+    counter: Option<user::Column>,
+    credits: i64,
+) -> Result<(), DbErr> {
+    let mut update = user::Entity::update_many().col_expr(
+        user::Column::StatsCreditsUsed,
+        Expr::col(user::Column::StatsCreditsUsed).add(credits),
+    );
+    if let Some(counter) = counter {
+        update = update.col_expr(counter, Expr::col(counter).add(1));
+    }
+    update
         .filter(user::Column::Id.eq(user_id))
         .exec(conn)
         .await?;

@@ -6,7 +6,7 @@
 //! it in the query itself: another user's item looks exactly like one that does not exist.
 
 mod record;
-pub use record::{Record, difficulty};
+pub use record::{Record, difficulty, narrated_metadata};
 
 use chrono::Utc;
 use sea_orm::{
@@ -16,6 +16,7 @@ use sea_orm::{
 };
 
 use crate::{
+    courses::entity::course,
     entities::video,
     jobs,
     storage::{Storage, StorageError},
@@ -143,35 +144,6 @@ impl SearchTerms {
             .collect::<Vec<_>>()
             .join(" & ")
     }
-}
-
-/// Courses, read here with the columns the library shows (the courses feature owns the rest).
-pub mod course {
-    use sea_orm::entity::prelude::*;
-
-    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-    #[sea_orm(table_name = "courses")]
-    pub struct Model {
-        #[sea_orm(primary_key, auto_increment = false)]
-        pub id: String,
-        pub user_id: String,
-        pub job_id: Option<String>,
-        pub title: String,
-        pub description: String,
-        pub goal: String,
-        pub detail_level: i32,
-        pub status: String,
-        pub has_thumbnail: bool,
-        pub thumbnail_storage_path: Option<String>,
-        pub is_public: bool,
-        pub created_at: DateTimeUtc,
-        pub updated_at: DateTimeUtc,
-    }
-
-    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-    pub enum Relation {}
-
-    impl ActiveModelBehavior for ActiveModel {}
 }
 
 /// A course in the library, with how many lessons it has.

@@ -17,6 +17,18 @@ pub fn difficulty(level: u8) -> &'static str {
     }
 }
 
+/// The `content_metadata` every narrated video's record carries: its subject, level, length
+/// and how it was made; a job kind may add keys of its own.
+pub fn narrated_metadata(subject: &str, level: u8, duration_minutes: u32, method: &str) -> Value {
+    serde_json::json!({
+        "subject": subject,
+        "detail_level": level,
+        "duration_minutes": duration_minutes,
+        "has_audio": true,
+        "generation_method": method,
+    })
+}
+
 /// What a job kind says in its library record; the rest is the job's.
 pub struct Record {
     pub video_type: String,

@@ -1,13 +1,11 @@
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::sync::Arc;
 
 use async_trait::async_trait;
 use tokio::process::Command;
-use tokio::sync::Semaphore;
 
 use super::piper::find_in_path;
-use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav};
+use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav, speak_each};
 
 const ENGINE: &str = "espeak-ng";
 
@@ -87,33 +85,11 @@ impl Narrator for EspeakNarrator {
         wpm: u32,
         progress: SentenceProgress<'_>,
     ) -> Result<Speech, NarrationError> {
-        let permits = Arc::new(Semaphore::new(
-            std::thread::available_parallelism().map_or(2, |n| n.get()),
-        ));
-        let mut tasks = tokio::task::JoinSet::new();
-        for (i, sentence) in sentences.iter().enumerate() {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        speak_each(ENGINE, sentences, cores, progress, |sentence| {
             let this = self.clone();
-            let sentence = sentence.clone();
-            let permits = permits.clone();
-            tasks.spawn(async move {
-                let _permit = permits.acquire_owned().await;
-                (i, this.speak_one(&sentence, wpm).await)
-            });
-        }
-        let mut clips = vec![Vec::new(); sentences.len()];
-        let mut sample_rate = 0;
-        let mut done = 0;
-        while let Some(joined) = tasks.join_next().await {
-            let (i, result) = joined.map_err(|e| NarrationError::Engine {
-                engine: ENGINE,
-                reason: e.to_string(),
-            })?;
-            let (rate, samples) = result?;
-            sample_rate = rate;
-            clips[i] = samples;
-            done += 1;
-            progress(done);
-        }
-        Ok(Speech { sample_rate, clips })
+            async move { this.speak_one(&sentence, wpm).await }
+        })
+        .await
     }
 }

@@ -42,6 +42,53 @@ pub enum NarrationError {
 /// Reports how many sentences are spoken so far.
 pub type SentenceProgress<'a> = &'a (dyn Fn(usize) + Send + Sync);
 
+/// Speaks each sentence with `speak_one` (which answers a sample rate and the samples), at
+/// most `at_once` at a time, reporting each one done; the clips come back in sentence order
+/// and must share one sample rate.
+async fn speak_each<F, Fut>(
+    engine: &'static str,
+    sentences: &[String],
+    at_once: usize,
+    progress: SentenceProgress<'_>,
+    speak_one: F,
+) -> Result<Speech, NarrationError>
+where
+    F: Fn(String) -> Fut,
+    Fut: std::future::Future<Output = Result<(u32, Vec<i16>), NarrationError>> + Send + 'static,
+{
+    let permits = std::sync::Arc::new(tokio::sync::Semaphore::new(at_once.max(1)));
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, sentence) in sentences.iter().enumerate() {
+        let spoken = speak_one(sentence.clone());
+        let permits = permits.clone();
+        tasks.spawn(async move {
+            let _permit = permits.acquire_owned().await;
+            (i, spoken.await)
+        });
+    }
+    let mut clips = vec![Vec::new(); sentences.len()];
+    let mut sample_rate = 0;
+    let mut done = 0;
+    while let Some(joined) = tasks.join_next().await {
+        let (i, result) = joined.map_err(|e| NarrationError::Engine {
+            engine,
+            reason: e.to_string(),
+        })?;
+        let (rate, samples) = result?;
+        if sample_rate != 0 && rate != sample_rate {
+            return Err(NarrationError::Engine {
+                engine,
+                reason: "clips at different sample rates".into(),
+            });
+        }
+        sample_rate = rate;
+        clips[i] = samples;
+        done += 1;
+        progress(done);
+    }
+    Ok(Speech { sample_rate, clips })
+}
+
 #[async_trait]
 pub trait Narrator: Send + Sync {
     /// The engine's name, reported in results ("piper:joe", "espeak-ng", "openai:tts-1").

@@ -1,4 +1,3 @@
-use std::sync::Arc;
 use std::time::Duration;
 
 use async_openai::Client;
@@ -7,9 +6,8 @@ use async_openai::types::audio::{
     CreateSpeechRequestArgs, SpeechModel, SpeechResponseFormat, Voice,
 };
 use async_trait::async_trait;
-use tokio::sync::Semaphore;
 
-use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav};
+use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav, speak_each};
 
 const ENGINE: &str = "openai-tts";
 /// OpenAI voices speak at about this rate with speed 1.
@@ -83,37 +81,10 @@ impl Narrator for OpenAiNarrator {
         wpm: u32,
         progress: SentenceProgress<'_>,
     ) -> Result<Speech, NarrationError> {
-        let permits = Arc::new(Semaphore::new(4));
-        let mut tasks = tokio::task::JoinSet::new();
-        for (i, sentence) in sentences.iter().enumerate() {
+        speak_each(ENGINE, sentences, 4, progress, |sentence| {
             let this = self.clone();
-            let sentence = sentence.clone();
-            let permits = permits.clone();
-            tasks.spawn(async move {
-                let _permit = permits.acquire_owned().await;
-                (i, this.speak_one(&sentence, wpm).await)
-            });
-        }
-        let mut clips = vec![Vec::new(); sentences.len()];
-        let mut sample_rate = 0;
-        let mut done = 0;
-        while let Some(joined) = tasks.join_next().await {
-            let (i, result) = joined.map_err(|e| NarrationError::Engine {
-                engine: ENGINE,
-                reason: e.to_string(),
-            })?;
-            let (rate, samples) = result?;
-            if sample_rate != 0 && rate != sample_rate {
-                return Err(NarrationError::Engine {
-                    engine: ENGINE,
-                    reason: "clips at different sample rates".into(),
-                });
-            }
-            sample_rate = rate;
-            clips[i] = samples;
-            done += 1;
-            progress(done);
-        }
-        Ok(Speech { sample_rate, clips })
+            async move { this.speak_one(&sentence, wpm).await }
+        })
+        .await
     }
 }

@@ -94,29 +94,24 @@ pub fn vtt_timestamp(seconds: f64) -> String {
 }
 
 pub fn to_vtt(cues: &[Cue]) -> String {
-    let mut out = String::from("WEBVTT\n\n");
-    for (i, cue) in cues.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{}\n{} --> {}\n{}\n\n",
-            i + 1,
-            timestamp(cue.start, '.'),
-            timestamp(cue.end, '.'),
-            cue.lines.join("\n")
-        );
-    }
-    out
+    format!("WEBVTT\n\n{}", numbered_cues(cues, '.'))
 }
 
 pub fn to_srt(cues: &[Cue]) -> String {
+    numbered_cues(cues, ',')
+}
+
+/// The cues numbered from 1, each with its times (`decimal` before the milliseconds) and
+/// lines, and a blank line after it.
+fn numbered_cues(cues: &[Cue], decimal: char) -> String {
     let mut out = String::new();
     for (i, cue) in cues.iter().enumerate() {
         let _ = write!(
             out,
             "{}\n{} --> {}\n{}\n\n",
             i + 1,
-            timestamp(cue.start, ','),
-            timestamp(cue.end, ','),
+            timestamp(cue.start, decimal),
+            timestamp(cue.end, decimal),
             cue.lines.join("\n")
         );
     }

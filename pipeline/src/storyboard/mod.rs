@@ -9,6 +9,7 @@ mod validate;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use validate::Checker;
 pub use validate::{ValidationError, ValidationErrors, check_scene_alone};
 
 use crate::titles::Subject;

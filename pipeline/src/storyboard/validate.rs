@@ -53,19 +53,31 @@ impl fmt::Display for ValidationErrors {
 
 impl std::error::Error for ValidationErrors {}
 
-struct Checker {
+/// Collects every failed check of a document with its path (storyboards and course
+/// outlines).
+#[derive(Default)]
+pub(crate) struct Checker {
     errors: Vec<ValidationError>,
 }
 
 impl Checker {
-    fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+    /// Every failed check, or `Ok` when there was none.
+    pub(crate) fn finish(self) -> Result<(), ValidationErrors> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ValidationErrors(self.errors))
+        }
+    }
+
+    pub(crate) fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
         self.errors.push(ValidationError {
             path: path.into(),
             message: message.into(),
         });
     }
 
-    fn text(&mut self, path: &str, value: &str, max: usize) {
+    pub(crate) fn text(&mut self, path: &str, value: &str, max: usize) {
         let trimmed = value.trim();
         if trimmed.is_empty() {
             self.push(path, "must not be empty");
@@ -87,13 +99,25 @@ impl Checker {
     }
 
     fn list(&mut self, path: &str, items: &[String], min: usize, max: usize) {
+        self.list_of(path, items, min, max, MAX_ITEM);
+    }
+
+    /// A list of `min` to `max` single-line texts of at most `item_max` characters each.
+    pub(crate) fn list_of(
+        &mut self,
+        path: &str,
+        items: &[String],
+        min: usize,
+        max: usize,
+        item_max: usize,
+    ) {
         self.count(path, items.len(), min, max);
         for (i, item) in items.iter().enumerate() {
-            self.text(&format!("{path}[{i}]"), item, MAX_ITEM);
+            self.text(&format!("{path}[{i}]"), item, item_max);
         }
     }
 
-    fn count(&mut self, path: &str, len: usize, min: usize, max: usize) {
+    pub(crate) fn count(&mut self, path: &str, len: usize, min: usize, max: usize) {
         if len < min || len > max {
             self.push(
                 path,
@@ -115,19 +139,15 @@ impl Checker {
 
 /// The checks of one scene on its own: its fields' lengths and counts, and its beats.
 pub fn check_scene_alone(scene: &Scene) -> Result<(), ValidationErrors> {
-    let mut c = Checker { errors: Vec::new() };
+    let mut c = Checker::default();
     check_scene(&mut c, "scene", scene);
-    if c.errors.is_empty() {
-        Ok(())
-    } else {
-        Err(ValidationErrors(c.errors))
-    }
+    c.finish()
 }
 
 impl Storyboard {
     /// Checks the whole document and reports every problem, each with its JSON path.
     pub fn validate(&self) -> Result<(), ValidationErrors> {
-        let mut c = Checker { errors: Vec::new() };
+        let mut c = Checker::default();
         if self.version != STORYBOARD_VERSION {
             c.push(
                 "version",
@@ -159,11 +179,7 @@ impl Storyboard {
         for (i, scene) in self.scenes.iter().enumerate() {
             check_scene(&mut c, &format!("scenes[{i}]"), scene);
         }
-        if c.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ValidationErrors(c.errors))
-        }
+        c.finish()
     }
 
     /// The narration must be within `tolerance` (0.15 = 15%) of duration x wpm words.

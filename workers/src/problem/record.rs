@@ -3,7 +3,7 @@
 use lectern_core::{
     entities::{job, video},
     jobs::ProblemParams,
-    library::Record,
+    library::{Record, narrated_metadata},
 };
 use lectern_pipeline::RenderOutput;
 use lectern_pipeline::solution::{CheckedSolution, Source};
@@ -19,6 +19,17 @@ pub fn history_record(
     let description = params.description();
     let level = params.detail_level.clamp(1, 3);
     let checked_steps = solution.steps.iter().filter(|s| s.checked).count();
+    let mut content_metadata = narrated_metadata(
+        &params.subject,
+        level,
+        params.duration_minutes,
+        "ai-problem-solving",
+    );
+    content_metadata["problem_type"] = json!(params.problem_type);
+    content_metadata["solver"] = json!(match &solution.source {
+        Source::OfflineSolver => "offline-solver".to_string(),
+        Source::LanguageModel { engine, .. } => engine.clone(),
+    });
     Record {
         video_type: "problem_solving".into(),
         title: params.history_title(),
@@ -52,18 +63,7 @@ pub fn history_record(
             "checked_steps": checked_steps,
             "duration_seconds": output.duration_seconds,
         }),
-        content_metadata: json!({
-            "subject": params.subject,
-            "problem_type": params.problem_type,
-            "detail_level": level,
-            "duration_minutes": params.duration_minutes,
-            "has_audio": true,
-            "generation_method": "ai-problem-solving",
-            "solver": match &solution.source {
-                Source::OfflineSolver => "offline-solver".to_string(),
-                Source::LanguageModel { engine, .. } => engine.clone(),
-            },
-        }),
+        content_metadata,
         is_public: params.is_global,
         lesson_of: None,
     }
