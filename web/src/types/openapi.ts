@@ -1284,7 +1284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another user's id */
+            /** @description `user_id` is not the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1332,7 +1332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another user's id */
+            /** @description `user_id` is not the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1572,7 +1572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The job queue is unavailable */
+            /** @description The job queue is unavailable; nothing was charged */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -1710,7 +1710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The job queue is unavailable */
+            /** @description The job queue is unavailable; nothing was charged */
             502: {
                 headers: {
                     [name: string]: unknown;
