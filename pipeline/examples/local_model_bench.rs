@@ -86,24 +86,6 @@ async fn main() -> anyhow::Result<()> {
         usage.answer_chars as f64 / script
     );
 
-    // The same storyboard under llama-server's own grammar of the schema, which lets the
-    // model indent its JSON: the ratio of the compact grammar.
-    let mut indented = server.writer_config();
-    indented.compact_json = false;
-    let spaced = OpenAiWriter::new(indented)?;
-    let clock = Instant::now();
-    let storyboard = spaced.write(&brief).await?;
-    let with_spaces = clock.elapsed().as_secs_f64();
-    println!(
-        "  the same, JSON white space allowed {with_spaces:>7.2} s: {} scenes, {} words, {} requests, \
-         {} characters of JSON; the compact grammar is {:.2}x as fast",
-        storyboard.scenes.len(),
-        storyboard.word_count(),
-        spaced.usage().requests,
-        spaced.usage().answer_chars,
-        with_spaces / script
-    );
-
     // The same storyboard with the scenes written one after another (one slot), for the
     // ratio of the parallel slots.
     let mut one_slot = server.writer_config();

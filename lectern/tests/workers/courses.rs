@@ -131,7 +131,6 @@ async fn a_course_that_cannot_be_written_fails_and_its_three_credits_are_refunde
             local: None,
             max_tokens: None,
             scene_by_scene: false,
-            compact_json: false,
             parallel: 1,
         }),
         ..fast_pipeline()

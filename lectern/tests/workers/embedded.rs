@@ -129,7 +129,6 @@ async fn a_job_that_always_fails_ends_failed_after_three_attempts_with_its_credi
             local: None,
             max_tokens: None,
             scene_by_scene: false,
-            compact_json: false,
             parallel: 1,
         }),
         ..fast_pipeline()

@@ -170,7 +170,6 @@ impl LocalModelServer {
         config.temperature = 0.3;
         config.stream = true;
         config.scene_by_scene = true;
-        config.compact_json = true;
         config.local = Some(self.model.display_name());
         config.max_tokens = Some(self.context.saturating_sub(2048).clamp(1024, 8192));
         config.parallel = SLOTS;

@@ -1,7 +1,6 @@
 //! Script writers: turn a brief (topic, level, duration, wpm) into a validated storyboard.
 
 mod chat;
-mod grammar;
 mod offline;
 mod openai;
 mod planned;

@@ -6,15 +6,13 @@ use async_openai::error::OpenAIError;
 use async_openai::types::chat::{
     ChatCompletionRequestAssistantMessage, ChatCompletionRequestMessage,
     ChatCompletionRequestSystemMessage, ChatCompletionRequestUserMessage,
-    CreateChatCompletionRequestArgs, CreateChatCompletionResponse,
-    CreateChatCompletionStreamResponse, FinishReason, ResponseFormat, ResponseFormatJsonSchema,
+    CreateChatCompletionRequest, CreateChatCompletionRequestArgs, FinishReason, ResponseFormat,
+    ResponseFormatJsonSchema,
 };
 use async_trait::async_trait;
 use futures_util::StreamExt;
-use serde_json::Value;
 
 use super::chat::{JsonModel, Turn};
-use super::grammar::compact_grammar;
 use super::prompt::{repair_prompt, system_prompt, user_prompt};
 use super::schema::storyboard_json_schema;
 use super::{Brief, ScriptError, ScriptProgress, ScriptWriter, WORD_BUDGET_TOLERANCE};
@@ -54,10 +52,6 @@ pub struct OpenAiWriterConfig {
     /// [`OpenAiWriter::share_prefix`]): a CPU writes about twice as many tokens a second in
     /// four sequences as in one.
     pub parallel: usize,
-    /// Send llama.cpp a grammar of the answer's schema that allows no white space between
-    /// tokens, instead of `response_format` (see [`compact_grammar`]); for Lectern's own
-    /// server, where indentation would be a fifth of the generated tokens.
-    pub compact_json: bool,
 }
 
 impl OpenAiWriterConfig {
@@ -74,7 +68,6 @@ impl OpenAiWriterConfig {
             max_tokens: None,
             scene_by_scene: false,
             parallel: 1,
-            compact_json: false,
         }
     }
 }
@@ -299,12 +292,6 @@ impl OpenAiWriter {
         on_chars: CharsWritten<'_>,
     ) -> Result<String, ScriptError> {
         let (started, name) = (std::time::Instant::now(), format.name.clone());
-        // Lectern's own llama-server is given a grammar with no white space between tokens:
-        // the model's indentation would otherwise be a fifth of what it generates.
-        let grammar = match self.config.compact_json {
-            true => compact_grammar(&format.schema),
-            false => None,
-        };
         let mut args = CreateChatCompletionRequestArgs::default();
         args.model(&self.config.model)
             .messages(messages.to_vec())
@@ -323,21 +310,14 @@ impl OpenAiWriter {
         let request = args
             .build()
             .map_err(|e| ScriptError::Brief(e.to_string()))?;
-        let mut body =
-            serde_json::to_value(&request).map_err(|e| ScriptError::Brief(e.to_string()))?;
-        if let (Some(grammar), Some(fields)) = (grammar, body.as_object_mut()) {
-            fields.remove("response_format");
-            fields.insert("grammar".into(), grammar.into());
-        }
-        body["stream"] = self.config.stream.into();
 
         let mut attempt = 0;
         loop {
             attempt += 1;
             let answer = if self.config.stream {
-                self.streamed(body.clone(), on_chars).await
+                self.streamed(request.clone(), on_chars).await
             } else {
-                self.whole(body.clone()).await
+                self.whole(request.clone()).await
             };
             match answer {
                 Ok(content) => {
@@ -367,12 +347,11 @@ impl OpenAiWriter {
         }
     }
 
-    /// The whole answer to the request `body` (a chat-completions request, not streamed).
-    async fn whole(&self, body: Value) -> Result<String, Attempt> {
-        let response: CreateChatCompletionResponse = self
+    async fn whole(&self, request: CreateChatCompletionRequest) -> Result<String, Attempt> {
+        let response = self
             .client
             .chat()
-            .create_byot(body)
+            .create(request)
             .await
             .map_err(Attempt::Transport)?;
         let choice =
@@ -392,11 +371,15 @@ impl OpenAiWriter {
     }
 
     /// The answer as a stream of deltas, telling `on_chars` how much has arrived.
-    async fn streamed(&self, body: Value, on_chars: CharsWritten<'_>) -> Result<String, Attempt> {
+    async fn streamed(
+        &self,
+        request: CreateChatCompletionRequest,
+        on_chars: CharsWritten<'_>,
+    ) -> Result<String, Attempt> {
         let mut stream = self
             .client
             .chat()
-            .create_stream_byot::<Value, CreateChatCompletionStreamResponse>(body)
+            .create_stream(request)
             .await
             .map_err(Attempt::Transport)?;
         let mut content = String::new();
