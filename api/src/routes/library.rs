@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search))
         .routes(routes!(get_video, update_video, delete_video))
+        .routes(routes!(get_storyboard))
         .routes(routes!(update_course, delete_course))
 }
 
@@ -514,6 +515,45 @@ async fn get_video(
         .await?
         .ok_or_else(|| ApiError::not_found("Video"))?;
     Ok(Json(video_item(&state, video)))
+}
+
+/// The storyboard one of the caller's videos was rendered from (the pipeline's storyboard
+/// format: title, level, words per minute, and each scene's visual and narration), for the
+/// storyboard editor.
+#[utoipa::path(
+    get,
+    path = "/video/{id}/storyboard",
+    tag = "library",
+    params(("id" = String, Path, description = "The video's id, or its job's")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The storyboard", body = serde_json::Value),
+        NotSignedIn,
+        NoSuchVideo,
+    )
+)]
+async fn get_storyboard(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let video = library::find_video_or_job(&state.db, &caller.id, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Video"))?;
+    let key = video
+        .job_id
+        .as_deref()
+        .map(jobs::media::storyboard)
+        .ok_or_else(|| ApiError::not_found("Storyboard"))?;
+    let bytes = state
+        .storage
+        .get_bytes(&key)
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("storyboard storage")))?
+        .ok_or_else(|| ApiError::not_found("Storyboard"))?;
+    let storyboard = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("storyboard.json")))?;
+    Ok(Json(storyboard))
 }
 
 /// Publishes, unpublishes or renames one of the caller's videos.

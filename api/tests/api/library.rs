@@ -870,6 +870,52 @@ async fn a_video_opened_by_its_id_or_its_jobs_id_answers_its_stored_title_to_its
 }
 
 #[tokio::test]
+async fn a_videos_storyboard_opens_for_its_owner_only() {
+    let app = spawn_app().await;
+    let me = app.sign_in("editor@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    let seeded = seed_video(&app, uid, Seed::default()).await;
+    let path = format!("/api/video/{}/storyboard", seeded.id);
+    let before = app.get_authed(&path, &me.access_token).await;
+    assert_eq!(
+        before.status(),
+        StatusCode::NOT_FOUND,
+        "no storyboard stored yet"
+    );
+    let body: Value = before.json().await.unwrap();
+    assert_eq!(body["detail"], "Storyboard not found");
+
+    let storyboard = json!({
+        "version": 1,
+        "title": "Photosynthesis",
+        "level": 2,
+        "scenes": [{ "kind": "title", "title": "Photosynthesis", "subtitle": null,
+                     "narration": ["Plants turn light into sugar."] }],
+    });
+    put_media(
+        &app,
+        &format!("jobs/{}/storyboard.json", seeded.job_id),
+        storyboard.to_string().as_bytes(),
+    )
+    .await;
+    for id in [&seeded.id, &seeded.job_id] {
+        let response = app
+            .get_authed(&format!("/api/video/{id}/storyboard"), &me.access_token)
+            .await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let answered: Value = response.json().await.unwrap();
+        assert_eq!(answered, storyboard);
+    }
+
+    let other = app.sign_in("not-the-editor@example.com").await;
+    let theirs = app.get_authed(&path, &other.access_token).await;
+    assert_eq!(theirs.status(), StatusCode::NOT_FOUND);
+    let body: Value = theirs.json().await.unwrap();
+    assert_eq!(body["detail"], "Video not found");
+    assert_eq!(app.get(&path).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
 async fn renaming_changes_the_title_and_what_search_finds() {
     let app = spawn_app().await;
     let me = app.sign_in("renamer@example.com").await;

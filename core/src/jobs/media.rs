@@ -22,6 +22,11 @@ pub fn thumbnail(job_id: &str) -> String {
     key(job_id, "thumbnail.jpg")
 }
 
+/// The storyboard's key: the scenes, visuals and narration the video was rendered from.
+pub fn storyboard(job_id: &str) -> String {
+    key(job_id, "storyboard.json")
+}
+
 /// The timed transcript's key.
 pub fn transcript(job_id: &str) -> String {
     key(job_id, "transcript.json")
@@ -35,6 +40,7 @@ mod tests {
         assert_eq!(super::video("j1"), "jobs/j1/video.mp4");
         assert_eq!(super::thumbnail("j1"), "jobs/j1/thumbnail.jpg");
         assert_eq!(super::transcript("j1"), "jobs/j1/transcript.json");
+        assert_eq!(super::storyboard("j1"), "jobs/j1/storyboard.json");
         assert_eq!(super::key("j1", "subtitles.vtt"), "jobs/j1/subtitles.vtt");
     }
 }

@@ -726,14 +726,27 @@ fn phrase(text: &str) -> String {
 
 fn phrase_within(text: &str, max: u32) -> String {
     let mut text = clean(text);
+    let length = |t: &str| t.chars().count();
     // "Mutually recursive functions call each other. This" cut off at the limit: the first
     // sentence is the phrase.
-    if text.chars().count() + 1 >= max as usize
+    if length(&text) + 1 >= max as usize
         && let [first, _, ..] = sentences_of(&text)[..]
     {
         text = first.to_string();
     }
-    if text.chars().count() + 1 < max as usize {
+    let at_limit = length(&text) + 1 >= max as usize;
+    // The schema closes a phrase before a word that would not fit, so a phrase that ends
+    // within a few words of the limit with a clause just begun was cut too: "… molecules
+    // into", "… pigments that work", "… in photosynthesis to combine".
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let clause_at = (length(&text) + max as usize / NEAR_LIMIT >= max as usize)
+        .then(|| {
+            (words.len().saturating_sub(2).max(1)..words.len())
+                .rev()
+                .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))
+        })
+        .flatten();
+    if !at_limit && clause_at.is_none() {
         return text.trim_end_matches('.').to_string();
     }
     // "Light absorption: Plants use chlorophyll to absorb light energy from" cut off at the
@@ -743,16 +756,35 @@ fn phrase_within(text: &str, max: u32) -> String {
     {
         return head.trim().to_string();
     }
-    let mut cut = text.rfind(' ').map_or(text.as_str(), |i| &text[..i]);
+    // Before the clause it was cut in, or else without its last (broken) word.
+    let kept = clause_at.unwrap_or(words.len().saturating_sub(1)).max(1);
+    let joined = words[..kept].join(" ");
+    let mut cut = joined.as_str();
     // Words that cannot end a phrase ("… light energy from") go, as many as there are.
     loop {
         let trimmed = cut.trim_end_matches([',', ';', ':', '-', '.', ' ']);
         match trimmed.rsplit_once(' ') {
-            Some((rest, last)) if DANGLING.contains(&last.to_lowercase().as_str()) => cut = rest,
+            Some((rest, last)) if DANGLING.contains(&bare(last).as_str()) => cut = rest,
             _ => return trimmed.to_string(),
         }
     }
 }
+
+/// A word lower-cased without the punctuation around it.
+fn bare(word: &str) -> String {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
+}
+
+/// How close to its limit a phrase may end and still have been cut there: within a fifth of
+/// the limit (14 characters of a 72-character bullet).
+const NEAR_LIMIT: usize = 5;
+
+/// Words that begin a clause; one among a phrase's last two words near its limit means the
+/// phrase was cut in that clause.
+const CLAUSE: [&str; 10] = [
+    "to", "that", "which", "and", "or", "of", "with", "from", "into", "for",
+];
 
 /// Words a phrase cut off at its limit must not end on.
 const DANGLING: [&str; 22] = [
@@ -1591,6 +1623,30 @@ mod tests {
             phrase("Chlorophyll absorbs red and blue light."),
             "Chlorophyll absorbs red and blue light"
         );
+        assert_eq!(
+            phrase("Plants absorb light energy from the sun through chlorophyll pigments"),
+            "Plants absorb light energy from the sun through chlorophyll pigments"
+        );
+        // A phrase closed a few characters before the limit, in a clause it had just begun
+        // (seen in a Photosynthesis script on the 1.5B model), ends before that clause.
+        assert_eq!(
+            phrase("Water Splitting: The absorbed light energy splits water molecules into"),
+            "Water Splitting"
+        );
+        assert_eq!(
+            phrase("Plants have a complex system of chlorophyll pigments that work"),
+            "Plants have a complex system of chlorophyll pigments"
+        );
+        assert_eq!(
+            phrase("Glucose (C₆H₁₂O₆) is a sugar that plants use as food and to produce"),
+            "Glucose (C₆H₁₂O₆) is a sugar that plants use as food"
+        );
+        assert_eq!(
+            phrase("The hydrogen atoms combine with carbon dioxide from the air to form"),
+            "The hydrogen atoms combine with carbon dioxide from the air"
+        );
+        // A short title is far from its limit.
+        assert_eq!(phrase_within("Rate of reaction", 30), "Rate of reaction");
     }
 
     #[test]
