@@ -303,11 +303,8 @@ fn lesson_record(
             &subject,
             params.level,
             params.duration_minutes,
-            if output.offline_draft {
-                "offline-draft"
-            } else {
-                "ai-course-lesson"
-            },
+            output.offline_draft,
+            "ai-course-lesson",
         ),
         is_public: false,
         lesson_of: Some((course.id.clone(), params.lesson_index as i32)),

@@ -121,11 +121,8 @@ fn library_record(
             &subject,
             params.level,
             params.duration_minutes,
-            if output.offline_draft {
-                "offline-draft"
-            } else {
-                "ai-generated"
-            },
+            output.offline_draft,
+            "ai-generated",
         ),
         is_public: false,
         lesson_of: None,

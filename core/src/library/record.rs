@@ -18,8 +18,20 @@ pub fn difficulty(level: u8) -> &'static str {
 }
 
 /// The `content_metadata` every narrated video's record carries: its subject, level, length
-/// and how it was made; a job kind may add keys of its own.
-pub fn narrated_metadata(subject: &str, level: u8, duration_minutes: u32, method: &str) -> Value {
+/// and how it was made (`method`, or "offline-draft" for an offline draft); a job kind may
+/// add keys of its own.
+pub fn narrated_metadata(
+    subject: &str,
+    level: u8,
+    duration_minutes: u32,
+    offline_draft: bool,
+    method: &str,
+) -> Value {
+    let method = if offline_draft {
+        "offline-draft"
+    } else {
+        method
+    };
     serde_json::json!({
         "subject": subject,
         "detail_level": level,

@@ -23,6 +23,7 @@ pub fn history_record(
         &params.subject,
         level,
         params.duration_minutes,
+        false,
         "ai-problem-solving",
     );
     content_metadata["problem_type"] = json!(params.problem_type);
