@@ -782,14 +782,14 @@ const NEAR_LIMIT: usize = 5;
 
 /// Words that begin a clause; one among a phrase's last two words near its limit means the
 /// phrase was cut in that clause.
-const CLAUSE: [&str; 10] = [
-    "to", "that", "which", "and", "or", "of", "with", "from", "into", "for",
+const CLAUSE: [&str; 11] = [
+    "to", "that", "which", "and", "or", "of", "with", "from", "into", "for", "through",
 ];
 
 /// Words a phrase cut off at its limit must not end on.
-const DANGLING: [&str; 22] = [
+const DANGLING: [&str; 23] = [
     "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
-    "for", "with", "as", "that", "which", "is", "are", "its",
+    "for", "with", "as", "that", "which", "is", "are", "its", "through",
 ];
 
 fn finish_question(text: &str) -> String {
@@ -1644,6 +1644,10 @@ mod tests {
         assert_eq!(
             phrase("The hydrogen atoms combine with carbon dioxide from the air to form"),
             "The hydrogen atoms combine with carbon dioxide from the air"
+        );
+        assert_eq!(
+            phrase("The hydrogen atoms combine with carbon dioxide to form glucose through"),
+            "The hydrogen atoms combine with carbon dioxide to form glucose"
         );
         // A short title is far from its limit.
         assert_eq!(phrase_within("Rate of reaction", 30), "Rate of reaction");
