@@ -545,15 +545,9 @@ async fn get_storyboard(
         .as_deref()
         .map(jobs::media::storyboard)
         .ok_or_else(|| ApiError::not_found("Storyboard"))?;
-    let bytes = state
-        .storage
-        .get_bytes(&key)
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("storyboard storage")))?
-        .ok_or_else(|| ApiError::not_found("Storyboard"))?;
-    let storyboard = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("storyboard.json")))?;
-    Ok(Json(storyboard))
+    Ok(Json(
+        super::media::stored_json(&state, &key, "Storyboard").await?,
+    ))
 }
 
 /// Publishes, unpublishes or renames one of the caller's videos.

@@ -383,14 +383,7 @@ async fn transcript(
     State(state): State<AppState>,
     MediaJob { job, .. }: MediaJob,
 ) -> ApiResult<Response> {
-    let bytes = state
-        .storage
-        .get_bytes(&jobs::media::transcript(&job.id))
-        .await
-        .map_err(storage_error)?
-        .ok_or_else(|| ApiError::not_found("Transcript"))?;
-    let stored: serde_json::Value = serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("transcript.json")))?;
+    let stored = stored_json(&state, &jobs::media::transcript(&job.id), "Transcript").await?;
     // The pipeline's sentences become cues: what the player's transcript panel seeks by.
     let cues = stored["sentences"]
         .as_array()
@@ -482,6 +475,23 @@ async fn course_thumbnail(
         "image/jpeg"
     };
     Ok(private_file(content_type, bytes))
+}
+
+/// A JSON file a job stored (its transcript, its storyboard); `what` names it in the 404
+/// when there is none.
+pub(super) async fn stored_json(
+    state: &AppState,
+    key: &str,
+    what: &str,
+) -> ApiResult<serde_json::Value> {
+    let bytes = state
+        .storage
+        .get_bytes(key)
+        .await
+        .map_err(storage_error)?
+        .ok_or_else(|| ApiError::not_found(what))?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context(key.to_string())))
 }
 
 fn storage_error(err: lectern_core::storage::StorageError) -> ApiError {
