@@ -3,9 +3,7 @@ import type { StoryboardEditorState } from '@/features/editor/hooks/use-storyboa
 import { AddSceneMenu } from '@/features/editor/components/add-scene-menu';
 import { SceneCard } from '@/features/editor/components/scene-card';
 import { SummaryBar } from '@/features/editor/components/summary-bar';
-import { currentStoryboard, sceneIssues } from '@/features/editor/lib/editor-state';
-import type { StoryboardIssue } from '@/features/editor/lib/field-errors';
-import type { Path } from '@/features/editor/lib/json-path';
+import { sceneIssues } from '@/features/editor/lib/editor-state';
 import { kindLabel } from '@/features/editor/lib/scene-kinds';
 import '@/features/editor/components/editor.css';
 
@@ -37,23 +35,20 @@ export function StoryboardEditor({ editor, cost }: StoryboardEditorProps) {
     setFocus(null);
   }, [focus, domId]);
 
-  const current = useCallback(
-    (sceneId: string) => () => {
-      const now = latest();
-      return { storyboard: currentStoryboard(now), index: now.scenes.findIndex((s) => s.id === sceneId) };
+  const onMove = useCallback(
+    (id: string, by: -1 | 1) => {
+      dispatch({ type: 'move', id, by });
+      setFocus({ sceneId: id, on: by < 0 ? 'up' : 'down' });
     },
-    [latest],
+    [dispatch],
   );
-
-  const onFrameIssues = (sceneId: string) => (issues: StoryboardIssue[], index: number) => {
-    const own = issues.filter((issue) => issue.scene === index || issue.scene === null);
-    const other = issues.find((issue) => issue.scene !== null && issue.scene !== index);
-    const placed = own.map(({ field, message }) => ({ sceneId, field, message }));
-    if (placed.length === 0 && other?.scene != null) {
-      placed.push({ sceneId, field: '', message: `The slide can be drawn once scene ${other.scene + 1} is fixed.` });
-    }
-    dispatch({ type: 'frame-issues', id: sceneId, issues: placed });
-  };
+  const onDelete = useCallback(
+    (id: string) => {
+      dispatch({ type: 'delete', id });
+      setFocus({ undo: true });
+    },
+    [dispatch],
+  );
 
   const documentIssues = state.submitIssues.filter((issue) => issue.sceneId === null);
   const deleted = state.deleted;
@@ -103,27 +98,18 @@ export function StoryboardEditor({ editor, cost }: StoryboardEditorProps) {
       </div>
 
       <ol className="storyboard-editor__scenes">
-        {state.scenes.map(({ id, scene }, index) => (
+        {state.scenes.map((entry, index) => (
           <SceneCard
-            key={id}
-            scene={scene}
+            key={entry.id}
+            entry={entry}
             index={index}
             count={state.scenes.length}
-            domId={domId(id)}
-            issues={sceneIssues(state, id)}
-            current={current(id)}
-            onFrameIssues={onFrameIssues(id)}
-            onMove={(by) => {
-              dispatch({ type: 'move', id, by });
-              setFocus({ sceneId: id, on: by < 0 ? 'up' : 'down' });
-            }}
-            onDelete={() => {
-              dispatch({ type: 'delete', id });
-              setFocus({ undo: true });
-            }}
-            onSet={(path: Path, value: unknown) => dispatch({ type: 'set', id, path, value })}
-            onAdd={(path: Path, entry: unknown) => dispatch({ type: 'add-entry', id, path, entry })}
-            onRemove={(path: Path, at: number) => dispatch({ type: 'remove-entry', id, path, index: at })}
+            domId={domId(entry.id)}
+            issues={sceneIssues(state, entry.id)}
+            latest={latest}
+            dispatch={dispatch}
+            onMove={onMove}
+            onDelete={onDelete}
           />
         ))}
       </ol>

@@ -9,7 +9,7 @@ export function SummaryBar({ storyboard, cost }: { storyboard: Storyboard; cost:
   const words = storyboardWords(storyboard);
   const scenes = storyboard.scenes.length;
   return (
-    <dl className="editor-summary" aria-label="Storyboard summary" data-testid="editor-summary">
+    <dl className="editor-summary" data-testid="editor-summary">
       <div>
         <dt>Scenes</dt>
         <dd data-testid="summary-scenes">{count.format(scenes)}</dd>

@@ -61,7 +61,7 @@ export function VersionsPanel({ videoId, onRestored }: VersionsPanelProps) {
                 onClick={() => restore.mutate(revision)}
                 disabled={restore.isPending}
               >
-                Restore<span className="visually-hidden"> version {revision.number}</span>
+                Restore <span className="visually-hidden">version {revision.number}</span>
               </button>
             )}
           </li>

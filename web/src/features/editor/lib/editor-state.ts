@@ -114,14 +114,34 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-/** The problems to show on scene `id`: its frame's and the last submit's, each once. */
+const NO_ISSUES: EditorIssue[] = [];
+
+/** The problems to show on scene `id`: its frame's and the last submit's, each once (the same empty list when none). */
 export function sceneIssues(state: EditorState, id: string): EditorIssue[] {
-  const all = [...(state.frameIssues[id] ?? []), ...state.submitIssues.filter((issue) => issue.sceneId === id)];
+  const frame = state.frameIssues[id] ?? NO_ISSUES;
+  const submitted = state.submitIssues.filter((issue) => issue.sceneId === id);
+  if (submitted.length === 0) return frame;
   const seen = new Set<string>();
-  return all.filter((issue) => {
+  return [...frame, ...submitted].filter((issue) => {
     const key = `${issue.field}\u0000${issue.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * What a 422 of scene `sceneId`'s slide (asked for at `index`) puts on that scene: the problems
+ * in it or in the storyboard as a whole. Problems of other scenes are theirs to show; when only
+ * such problems stopped the slide, the card says which scene to fix.
+ */
+export function frameIssues(sceneId: string, issues: StoryboardIssue[], index: number): EditorIssue[] {
+  const placed = issues
+    .filter((issue) => issue.scene === index || issue.scene === null)
+    .map(({ field, message }) => ({ sceneId, field, message }));
+  const other = issues.find((issue) => issue.scene !== null && issue.scene !== index);
+  if (placed.length === 0 && other?.scene != null) {
+    placed.push({ sceneId, field: '', message: `The slide can be drawn once scene ${other.scene + 1} is fixed.` });
+  }
+  return placed;
 }
