@@ -35,7 +35,8 @@ export function PreviewScreen({ jobId, order, userId, onRendering }: PreviewScre
   if (plan) return <PreviewEditor key={jobId} plan={plan} order={order} userId={userId} onRendering={onRendering} />;
 
   let body;
-  if (status.isError) {
+  // A failed poll after an answer keeps showing that answer while it asks again.
+  if (status.isError && !job) {
     body = <Problem text={`The preview could not be loaded: ${status.error.message}`} />;
   } else if (job?.status === 'failed') {
     body = <Problem text={`The script could not be written: ${job.error || 'Generation failed'}`} />;
