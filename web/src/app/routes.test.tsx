@@ -25,6 +25,8 @@ const protectedPaths = [
   '/credits/success',
   '/purchase-success',
   '/video/v-1',
+  '/video/v-1/edit',
+  '/preview/job-1?topic=Tides',
 ];
 
 function creditsServer() {

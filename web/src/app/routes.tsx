@@ -10,7 +10,9 @@ import { CreditsRoute } from '@/app/routes/credits';
 import { CreditsSuccessRoute } from '@/app/routes/credits-success';
 import { LandingRoute } from '@/app/routes/landing';
 import { LibraryRoute } from '@/app/routes/library';
+import { PreviewRoute } from '@/app/routes/preview';
 import { SearchRoute } from '@/app/routes/search';
+import { VideoEditRoute } from '@/app/routes/video-edit';
 import { VideoPlayerRoute } from '@/app/routes/video-player';
 
 /** The library's paths and the tab each opens (the short ones are SPEC 2.1's aliases). */
@@ -54,6 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'credits/success', element: <CreditsSuccessRoute /> },
           { path: 'purchase-success', element: <CreditsSuccessRoute /> },
           { path: 'video/:videoId', element: <VideoPlayerRoute /> },
+          { path: 'video/:videoId/edit', element: <VideoEditRoute /> },
+          { path: 'preview/:jobId', element: <PreviewRoute /> },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

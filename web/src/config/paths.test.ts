@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAnimatedTransition, pagePath, sectionOf } from '@/config/paths';
+import { hasAnimatedTransition, pagePath, paths, sectionOf } from '@/config/paths';
 
 describe('named page map (SPEC 2.2)', () => {
   it.each([
@@ -38,6 +38,8 @@ describe('current page', () => {
     ['/purchase-success', 'credits'],
     ['/search', 'search'],
     ['/video/x', 'player'],
+    ['/video/x/edit', 'player'],
+    ['/preview/job-1', 'create'],
     ['/auth', 'auth'],
   ])('%s is in %s', (path, section) => {
     expect(sectionOf(path)).toBe(section);
@@ -50,5 +52,15 @@ describe('current page', () => {
     expect(hasAnimatedTransition('/credits')).toBe(false);
     expect(hasAnimatedTransition('/courses/abc')).toBe(false);
     expect(hasAnimatedTransition('/video/abc')).toBe(false);
+  });
+});
+
+describe('storyboard editor paths (issue 16)', () => {
+  it('keeps the order of a preview in its address, and edits a video under its own path', () => {
+    expect(paths.preview('job 1')).toBe('/preview/job%201');
+    expect(paths.preview('j', { topic: 'Tides', level: 1, duration: 3, wpm: 150, subtitles: true })).toBe(
+      '/preview/j?topic=Tides&level=1&duration=3&wpm=150&subtitles=1',
+    );
+    expect(paths.videoEdit('v/1')).toBe('/video/v%2F1/edit');
   });
 });

@@ -1,3 +1,5 @@
+import { videoOrderSearch, type VideoOrder } from '@/lib/video-order';
+
 /** SPEC.md 2.1 route table and 2.2 named page map, in one place. */
 export const paths = {
   home: '/',
@@ -22,6 +24,11 @@ export const paths = {
   creditsSuccess: '/credits/success',
   purchaseSuccess: '/purchase-success',
   video: (videoId?: string) => `/video/${videoId ? encodeURIComponent(videoId) : 'view'}`,
+  /** Issue 16: a finished video's storyboard, to fix and render again. */
+  videoEdit: (videoId: string) => `/video/${encodeURIComponent(videoId)}/edit`,
+  /** Issue 16: a dry run's storyboard, checked before paying; `order` keeps what was asked for. */
+  preview: (jobId: string, order?: VideoOrder) =>
+    `/preview/${encodeURIComponent(jobId)}${order ? videoOrderSearch(order) : ''}`,
 } as const;
 
 export type AuthMode = 'signin' | 'signup';
@@ -126,7 +133,7 @@ export function sectionOf(pathname: string): Section | null {
   const p = pathname.replace(/\/+$/, '') || '/';
   if (p === '/') return 'home';
   if (p === paths.auth) return 'auth';
-  if (createPaths.has(p) || p === paths.create || p.startsWith(`${paths.create}/`)) return 'create';
+  if (createPaths.has(p) || p === paths.create || p.startsWith(`${paths.create}/`) || p.startsWith('/preview/')) return 'create';
   if (
     p === paths.library ||
     p.startsWith(`${paths.library}/`) ||

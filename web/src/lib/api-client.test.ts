@@ -63,6 +63,16 @@ describe('api client', () => {
     expect(error).toMatchObject({ message: 'Course not found', status: 404, statusText: 'Not Found', body });
   });
 
+  it('reads an image answer as bytes, and an error answer of the same call as JSON', async () => {
+    const png = new Uint8Array([137, 80, 78, 71]);
+    mockFetch({ 'POST /api/frame': () => new Response(png, { headers: { 'content-type': 'image/png' } }) });
+    const blob = await api.post<Blob>('/api/frame', {}, { as: 'blob' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
+
+    mockFetch({ 'POST /api/frame': json({ detail: 'Too many' }, 429) });
+    await expect(api.post('/api/frame', {}, { as: 'blob' })).rejects.toMatchObject({ status: 429, message: 'Too many' });
+  });
+
   it('answers 204 with undefined', async () => {
     mockFetch({ 'POST /auth/logout': () => new Response(null, { status: 204 }) });
     await expect(api.post('/auth/logout')).resolves.toBeUndefined();

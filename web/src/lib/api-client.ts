@@ -79,6 +79,8 @@ export type RequestOptions = {
   /** Send the bearer token when one is held (default true). */
   auth?: boolean;
   headers?: Record<string, string>;
+  /** How a 2xx answer is read: JSON or text (the default), or the raw bytes as a Blob (an image). */
+  as?: 'data' | 'blob';
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -97,8 +99,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, timeoutMs, signal, auth = true, headers = {} } = options;
-  const finalHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+  const { method = 'GET', body, timeoutMs, signal, auth = true, headers = {}, as = 'data' } = options;
+  const finalHeaders: Record<string, string> = { Accept: as === 'blob' ? '*/*' : 'application/json', ...headers };
   if (body !== undefined) finalHeaders['Content-Type'] = 'application/json';
   const token = auth ? accessToken.get() : null;
   if (token) finalHeaders.Authorization = `Bearer ${token}`;
@@ -135,6 +137,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
     let payload: unknown;
     try {
+      if (response.ok && as === 'blob') return (await response.blob()) as T;
       payload = await readBody(response);
     } catch (cause) {
       if (timedOut && timeoutMs !== undefined) throw new TimeoutError(timeoutMs);

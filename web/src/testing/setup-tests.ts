@@ -27,6 +27,13 @@ window.Image = function Image() {
   return img;
 } as unknown as typeof window.Image;
 
+// jsdom has no object URLs: the storyboard editor shows each slide it fetches through one.
+if (!URL.createObjectURL) {
+  let made = 0;
+  URL.createObjectURL = () => `blob:test/${++made}`;
+  URL.revokeObjectURL = () => undefined;
+}
+
 // jsdom has no media queries: tests see a wide desktop screen (the queue panel docks and opens
 // when a job starts); a test of a narrow screen stubs its own.
 if (!window.matchMedia) {

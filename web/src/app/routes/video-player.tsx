@@ -1,9 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { revisionsQueryOptions } from '@/features/editor/api/revisions';
+import { VersionsPanel } from '@/features/editor/components/versions-panel';
+import { libraryRootKey } from '@/features/library/api/get-library';
 import { libraryVideoQueryOptions } from '@/features/library/api/get-library-video';
 import { PlayerScreen } from '@/features/player/components/player-screen';
 import { readNavigationState, type StoredVideo } from '@/features/player/lib/player-source';
@@ -11,14 +14,20 @@ import { readNavigationState, type StoredVideo } from '@/features/player/lib/pla
 export function VideoPlayerRoute() {
   const { videoId } = useParams();
   const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   // SPEC 2.3: video URL, subtitle URL, title, description and the page to go back to arrive through navigation state.
   const state = readNavigationState(useLocation().state);
   const hasId = videoId !== undefined && videoId !== 'view';
+  const signedIn = Boolean(user?.uid);
   // Issue 19: the title and description are the library's, whichever screen opened the player.
   const record = useQuery({
     ...libraryVideoQueryOptions(user?.uid ?? '', videoId ?? ''),
-    enabled: Boolean(user?.uid) && hasId,
+    enabled: signedIn && hasId,
   });
+  // Issue 16: only the owner is answered a video's versions (or finds it in their library): they may edit it.
+  const revisions = useQuery({ ...revisionsQueryOptions(videoId ?? ''), enabled: signedIn && hasId });
+  const owner = hasId && (Boolean(record.data) || revisions.isSuccess);
   const stored: StoredVideo = record.data
     ? { title: record.data.title, description: record.data.description ?? null }
     : record.isError
@@ -34,7 +43,19 @@ export function VideoPlayerRoute() {
       homePath={paths.home}
       onTitle={setTitle}
       stored={stored}
-      storedPending={record.isPending && Boolean(user?.uid) && hasId}
+      storedPending={record.isPending && signedIn && hasId}
+      editPath={owner && videoId ? paths.videoEdit(videoId) : null}
+      extras={
+        owner && videoId ? (
+          <VersionsPanel
+            videoId={videoId}
+            onRestored={(jobId) => {
+              if (user) void queryClient.invalidateQueries({ queryKey: libraryRootKey(user.uid) });
+              navigate(paths.video(jobId), { state: { previousPage: state.previousPage } });
+            }}
+          />
+        ) : null
+      }
     />
   );
 }

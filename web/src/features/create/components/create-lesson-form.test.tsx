@@ -118,6 +118,53 @@ describe('create lesson screen', () => {
     expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
   });
 
+  it('previews the storyboard for free: the same request as a dry run, then the preview screen with the order', async () => {
+    const { requests } = mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(0)),
+      'POST /api/video/generate': () => json({ job_id: 'dry-7', status: 'queued', cost: 0, title: 'Tides' }, 202),
+      'GET /api/job/dry-7/status': () => json(makeJobStatus({ job_id: 'dry-7', status: 'processing', progress: 10 })),
+    });
+    const { user, router } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('0 credits', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What should the video explain?'), 'Tides');
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '12' } });
+    // Out of credits, the video cannot be ordered, but its storyboard can be previewed.
+    expect(screen.getByRole('button', { name: /Generate video/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/preview/dry-7'));
+    expect(router.state.location.search).toBe('?topic=Tides&level=2&duration=12&wpm=150&subtitles=1');
+    expect(requests.find((r) => r.url === '/api/video/generate')?.body).toEqual({
+      user_id: 'user-1',
+      topic: 'Tides',
+      level: 2,
+      duration: 12,
+      enable_subtitles: true,
+      subtitle_style: 'modern',
+      wpm: 150,
+      dry_run: true,
+    });
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+  });
+
+  it('shows a refused preview (429, too many this hour) in place', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate': () => json({ detail: 'You have used your 5 free previews this hour; try again in 12 minutes.' }, 429),
+    });
+    const { user, router } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What should the video explain?'), 'Tides');
+    await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
+
+    expect(await screen.findByTestId('preview-error')).toHaveTextContent(
+      'You have used your 5 free previews this hour; try again in 12 minutes.',
+    );
+    expect(screen.getByTestId('preview-error')).toHaveAttribute('role', 'alert');
+    expect(router.state.location.pathname).toBe('/create/lesson');
+    expect(screen.getByRole('button', { name: 'Preview storyboard' })).toBeEnabled();
+  });
+
   it('leaves a course to its own form', async () => {
     mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
     renderApp({ path: '/create/course', session: makeSession() });

@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { CreateFormLayout } from '@/features/create/components/create-form-layout';
 import { FormField, FormPrompt } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
+import { PreviewButton } from '@/features/create/components/preview-button';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, OrderCard } from '@/features/create/components/order-card';
 import { WriterNotice } from '@/features/create/components/writer-notice';
@@ -9,6 +10,7 @@ import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
+import { useStoryboardPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { useVideoGeneration } from '@/features/create/hooks/use-video-generation';
 import { lessonFormSchema } from '@/features/create/lib/form-schemas';
 import {
@@ -47,6 +49,8 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const submit = handleSubmit((lesson) =>
     form.send(() => generation.start(lesson, writer ? { writer: writer.kind } : undefined)),
   );
+  const storyboard = useStoryboardPreview(userId);
+  const previewStoryboard = handleSubmit((lesson) => storyboard.preview(lesson));
 
   const shortMessage =
     (availableCredits === 0
@@ -85,6 +89,9 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
           shortMessage={shortMessage}
           submitLabel={writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video'}
           writerNotice={<WriterNotice writer={writer} cost={cost} noun="video" />}
+          secondaryAction={
+            <PreviewButton onPreview={() => void previewStoryboard()} busy={storyboard.busy} error={storyboard.error} />
+          }
         />
       }
       options={

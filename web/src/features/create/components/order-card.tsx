@@ -23,6 +23,8 @@ type OrderCardProps = {
   note?: string;
   /** Who writes the job and what that yields (WriterNotice), shown before the cost. */
   writerNotice?: ReactNode;
+  /** Shown under the submit button (the video's free storyboard preview). */
+  secondaryAction?: ReactNode;
 };
 
 /** The summary beside a create form: what the job makes, its cost against the balance, and the submit button. */
@@ -38,6 +40,7 @@ export function OrderCard({
   submitLabel,
   note = `Credits are refunded automatically if the ${noun} fails or you cancel it.`,
   writerNotice,
+  secondaryAction,
 }: OrderCardProps) {
   const titleId = useId();
   return (
@@ -88,6 +91,7 @@ export function OrderCard({
           </>
         )}
       </button>
+      {secondaryAction}
       <p className="order-card__note">{note}</p>
     </aside>
   );

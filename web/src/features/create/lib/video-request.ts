@@ -1,4 +1,5 @@
 import { levelLabel, type Level, type LevelOption } from '@/lib/levels';
+import { videoCost } from '@/lib/video-order';
 import { limits } from '@/types/limits';
 import type { VideoRequest } from '@/features/create/api/generate-video';
 
@@ -45,10 +46,8 @@ export function normaliseWpm(input: unknown): number {
   return wpm;
 }
 
-/** SPEC 9: 1 credit, 2 when the video is 10 minutes or longer. */
-export function videoCost(durationMinutes: number): number {
-  return durationMinutes >= LONG_VIDEO_MINUTES ? limits.credits.longVideo : limits.credits.video;
-}
+/** SPEC 9: 1 credit, 2 when the video is 10 minutes or longer (shared with the storyboard preview). */
+export { videoCost };
 
 export type LessonForm = {
   topic: string;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { Icon } from '@/components/ui/icon';
@@ -20,10 +20,23 @@ type PlayerScreenProps = {
   stored?: StoredVideo;
   /** The route is still asking the library: the title waits rather than changing under the reader. */
   storedPending?: boolean;
+  /** Where the owner fixes the finished video (issue 16's editor); null: not theirs to edit. */
+  editPath?: string | null;
+  /** Shown under a playable video, after a solution's answer (the video's versions). */
+  extras?: ReactNode;
 };
 
 /** SPEC 2.3's player: navigation state first, else the job status, with its processing fallbacks. */
-export function PlayerScreen({ videoId, state, homePath, onTitle, stored, storedPending = false }: PlayerScreenProps) {
+export function PlayerScreen({
+  videoId,
+  state,
+  homePath,
+  onTitle,
+  stored,
+  storedPending = false,
+  editPath = null,
+  extras,
+}: PlayerScreenProps) {
   const hasId = videoId !== undefined && videoId !== 'view';
   const [stateVideoFailed, setStateVideoFailed] = useState(false);
   const job = useQuery({ ...playerJobQueryOptions(videoId ?? ''), enabled: hasId });
@@ -68,7 +81,14 @@ export function PlayerScreen({ videoId, state, homePath, onTitle, stored, stored
           </>
         ) : (
           <>
-            <h1 className="player-page__title">{source.title}</h1>
+            <div className="player-page__heading">
+              <h1 className="player-page__title">{source.title}</h1>
+              {editPath && source.kind === 'playable' && job.data?.status === 'completed' ? (
+                <Link to={editPath} className="btn btn--secondary btn--sm">
+                  <Icon name="pencil" /> Edit
+                </Link>
+              ) : null}
+            </div>
             {source.description && source.description.trim() !== source.title.trim() ? (
               <p className="player-page__description">{source.description}</p>
             ) : null}
@@ -88,11 +108,14 @@ export function PlayerScreen({ videoId, state, homePath, onTitle, stored, stored
           title={source.title}
           onMediaError={state.videoUrl && !stateVideoFailed ? () => setStateVideoFailed(true) : undefined}
           belowVideo={
-            job.data?.solution ? (
-              <section className="player-page__solution" aria-label="Solution">
-                <SolutionAnswer solution={job.data.solution} showSteps />
-              </section>
-            ) : null
+            <>
+              {job.data?.solution ? (
+                <section className="player-page__solution" aria-label="Solution">
+                  <SolutionAnswer solution={job.data.solution} showSteps />
+                </section>
+              ) : null}
+              {extras}
+            </>
           }
         />
       ) : (

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+
+type TextControlProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The server's complaint about this field, shown under it. */
+  error?: string;
+  rows?: number;
+  optional?: boolean;
+  style?: 'math' | 'code';
+};
+
+const MATH_HELP = 'Typst math, e.g. x^2 + 3x = 0, frac(a, b), sqrt(x)';
+
+/** One labelled text of a scene: an input, or a text area with `rows`; its error is tied to it for screen readers. */
+export function TextControl({ label, value, onChange, error, rows, optional = false, style }: TextControlProps) {
+  const id = useId();
+  const helpId = style === 'math' ? `${id}-help` : null;
+  const errorId = error ? `${id}-error` : null;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value,
+    className: `editor-field__input${style ? ` editor-field__input--${style}` : ''}`,
+    spellCheck: style ? false : undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
+  return (
+    <div className="editor-field">
+      <label htmlFor={id} className="editor-field__label">
+        {label}
+        {optional ? <span className="editor-field__optional"> (optional)</span> : null}
+      </label>
+      {rows ? (
+        <textarea
+          {...common}
+          rows={rows}
+          onChange={(e) => onChange(style === 'code' ? e.target.value : e.target.value.replace(/\s*\n\s*/g, ' '))}
+        />
+      ) : (
+        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+      )}
+      {helpId ? (
+        <p id={helpId} className="editor-field__help">
+          {MATH_HELP}
+        </p>
+      ) : null}
+      {errorId ? (
+        <p id={errorId} className="editor-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type ChoiceControlProps = {
+  label: string;
+  value: number;
+  choices: string[];
+  onChange: (value: number) => void;
+  error?: string;
+};
+
+/** A labelled drop-down that stores the index of the chosen text. */
+export function ChoiceControl({ label, value, choices, onChange, error }: ChoiceControlProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="editor-field">
+      <label htmlFor={id} className="editor-field__label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="editor-field__input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {choices.map((choice, i) => (
+          <option key={i} value={i}>
+            {choice}
+          </option>
+        ))}
+      </select>
+      {errorId ? (
+        <p id={errorId} className="editor-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

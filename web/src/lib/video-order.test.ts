@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { readVideoOrder, videoCost, videoOrderSearch, type VideoOrder } from '@/lib/video-order';
+
+describe('video order in an address', () => {
+  it('reads back what it wrote', () => {
+    const order: VideoOrder = { topic: 'Fractions & decimals?', level: 1, duration: 12, wpm: 170, subtitles: false };
+    expect(readVideoOrder(new URLSearchParams(videoOrderSearch(order)))).toEqual(order);
+  });
+
+  it('reads numbers out of range as the defaults, and nothing without a topic', () => {
+    expect(readVideoOrder(new URLSearchParams('topic=Tides&level=9&duration=99&wpm=abc'))).toEqual({
+      topic: 'Tides',
+      level: 2,
+      duration: 5,
+      wpm: 150,
+      subtitles: true,
+    });
+    expect(readVideoOrder(new URLSearchParams('level=1'))).toBeNull();
+  });
+
+  it('costs 1 credit, 2 from 10 minutes', () => {
+    expect(videoCost(9)).toBe(1);
+    expect(videoCost(10)).toBe(2);
+  });
+});
