@@ -64,6 +64,8 @@ pub enum ApiError {
     #[error("validation failed")]
     Validation(Vec<FieldError>),
     #[error("{0}")]
+    TooManyRequests(String),
+    #[error("{0}")]
     NotAvailable(String),
     #[error("{0}")]
     Upstream(String),
@@ -89,6 +91,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::NotAvailable(_) => StatusCode::NOT_IMPLEMENTED,
             Self::Upstream(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -119,6 +119,11 @@ pub struct Costs {
     pub course: i64,
     /// A lesson video of the caller's own course.
     pub lesson_video: i64,
+    /// An edit of a finished video that changes more than `free_revision_scenes` scenes.
+    pub revision: i64,
+    pub free_revision_scenes: u32,
+    /// Free previews (dry runs) a user may start in an hour.
+    pub free_previews_per_hour: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -164,6 +169,9 @@ pub const LIMITS: Limits = Limits {
         problem: jobs::PROBLEM_COST,
         course: jobs::COURSE_COST,
         lesson_video: jobs::LESSON_VIDEO_COST,
+        revision: jobs::REVISION_COST,
+        free_revision_scenes: jobs::FREE_REVISION_SCENES,
+        free_previews_per_hour: jobs::FREE_PREVIEWS_PER_HOUR,
     },
     level: LEVEL,
     video: VideoLimits {

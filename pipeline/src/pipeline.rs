@@ -12,7 +12,8 @@ use crate::course::{CourseBrief, CourseOutline, LessonBrief};
 use crate::error::{PipelineError, Stage};
 use crate::frames::check_slides;
 use crate::narration::{
-    EspeakNarrator, Narration, Narrator, OpenAiNarrator, PiperNarrator, TtsChoice,
+    EspeakNarrator, Narration, Narrator, OpenAiNarrator, PiperNarrator, Speech, TtsChoice,
+    reuse::{self, SpokenClips},
 };
 use crate::outputs;
 use crate::script::{Brief, OfflineWriter, OpenAiWriter, OpenAiWriterConfig, ScriptWriter};
@@ -55,6 +56,9 @@ pub enum ScriptInput {
 pub struct RenderInput {
     pub script: ScriptInput,
     pub resolution: Resolution,
+    /// A folder holding an earlier render's narration (`narration::reuse`): sentences
+    /// spoken there are not spoken again.
+    pub reuse: Option<PathBuf>,
 }
 
 impl RenderInput {
@@ -67,6 +71,7 @@ impl RenderInput {
                 wpm,
             }),
             resolution: Resolution::default(),
+            reuse: None,
         }
     }
 
@@ -74,6 +79,7 @@ impl RenderInput {
         RenderInput {
             script: ScriptInput::Lesson(Box::new(lesson)),
             resolution: Resolution::default(),
+            reuse: None,
         }
     }
 
@@ -81,11 +87,18 @@ impl RenderInput {
         RenderInput {
             script: ScriptInput::Storyboard(Box::new(storyboard)),
             resolution: Resolution::default(),
+            reuse: None,
         }
     }
 
     pub fn with_resolution(mut self, resolution: Resolution) -> Self {
         self.resolution = resolution;
+        self
+    }
+
+    /// Re-uses the narration an earlier render left in `dir` for the sentences it spoke.
+    pub fn reusing(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.reuse = Some(dir.into());
         self
     }
 
@@ -142,6 +155,9 @@ pub struct RenderOutput {
     pub resolution: Resolution,
     pub word_count: usize,
     pub scenes: usize,
+    /// Sentences the voice spoke in this render, and those taken from an earlier one.
+    pub sentences_spoken: usize,
+    pub sentences_reused: usize,
     pub slides_rendered: usize,
     pub frames_encoded: usize,
     pub subtitle_cues: usize,
@@ -406,6 +422,77 @@ impl Pipeline {
         })
     }
 
+    /// Speaks the sentences, taking those `spoken_before` holds from there (when its voice
+    /// matches); answers the speech and how many sentences were taken.
+    async fn speak(
+        &self,
+        sentences: &[String],
+        keys: &[String],
+        wpm: u32,
+        spoken_before: Option<SpokenClips>,
+        progress: &(dyn Fn(Progress) + Send + Sync),
+    ) -> Result<(Speech, usize), PipelineError> {
+        let total = sentences.len();
+        let before = spoken_before.unwrap_or_default();
+        let missing: Vec<usize> = (0..total)
+            .filter(|&i| before.get(&keys[i]).is_none())
+            .collect();
+        let reused = total - missing.len();
+        let report = |done: usize| {
+            let done = done + reused;
+            progress(Progress {
+                stage: Stage::Narration,
+                percent: (10 + done * 30 / total.max(1)) as u8,
+                step: format!("Recording narration ({done}/{total} sentences)"),
+            })
+        };
+        report(0);
+        let wanted: Vec<String> = missing.iter().map(|&i| sentences[i].clone()).collect();
+        let spoken = if wanted.is_empty() {
+            Speech {
+                sample_rate: before.sample_rate,
+                clips: Vec::new(),
+            }
+        } else {
+            self.narrator
+                .speak(&wanted, wpm, &report)
+                .await
+                .map_err(|e| PipelineError::failed(Stage::Narration, e))?
+        };
+        if reused > 0 && spoken.sample_rate != before.sample_rate && !wanted.is_empty() {
+            // Another voice or rate than before: nothing of the earlier track fits.
+            tracing::warn!("the earlier narration is at another sample rate; speaking it all");
+            let speech = self
+                .narrator
+                .speak(sentences, wpm, &|done| report(done.saturating_sub(reused)))
+                .await
+                .map_err(|e| PipelineError::failed(Stage::Narration, e))?;
+            return Ok((speech, 0));
+        }
+        let mut fresh = missing.iter().zip(spoken.clips);
+        let mut next_fresh = fresh.next();
+        let mut clips = Vec::with_capacity(total);
+        for (i, key) in keys.iter().enumerate() {
+            match next_fresh.take() {
+                Some((&j, clip)) if j == i => {
+                    clips.push(clip);
+                    next_fresh = fresh.next();
+                }
+                other => {
+                    next_fresh = other;
+                    clips.push(before.get(key).map(<[i16]>::to_vec).unwrap_or_default());
+                }
+            }
+        }
+        Ok((
+            Speech {
+                sample_rate: spoken.sample_rate,
+                clips,
+            },
+            reused,
+        ))
+    }
+
     /// Runs every stage and writes the video and its companion files into `out_dir`.
     pub async fn render(
         &self,
@@ -447,22 +534,26 @@ impl Pipeline {
             .sentences()
             .map(|(_, _, s)| s.to_string())
             .collect();
-        let total = sentences.len();
-        let report = |done: usize| {
-            progress(Progress {
-                stage: Stage::Narration,
-                percent: (10 + done * 30 / total.max(1)) as u8,
-                step: format!("Recording narration ({done}/{total} sentences)"),
-            })
-        };
-        report(0);
-        let speech = self
-            .narrator
-            .speak(&sentences, storyboard.wpm, &report)
-            .await
-            .map_err(|e| PipelineError::failed(Stage::Narration, e))?;
+        let engine = self.narrator.engine();
+        let keys: Vec<String> = sentences
+            .iter()
+            .map(|s| reuse::clip_key(&engine, storyboard.wpm, s))
+            .collect();
+        let spoken_before = input.reuse.as_deref().and_then(|dir| {
+            SpokenClips::load(dir)
+                .inspect_err(
+                    |e| tracing::warn!(error = %e, "the earlier narration cannot be reused"),
+                )
+                .ok()
+        });
+        let (speech, reused) = self
+            .speak(&sentences, &keys, storyboard.wpm, spoken_before, &progress)
+            .await?;
         let narration = Narration::assemble(&storyboard, speech)
             .map_err(|e| PipelineError::failed(Stage::Narration, e))?;
+        reuse::save(out_dir, &narration, &keys).map_err(|e| {
+            PipelineError::message(Stage::Outputs, format!("saving the narration: {e}"))
+        })?;
         stages.narration = clock.elapsed().as_secs_f64();
         checkpoint(Stage::Frames)?;
 
@@ -549,6 +640,8 @@ impl Pipeline {
             resolution: input.resolution,
             word_count: storyboard.word_count(),
             scenes: storyboard.scenes.len(),
+            sentences_spoken: sentences.len() - reused,
+            sentences_reused: reused,
             slides_rendered: stats.slides_rendered,
             frames_encoded: stats.frames_encoded,
             subtitle_cues,

@@ -7,6 +7,7 @@ mod finish;
 mod outputs;
 mod problem;
 mod render;
+mod revision;
 mod video;
 
 use std::{sync::Arc, time::Duration};
@@ -243,6 +244,7 @@ impl Runtime {
             JobKind::Problem => problem::run(self, job).await,
             JobKind::Course => course::run_course(self, job).await,
             JobKind::CourseVideo => course::run_lesson(self, job).await,
+            JobKind::Revision => revision::run(self, job).await,
         }
     }
 }

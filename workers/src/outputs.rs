@@ -18,6 +18,10 @@ pub const MEDIA_FILES: &[(&str, &str)] = &[
     ("thumbnail.jpg", "image/jpeg"),
     ("storyboard.json", "application/json"),
     ("result.json", "application/json"),
+    // The narration and where each sentence is in it: an edit of the video speaks again
+    // only the sentences that changed (`lectern_pipeline::narration::reuse`).
+    ("narration.wav", "audio/wav"),
+    ("narration.json", "application/json"),
 ];
 
 /// Uploads the media files the pipeline left in `dir` (those that are there).

@@ -18,12 +18,19 @@ use crate::{
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: VideoParams = serde_json::from_str(&job.params)
         .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
-    let input = RenderInput::topic(
-        params.topic.clone(),
-        params.level,
-        f64::from(params.duration_minutes),
-        params.wpm,
-    );
+    let input = match &params.storyboard {
+        // A preview's storyboard (checked by the API when the job was started).
+        Some(storyboard) => RenderInput::storyboard(
+            serde_json::from_value(storyboard.clone())
+                .map_err(|e| RunError::Failed(format!("unreadable storyboard: {e}")))?,
+        ),
+        None => RenderInput::topic(
+            params.topic.clone(),
+            params.level,
+            f64::from(params.duration_minutes),
+            params.wpm,
+        ),
+    };
 
     let completion = if params.dry_run {
         let (_, plan) = plan(runtime, &job.id, input).await?;

@@ -37,6 +37,8 @@ error_responses! {
 error_responses! {
     /// The job costs more credits than the caller has.
     NotEnoughCredits = (402, "Not enough credits");
+    /// A free preview (a dry run) beyond the hour's allowance.
+    TooManyPreviews = (429, "Too many free previews this hour");
     /// The job queue did not take the job; its credits (if any) were refunded.
     QueueUnavailable = (502, "The job queue is unavailable; nothing was charged");
 }

@@ -10,6 +10,7 @@ use lectern_core::{
     entities::job,
     jobs::{self, JobKind, NewJob, VideoParams, status},
 };
+use lectern_pipeline::Storyboard;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -18,7 +19,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError,
-        responses::{NoSuchJob, NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
+        responses::{
+            NoSuchJob, NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable,
+            TooManyPreviews,
+        },
     },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
@@ -56,6 +60,10 @@ struct GenerateVideo {
     wpm: Option<u32>,
     /// Plan without rendering: the storyboard and the cost, nothing charged.
     dry_run: Option<bool>,
+    /// Render this storyboard (a preview's, perhaps edited) instead of writing one; it is
+    /// checked in full first (a 422 names the scene and field), and the cost follows its
+    /// length.
+    storyboard: Option<Storyboard>,
 }
 
 fn subtitle_style_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
@@ -81,7 +89,7 @@ fn level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
 }
 
 impl GenerateVideo {
-    fn validate(self, caller: &AuthUser) -> ApiResult<VideoParams> {
+    fn validate(self, caller: &AuthUser) -> ApiResult<(VideoParams, Option<Storyboard>)> {
         let mut errors = Vec::new();
         let user_id = required_user_id(self.user_id, "video generation", &mut errors);
         let topic = required_text(self.topic, "topic", "Topic", TOPIC_MAX_CHARS, &mut errors);
@@ -110,7 +118,7 @@ impl GenerateVideo {
             return Err(ApiError::Validation(errors));
         }
         caller.require_self(&user_id)?;
-        Ok(VideoParams {
+        let params = VideoParams {
             topic,
             level: self.level.unwrap_or(limits::LEVEL.default as u8),
             duration_minutes: duration,
@@ -118,7 +126,9 @@ impl GenerateVideo {
             subtitle_style,
             wpm,
             dry_run: self.dry_run.unwrap_or(false),
-        })
+            storyboard: None,
+        };
+        Ok((params, self.storyboard))
     }
 }
 
@@ -145,7 +155,8 @@ pub struct Started {
         NotSignedIn,
         NotEnoughCredits,
         NotTheCaller,
-        (status = 422, description = "A field is missing or out of range", body = ErrorBody),
+        (status = 422, description = "A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field)", body = ErrorBody),
+        TooManyPreviews,
         QueueUnavailable,
     )
 )]
@@ -154,11 +165,29 @@ async fn generate_video(
     caller: AuthUser,
     ValidJson(body): ValidJson<GenerateVideo>,
 ) -> ApiResult<impl IntoResponse> {
-    let params = body.validate(&caller)?;
+    let (mut params, storyboard) = body.validate(&caller)?;
+    let mut minutes = params.duration_minutes;
+    if let Some(mut storyboard) = storyboard {
+        if params.dry_run {
+            return Err(ApiError::field(
+                &["body", "storyboard"],
+                "a dry run writes the storyboard; send storyboard only to render it",
+                "conflict",
+            ));
+        }
+        // Check marks come from the solver's checks, never from a request.
+        super::storyboards::keep_only_trusted_checks(&mut storyboard, None);
+        let storyboard = super::storyboards::check(storyboard, &["body", "storyboard"]).await?;
+        // What it costs follows what it says: a storyboard of 12 minutes is a long video.
+        let spoken = storyboard.word_count() as f64 / f64::from(storyboard.wpm);
+        minutes = minutes.max(spoken.ceil() as u32);
+        params.storyboard =
+            Some(serde_json::to_value(&storyboard).expect("a storyboard serialises"));
+    }
     Submission {
         kind: JobKind::Video,
         title: params.topic.clone(),
-        cost: jobs::video_cost(params.duration_minutes),
+        cost: jobs::video_cost(minutes),
         dry_run: params.dry_run,
     }
     .submit(&state, &caller, &params)
@@ -184,6 +213,9 @@ impl Submission {
         caller: &AuthUser,
         params: &impl Serialize,
     ) -> ApiResult<(StatusCode, Json<Started>)> {
+        if self.dry_run {
+            free_preview_allowed(state, caller).await?;
+        }
         let job = jobs::submit(
             &state.db,
             &state.queue,
@@ -198,6 +230,20 @@ impl Submission {
         .await?;
         Ok(started(job, self.kind))
     }
+}
+
+/// Refuses a free preview (a dry run) beyond the hour's allowance: previews run the script
+/// writer, which on a local model keeps a CPU busy for minutes.
+async fn free_preview_allowed(state: &AppState, caller: &AuthUser) -> ApiResult<()> {
+    let hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
+    let used = jobs::dry_runs_since(&state.db, &caller.id, hour_ago).await?;
+    if used >= jobs::FREE_PREVIEWS_PER_HOUR {
+        return Err(ApiError::TooManyRequests(format!(
+            "You have used your {} free previews of this hour. Try again later, or start the video without a preview.",
+            jobs::FREE_PREVIEWS_PER_HOUR
+        )));
+    }
+    Ok(())
 }
 
 /// Queues a job that was just created (its credits already reserved with it) and answers
@@ -391,7 +437,7 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
                 params["lesson_index"].as_u64(),
             )
         }
-        JobKind::Video | JobKind::Problem => (None, None),
+        JobKind::Video | JobKind::Problem | JobKind::Revision => (None, None),
     }
 }
 

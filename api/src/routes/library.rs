@@ -527,7 +527,7 @@ async fn get_video(
     params(("id" = String, Path, description = "The video's id, or its job's")),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The storyboard", body = serde_json::Value),
+        (status = 200, description = "The storyboard", body = lectern_pipeline::Storyboard),
         NotSignedIn,
         NoSuchVideo,
     )

@@ -13,6 +13,7 @@ mod library;
 mod me;
 mod media;
 mod problems;
+mod storyboards;
 pub(crate) mod system;
 
 use axum::{
@@ -42,6 +43,7 @@ pub fn documented() -> OpenApiRouter<AppState> {
         .merge(courses::router())
         .merge(media::router())
         .merge(library::router())
+        .merge(storyboards::router())
         .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
     OpenApiRouter::with_openapi(<document::Base as utoipa::OpenApi>::openapi())

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, browser, spawn_app};
 
-struct Seed<'a> {
+pub(crate) struct Seed<'a> {
     title: &'a str,
     topic: &'a str,
     description: &'a str,
@@ -39,14 +39,14 @@ impl Default for Seed<'_> {
     }
 }
 
-struct Seeded {
-    id: String,
-    job_id: String,
+pub(crate) struct Seeded {
+    pub id: String,
+    pub job_id: String,
 }
 
 /// A finished video: its job, its library row (with the pipeline's transcript.json) and a
 /// thumbnail and subtitles in storage.
-async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
+pub(crate) async fn seed_video(app: &TestApp, user_id: &str, seed: Seed<'_>) -> Seeded {
     let job_id = uuid::Uuid::new_v4().to_string();
     let id = uuid::Uuid::new_v4().to_string();
     let at = Utc::now() - Duration::minutes(seed.age_minutes);

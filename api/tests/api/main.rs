@@ -16,4 +16,5 @@ mod oidc_provider;
 mod openapi;
 mod solutions;
 mod start;
+mod storyboards;
 mod system;

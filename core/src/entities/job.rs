@@ -47,6 +47,9 @@ pub enum JobKind {
     Course,
     #[sea_orm(string_value = "course_video")]
     CourseVideo,
+    /// An edit of a finished video: its storyboard changed, rendered as a new version.
+    #[sea_orm(string_value = "revision")]
+    Revision,
 }
 
 impl JobKind {
@@ -56,6 +59,7 @@ impl JobKind {
             Self::Problem => "problem",
             Self::Course => "course",
             Self::CourseVideo => "course_video",
+            Self::Revision => "revision",
         }
     }
 }

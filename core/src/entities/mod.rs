@@ -8,4 +8,5 @@ pub mod job;
 pub mod session;
 pub mod user;
 pub mod video;
+pub mod video_version;
 pub mod webhook_event;

@@ -46,6 +46,10 @@ pub struct VideoParams {
     pub subtitle_style: Option<String>,
     pub wpm: u32,
     pub dry_run: bool,
+    /// A storyboard the user checked (and perhaps edited) in a preview, rendered as it is
+    /// instead of writing one; validated by the API.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub storyboard: Option<serde_json::Value>,
 }
 
 /// DESIGN.md's cost of a video: 1 credit, 2 from 10 minutes on.
@@ -59,6 +63,50 @@ pub fn video_cost(duration_minutes: u32) -> i64 {
     } else {
         VIDEO_COST
     }
+}
+
+/// What an edit of a finished video asks for: the new storyboard (validated by the API),
+/// the video and the version's job it was edited from. Stored as the job's `params`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RevisionParams {
+    pub video_id: String,
+    pub base_job_id: String,
+    pub storyboard: serde_json::Value,
+    /// Scenes whose narration or picture differ from the base version's.
+    pub scenes_changed: u32,
+}
+
+/// An edit that changes at most this many scenes is free; a larger one costs
+/// [`REVISION_COST`].
+pub const FREE_REVISION_SCENES: u32 = 3;
+pub const REVISION_COST: i64 = 1;
+
+pub fn revision_cost(scenes_changed: u32) -> i64 {
+    if scenes_changed <= FREE_REVISION_SCENES {
+        0
+    } else {
+        REVISION_COST
+    }
+}
+
+/// Free previews (dry runs: a storyboard written, nothing rendered) a user may start in an
+/// hour.
+pub const FREE_PREVIEWS_PER_HOUR: u64 = 30;
+
+/// The user's free previews (dry runs) started since `since`: they are limited per hour.
+pub async fn dry_runs_since(
+    db: &DatabaseConnection,
+    user_id: &str,
+    since: chrono::DateTime<Utc>,
+) -> Result<u64, DbErr> {
+    // Every request's params are written by `serde_json` (compact), so a dry run's hold
+    // exactly this text.
+    job::Entity::find()
+        .filter(job::Column::UserId.eq(user_id))
+        .filter(job::Column::CreatedAt.gte(since))
+        .filter(job::Column::Params.contains("\"dry_run\":true"))
+        .count(db)
+        .await
 }
 
 /// What a problem-solution job asks for (SPEC.md section 3's problem request); stored as
@@ -400,7 +448,8 @@ pub async fn complete_in(
         return Ok(false);
     }
     if let Some(video) = completion.video {
-        video.insert(txn).await?;
+        let video = video.insert(txn).await?;
+        crate::library::versions::first_in(txn, &video).await?;
         bump_stats(
             txn,
             &job.user_id,

@@ -6,6 +6,7 @@
 //! it in the query itself: another user's item looks exactly like one that does not exist.
 
 mod record;
+pub mod versions;
 pub use record::{Record, difficulty, narrated_metadata};
 
 use chrono::Utc;
@@ -17,7 +18,7 @@ use sea_orm::{
 
 use crate::{
     courses::entity::course,
-    entities::video,
+    entities::{video, video_version},
     jobs,
     storage::{Storage, StorageError},
 };
@@ -509,7 +510,7 @@ pub async fn find_video_or_job<C: ConnectionTrait>(
     user_id: &str,
     id: &str,
 ) -> Result<Option<video::Model>, DbErr> {
-    video::Entity::find()
+    match video::Entity::find()
         .filter(
             sea_orm::Condition::any()
                 .add(video::Column::Id.eq(id))
@@ -517,7 +518,12 @@ pub async fn find_video_or_job<C: ConnectionTrait>(
         )
         .filter(video::Column::UserId.eq(user_id))
         .one(db)
-        .await
+        .await?
+    {
+        Some(video) => Ok(Some(video)),
+        // An earlier version's job: the player of an edited video's old URL.
+        None => versions::video_of_job(db, user_id, id).await,
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -547,9 +553,14 @@ pub async fn delete_video(
     let Some(video) = find_video(db, user_id, id).await? else {
         return Ok(false);
     };
-    if let Some(prefix) = media_prefix(&video) {
+    for prefix in versions::media_prefixes(db, &video).await? {
         storage.delete_prefix(&prefix).await?;
     }
+    video_version::Entity::delete_many()
+        .filter(video_version::Column::VideoId.eq(id))
+        .filter(video_version::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
     let deleted = video::Entity::delete_many()
         .filter(video::Column::Id.eq(id))
         .filter(video::Column::UserId.eq(user_id))
@@ -580,7 +591,7 @@ pub async fn delete_course(
         .all(db)
         .await?;
     for lesson in &lesson_videos {
-        if let Some(prefix) = media_prefix(lesson) {
+        for prefix in versions::media_prefixes(db, lesson).await? {
             storage.delete_prefix(&prefix).await?;
         }
     }
@@ -588,6 +599,10 @@ pub async fn delete_course(
         storage.delete_prefix(&jobs::media::prefix(job_id)).await?;
     }
     let txn = db.begin().await?;
+    video_version::Entity::delete_many()
+        .filter(video_version::Column::VideoId.is_in(lesson_videos.iter().map(|v| v.id.clone())))
+        .exec(&txn)
+        .await?;
     video::Entity::delete_many()
         .filter(video::Column::CourseId.eq(id))
         .filter(video::Column::UserId.eq(user_id))

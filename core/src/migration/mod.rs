@@ -7,6 +7,7 @@ mod m20261121_000001_initial;
 mod m20261122_000001_library_search;
 mod m20261122_000002_library_search_order;
 mod m20261123_000001_courses;
+mod m20261126_000001_video_versions;
 
 pub struct Migrator;
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_library_search::Migration),
             Box::new(m20261122_000002_library_search_order::Migration),
             Box::new(m20261123_000001_courses::Migration),
+            Box::new(m20261126_000001_video_versions::Migration),
         ]
     }
 }

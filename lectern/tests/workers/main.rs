@@ -2,6 +2,7 @@
 //! set-up (PostgreSQL, Redis, `lectern worker` processes).
 
 mod courses;
+mod editor;
 mod embedded;
 mod fleet;
 mod solutions;

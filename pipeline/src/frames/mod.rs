@@ -124,20 +124,35 @@ impl<'a> SlideRenderer<'a> {
         Ok(document)
     }
 
-    /// Renders the slide at `width` pixels wide (16:9).
-    pub fn render(&self, state: &SlideState, width: u32) -> Result<Frame, FrameError> {
+    fn pixmap(&self, state: &SlideState, width: u32) -> Result<tiny_skia::Pixmap, FrameError> {
         let document = self.compile(state)?;
         let options = RenderOptions {
             pixel_per_pt: Scalar::new(f64::from(width) / PAGE_WIDTH_PT),
             render_bleed: false,
         };
-        let pixmap = typst_render::render(&document.pages()[0], &options);
+        Ok(typst_render::render(&document.pages()[0], &options))
+    }
+
+    /// Renders the slide at `width` pixels wide (16:9).
+    pub fn render(&self, state: &SlideState, width: u32) -> Result<Frame, FrameError> {
+        let pixmap = self.pixmap(state, width)?;
         Ok(Frame {
             width: pixmap.width(),
             height: pixmap.height(),
             rgba: pixmap.take(),
         })
     }
+}
+
+/// Scene `scene` of the storyboard with every element visible, as a PNG `width` pixels
+/// wide: the storyboard editor's picture of a slide, drawn exactly as the video draws it.
+pub fn scene_png(storyboard: &Storyboard, scene: usize, width: u32) -> Result<Vec<u8>, FrameError> {
+    let renderer = SlideRenderer::new(storyboard);
+    let state = SlideState::complete(scene, &storyboard.scenes[scene]);
+    let pixmap = renderer.pixmap(&state, width)?;
+    pixmap
+        .encode_png()
+        .map_err(|e| renderer.layout_error(&state, e.to_string()))
 }
 
 /// Whether the slides can draw `c`: one of their fonts has a glyph for it.

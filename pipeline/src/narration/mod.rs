@@ -4,6 +4,7 @@
 mod espeak;
 mod openai;
 mod piper;
+pub mod reuse;
 mod wav;
 
 use async_trait::async_trait;

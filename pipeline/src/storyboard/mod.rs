@@ -17,6 +17,7 @@ use crate::titles::Subject;
 pub const STORYBOARD_VERSION: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Storyboard {
     pub version: u32,
     pub title: String,
@@ -48,6 +49,7 @@ fn is_shown(show: &bool) -> bool {
 /// A definition taken from reference data: the term, the definition as the source words
 /// it, and the source's name ("WordNet 3.0", "FOLDOC").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SourceNote {
     pub term: String,
     pub definition: String,
@@ -56,6 +58,7 @@ pub struct SourceNote {
 
 /// Who wrote the storyboard; an offline draft is labelled as such on screen and in results.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Origin {
     Model,
@@ -65,6 +68,7 @@ pub enum Origin {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Scene {
     #[serde(flatten)]
     pub visual: Visual,
@@ -72,6 +76,7 @@ pub struct Scene {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Visual {
     Title {
@@ -140,12 +145,14 @@ pub enum Visual {
 
 /// A display equation written in Typst math syntax (no `#` or `$`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EquationStep {
     pub math: String,
     pub note: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WorkedStep {
     pub text: String,
     pub math: Option<String>,
@@ -154,6 +161,7 @@ pub struct WorkedStep {
 /// One line of a solution, written as pieces of Typst math (no `#` or `$`) that together
 /// make the line; the highlighted pieces are what the step changed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SolutionStep {
     pub parts: Vec<MathPart>,
     /// The rule applied, in words; `None` for a line that only restates (the problem).
@@ -164,6 +172,7 @@ pub struct SolutionStep {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MathPart {
     pub math: String,
     #[serde(default)]
@@ -172,6 +181,7 @@ pub struct MathPart {
 
 /// The final answer (Typst math), drawn in a box, with the check mark when verified.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BoxedAnswer {
     pub math: String,
     #[serde(default)]
@@ -179,12 +189,14 @@ pub struct BoxedAnswer {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LineRange {
     pub start: u32,
     pub end: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Series {
     pub label: String,
     /// `[x, y]` pairs, in increasing x.
@@ -192,6 +204,7 @@ pub struct Series {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ComparisonRow {
     pub left: String,
     pub right: String,

@@ -1,0 +1,72 @@
+//! Versions of a video: each edit of a finished video's storyboard renders a new version
+//! (its own job and media); the video shows one of them, and can go back to another.
+
+use sea_orm_migration::{prelude::*, schema::*};
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table("video_versions")
+                    .col(string("id").primary_key())
+                    .col(string("video_id"))
+                    .col(string("user_id"))
+                    .col(string("job_id"))
+                    .col(integer("number"))
+                    .col(integer("scenes_changed"))
+                    .col(big_integer("credits_used"))
+                    .col(timestamp_with_time_zone("created_at"))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_video_versions_video_id")
+                            .from("video_versions", "video_id")
+                            .to("videos", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("ux_video_versions_number")
+                    .table("video_versions")
+                    .col("video_id")
+                    .col("number")
+                    .unique()
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("ix_video_versions_job")
+                    .table("video_versions")
+                    .col("job_id")
+                    .to_owned(),
+            )
+            .await?;
+        // Every video made so far is its own first version.
+        manager
+            .get_connection()
+            .execute_unprepared(
+                "INSERT INTO video_versions \
+                   (id, video_id, user_id, job_id, number, scenes_changed, credits_used, created_at) \
+                 SELECT 'v1-' || id, id, user_id, job_id, 1, 0, credits_used, created_at \
+                 FROM videos WHERE job_id IS NOT NULL",
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .drop_table(Table::drop().table("video_versions").to_owned())
+            .await
+    }
+}
