@@ -10,7 +10,10 @@ export const limits = {
     "longVideoMinutes": 10,
     "problem": 1,
     "course": 3,
-    "lessonVideo": 0
+    "lessonVideo": 0,
+    "revision": 1,
+    "freeRevisionScenes": 3,
+    "freePreviewsPerHour": 30
   },
   "level": {
     "min": 1,

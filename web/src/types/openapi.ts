@@ -445,6 +445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/storyboards/preview-frame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Draws one scene, every element shown, exactly as the video will: the editor's picture of
+         *     a slide, and its check that an equation typesets.
+         */
+        post: operations["preview_frame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/webhook": {
         parameters: {
             query?: never;
@@ -530,6 +550,45 @@ export interface paths {
         get: operations["video"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A video's versions, newest first, the shown one marked. */
+        get: operations["list_revisions"];
+        put?: never;
+        /**
+         * Renders an edited storyboard as the video's next version: only the changed scenes are
+         *     narrated again; the version shown now stays until the new one is complete. Free when at
+         *     most 3 scenes changed, else 1 credit.
+         */
+        post: operations["create_revision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/{id}/revisions/{number}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows an earlier (or later) version of the video again; answers the video. */
+        post: operations["restore_revision"];
         delete?: never;
         options?: never;
         head?: never;
@@ -695,6 +754,11 @@ export interface components {
             /** @description How many new jobs were created. */
             started: number;
         };
+        /** @description The final answer (Typst math), drawn in a box, with the check mark when verified. */
+        BoxedAnswer: {
+            checked?: boolean;
+            math: string;
+        };
         Capabilities: {
             course_generation: components["schemas"]["CourseCapability"];
             problem_solving: components["schemas"]["SolverCapability"];
@@ -717,6 +781,10 @@ export interface components {
             session_id: string;
             /** @description `open`, `complete`, `expired` or `failed`. */
             status: string;
+        };
+        ComparisonRow: {
+            left: string;
+            right: string;
         };
         CourseCapability: {
             available: boolean;
@@ -826,6 +894,11 @@ export interface components {
             version: string;
         };
         Detail: string | components["schemas"]["FieldError"][];
+        /** @description A display equation written in Typst math syntax (no `#` or `$`). */
+        EquationStep: {
+            math: string;
+            note?: string | null;
+        };
         /** @description Every error answer: `{"detail": ...}`, a message or, for a 422, the list of what is wrong. */
         ErrorBody: {
             detail: components["schemas"]["Detail"];
@@ -920,6 +993,7 @@ export interface components {
             enable_subtitles?: boolean | null;
             /** @description 1, 2 or 3, or beginner, intermediate or advanced; default 2 */
             level?: (number | null) | ("beginner" | "intermediate" | "advanced" | "1" | "2" | "3");
+            storyboard?: components["schemas"]["Storyboard"] | null;
             /** @enum {string|null} */
             subtitle_style?: "modern" | null;
             /** @description What the video explains; required */
@@ -969,7 +1043,7 @@ export interface components {
          * @description What a job makes; stored as its name (`video`, `problem`, `course`, `course_video`).
          * @enum {string}
          */
-        JobKind: "video" | "problem" | "course" | "course_video";
+        JobKind: "video" | "problem" | "course" | "course_video" | "revision";
         JobList: {
             jobs: components["schemas"]["JobStatus"][];
         };
@@ -1069,6 +1143,16 @@ export interface components {
             status: components["schemas"]["JobState"];
             title: string;
         };
+        LineRange: {
+            /** Format: int32 */
+            end: number;
+            /** Format: int32 */
+            start: number;
+        };
+        MathPart: {
+            highlight?: boolean;
+            math: string;
+        };
         /**
          * @description Where the media routes serve a finished job's files; `token` is a media token bound to the
          *     job, for an item only its owner may open.
@@ -1080,6 +1164,17 @@ export interface components {
             transcript_url: string;
             video_url: string;
         };
+        /** @description A finished video's storyboard, edited. */
+        NewRevision: {
+            /** @description Only say what the edit would change and cost; nothing is started or charged. */
+            dry_run?: boolean | null;
+            storyboard?: components["schemas"]["Storyboard"] | null;
+        };
+        /**
+         * @description Who wrote the storyboard; an offline draft is labelled as such on screen and in results.
+         * @enum {string}
+         */
+        Origin: "model" | "offline_draft" | "hand_written";
         PackageSummary: {
             /** Format: int64 */
             credits: number;
@@ -1098,6 +1193,12 @@ export interface components {
         Preferences: {
             notifications: boolean;
             theme: string;
+        };
+        /** @description One scene of a storyboard, to draw. */
+        PreviewFrame: {
+            /** @description The scene's index, from 0. */
+            scene: number;
+            storyboard: components["schemas"]["Storyboard"];
         };
         /**
          * @description A published course as a visitor sees it: the explore item, the outline, and each lesson
@@ -1148,15 +1249,82 @@ export interface components {
             expires_at: number;
             user: components["schemas"]["User"];
         };
+        /** @description One version of a video. */
+        Revision: {
+            /**
+             * Format: int64
+             * @description Credits it cost.
+             */
+            cost: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The version the video shows. */
+            current: boolean;
+            /** @description The job that rendered it (its media are under this id). */
+            job_id: string;
+            /**
+             * Format: int32
+             * @description 1 is the video as first made.
+             */
+            number: number;
+            /** Format: int32 */
+            scenes_changed: number;
+        };
+        /** @description An edit's job (`job_id` is null for a dry run), what it changes and costs. */
+        RevisionStarted: {
+            /**
+             * Format: int64
+             * @description Credits: 0 when at most 3 scenes changed, else 1; reserved now, refunded if it fails.
+             */
+            cost: number;
+            job_id: string | null;
+            /**
+             * Format: int32
+             * @description Scenes whose narration or picture differ from the version shown now.
+             */
+            scenes_changed: number;
+        };
+        Revisions: {
+            /** @description Newest first. */
+            revisions: components["schemas"]["Revision"][];
+        };
+        Scene: components["schemas"]["Visual"] & {
+            narration: string[];
+        };
         SearchResults: {
             courses: components["schemas"]["CourseItem"][];
             has_more_courses: boolean;
             has_more_videos: boolean;
             videos: components["schemas"]["VideoItem"][];
         };
+        Series: {
+            label: string;
+            /** @description `[x, y]` pairs, in increasing x. */
+            points: number[][];
+        };
+        /**
+         * @description One line of a solution, written as pieces of Typst math (no `#` or `$`) that together
+         *     make the line; the highlighted pieces are what the step changed.
+         */
+        SolutionStep: {
+            /** @description Only a step that a computation verified is drawn with the check mark. */
+            checked?: boolean;
+            parts: components["schemas"]["MathPart"][];
+            /** @description The rule applied, in words; `None` for a line that only restates (the problem). */
+            rule?: string | null;
+        };
         SolverCapability: {
             available: boolean;
             solver: string;
+        };
+        /**
+         * @description A definition taken from reference data: the term, the definition as the source words
+         *     it, and the source's name ("WordNet 3.0", "FOLDOC").
+         */
+        SourceNote: {
+            definition: string;
+            source: string;
+            term: string;
         };
         /** @description A job was created and queued (202). */
         Started: {
@@ -1170,6 +1338,32 @@ export interface components {
             status: string;
             title: string;
         };
+        Storyboard: {
+            /**
+             * Format: int32
+             * @description 1 beginner, 2 intermediate, 3 advanced.
+             */
+            level: number;
+            origin?: components["schemas"]["Origin"];
+            scenes: components["schemas"]["Scene"][];
+            /** @description Whether the slides name the level: a solution's viewer never chose one. */
+            show_level?: boolean;
+            /**
+             * @description The reference facts the lesson quotes or mentions, with their source (see
+             *     `crate::grounding`). Not part of what a model writes.
+             */
+            sources?: components["schemas"]["SourceNote"][];
+            subject: components["schemas"]["Subject"];
+            /** Format: double */
+            target_minutes: number;
+            title: string;
+            /** Format: int32 */
+            version: number;
+            /** Format: int32 */
+            wpm: number;
+        };
+        /** @enum {string} */
+        Subject: "Mathematics" | "Programming" | "Science" | "Business" | "General";
         /** @description The transcript the player's panel seeks by: one cue per narrated sentence. */
         Transcript: {
             cues: components["schemas"]["Cue"][];
@@ -1258,6 +1452,80 @@ export interface components {
         Videos: {
             has_more: boolean;
             videos: components["schemas"]["VideoItem"][];
+        };
+        Visual: {
+            /** @enum {string} */
+            kind: "title";
+            subtitle?: string | null;
+            title: string;
+        } | {
+            heading: string;
+            items: string[];
+            /** @enum {string} */
+            kind: "bullets";
+        } | {
+            definition: string;
+            example?: string | null;
+            /** @enum {string} */
+            kind: "definition";
+            term: string;
+        } | {
+            heading: string;
+            /** @enum {string} */
+            kind: "equation_steps";
+            steps: components["schemas"]["EquationStep"][];
+        } | {
+            answer: string;
+            heading: string;
+            /** @enum {string} */
+            kind: "worked_example";
+            problem: string;
+            steps: components["schemas"]["WorkedStep"][];
+        } | {
+            code: string;
+            /** @description Line ranges (1-based, inclusive) highlighted by the beats after the first. */
+            focus?: components["schemas"]["LineRange"][];
+            heading: string;
+            /** @enum {string} */
+            kind: "code";
+            language: string;
+        } | {
+            heading: string;
+            /** @enum {string} */
+            kind: "plot";
+            series: components["schemas"]["Series"][];
+            x_label: string;
+            y_label: string;
+        } | {
+            heading: string;
+            /** @enum {string} */
+            kind: "comparison";
+            left_title: string;
+            right_title: string;
+            rows: components["schemas"]["ComparisonRow"][];
+        } | {
+            heading: string;
+            /** @enum {string} */
+            kind: "summary";
+            points: string[];
+        } | {
+            /** @description Index into `options` of the correct answer. */
+            answer: number;
+            explanation?: string | null;
+            /** @enum {string} */
+            kind: "quiz";
+            options: string[];
+            question: string;
+        } | {
+            answer?: components["schemas"]["BoxedAnswer"] | null;
+            heading: string;
+            /** @enum {string} */
+            kind: "solution_steps";
+            steps: components["schemas"]["SolutionStep"][];
+        };
+        WorkedStep: {
+            math?: string | null;
+            text: string;
         };
         /** @description Who writes a new job's script, as the create screen tells the user before charging. */
         Writer: {
@@ -2487,6 +2755,48 @@ export interface operations {
             };
         };
     };
+    preview_frame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewFrame"];
+            };
+        };
+        responses: {
+            /** @description The slide */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The scene, or the storyboard around it, is invalid; `loc` names the field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     stripe_webhook: {
         parameters: {
             query?: never;
@@ -2602,8 +2912,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is missing or out of range */
+            /** @description A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many free previews this hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2755,6 +3074,171 @@ export interface operations {
             };
         };
     };
+    list_revisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id or the id of the job that made it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revisions"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id or the id of the job that made it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRevision"];
+            };
+        };
+        responses: {
+            /** @description A dry run: what the edit would change and cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionStarted"];
+                };
+            };
+            /** @description The edit is queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionStarted"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough credits */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The storyboard is invalid (`loc` names the scene and field), or changes nothing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The job queue is unavailable; nothing was charged */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id or the id of a job that made one of its versions */
+                id: string;
+                /** @description The version's number */
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video, now showing that version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoItem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's, or no such version */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_storyboard: {
         parameters: {
             query?: never;
@@ -2773,7 +3257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Storyboard"];
                 };
             };
             /** @description Not signed in */

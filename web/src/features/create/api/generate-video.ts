@@ -3,8 +3,11 @@ import type { Level } from '@/lib/levels';
 import type { Sent } from '@/types/api';
 import type { components } from '@/types/openapi';
 
-/** The body of POST /api/video/generate (SPEC 3), the level as a number; the server rejects unknown fields. */
-export type VideoRequest = Sent<components['schemas']['GenerateVideo'], 'subtitle_style'> & { level: Level };
+/**
+ * The body of POST /api/video/generate (SPEC 3), the level as a number; the server rejects unknown fields.
+ * A previewed storyboard is sent by the storyboard editor, not by this form.
+ */
+export type VideoRequest = Sent<Omit<components['schemas']['GenerateVideo'], 'storyboard'>, 'subtitle_style'> & { level: Level };
 
 export type GenerateVideoResponse = components['schemas']['Started'];
 

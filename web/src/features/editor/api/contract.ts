@@ -1,78 +1,46 @@
 import type { components } from '@/types/openapi';
 
-// Replaced by components['schemas'][...] once the server's OpenAPI has them: `Storyboard`,
-// `PreviewFrame`, `NewRevision`, `RevisionStarted`, `Revision`, `Revisions`, and the optional
-// `storyboard` of `GenerateVideo`. Every shape below is issue 16's contract, field for field.
+// The server's types for the storyboard editor, from its OpenAPI document (`just openapi`).
+type Schemas = components['schemas'];
 
 /** A display equation in Typst math syntax (no `#` or `$`), with an optional note beside it. */
-export type EquationStep = { math: string; note: string | null };
-export type WorkedStep = { text: string; math: string | null };
-export type LineRange = { start: number; end: number };
-export type Series = { label: string; points: [number, number][] };
-export type ComparisonRow = { left: string; right: string };
-export type MathPart = { math: string; highlight: boolean };
-export type SolutionStep = { parts: MathPart[]; rule: string | null; checked: boolean };
-export type BoxedAnswer = { math: string; checked: boolean };
+export type EquationStep = Schemas['EquationStep'];
+export type WorkedStep = Schemas['WorkedStep'];
+export type LineRange = Schemas['LineRange'];
+export type Series = Schemas['Series'];
+export type ComparisonRow = Schemas['ComparisonRow'];
+export type MathPart = Schemas['MathPart'];
+export type SolutionStep = Schemas['SolutionStep'];
+export type BoxedAnswer = Schemas['BoxedAnswer'];
 
 /** What a scene shows, by kind; sentence i of its narration reveals element i. */
-export type Visual =
-  | { kind: 'title'; title: string; subtitle: string | null }
-  | { kind: 'bullets'; heading: string; items: string[] }
-  | { kind: 'definition'; term: string; definition: string; example: string | null }
-  | { kind: 'equation_steps'; heading: string; steps: EquationStep[] }
-  | { kind: 'worked_example'; heading: string; problem: string; steps: WorkedStep[]; answer: string }
-  | { kind: 'code'; heading: string; language: string; code: string; focus: LineRange[] }
-  | { kind: 'plot'; heading: string; x_label: string; y_label: string; series: Series[] }
-  | { kind: 'comparison'; heading: string; left_title: string; right_title: string; rows: ComparisonRow[] }
-  | { kind: 'summary'; heading: string; points: string[] }
-  | { kind: 'quiz'; question: string; options: string[]; answer: number; explanation: string | null }
-  | { kind: 'solution_steps'; heading: string; steps: SolutionStep[]; answer: BoxedAnswer | null };
+export type Visual = Schemas['Visual'];
 
 export type SceneKind = Visual['kind'];
 
-export type Scene = Visual & { narration: string[] };
+export type Scene = Schemas['Scene'];
 
-export type SourceNote = { term: string; definition: string; source: string };
+export type SourceNote = Schemas['SourceNote'];
 
 /** The JSON the pipeline reads (its storyboard format, version 1). */
-export type Storyboard = {
-  version: 1;
-  title: string;
-  /** Mathematics, Programming, Science, Business or General. */
-  subject: string;
-  level: 1 | 2 | 3;
-  show_level?: boolean;
-  target_minutes: number;
-  wpm: number;
-  origin: 'model' | 'offline_draft' | 'hand_written';
-  scenes: Scene[];
-  sources?: SourceNote[];
-};
+export type Storyboard = Schemas['Storyboard'];
 
 /** POST /api/storyboards/preview-frame: one scene of a storyboard drawn as a PNG. */
-export type PreviewFrame = { storyboard: Storyboard; scene: number };
+export type PreviewFrame = Schemas['PreviewFrame'];
 
 /** POST /api/video/{id}/revisions: with `dry_run` only the cost is answered (200), else the job starts (202). */
-export type NewRevision = { storyboard: Storyboard; dry_run?: boolean };
+export type NewRevision = Schemas['NewRevision'];
 
 /** The answer to NewRevision; `job_id` is null for a dry run. */
-export type RevisionStarted = { job_id: string | null; cost: number; scenes_changed: number };
+export type RevisionStarted = Schemas['RevisionStarted'];
 
-export type Revision = {
-  number: number;
-  job_id: string;
-  created_at: string;
-  /** The version the video shows now. */
-  current: boolean;
-  scenes_changed: number;
-  cost: number;
-};
+export type Revision = Schemas['Revision'];
 
 /** GET /api/video/{id}/revisions, newest first. */
-export type Revisions = { revisions: Revision[] };
+export type Revisions = Schemas['Revisions'];
 
 /** POST /api/video/generate with a storyboard to render instead of writing one. */
-export type GenerateVideo = components['schemas']['GenerateVideo'] & { storyboard?: Storyboard };
+export type GenerateVideo = Schemas['GenerateVideo'];
 
 /** A finished dry run's `result` in its job status. */
 export type DryRunResult = {

@@ -13,10 +13,11 @@ import { ActionErrorMessage, actionError, type ActionError } from '@/features/ed
 import { StoryboardEditor } from '@/features/editor/components/storyboard-editor';
 import { useStoryboardEditor } from '@/features/editor/hooks/use-storyboard-editor';
 import { creditText } from '@/features/editor/lib/storyboard-math';
+import { limits } from '@/types/limits';
 import '@/features/editor/components/editor.css';
 
 /** Up to this many changed scenes a revision is free; more cost a credit (the server's answer is what counts). */
-export const FREE_SCENE_CHANGES = 3;
+export const FREE_SCENE_CHANGES = limits.credits.freeRevisionScenes;
 
 type EditVideoScreenProps = {
   /** A video id or its job's: both name the video. */
@@ -136,7 +137,7 @@ function RevisionEditor({ videoId, initial, onRevised }: { videoId: string; init
     <>
       <StoryboardEditor
         editor={editor}
-        cost={priced ? creditText(priced.price.cost) : `free for up to ${FREE_SCENE_CHANGES} changed scenes, then 1 credit`}
+        cost={priced ? creditText(priced.price.cost) : `free for up to ${FREE_SCENE_CHANGES} changed scenes, then ${creditText(limits.credits.revision)}`}
       />
       <section className="card editor-actions" aria-label="Save changes">
         {job && step.kind === 'rendering' ? (

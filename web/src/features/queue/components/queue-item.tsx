@@ -18,6 +18,7 @@ const typeIcons: Record<QueueJobType, IconName> = {
   problem: 'sigma',
   course: 'layers',
   course_video: 'play',
+  revision: 'video',
 };
 
 function metaLine(job: QueueJob): string {
