@@ -126,6 +126,12 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
       const slide = card.getByRole('img', { name: /^Slide \d+: Equation steps/ });
       await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await slide.elementHandle(), { timeout: TIMEOUT });
       await shot(page, 'preview-edited', true);
+      // At a phone's width the cards stack, and nothing becomes unreachable.
+      const desktop = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'preview-phone');
+      assert.deepEqual(await axeViolations(page), [], 'the editor at a phone width has no axe violations');
+      await page.setViewportSize(desktop);
     });
 
     await t.test('render this video: charged once, the edited storyboard is what is sent', async () => {

@@ -8,6 +8,7 @@ import { revisionsQueryOptions } from '@/features/editor/api/revisions';
 import { VersionsPanel } from '@/features/editor/components/versions-panel';
 import { libraryRootKey } from '@/features/library/api/get-library';
 import { libraryVideoQueryOptions } from '@/features/library/api/get-library-video';
+import { playerJobQueryOptions } from '@/features/player/api/get-player-job';
 import { PlayerScreen } from '@/features/player/components/player-screen';
 import { readNavigationState, type StoredVideo } from '@/features/player/lib/player-source';
 
@@ -26,7 +27,11 @@ export function VideoPlayerRoute() {
     enabled: signedIn && hasId,
   });
   // Issue 16: only the owner is answered a video's versions (or finds it in their library): they may edit it.
-  const revisions = useQuery({ ...revisionsQueryOptions(videoId ?? ''), enabled: signedIn && hasId });
+  // A video still rendering has none yet: ask once its job has completed (the player polls the same query),
+  // or at once when the id is not a job's (a library video id).
+  const job = useQuery({ ...playerJobQueryOptions(videoId ?? ''), enabled: signedIn && hasId });
+  const settled = job.data?.status === 'completed' || job.isError;
+  const revisions = useQuery({ ...revisionsQueryOptions(videoId ?? ''), enabled: signedIn && hasId && settled });
   const owner = hasId && (Boolean(record.data) || revisions.isSuccess);
   const stored: StoredVideo = record.data
     ? { title: record.data.title, description: record.data.description ?? null }
