@@ -392,9 +392,11 @@ async fn list_revisions(
 async fn restore_revision(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path((id, number)): Path<(String, i32)>,
+    Path((id, number)): Path<(String, String)>,
 ) -> ApiResult<Json<VideoItem>> {
     let video = owned_video(&state, &caller, &id).await?;
+    // Read here, not by the extractor: a number no version can have is a missing version.
+    let number: i32 = number.parse().map_err(|_| ApiError::not_found("Version"))?;
     versions::restore(&state.db, &state.storage, &video, number)
         .await
         .map_err(|e| match e {

@@ -378,6 +378,16 @@ async fn a_finished_edit_becomes_the_shown_version_and_the_first_can_come_back()
     assert_eq!(none.status(), StatusCode::NOT_FOUND);
     let body: Value = none.json().await.unwrap();
     assert_eq!(body["detail"], "Version not found");
+    for number in ["2147483648", "one"] {
+        let none = post(
+            &app,
+            token,
+            &format!("/api/video/{video_id}/revisions/{number}/restore"),
+            json!({}),
+        )
+        .await;
+        assert_eq!(none.status(), StatusCode::NOT_FOUND, "{number}");
+    }
 }
 
 #[tokio::test]
