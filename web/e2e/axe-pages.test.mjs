@@ -198,6 +198,11 @@ test('signed in: every page, empty and then with a course, a lesson, a solution 
       await page.getByTestId('video').waitFor({ timeout: RENDER_TIMEOUT });
       await h1(page).waitFor({ timeout: TIMEOUT });
       await assertNoViolations(page, `/video/${videoId}`);
+      // The queue, open, with a solution, a course and a video in it.
+      const toggle = page.getByTestId('queue-toggle');
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await page.getByTestId('queue-panel').getByTestId('queue-item').nth(2).waitFor({ timeout: TIMEOUT });
+      await assertNoViolations(page, `/video/${videoId} with the queue open`);
     });
 
     await t.test('/video/:id/edit', async () => {
