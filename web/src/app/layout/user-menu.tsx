@@ -117,12 +117,13 @@ export function UserMenu({ user, credits, onSignOut }: UserMenuProps) {
       >
         <div className="user-menu__header">
           <Avatar user={user} />
-          <div className="user-menu__identity">
-            <p className="user-menu__full-name">{name}</p>
-            <p className="user-menu__email" title={user.email}>
+          {/* The name over the address: one statement, not a bold paragraph heading another. */}
+          <p className="user-menu__identity">
+            <span className="user-menu__full-name">{name}</span>
+            <span className="user-menu__email" title={user.email}>
               {user.email}
-            </p>
-          </div>
+            </span>
+          </p>
         </div>
         <p className="user-menu__credits">
           <Icon name="zap" className="icon--credit" />

@@ -33,8 +33,10 @@ export function SolutionAnswer({ solution, showSteps = false }: { solution: Solu
               <span className="solution-steps__math">{step.after}</span>
               <span className="solution-steps__rule">{step.rule}</span>
               {step.checked ? (
-                <span className="solution-steps__check" aria-label="checked">
+                // A span has no role to carry an aria-label (axe's aria-prohibited-attr): the word is text.
+                <span className="solution-steps__check">
                   <Icon name="check" />
+                  <span className="visually-hidden">checked</span>
                 </span>
               ) : (
                 <span className="solution-steps__unchecked">not checked</span>

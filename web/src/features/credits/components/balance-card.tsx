@@ -12,17 +12,19 @@ export function BalanceCard({ balance }: { balance: CreditBalance }) {
         <h2 id="balance-title" className="balance-card__label">
           Your balance
         </h2>
+        {/* The amount is a figure under the heading, not a paragraph: a big bold <p> reads as a
+            heading made of a paragraph (axe's p-as-heading). */}
         {loading ? (
-          <p className="balance-card__amount">
+          <div className="balance-card__amount">
             <span className="skeleton skeleton--amount" />
             <span className="visually-hidden">Loading your credits…</span>
-          </p>
+          </div>
         ) : (
-          <p className="balance-card__amount">
+          <div className="balance-card__amount">
             <Icon name="zap" className="icon--credit balance-card__icon" />
             <span data-testid="credits-available">{credits.available}</span>
             <span className="balance-card__unit">{credits.available === 1 ? 'credit' : 'credits'}</span>
-          </p>
+          </div>
         )}
         {!loading && !error ? (
           <p className="balance-card__message" role="status">

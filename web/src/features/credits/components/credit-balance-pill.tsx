@@ -7,9 +7,11 @@ import type { CreditBalance } from '@/features/credits/hooks/use-credit-balance'
 export function CreditBalancePill({ balance }: { balance: CreditBalance }) {
   if (balance.loading) {
     return (
-      <span className="credit-pill credit-pill--loading" aria-label="Loading credit balance">
+      // A span has no role to carry an aria-label (axe's aria-prohibited-attr): the words are text.
+      <span className="credit-pill credit-pill--loading">
         <Icon name="zap" className="icon--credit" />
         <span className="skeleton skeleton--text" />
+        <span className="visually-hidden">Loading credit balance</span>
       </span>
     );
   }

@@ -60,8 +60,11 @@ export function PackageGrid({ userId }: { userId: string | null }) {
               <p className="package-card__credits">
                 <Icon name="zap" className="icon--credit" /> {pkg.credits} credits
               </p>
-              <p className="package-card__price">{formatPrice(pkg.price, pkg.currency)}</p>
-              <p className="package-card__unit">{perCredit(pkg)}</p>
+              {/* The price and its per-credit cost are one statement, not a heading and its paragraph. */}
+              <p className="package-card__pricing">
+                <span className="package-card__price">{formatPrice(pkg.price, pkg.currency)}</span>
+                <span className="package-card__unit">{perCredit(pkg)}</span>
+              </p>
               <button
                 type="button"
                 className={`btn btn--block ${badge === 'Most popular' ? 'btn--primary' : 'btn--secondary'}`}

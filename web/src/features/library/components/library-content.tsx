@@ -87,11 +87,16 @@ export function LibraryContent({ tab, userId }: { tab: LibraryTab; userId: strin
     if (query.isPending) return <GridSkeleton label={`Loading your ${info.label.toLowerCase()}`} />;
     if (query.isError) return <SectionError query={query} label={info.label} />;
     if (countOf(tab, query) === 0) return <EmptyState {...emptySection[tab]} />;
+    // The tab's own heading, for the outline only (the selected tab already shows it): the
+    // cards' titles are level 3, under the section they belong to as on the "All" tab.
     return (
-      <>
+      <section aria-labelledby={`library-${tab}`}>
+        <h2 id={`library-${tab}`} className="visually-hidden">
+          {info.label}
+        </h2>
         <SectionGrid userId={userId} section={tab} query={query} />
         <MoreButton query={query} label="Show more" />
-      </>
+      </section>
     );
   }
 

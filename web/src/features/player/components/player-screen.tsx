@@ -125,7 +125,7 @@ export function PlayerScreen({
           ) : source.error ? (
             <div className="player__waiting">
               <Icon name="alert" className="player__waiting-icon player__waiting-icon--error" />
-              <p className="player__waiting-title">This video could not be generated</p>
+              <strong className="player__waiting-title">This video could not be generated</strong>
               <p className="player__waiting-text">{source.error}</p>
               <Link to={paths.createLesson} className="btn btn--light btn--sm">
                 Create a new video
@@ -138,11 +138,13 @@ export function PlayerScreen({
               ) : (
                 <Icon name="clock" className="player__waiting-icon" />
               )}
-              <p className="player__waiting-title">
+              {/* The frame's message, stressed; a big bold <p> over the smaller one reads as a
+                  heading made of a paragraph (axe's p-as-heading). */}
+              <strong className="player__waiting-title">
                 {source.status === 'queued' || source.status === 'processing'
                   ? 'Your video is being made'
                   : 'This video is not available to play'}
-              </p>
+              </strong>
               {source.progress !== null && (source.status === 'queued' || source.status === 'processing') ? (
                 <ProgressBar
                   className="progress player__progress"

@@ -56,12 +56,13 @@ export function QueueItem({ job, onCancel, onRemove }: QueueItemProps) {
         <span className="queue-item__type">
           <Icon name={typeIcons[job.type]} />
         </span>
-        <div className="queue-item__body">
-          <p className="queue-item__title" id={titleId} title={job.title}>
+        {/* The title over its type and time: one statement, not a bold paragraph heading another. */}
+        <p className="queue-item__body">
+          <span className="queue-item__title" id={titleId} title={job.title}>
             {job.title}
-          </p>
-          <p className="queue-item__meta">{metaLine(job)}</p>
-        </div>
+          </span>
+          <span className="queue-item__meta">{metaLine(job)}</span>
+        </p>
         <StatusBadge
           block="queue-badge"
           tone={job.state}
