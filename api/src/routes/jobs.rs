@@ -259,10 +259,7 @@ pub async fn submitted(
 
 /// The 202 answer for a submitted job, counted in the metrics.
 pub fn started(job: job::Model, kind: JobKind) -> (StatusCode, Json<Started>) {
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => kind.as_str()).increment(1);
-    if job.credits_reserved > 0 {
-        metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
-    }
+    count_submitted(&job, kind);
     (
         StatusCode::ACCEPTED,
         Json(Started {
@@ -272,6 +269,14 @@ pub fn started(job: job::Model, kind: JobKind) -> (StatusCode, Json<Started>) {
             title: job.title,
         }),
     )
+}
+
+/// Counts a submitted job, and the credits it reserved, in the metrics.
+pub fn count_submitted(job: &job::Model, kind: JobKind) {
+    metrics::counter!("lectern_jobs_submitted_total", "kind" => kind.as_str()).increment(1);
+    if job.credits_reserved > 0 {
+        metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
+    }
 }
 
 /// Puts a created job on the queue (core's job service: a refused job fails and is refunded).

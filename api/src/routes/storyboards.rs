@@ -305,8 +305,7 @@ async fn create_revision(
         },
     )
     .await?;
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => JobKind::Revision.as_str())
-        .increment(1);
+    super::jobs::count_submitted(&job, JobKind::Revision);
     Ok((
         StatusCode::ACCEPTED,
         Json(RevisionStarted {
