@@ -14,11 +14,27 @@ pub(crate) async fn finish(
     job: &job::Model,
     completion: Completion,
 ) -> Result<(), RunError> {
-    let applied = db::retrying(&format!("completing job {}", job.id), || {
+    finish_with(runtime, job, || {
         jobs::complete(&runtime.db, job, completion.clone())
     })
     .await
-    .map_err(database)?;
+}
+
+/// Completes the job with `apply` (a transaction that answers whether it applied), retried
+/// while the database is unreachable; a completion that did not apply leaves the media to
+/// whoever now owns the job.
+pub(crate) async fn finish_with<F, Fut>(
+    runtime: &Runtime,
+    job: &job::Model,
+    apply: F,
+) -> Result<(), RunError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<bool, sea_orm::DbErr>>,
+{
+    let applied = db::retrying(&format!("completing job {}", job.id), apply)
+        .await
+        .map_err(database)?;
     if !applied {
         return Err(not_applied(runtime, &job.id).await);
     }

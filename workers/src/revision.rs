@@ -4,7 +4,6 @@
 //! the new one is complete.
 
 use lectern_core::{
-    db,
     entities::job,
     jobs::{Completion, RevisionParams, media},
     library::versions::{self, NewVersion},
@@ -13,7 +12,7 @@ use lectern_pipeline::{RenderInput, Storyboard, narration::reuse};
 
 use crate::{
     RunError, Runtime,
-    finish::{completed, database, not_applied},
+    finish::finish_with,
     outputs::upload,
     render::{pipeline_failure, render},
 };
@@ -54,16 +53,10 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         scenes_changed: params.scenes_changed,
         transcript,
     };
-    let applied = db::retrying(&format!("completing job {}", job.id), || {
+    finish_with(runtime, job, || {
         versions::complete_edit(&runtime.db, job, completion.clone(), new.clone())
     })
     .await
-    .map_err(database)?;
-    if !applied {
-        return Err(not_applied(runtime, &job.id).await);
-    }
-    completed(job);
-    Ok(())
 }
 
 /// Downloads the narration the base version left (its track and the index of its clips);
