@@ -71,10 +71,7 @@ pub async fn media_prefixes<C: ConnectionTrait>(
         .iter()
         .map(|v| media::prefix(&v.job_id))
         .collect();
-    if let Some(shown) = video
-        .media_prefix
-        .clone()
-        .or_else(|| video.job_id.as_deref().map(media::prefix))
+    if let Some(shown) = super::media_prefix(video)
         && !prefixes.contains(&shown)
     {
         prefixes.push(shown);
