@@ -113,13 +113,17 @@ async fn main() -> anyhow::Result<()> {
     let e = &again.stages;
     println!(
         "  re-render of one changed scene (of {}): {:.2} s wall = {:.1}% of the full render's {:.2} s \
-         ({} of {} sentences spoken again; narration {:.2} s, frames+encode {:.2} s, outputs {:.2} s)",
+         ({} of {} sentences spoken again, {} of {} picture units made again, {} slides drawn; \
+         narration {:.2} s, frames+encode {:.2} s, outputs {:.2} s)",
         again.scenes,
         edit_wall,
         100.0 * edit_wall / (wall - s.script).max(f64::EPSILON),
         wall - s.script,
         again.sentences_spoken,
         again.sentences_spoken + again.sentences_reused,
+        again.video_units - again.video_units_reused,
+        again.video_units,
+        again.slides_rendered,
         e.narration,
         e.frames_encode,
         e.outputs,

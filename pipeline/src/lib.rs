@@ -19,7 +19,7 @@ pub mod solution;
 pub mod storyboard;
 pub mod timeline;
 pub mod titles;
-mod video;
+pub mod video;
 mod words;
 
 pub use config::{PipelineConfig, PiperPaths};

@@ -56,8 +56,9 @@ pub enum ScriptInput {
 pub struct RenderInput {
     pub script: ScriptInput,
     pub resolution: Resolution,
-    /// A folder holding an earlier render's narration (`narration::reuse`): sentences
-    /// spoken there are not spoken again.
+    /// A folder holding an earlier render's narration (`narration::reuse`) and, when there,
+    /// its video and the index of its units (`video::units`): sentences spoken there are not
+    /// spoken again, and pictures encoded there are not drawn and encoded again.
     pub reuse: Option<PathBuf>,
 }
 
@@ -160,6 +161,10 @@ pub struct RenderOutput {
     pub sentences_reused: usize,
     pub slides_rendered: usize,
     pub frames_encoded: usize,
+    /// The video's pictures are encoded in units (a scene's first shot, the rest of a
+    /// scene); those found in an earlier render were copied, not drawn and encoded again.
+    pub video_units: usize,
+    pub video_units_reused: usize,
     pub subtitle_cues: usize,
     pub engines: Engines,
     pub stages: StageSeconds,
@@ -572,11 +577,12 @@ impl Pipeline {
         let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<f64>();
         let video_path = out_dir.join(outputs::VIDEO);
         let task = {
-            let (storyboard, narration, shots, cancel) = (
+            let (storyboard, narration, shots, cancel, earlier) = (
                 storyboard.clone(),
                 narration.clone(),
                 shots.clone(),
                 cancel.clone(),
+                input.reuse.clone(),
             );
             tokio::task::spawn_blocking(move || {
                 encode_video(
@@ -585,6 +591,7 @@ impl Pipeline {
                     &shots,
                     &settings,
                     &video_path,
+                    earlier.as_deref(),
                     &|fraction| {
                         let _ = sender.send(fraction);
                     },
@@ -644,6 +651,8 @@ impl Pipeline {
             sentences_reused: reused,
             slides_rendered: stats.slides_rendered,
             frames_encoded: stats.frames_encoded,
+            video_units: stats.units,
+            video_units_reused: stats.units_reused,
             subtitle_cues,
             engines,
             stages,

@@ -22,6 +22,9 @@ pub const MEDIA_FILES: &[(&str, &str)] = &[
     // only the sentences that changed (`lectern_pipeline::narration::reuse`).
     ("narration.wav", "audio/wav"),
     ("narration.json", "application/json"),
+    // Where each scene's pictures lie in the video: an edit copies those of the scenes it
+    // did not change (`lectern_pipeline::video::units`).
+    ("video_units.json", "application/json"),
 ];
 
 /// Uploads the media files the pipeline left in `dir` (those that are there).

@@ -8,7 +8,7 @@ use lectern_core::{
     jobs::{Completion, RevisionParams, media},
     library::versions::{self, NewVersion},
 };
-use lectern_pipeline::{RenderInput, Storyboard, narration::reuse};
+use lectern_pipeline::{RenderInput, Storyboard, narration::reuse, outputs::VIDEO, video::units};
 
 use crate::{
     RunError, Runtime,
@@ -26,14 +26,31 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let earlier =
         tempfile::tempdir().map_err(|e| RunError::Failed(format!("temporary folder: {e}")))?;
     let mut input = RenderInput::storyboard(storyboard);
-    if fetch_narration(runtime, &params.base_job_id, earlier.path()).await {
+    if fetch(
+        runtime,
+        &params.base_job_id,
+        earlier.path(),
+        &[reuse::TRACK, reuse::INDEX],
+    )
+    .await
+    {
         input = input.reusing(earlier.path());
+        // The earlier pictures too, when that version kept the index of its units.
+        fetch(
+            runtime,
+            &params.base_job_id,
+            earlier.path(),
+            &[units::INDEX, VIDEO],
+        )
+        .await;
     }
     let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
     tracing::info!(
         job = %job.id,
         spoken = output.sentences_spoken,
         reused = output.sentences_reused,
+        units_reused = output.video_units_reused,
+        units = output.video_units,
         seconds = output.stages.total,
         "edit rendered"
     );
@@ -59,10 +76,16 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     .await
 }
 
-/// Downloads the narration the base version left (its track and the index of its clips);
-/// `false` when there is none to reuse (a video made before versions kept it).
-async fn fetch_narration(runtime: &Runtime, base_job_id: &str, dir: &std::path::Path) -> bool {
-    for file in [reuse::TRACK, reuse::INDEX] {
+/// Downloads `files` of the base version's media (its narration track and the index of its
+/// clips; its video and the index of its units); `false` when one is missing (a version made
+/// before they were kept), and what was fetched is then not used.
+async fn fetch(
+    runtime: &Runtime,
+    base_job_id: &str,
+    dir: &std::path::Path,
+    files: &[&str],
+) -> bool {
+    for &file in files {
         match runtime
             .storage
             .get_bytes(&media::key(base_job_id, file))
@@ -70,13 +93,13 @@ async fn fetch_narration(runtime: &Runtime, base_job_id: &str, dir: &std::path::
         {
             Ok(Some(bytes)) => {
                 if let Err(e) = std::fs::write(dir.join(file), bytes) {
-                    tracing::warn!(error = %e, "the earlier narration could not be kept");
+                    tracing::warn!(error = %e, file, "the earlier media could not be kept");
                     return false;
                 }
             }
             Ok(None) => return false,
             Err(e) => {
-                tracing::warn!(error = %e, "the earlier narration could not be read");
+                tracing::warn!(error = %e, file, "the earlier media could not be read");
                 return false;
             }
         }

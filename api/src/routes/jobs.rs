@@ -64,6 +64,9 @@ struct GenerateVideo {
     /// checked in full first (a 422 names the scene and field), and the cost follows its
     /// length.
     storyboard: Option<Storyboard>,
+    /// The caller's dry run (of a topic or a problem) that `storyboard` was previewed from:
+    /// the solver's check marks stay on the scenes that are unchanged from its storyboard.
+    preview_job_id: Option<String>,
 }
 
 fn subtitle_style_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
@@ -89,7 +92,10 @@ fn level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
 }
 
 impl GenerateVideo {
-    fn validate(self, caller: &AuthUser) -> ApiResult<(VideoParams, Option<Storyboard>)> {
+    fn validate(
+        self,
+        caller: &AuthUser,
+    ) -> ApiResult<(VideoParams, Option<Storyboard>, Option<String>)> {
         let mut errors = Vec::new();
         let user_id = required_user_id(self.user_id, "video generation", &mut errors);
         let topic = required_text(self.topic, "topic", "Topic", TOPIC_MAX_CHARS, &mut errors);
@@ -128,7 +134,7 @@ impl GenerateVideo {
             dry_run: self.dry_run.unwrap_or(false),
             storyboard: None,
         };
-        Ok((params, self.storyboard))
+        Ok((params, self.storyboard, self.preview_job_id))
     }
 }
 
@@ -165,7 +171,7 @@ async fn generate_video(
     caller: AuthUser,
     ValidJson(body): ValidJson<GenerateVideo>,
 ) -> ApiResult<impl IntoResponse> {
-    let (mut params, storyboard) = body.validate(&caller)?;
+    let (mut params, storyboard, preview_job_id) = body.validate(&caller)?;
     let mut minutes = params.duration_minutes;
     if let Some(mut storyboard) = storyboard {
         if params.dry_run {
@@ -175,8 +181,13 @@ async fn generate_video(
                 "conflict",
             ));
         }
-        // Check marks come from the solver's checks, never from a request.
-        super::storyboards::keep_only_trusted_checks(&mut storyboard, None);
+        // Check marks come from the solver's checks, never from a request: those of the
+        // previewed storyboard's unchanged scenes stay.
+        let previewed = match preview_job_id {
+            Some(id) => Some(previewed_storyboard(&state, &caller, &id).await?),
+            None => None,
+        };
+        super::storyboards::keep_only_trusted_checks(&mut storyboard, previewed.as_ref());
         let storyboard = super::storyboards::check(storyboard, &["body", "storyboard"]).await?;
         // What it costs follows what it says: a storyboard of 12 minutes is a long video.
         let spoken = storyboard.word_count() as f64 / f64::from(storyboard.wpm);
@@ -192,6 +203,28 @@ async fn generate_video(
     }
     .submit(&state, &caller, &params)
     .await
+}
+
+/// The storyboard of the caller's finished dry run `job_id` (422 on `preview_job_id` when
+/// there is none: another user's job, or not a finished preview).
+async fn previewed_storyboard(
+    state: &AppState,
+    caller: &AuthUser,
+    job_id: &str,
+) -> ApiResult<Storyboard> {
+    let job = jobs::find_for_user(&state.db, &caller.id, job_id).await?;
+    job.filter(|job| job.status == jobs::JobStatus::Completed)
+        .and_then(|job| job.result)
+        .and_then(|result| serde_json::from_str::<Value>(&result).ok())
+        .filter(|result| result["dry_run"] == true)
+        .and_then(|result| serde_json::from_value(result["storyboard"].clone()).ok())
+        .ok_or_else(|| {
+            ApiError::field(
+                &["body", "preview_job_id"],
+                "preview_job_id must name one of your finished storyboard previews",
+                "not_found",
+            )
+        })
 }
 
 /// A job that a generation endpoint starts for the caller, charged with its creation.

@@ -456,6 +456,127 @@ async fn a_rendered_storyboard_is_checked_and_charged_by_its_length() {
     assert_eq!(available(&app, uid).await, 10 - 1 - 2);
 }
 
+/// A storyboard with a solution scene whose checks the solver made.
+fn solved() -> Value {
+    let mut solved = storyboard();
+    solved["scenes"].as_array_mut().unwrap().push(json!({
+        "kind": "solution_steps", "heading": "Solve",
+        "steps": [{"parts": [{"math": "x = 2", "highlight": false}], "rule": null, "checked": true}],
+        "answer": {"math": "x = 2", "checked": true},
+        "narration": ["Subtract two from both sides.", "So x is two."]
+    }));
+    solved
+}
+
+#[tokio::test]
+async fn a_previews_check_marks_stay_on_its_unchanged_scenes_only() {
+    let app = spawn_app().await;
+    let me = app.sign_in("checked-preview@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    let token = &me.access_token;
+
+    // A finished dry run whose storyboard carries the solver's marks.
+    let dry = post(
+        &app,
+        token,
+        "/api/video/generate",
+        json!({"user_id": uid, "topic": "Solve x + 2 = 4", "duration": 1, "dry_run": true}),
+    )
+    .await;
+    assert_eq!(dry.status(), StatusCode::ACCEPTED);
+    let preview_id = dry.json::<Value>().await.unwrap()["job_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    jobs::claim(&app.db, &preview_id, "test").await.unwrap();
+    let job = jobs::find(&app.db, &preview_id).await.unwrap().unwrap();
+    let completion = jobs::Completion {
+        result: json!({"dry_run": true, "cost": 0, "storyboard": solved()}),
+        smart_title: None,
+        step: "Plan ready".into(),
+        video: None,
+    };
+    assert!(jobs::complete(&app.db, &job, completion).await.unwrap());
+
+    let render = |storyboard: Value, preview: &str| {
+        json!({"user_id": uid, "topic": "Solve x + 2 = 4", "duration": 1,
+               "storyboard": storyboard, "preview_job_id": preview})
+    };
+    let marks = |params: &str| {
+        let params: jobs::VideoParams = serde_json::from_str(params).unwrap();
+        let kept = params.storyboard.unwrap();
+        (
+            kept["scenes"][5]["steps"][0]["checked"].clone(),
+            kept["scenes"][5]["answer"]["checked"].clone(),
+        )
+    };
+
+    // Unchanged solution, a changed title: the solver's marks stay.
+    let mut edited = solved();
+    edited["scenes"][0]["subtitle"] = json!("Solving a first equation");
+    let started = post(
+        &app,
+        token,
+        "/api/video/generate",
+        render(edited, &preview_id),
+    )
+    .await;
+    assert_eq!(
+        started.status(),
+        StatusCode::ACCEPTED,
+        "{}",
+        started.text().await.unwrap()
+    );
+    let started: Value = started.json().await.unwrap();
+    let job = jobs::find(&app.db, started["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(marks(&job.params), (json!(true), json!(true)));
+
+    // A changed step: the marks of that scene were not the solver's any more.
+    let mut edited = solved();
+    edited["scenes"][5]["steps"][0]["parts"][0]["math"] = json!("x = 3");
+    let started = post(
+        &app,
+        token,
+        "/api/video/generate",
+        render(edited, &preview_id),
+    )
+    .await;
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let started: Value = started.json().await.unwrap();
+    let job = jobs::find(&app.db, started["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(marks(&job.params), (json!(false), json!(false)));
+
+    // Someone else's preview, or a job that is no preview, is refused by name.
+    let other = app.sign_in("someone-else@example.com").await;
+    let other_uid = other.user["uid"].as_str().unwrap();
+    let refused = post(
+        &app,
+        &other.access_token,
+        "/api/video/generate",
+        json!({"user_id": other_uid, "topic": "Solve", "duration": 1,
+               "storyboard": solved(), "preview_job_id": preview_id}),
+    )
+    .await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(locs(&body), [loc(&["body", "preview_job_id"])]);
+    let not_a_preview = started["job_id"].as_str().unwrap();
+    let refused = post(
+        &app,
+        token,
+        "/api/video/generate",
+        render(solved(), not_a_preview),
+    )
+    .await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
 #[tokio::test]
 async fn free_previews_stop_at_the_hours_allowance_with_a_429() {
     let app = spawn_app().await;

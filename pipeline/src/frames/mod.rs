@@ -13,6 +13,7 @@ use crate::breaks;
 use crate::storyboard::{LineRange, Scene, Storyboard, ValidationError, ValidationErrors, Visual};
 use crate::titles::level_name;
 use world::SlideWorld;
+pub(crate) use world::TEMPLATE;
 
 /// Slides are laid out on a 960 x 540 pt page and rasterised to the output size.
 pub const PAGE_WIDTH_PT: f64 = 960.0;
@@ -77,7 +78,8 @@ impl<'a> SlideRenderer<'a> {
         SlideRenderer { storyboard }
     }
 
-    fn data(&self, state: &SlideState) -> Vec<u8> {
+    /// What the slide of `state` is drawn from (the template's input).
+    pub(crate) fn data(&self, state: &SlideState) -> Vec<u8> {
         let sb = self.storyboard;
         let scene = &sb.scenes[state.scene];
         let plot = match &scene.visual {

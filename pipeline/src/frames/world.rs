@@ -7,7 +7,7 @@ use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 
-const TEMPLATE: &str = include_str!("slide.typ");
+pub(crate) const TEMPLATE: &str = include_str!("slide.typ");
 
 /// DejaVu (Debian `fonts-dejavu-core`, vendored under assets/fonts with its licence):
 /// typst-assets ships no proportional sans face.

@@ -3,6 +3,7 @@
 mod awkward;
 mod course_writer;
 mod drawable;
+mod edit;
 mod grounding;
 mod helpers;
 mod injection;

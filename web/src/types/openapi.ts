@@ -993,6 +993,11 @@ export interface components {
             enable_subtitles?: boolean | null;
             /** @description 1, 2 or 3, or beginner, intermediate or advanced; default 2 */
             level?: (number | null) | ("beginner" | "intermediate" | "advanced" | "1" | "2" | "3");
+            /**
+             * @description The caller's dry run (of a topic or a problem) that `storyboard` was previewed from:
+             *     the solver's check marks stay on the scenes that are unchanged from its storyboard.
+             */
+            preview_job_id?: string | null;
             storyboard?: components["schemas"]["Storyboard"] | null;
             /** @enum {string|null} */
             subtitle_style?: "modern" | null;
