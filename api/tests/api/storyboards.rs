@@ -502,55 +502,44 @@ async fn a_previews_check_marks_stay_on_its_unchanged_scenes_only() {
         json!({"user_id": uid, "topic": "Solve x + 2 = 4", "duration": 1,
                "storyboard": storyboard, "preview_job_id": preview})
     };
-    let marks = |params: &str| {
-        let params: jobs::VideoParams = serde_json::from_str(params).unwrap();
+    // The check marks of the solution scene in the job a render started (and its id).
+    let render_marks = async |storyboard: Value| {
+        let started = post(
+            &app,
+            token,
+            "/api/video/generate",
+            render(storyboard, &preview_id),
+        )
+        .await;
+        assert_eq!(
+            started.status(),
+            StatusCode::ACCEPTED,
+            "{}",
+            started.text().await.unwrap()
+        );
+        let started: Value = started.json().await.unwrap();
+        let id = started["job_id"].as_str().unwrap().to_string();
+        let job = jobs::find(&app.db, &id).await.unwrap().unwrap();
+        let params: jobs::VideoParams = serde_json::from_str(&job.params).unwrap();
         let kept = params.storyboard.unwrap();
-        (
+        let marks = (
             kept["scenes"][5]["steps"][0]["checked"].clone(),
             kept["scenes"][5]["answer"]["checked"].clone(),
-        )
+        );
+        (marks, id)
     };
 
     // Unchanged solution, a changed title: the solver's marks stay.
     let mut edited = solved();
     edited["scenes"][0]["subtitle"] = json!("Solving a first equation");
-    let started = post(
-        &app,
-        token,
-        "/api/video/generate",
-        render(edited, &preview_id),
-    )
-    .await;
-    assert_eq!(
-        started.status(),
-        StatusCode::ACCEPTED,
-        "{}",
-        started.text().await.unwrap()
-    );
-    let started: Value = started.json().await.unwrap();
-    let job = jobs::find(&app.db, started["job_id"].as_str().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(marks(&job.params), (json!(true), json!(true)));
+    let (marks, _) = render_marks(edited).await;
+    assert_eq!(marks, (json!(true), json!(true)));
 
     // A changed step: the marks of that scene were not the solver's any more.
     let mut edited = solved();
     edited["scenes"][5]["steps"][0]["parts"][0]["math"] = json!("x = 3");
-    let started = post(
-        &app,
-        token,
-        "/api/video/generate",
-        render(edited, &preview_id),
-    )
-    .await;
-    assert_eq!(started.status(), StatusCode::ACCEPTED);
-    let started: Value = started.json().await.unwrap();
-    let job = jobs::find(&app.db, started["job_id"].as_str().unwrap())
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(marks(&job.params), (json!(false), json!(false)));
+    let (marks, not_a_preview) = render_marks(edited).await;
+    assert_eq!(marks, (json!(false), json!(false)));
 
     // Someone else's preview, or a job that is no preview, is refused by name.
     let other = app.sign_in("someone-else@example.com").await;
@@ -566,12 +555,11 @@ async fn a_previews_check_marks_stay_on_its_unchanged_scenes_only() {
     assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let body: Value = refused.json().await.unwrap();
     assert_eq!(locs(&body), [loc(&["body", "preview_job_id"])]);
-    let not_a_preview = started["job_id"].as_str().unwrap();
     let refused = post(
         &app,
         token,
         "/api/video/generate",
-        render(solved(), not_a_preview),
+        render(solved(), &not_a_preview),
     )
     .await;
     assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
