@@ -1,7 +1,8 @@
 // The journey of issue 16: preview a video's storyboard for free, edit a sentence and an
 // equation, render it (1 credit) and hear the new sentence in its captions; then fix one
 // sentence of the finished video (free for up to 3 scenes), and find that only that sentence
-// changed and that the video now has two versions.
+// changed and that the video now has two versions. Then a problem's storyboard: previewed for
+// free from the create-problem form and rendered with the dry run it came from.
 //   npm run build && node --test e2e/editor.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,7 @@ const TOPIC = 'How to solve a quadratic equation';
 const PREVIEW_SENTENCE = 'This sentence was written in the storyboard editor before paying.';
 const REVISED_SENTENCE = 'This sentence was changed after the video was finished.';
 const EQUATION = 'a^2 + b^2 = c^2';
+const PROBLEM = '2x + 3 = 11';
 
 const { server, browser } = await startJourney({ workers: 1 });
 const shot = (page, name, fullPage = false) => page.screenshot({ path: join(RESULTS, `e2e-editor-${name}.png`), fullPage });
@@ -229,6 +231,74 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
     assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');
   } catch (error) {
     await page.screenshot({ path: join(RESULTS, 'e2e-editor-failure.png'), fullPage: true }).catch(() => undefined);
+    console.error(`--- server log ---\n${server.logs()}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+});
+
+test("a learner previews a problem's storyboard for free and renders it", async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const email = `e2e-problem-preview-${randomBytes(6).toString('hex')}@example.com`;
+  let dryRunId;
+
+  try {
+    await t.test('sign in on the create-problem screen', async () => {
+      await page.goto(`${server.baseUrl}/create/problem`);
+      await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
+      await signInThroughPopup(page, { email, name: 'Paula Problem' });
+      await page.waitForURL(/\/create\/problem$/, { timeout: TIMEOUT });
+      await balance(page, '10 credits');
+    });
+
+    await t.test('preview the problem: a free dry run of the solution that opens in the storyboard editor', async () => {
+      await page.getByLabel('What problem should be solved?').fill(PROBLEM);
+      const started = page.waitForResponse((r) => r.url().endsWith('/api/video/generate-solution') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Preview storyboard' }).click();
+      const response = await started;
+      assert.equal(response.status(), 202, await response.text());
+      assert.equal(response.request().postDataJSON().dry_run, true, 'the preview is a dry run');
+      assert.equal(response.request().postDataJSON().problem_text, PROBLEM);
+      dryRunId = (await response.json()).job_id;
+      assert.ok(dryRunId, 'the dry run has a job');
+
+      await page.waitForURL(new RegExp(`/preview/${dryRunId}\\?.*from=problem`), { timeout: TIMEOUT });
+      await page.getByTestId('scene-card').first().waitFor({ timeout: RENDER_TIMEOUT });
+      await balance(page, '10 credits');
+      await page.waitForFunction(
+        () => [...document.querySelectorAll('[data-testid="scene-card"]')].every((card) => card.querySelector('img')?.complete),
+        null,
+        { timeout: 120_000 },
+      );
+      await shot(page, 'problem-preview', true);
+      assert.deepEqual(await axeViolations(page), [], 'the problem preview has no axe violations');
+    });
+
+    await t.test('render this video: the storyboard goes with the dry run it was previewed from', async () => {
+      const started = page.waitForResponse((r) => r.url().endsWith('/api/video/generate') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Render this video' }).click();
+      const response = await started;
+      assert.equal(response.status(), 202, await response.text());
+      const body = response.request().postDataJSON();
+      assert.equal(body.dry_run, false);
+      assert.equal(body.topic, PROBLEM);
+      assert.equal(body.preview_job_id, dryRunId, 'the render names its dry run');
+      assert.ok(body.storyboard.scenes.length > 0, 'the previewed storyboard is sent');
+      const videoJobId = (await response.json()).job_id;
+      assert.ok(videoJobId, 'the server answered a job id');
+
+      await page.waitForURL(new RegExp(`/video/${videoJobId}$`), { timeout: TIMEOUT });
+      await page.getByTestId('queue-panel').getByText(PROBLEM).first().waitFor({ timeout: TIMEOUT });
+      await balance(page, '9 credits');
+    });
+
+    assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');
+  } catch (error) {
+    await page.screenshot({ path: join(RESULTS, 'e2e-editor-problem-failure.png'), fullPage: true }).catch(() => undefined);
     console.error(`--- server log ---\n${server.logs()}`);
     throw error;
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAnimatedTransition, pagePath, paths, sectionOf } from '@/config/paths';
+import { hasAnimatedTransition, pagePath, paths, previewSourcePath, sectionOf } from '@/config/paths';
 
 describe('named page map (SPEC 2.2)', () => {
   it.each([
@@ -61,6 +61,11 @@ describe('storyboard editor paths (issue 16)', () => {
     expect(paths.preview('j', { topic: 'Tides', level: 1, duration: 3, wpm: 150, subtitles: true })).toBe(
       '/preview/j?topic=Tides&level=1&duration=3&wpm=150&subtitles=1',
     );
+    expect(paths.preview('j', { topic: '2x + 3 = 11', level: 2, duration: 3, wpm: 150, subtitles: true }, 'problem')).toBe(
+      '/preview/j?topic=2x+%2B+3+%3D+11&level=2&duration=3&wpm=150&subtitles=1&from=problem',
+    );
+    expect(previewSourcePath('problem')).toBe('/create/problem');
+    expect(previewSourcePath('lesson')).toBe('/create/lesson');
     expect(paths.videoEdit('v/1')).toBe('/video/v%2F1/edit');
   });
 });

@@ -1,4 +1,4 @@
-import { videoOrderSearch, type VideoOrder } from '@/lib/video-order';
+import { videoOrderSearch, type PreviewSource, type VideoOrder } from '@/lib/video-order';
 
 /** SPEC.md 2.1 route table and 2.2 named page map, in one place. */
 export const paths = {
@@ -26,10 +26,15 @@ export const paths = {
   video: (videoId?: string) => `/video/${videoId ? encodeURIComponent(videoId) : 'view'}`,
   /** Issue 16: a finished video's storyboard, to fix and render again. */
   videoEdit: (videoId: string) => `/video/${encodeURIComponent(videoId)}/edit`,
-  /** Issue 16: a dry run's storyboard, checked before paying; `order` keeps what was asked for. */
-  preview: (jobId: string, order?: VideoOrder) =>
-    `/preview/${encodeURIComponent(jobId)}${order ? videoOrderSearch(order) : ''}`,
+  /** Issue 16: a dry run's storyboard, checked before paying; `order` keeps what was asked for, `from` where. */
+  preview: (jobId: string, order?: VideoOrder, from?: PreviewSource) =>
+    `/preview/${encodeURIComponent(jobId)}${order ? videoOrderSearch(order, from) : ''}`,
 } as const;
+
+/** The create screen a storyboard preview goes back to. */
+export function previewSourcePath(from: PreviewSource): string {
+  return from === 'problem' ? paths.createProblem : paths.createLesson;
+}
 
 export type AuthMode = 'signin' | 'signup';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readVideoOrder, videoCost, videoOrderSearch, type VideoOrder } from '@/lib/video-order';
+import { readPreviewSource, readVideoOrder, videoCost, videoOrderSearch, type VideoOrder } from '@/lib/video-order';
 
 describe('video order in an address', () => {
   it('reads back what it wrote', () => {
@@ -16,6 +16,14 @@ describe('video order in an address', () => {
       subtitles: true,
     });
     expect(readVideoOrder(new URLSearchParams('level=1'))).toBeNull();
+  });
+
+  it('names the create screen it came from, the lesson form when it names none', () => {
+    const order: VideoOrder = { topic: '2x + 3 = 11', level: 2, duration: 3, wpm: 150, subtitles: true };
+    expect(readPreviewSource(new URLSearchParams(videoOrderSearch(order, 'problem')))).toBe('problem');
+    expect(readPreviewSource(new URLSearchParams(videoOrderSearch(order, 'lesson')))).toBe('lesson');
+    expect(readPreviewSource(new URLSearchParams(videoOrderSearch(order)))).toBe('lesson');
+    expect(readPreviewSource(new URLSearchParams('from=elsewhere'))).toBe('lesson');
   });
 
   it('costs 1 credit, 2 from 10 minutes', () => {

@@ -17,8 +17,11 @@ function whole(text: string | null, range: { min: number; max: number; default: 
   return Number.isInteger(n) && n >= range.min && n <= range.max ? n : range.default;
 }
 
-/** The order as a query string (with its `?`). */
-export function videoOrderSearch(order: VideoOrder): string {
+/** The create screen a storyboard preview was started from: its address says so (`from`), for the way back. */
+export type PreviewSource = 'lesson' | 'problem';
+
+/** The preview's query string (with its `?`): the order, and the screen it came from. */
+export function videoOrderSearch(order: VideoOrder, from?: PreviewSource): string {
   const params = new URLSearchParams({
     topic: order.topic,
     level: String(order.level),
@@ -26,7 +29,13 @@ export function videoOrderSearch(order: VideoOrder): string {
     wpm: String(order.wpm),
     subtitles: order.subtitles ? '1' : '0',
   });
+  if (from) params.set('from', from);
   return `?${params.toString()}`;
+}
+
+/** The screen a preview's query string says it came from; the lesson form when it names none. */
+export function readPreviewSource(params: URLSearchParams): PreviewSource {
+  return params.get('from') === 'problem' ? 'problem' : 'lesson';
 }
 
 /** The order a query string names; out-of-range numbers read as the API's defaults. Null without a topic. */

@@ -5,9 +5,11 @@ import type { components } from '@/types/openapi';
 
 /**
  * The body of POST /api/video/generate (SPEC 3), the level as a number; the server rejects unknown fields.
- * A previewed storyboard is sent by the storyboard editor, not by this form.
+ * A previewed storyboard (and the dry run it came from) is sent by the storyboard editor, not by this form.
  */
-export type VideoRequest = Sent<Omit<components['schemas']['GenerateVideo'], 'storyboard'>, 'subtitle_style'> & { level: Level };
+export type VideoRequest = Sent<Omit<components['schemas']['GenerateVideo'], 'storyboard' | 'preview_job_id'>, 'subtitle_style'> & {
+  level: Level;
+};
 
 export type GenerateVideoResponse = components['schemas']['Started'];
 

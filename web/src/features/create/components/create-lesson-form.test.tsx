@@ -133,7 +133,7 @@ describe('create lesson screen', () => {
     await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/preview/dry-7'));
-    expect(router.state.location.search).toBe('?topic=Tides&level=2&duration=12&wpm=150&subtitles=1');
+    expect(router.state.location.search).toBe('?topic=Tides&level=2&duration=12&wpm=150&subtitles=1&from=lesson');
     expect(requests.find((r) => r.url === '/api/video/generate')?.body).toEqual({
       user_id: 'user-1',
       topic: 'Tides',

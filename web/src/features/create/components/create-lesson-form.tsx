@@ -10,7 +10,7 @@ import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
-import { useStoryboardPreview } from '@/features/create/hooks/use-storyboard-preview';
+import { lessonPreview, useStoryboardPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { useVideoGeneration } from '@/features/create/hooks/use-video-generation';
 import { lessonFormSchema } from '@/features/create/lib/form-schemas';
 import {
@@ -49,7 +49,7 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const submit = handleSubmit((lesson) =>
     form.send(() => generation.start(lesson, writer ? { writer: writer.kind } : undefined)),
   );
-  const storyboard = useStoryboardPreview(userId);
+  const storyboard = useStoryboardPreview(userId, lessonPreview);
   const previewStoryboard = handleSubmit((lesson) => storyboard.preview(lesson));
 
   const shortMessage =

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { makeSession } from '@/testing/data';
@@ -79,6 +79,88 @@ describe('create problem screen', () => {
     await user.click(screen.getByRole('link', { name: /Watch now/ }));
     expect(router.state.location.pathname).toBe('/video/job-7');
     expect(router.state.location.state).toMatchObject({ previousPage: '/problems/new' });
+  });
+
+  it('previews the storyboard for free: the same request as a dry run, then the preview screen with a video order', async () => {
+    const { requests } = mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(0)),
+      'POST /api/video/generate-solution': () => json({ job_id: 'dry-8', status: 'queued', cost: 0, title: '2x + 3 = 11' }, 202),
+      'GET /api/job/dry-8/status': () => json(makeJobStatus({ job_id: 'dry-8', kind: 'problem', status: 'processing', progress: 10 })),
+    });
+    const { user, router } = renderApp({ path: '/create/problem', session: makeSession() });
+    await screen.findByText('0 credits', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What problem should be solved?'), '2x + 3 = 11');
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '4' } });
+    await user.click(screen.getByRole('radio', { name: /Brief/ }));
+    // Out of credits, the solution cannot be ordered, but its storyboard can be previewed.
+    expect(screen.getByRole('button', { name: /Solve step by step/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/preview/dry-8'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      topic: '2x + 3 = 11',
+      level: '2',
+      duration: '4',
+      wpm: '150',
+      subtitles: '1',
+      from: 'problem',
+    });
+    expect(requests.find((r) => r.url === '/api/video/generate-solution')?.body).toEqual({
+      user_id: 'user-1',
+      problem_text: '2x + 3 = 11',
+      subject: 'math',
+      problem_type: 'homework',
+      detail_level: 1,
+      video_duration: 4,
+      show_work: true,
+      is_global: false,
+      dry_run: true,
+    });
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+  });
+
+  it('orders a long problem under the topic limit of the video it previews', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate-solution': () => json({ job_id: 'dry-8', status: 'queued', cost: 0, title: 'x' }, 202),
+      'GET /api/job/dry-8/status': () => json(makeJobStatus({ job_id: 'dry-8', kind: 'problem', status: 'processing', progress: 10 })),
+    });
+    const { user, router } = renderApp({ path: '/create/problem', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    const problem = `Solve ${'x + '.repeat(200)}1 = 2`;
+    fireEvent.change(screen.getByLabelText('What problem should be solved?'), { target: { value: problem } });
+    await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/preview/dry-8'));
+    expect(new URLSearchParams(router.state.location.search).get('topic')).toBe(problem.slice(0, 500).trimEnd());
+  });
+
+  it('shows a refused preview (429, too many this hour) in place', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate-solution': () =>
+        json({ detail: 'You have used your 30 free previews this hour; try again in 12 minutes.' }, 429),
+    });
+    const { user, router } = renderApp({ path: '/problems/new', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What problem should be solved?'), '2x + 3 = 11');
+    await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
+
+    const refusal = await screen.findByTestId('preview-error');
+    expect(refusal).toHaveTextContent('You have used your 30 free previews this hour; try again in 12 minutes.');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(router.state.location.pathname).toBe('/problems/new');
+    expect(screen.getByRole('button', { name: 'Preview storyboard' })).toBeEnabled();
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+  });
+
+  it('asks for a problem before previewing anything', async () => {
+    const { requests } = mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    const { user } = renderApp({ path: '/create/problem', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await user.click(screen.getByRole('button', { name: 'Preview storyboard' }));
+    expect(screen.getByText('Type or paste the problem to solve.')).toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/api/video/generate-solution')).toBe(false);
   });
 
   it('asks for a problem before sending anything', async () => {

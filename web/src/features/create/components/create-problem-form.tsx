@@ -7,10 +7,12 @@ import { FormField, FormPrompt, FormSelect } from '@/features/create/components/
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, OrderCard, type OrderFeature } from '@/features/create/components/order-card';
+import { PreviewButton } from '@/features/create/components/preview-button';
 import { DurationField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
 import { useSolutionGeneration } from '@/features/create/hooks/use-solution-generation';
+import { problemPreview, useStoryboardPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { problemFormSchema } from '@/features/create/lib/form-schemas';
 import {
   DEFAULT_DETAIL_LEVEL,
@@ -56,6 +58,8 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
   const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem' });
 
   const submit = handleSubmit((problem) => form.send(() => generation.start(problem)));
+  const storyboard = useStoryboardPreview(userId, problemPreview);
+  const previewStoryboard = handleSubmit((problem) => storyboard.preview(problem));
 
   return (
     <CreateFormLayout
@@ -95,6 +99,9 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
           features={features}
           shortMessage={`You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`}
           submitLabel="Solve step by step"
+          secondaryAction={
+            <PreviewButton onPreview={() => void previewStoryboard()} busy={storyboard.busy} error={storyboard.error} />
+          }
         />
       }
       options={

@@ -4,6 +4,7 @@ import {
   buildSolutionRequest,
   normaliseDetailLevel,
   normaliseProblemDuration,
+  solutionVideoOrder,
 } from '@/features/create/lib/solution-request';
 
 describe('problem request (SPEC 3 and 5)', () => {
@@ -45,5 +46,20 @@ describe('problem request (SPEC 3 and 5)', () => {
   it('titles a queued problem with its first 100 characters, or Problem Solution', () => {
     expect(queueItemTitle({ type: 'problem', text: 'y'.repeat(150) })).toBe('y'.repeat(100));
     expect(queueItemTitle({ type: 'problem', text: '   ' })).toBe('Problem Solution');
+  });
+});
+
+describe("a problem's storyboard preview (issue 16)", () => {
+  it('orders the video with the problem as its topic, the form\'s length, and the default level, pace and subtitles', () => {
+    const request = buildSolutionRequest({ problem: '2x + 3 = 11', detailLevel: 3, duration: 4, showWork: false }, 'u1');
+    expect(solutionVideoOrder(request)).toEqual({ topic: '2x + 3 = 11', level: 2, duration: 4, wpm: 150, subtitles: true });
+  });
+
+  it('cuts a long problem to the 500 characters a topic may have, counting characters as the API does', () => {
+    const long = buildSolutionRequest({ problem: `${'x'.repeat(498)} 𝑥𝑦 + 1 = 2` }, 'u1');
+    const topic = solutionVideoOrder(long).topic;
+    expect(Array.from(topic)).toHaveLength(500);
+    expect(topic).toBe(`${'x'.repeat(498)} 𝑥`);
+    expect(solutionVideoOrder(buildSolutionRequest({ problem: `${'y'.repeat(499)} z` }, 'u1')).topic).toBe('y'.repeat(499));
   });
 });

@@ -1,6 +1,7 @@
 import { normaliseLevel, type Level, type LevelOption } from '@/lib/levels';
+import type { VideoOrder } from '@/lib/video-order';
 import { limits } from '@/types/limits';
-import { wholeMinutes } from '@/features/create/lib/video-request';
+import { DEFAULT_LEVEL, DEFAULT_WPM, MAX_TOPIC_LENGTH, wholeMinutes } from '@/features/create/lib/video-request';
 import type { SolutionRequest } from '@/features/create/api/generate-solution';
 
 export const DETAIL_LEVELS: LevelOption[] = [
@@ -69,4 +70,16 @@ export function buildSolutionRequest(form: ProblemForm, userId: string | null | 
     is_global: false,
     dry_run: false,
   };
+}
+
+/**
+ * The video a problem's storyboard preview orders: the solution's script rendered as an
+ * explainer video (POST /api/video/generate), so the problem is its topic, cut to the topic
+ * limit the API accepts (the dry run solved all of it). A solution's detail is no audience
+ * level: the video has the default one, the default pace and subtitles.
+ */
+export function solutionVideoOrder(request: SolutionRequest): VideoOrder {
+  // By characters, as the API counts them: a cut never splits a surrogate pair.
+  const topic = Array.from(request.problem_text).slice(0, MAX_TOPIC_LENGTH).join('').trimEnd();
+  return { topic, level: DEFAULT_LEVEL, duration: request.video_duration, wpm: DEFAULT_WPM, subtitles: true };
 }

@@ -1,5 +1,5 @@
 import { levelLabel, type Level, type LevelOption } from '@/lib/levels';
-import { videoCost } from '@/lib/video-order';
+import { videoCost, type VideoOrder } from '@/lib/video-order';
 import { limits } from '@/types/limits';
 import type { VideoRequest } from '@/features/create/api/generate-video';
 
@@ -71,5 +71,16 @@ export function buildVideoRequest(form: LessonForm, userId: string | null | unde
     subtitle_style: form.subtitles ? 'modern' : null,
     wpm: normaliseWpm(form.wpm),
     dry_run: false,
+  };
+}
+
+/** The video a lesson's storyboard preview orders: this one, rendered from the checked script. */
+export function lessonVideoOrder(request: VideoRequest): VideoOrder {
+  return {
+    topic: request.topic,
+    level: request.level,
+    duration: request.duration,
+    wpm: request.wpm,
+    subtitles: request.enable_subtitles,
   };
 }

@@ -19,7 +19,14 @@ export function orderRequest(order: VideoOrder, userId: string, dryRun: boolean)
   };
 }
 
-/** POST /api/video/generate with the checked storyboard: the video is rendered from it, not written again. */
-export function renderStoryboard(order: VideoOrder, userId: string, storyboard: Storyboard): Promise<RenderStarted> {
-  return startJob<RenderStarted>('/api/video/generate', { ...orderRequest(order, userId, false), storyboard });
+/**
+ * POST /api/video/generate with the checked storyboard: the video is rendered from it, not written again.
+ * `previewJobId` is the dry run it was previewed from: the solver's check marks stay on the scenes left unchanged.
+ */
+export function renderStoryboard(order: VideoOrder, userId: string, storyboard: Storyboard, previewJobId: string): Promise<RenderStarted> {
+  return startJob<RenderStarted>('/api/video/generate', {
+    ...orderRequest(order, userId, false),
+    storyboard,
+    preview_job_id: previewJobId,
+  } satisfies GenerateVideo);
 }

@@ -9,6 +9,7 @@ import { renderApp } from '@/testing/render-app';
 const credits = { credits: { available: 10, total_purchased: 0, total_used: 0, last_purchase: null, subscription_status: 'free' } };
 const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
 const PATH = '/preview/dry-1?topic=Photosynthesis&level=1&duration=1&wpm=150&subtitles=1';
+const PROBLEM_PATH = '/preview/dry-1?topic=2x+%2B+3+%3D+11&level=2&duration=3&wpm=150&subtitles=1&from=problem';
 
 const plan = {
   dry_run: true,
@@ -75,6 +76,8 @@ describe('storyboard preview', () => {
       wpm: 150,
       dry_run: false,
       storyboard,
+      // The dry run it was previewed from: the solver's check marks stay on the unchanged scenes.
+      preview_job_id: 'dry-1',
     });
     // The video is in the AI Generation Queue like any other.
     expect(within(await screen.findByTestId('queue-panel')).getByText('Photosynthesis')).toBeInTheDocument();
@@ -100,6 +103,41 @@ describe('storyboard preview', () => {
     expect(screen.getByText('Some fields need fixing: the problems are marked in the scenes below.')).toBeInTheDocument();
   });
 
+  it("renders a problem's storyboard with the dry run it came from, then goes back to the problem form", { timeout: 20_000 }, async () => {
+    const { requests } = serve(() => json({ job_id: 'job-9', status: 'queued', cost: 1, title: '2x + 3 = 11' }, 202));
+    const { user, router } = renderApp({ path: PROBLEM_PATH, session: makeSession() });
+    await screen.findAllByTestId('scene-card', {}, { timeout: 4_000 });
+    await user.click(screen.getByRole('button', { name: 'Render this video' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video/job-9'));
+    expect(router.state.location.state).toMatchObject({ previousPage: '/create/problem' });
+    expect(requests.find((r) => r.method === 'POST' && r.url === '/api/video/generate')?.body).toMatchObject({
+      topic: '2x + 3 = 11',
+      level: 2,
+      duration: 3,
+      wpm: 150,
+      enable_subtitles: true,
+      dry_run: false,
+      storyboard: makeStoryboard(),
+      preview_job_id: 'dry-1',
+    });
+  });
+
+  it('says a refused preview_job_id (the dry run is gone) means starting again, not fixing scenes', { timeout: 20_000 }, async () => {
+    serve(() =>
+      json(
+        { detail: [{ loc: ['body', 'preview_job_id'], msg: 'preview_job_id must name one of your finished storyboard previews', type: 'not_found' }] },
+        422,
+      ),
+    );
+    const { user } = renderApp({ path: PROBLEM_PATH, session: makeSession() });
+    await screen.findAllByTestId('scene-card', {}, { timeout: 4_000 });
+    await user.click(screen.getByRole('button', { name: 'Render this video' }));
+    expect(await screen.findByText('This preview can no longer be rendered: start again from the create screen.')).toBeInTheDocument();
+    expect(screen.queryByText(/Some fields need fixing/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+  });
+
   it('says so when the script could not be written', async () => {
     mockFetch({
       'GET /api/auth/user/user-1/credits': () => json(credits),
@@ -108,5 +146,15 @@ describe('storyboard preview', () => {
     renderApp({ path: PATH, session: makeSession() });
     expect(await screen.findByText(/The script could not be written: The model did not answer/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the create screen' })).toHaveAttribute('href', '/create/lesson');
+  });
+
+  it('goes back to the problem form when the preview came from it, after a reload too', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits),
+      'GET /api/job/dry-1/status': () => json(makeJobStatus({ job_id: 'dry-1', status: 'failed', error: 'The model did not answer' })),
+    });
+    renderApp({ path: PROBLEM_PATH, session: makeSession() });
+    const back = await screen.findByRole('link', { name: 'Back to the create screen' });
+    expect(back).toHaveAttribute('href', '/create/problem');
   });
 });

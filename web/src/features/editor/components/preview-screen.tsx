@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { paths } from '@/config/paths';
 import { useGenerationQueue } from '@/hooks/use-generation-queue';
 import { newQueueJob } from '@/lib/queue-job';
 import { videoCost, type VideoOrder } from '@/lib/video-order';
@@ -22,28 +21,30 @@ type PreviewScreenProps = {
   /** What the create form asked for (null when the address lost it: the video cannot be ordered from here). */
   order: VideoOrder | null;
   userId: string | null;
+  /** The create screen the preview was started from: the way back. */
+  createPath: string;
   /** The video's job started (it is in the AI Generation Queue). */
   onRendering: (jobId: string) => void;
 };
 
 /** Issue 16: a dry run followed to its storyboard, checked and edited before paying, then rendered. */
-export function PreviewScreen({ jobId, order, userId, onRendering }: PreviewScreenProps) {
+export function PreviewScreen({ jobId, order, userId, createPath, onRendering }: PreviewScreenProps) {
   const status = useQuery(dryRunQueryOptions(jobId));
   const job = status.data;
   const plan = dryRunResult(job);
 
-  if (plan) return <PreviewEditor key={jobId} plan={plan} order={order} userId={userId} onRendering={onRendering} />;
+  if (plan) return <PreviewEditor key={jobId} jobId={jobId} plan={plan} order={order} userId={userId} onRendering={onRendering} />;
 
   let body;
   // A failed poll after an answer keeps showing that answer while it asks again.
   if (status.isError && !job) {
-    body = <Problem text={`The preview could not be loaded: ${status.error.message}`} />;
+    body = <Problem text={`The preview could not be loaded: ${status.error.message}`} createPath={createPath} />;
   } else if (job?.status === 'failed') {
-    body = <Problem text={`The script could not be written: ${job.error || 'Generation failed'}`} />;
+    body = <Problem text={`The script could not be written: ${job.error || 'Generation failed'}`} createPath={createPath} />;
   } else if (job?.status === 'cancelled') {
-    body = <Problem text="This preview was cancelled." />;
+    body = <Problem text="This preview was cancelled." createPath={createPath} />;
   } else if (job?.status === 'completed') {
-    body = <Problem text="This job is not a storyboard preview." />;
+    body = <Problem text="This job is not a storyboard preview." createPath={createPath} />;
   } else {
     const progress = job?.progress ?? 0;
     body = (
@@ -73,22 +74,22 @@ export function PreviewScreen({ jobId, order, userId, onRendering }: PreviewScre
   );
 }
 
-function Problem({ text }: { text: string }) {
+function Problem({ text, createPath }: { text: string; createPath: string }) {
   return (
     <div className="card editor-progress" role="alert">
       <p>
         <Icon name="alert" /> {text}
       </p>
-      <Link to={paths.createLesson} className="btn btn--secondary btn--sm">
+      <Link to={createPath} className="btn btn--secondary btn--sm">
         Back to the create screen
       </Link>
     </div>
   );
 }
 
-type PreviewEditorProps = Omit<PreviewScreenProps, 'jobId'> & { plan: DryRunResult };
+type PreviewEditorProps = Omit<PreviewScreenProps, 'createPath'> & { plan: DryRunResult };
 
-function PreviewEditor({ plan, order, userId, onRendering }: PreviewEditorProps) {
+function PreviewEditor({ jobId, plan, order, userId, onRendering }: PreviewEditorProps) {
   const editor = useStoryboardEditor(plan.storyboard);
   const { store } = useGenerationQueue();
   const [sending, setSending] = useState(false);
@@ -101,7 +102,7 @@ function PreviewEditor({ plan, order, userId, onRendering }: PreviewEditorProps)
     setError(null);
     try {
       const draft = newQueueJob({ type: 'video', topic: order.topic }, { duration: order.duration, level: order.level, credits: cost ?? undefined });
-      const id = await editor.submit((storyboard) => store.start(draft, () => renderStoryboard(order, userId, storyboard)));
+      const id = await editor.submit((storyboard) => store.start(draft, () => renderStoryboard(order, userId, storyboard, jobId)));
       onRendering(id);
     } catch (e) {
       console.error('Rendering the previewed storyboard could not start', e);
