@@ -13,6 +13,7 @@ mod library;
 mod me;
 mod media;
 mod problems;
+mod progress;
 mod storyboards;
 pub(crate) mod system;
 
@@ -44,6 +45,7 @@ pub fn documented() -> OpenApiRouter<AppState> {
         .merge(media::router())
         .merge(library::router())
         .merge(storyboards::router())
+        .merge(progress::router())
         .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
     OpenApiRouter::with_openapi(<document::Base as utoipa::OpenApi>::openapi())

@@ -561,6 +561,30 @@ async fn all_five_lessons_start_as_a_batch_with_one_job_id_per_index_in_order() 
     assert_eq!(again["started"], 0);
     assert_eq!(again["lessons"][0]["status"], "completed");
     assert_eq!(job_count(&app).await, 5);
+
+    // The learner watches that lesson to the end and answers its checkpoints (one right,
+    // one wrong): the course page counts 1 of 5 lessons and 1 of 2 checkpoints.
+    assert_eq!(
+        course["progress"],
+        json!({"lessons": 5, "lessons_completed": 0, "checkpoints_correct": 0, "checkpoints_answered": 0})
+    );
+    let video_id = course["lessons"][0]["video_id"].as_str().unwrap();
+    let watched = post(
+        &app,
+        &me.access_token,
+        &format!("/api/video/{video_id}/progress"),
+        json!({"position_seconds": 60.0, "furthest_seconds": 60.0, "recorded_at": "2026-11-26T10:00:00Z",
+               "checkpoints": [{"question": 0, "correct": true}, {"question": 1, "correct": false}]}),
+    )
+    .await;
+    assert_eq!(watched.status(), StatusCode::OK);
+    let course = course_page(&app, &me.access_token, &course_id).await;
+    assert_eq!(
+        course["progress"],
+        json!({"lessons": 5, "lessons_completed": 1, "checkpoints_correct": 1, "checkpoints_answered": 2})
+    );
+    assert_eq!(course["lessons"][0]["completed"], true);
+    assert_eq!(course["lessons"][1]["completed"], false);
 }
 
 /// What a worker leaves when a lesson's video completes: the job completed, the video in the

@@ -14,6 +14,7 @@ mod jobs;
 mod library;
 mod oidc_provider;
 mod openapi;
+mod progress;
 mod solutions;
 mod start;
 mod storyboards;

@@ -8,5 +8,6 @@ pub mod job;
 pub mod session;
 pub mod user;
 pub mod video;
+pub mod video_progress;
 pub mod video_version;
 pub mod webhook_event;

@@ -5,6 +5,7 @@
 //! Every function that reads or changes one user's items takes that user's id and filters by
 //! it in the query itself: another user's item looks exactly like one that does not exist.
 
+pub mod progress;
 mod record;
 pub mod versions;
 pub use record::{Record, difficulty, narrated_metadata};

@@ -8,6 +8,7 @@ mod m20261122_000001_library_search;
 mod m20261122_000002_library_search_order;
 mod m20261123_000001_courses;
 mod m20261126_000001_video_versions;
+mod m20261126_000002_video_progress;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_library_search_order::Migration),
             Box::new(m20261123_000001_courses::Migration),
             Box::new(m20261126_000001_video_versions::Migration),
+            Box::new(m20261126_000002_video_progress::Migration),
         ]
     }
 }

@@ -556,6 +556,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The learner's progress in their video (zero before they watched it). */
+        get: operations["video_progress"];
+        put?: never;
+        /**
+         * Records where the learner is in their video, how far they watched and the checkpoints
+         *     answered. Sending the same report again changes nothing; a report recorded before the
+         *     stored one only moves the furthest point forward.
+         */
+        post: operations["report_progress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/{id}/revisions": {
         parameters: {
             query?: never;
@@ -782,6 +804,15 @@ export interface components {
             /** @description `open`, `complete`, `expired` or `failed`. */
             status: string;
         };
+        CheckpointBody: {
+            /** @description Answered right or wrong; null when skipped. */
+            correct: boolean | null;
+            /**
+             * Format: int32
+             * @description The question's place among the video's checkpoints, from 0.
+             */
+            question: number;
+        };
         ComparisonRow: {
             left: string;
             right: string;
@@ -800,6 +831,8 @@ export interface components {
             lessons: components["schemas"]["LessonItem"][];
             offline_draft: boolean;
             prerequisites: string[];
+            /** @description How far the caller got: lessons watched to the end, checkpoints answered. */
+            progress: components["schemas"]["CourseProgress"];
             script_engine: string | null;
         };
         /** @description SPEC.md's media item for a course. */
@@ -823,6 +856,20 @@ export interface components {
             title: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @description "3 of 6 lessons, 80% of checkpoints": a lesson counts as completed when its video was
+         *     watched to 90% of its length.
+         */
+        CourseProgress: {
+            /** Format: int32 */
+            checkpoints_answered: number;
+            /** Format: int32 */
+            checkpoints_correct: number;
+            /** Format: int32 */
+            lessons: number;
+            /** Format: int32 */
+            lessons_completed: number;
         };
         Courses: {
             courses: components["schemas"]["CourseItem"][];
@@ -1115,6 +1162,8 @@ export interface components {
             video_url: string | null;
         };
         LessonItem: {
+            /** @description The caller watched this lesson's video to 90% of its length. */
+            completed: boolean;
             current_step: string | null;
             error: string | null;
             job_id: string | null;
@@ -1204,6 +1253,27 @@ export interface components {
             /** @description The scene's index, from 0. */
             scene: number;
             storyboard: components["schemas"]["Storyboard"];
+        };
+        /** @description What the player reports. */
+        ProgressReport: {
+            /** @description Every checkpoint question answered or skipped so far. */
+            checkpoints?: components["schemas"]["CheckpointBody"][] | null;
+            /**
+             * Format: double
+             * @description The furthest point watched, in seconds (at least `position_seconds` is taken).
+             */
+            furthest_seconds?: number | null;
+            /**
+             * Format: double
+             * @description Where playback is, in seconds.
+             */
+            position_seconds: number;
+            /**
+             * Format: date-time
+             * @description When the player recorded this (RFC 3339): a report recorded before the stored one
+             *     changes nothing but the furthest point.
+             */
+            recorded_at: string;
         };
         /**
          * @description A published course as a visitor sees it: the explore item, the outline, and each lesson
@@ -1453,6 +1523,31 @@ export interface components {
             video_type: "educational" | "problem_solving" | "course_lesson";
             /** @description The outputs, once finished. */
             video_url: string | null;
+        };
+        /** @description A learner's progress in one video. */
+        VideoProgress: {
+            checkpoints: components["schemas"]["CheckpointBody"][];
+            /** Format: int32 */
+            checkpoints_answered: number;
+            /**
+             * Format: int32
+             * @description Checkpoints answered right, and answered at all (skipped ones are neither).
+             */
+            checkpoints_correct: number;
+            /** @description Watched to 90% of its length (and it stays so). */
+            completed: boolean;
+            /** Format: double */
+            duration_seconds: number;
+            /** Format: double */
+            furthest_seconds: number;
+            /** Format: double */
+            position_seconds: number;
+            /**
+             * Format: date-time
+             * @description When the stored report was recorded; null before the first.
+             */
+            recorded_at: string | null;
+            video_id: string;
         };
         Videos: {
             has_more: boolean;
@@ -3076,6 +3171,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    video_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoProgress"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgressReport"];
+            };
+        };
+        responses: {
+            /** @description The progress as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoProgress"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

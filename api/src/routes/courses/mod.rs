@@ -9,7 +9,10 @@ use axum::{
     Json,
     extract::{Path, State},
 };
+use std::collections::HashMap;
+
 use lectern_core::courses::{self, CourseView, LessonView};
+use lectern_core::library::progress;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -45,6 +48,18 @@ struct CourseDetail {
     #[schema(required)]
     script_engine: Option<String>,
     lessons: Vec<LessonItem>,
+    /// How far the caller got: lessons watched to the end, checkpoints answered.
+    progress: CourseProgress,
+}
+
+/// "3 of 6 lessons, 80% of checkpoints": a lesson counts as completed when its video was
+/// watched to 90% of its length.
+#[derive(Serialize, ToSchema)]
+struct CourseProgress {
+    lessons: u32,
+    lessons_completed: u32,
+    checkpoints_correct: u32,
+    checkpoints_answered: u32,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -70,6 +85,8 @@ struct LessonItem {
     error: Option<String>,
     #[schema(required)]
     video: Option<VideoItem>,
+    /// The caller watched this lesson's video to 90% of its length.
+    completed: bool,
 }
 
 /// Where a lesson's video stands (`courses::LessonStatus`).
@@ -88,7 +105,11 @@ fn lesson_status_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
         .into()
 }
 
-fn lesson_item(state: &AppState, view: LessonView) -> LessonItem {
+fn lesson_item(
+    state: &AppState,
+    view: LessonView,
+    watched: &HashMap<String, progress::Progress>,
+) -> LessonItem {
     let LessonView {
         lesson,
         status,
@@ -119,11 +140,19 @@ fn lesson_item(state: &AppState, view: LessonView) -> LessonItem {
             .as_ref()
             .filter(|_| status == courses::LessonStatus::Failed)
             .and_then(|j| j.error.clone()),
+        completed: video
+            .as_ref()
+            .and_then(|v| watched.get(&v.id))
+            .is_some_and(|p| p.completed),
         video: video.map(|v| video_item(state, v)),
     }
 }
 
-fn course_detail(state: &AppState, view: CourseView) -> CourseDetail {
+fn course_detail(
+    state: &AppState,
+    view: CourseView,
+    watched: &HashMap<String, progress::Progress>,
+) -> CourseDetail {
     let offline_draft = view.offline_draft();
     let script_engine = view.script_engine();
     let prerequisites = view.prerequisites();
@@ -136,7 +165,33 @@ fn course_detail(state: &AppState, view: CourseView) -> CourseDetail {
         prerequisites,
         offline_draft,
         script_engine,
-        lessons: lessons.into_iter().map(|l| lesson_item(state, l)).collect(),
+        progress: CourseProgress {
+            lessons: lessons.len() as u32,
+            lessons_completed: 0,
+            checkpoints_correct: 0,
+            checkpoints_answered: 0,
+        },
+        lessons: lessons
+            .into_iter()
+            .map(|l| lesson_item(state, l, watched))
+            .collect(),
+    }
+    .counted(watched)
+}
+
+impl CourseDetail {
+    /// Fills in the progress from the lessons' videos.
+    fn counted(mut self, watched: &HashMap<String, progress::Progress>) -> Self {
+        for lesson in &self.lessons {
+            let Some(progress) = lesson.video_id.as_ref().and_then(|id| watched.get(id)) else {
+                continue;
+            };
+            let (right, answered) = progress.score();
+            self.progress.lessons_completed += u32::from(progress.completed);
+            self.progress.checkpoints_correct += right;
+            self.progress.checkpoints_answered += answered;
+        }
+        self
     }
 }
 
@@ -162,5 +217,11 @@ async fn course(
     let view = courses::view(&state.db, &caller.id, &id)
         .await?
         .ok_or_else(|| ApiError::not_found("Course"))?;
-    Ok(Json(course_detail(&state, view)))
+    let videos: Vec<&lectern_core::entities::video::Model> = view
+        .lessons
+        .iter()
+        .filter_map(|l| l.video.as_ref())
+        .collect();
+    let watched = progress::of_videos(&state.db, &caller.id, &videos).await?;
+    Ok(Json(course_detail(&state, view, &watched)))
 }

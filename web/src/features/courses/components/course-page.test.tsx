@@ -25,6 +25,7 @@ function lesson(index: number, status: string, extra: Partial<CourseLesson> = {}
     current_step: null,
     error: null,
     video: null,
+    completed: false,
     ...extra,
   };
 }
@@ -48,6 +49,7 @@ function course(lessons: CourseLesson[] = defaultLessons()): CourseDetail {
     offline_draft: true,
     script_engine: 'offline',
     lessons,
+    progress: { lessons: lessons.length, lessons_completed: 0, checkpoints_correct: 0, checkpoints_answered: 0 },
   };
 }
 

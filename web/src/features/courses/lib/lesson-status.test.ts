@@ -15,6 +15,7 @@ const lesson = (index: number, status: string, extra: Partial<CourseLesson> = {}
   current_step: null,
   error: null,
   video: null,
+  completed: false,
   ...extra,
 });
 
