@@ -45,6 +45,23 @@ function FieldView({ field, scene, errors, ...edits }: Omit<FieldListProps, 'fie
           onChange={(text) => edits.onSet(field.path, field.nullable && text.trim() === '' ? null : text)}
         />
       );
+    case 'line': {
+      const pieces = Array.isArray(value) ? (value as { math?: unknown }[]) : [];
+      const maths = pieces.map((piece) => (typeof piece.math === 'string' ? piece.math : ''));
+      // One piece is shown as it is (a space being typed at its end stays); several are joined.
+      const line = maths.length === 1 ? maths[0]! : maths.map((math) => math.trim()).join(' ');
+      return (
+        <TextControl
+          label={field.label}
+          value={line}
+          style="math"
+          error={error}
+          onChange={(text) => {
+            if (text !== line) edits.onSet(field.path, [{ math: text, highlight: false }]);
+          }}
+        />
+      );
+    }
     case 'choice':
       return (
         <ChoiceControl

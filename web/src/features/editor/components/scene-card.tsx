@@ -39,10 +39,19 @@ export const SceneCard = memo(function SceneCard({ entry, index, count, domId, i
     const known = fieldKeys(fields);
     const byField = new Map<string, string>();
     const unplaced: EditorIssue[] = [];
+    // An issue goes under its field, or the nearest field that holds it (a solution line for
+    // one of its pieces), else at the top of the card.
+    const shownAt = (field: string): string | null => {
+      for (let key = field; key; key = key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : '') {
+        if (known.has(key)) return key;
+      }
+      return null;
+    };
     for (const issue of issues) {
-      if (issue.field && known.has(issue.field)) {
-        const before = byField.get(issue.field);
-        byField.set(issue.field, before ? `${before}; ${issue.message}` : issue.message);
+      const at = issue.field ? shownAt(issue.field) : null;
+      if (at) {
+        const before = byField.get(at);
+        byField.set(at, before ? `${before}; ${issue.message}` : issue.message);
       } else unplaced.push(issue);
     }
     return { errors: byField, rest: unplaced };

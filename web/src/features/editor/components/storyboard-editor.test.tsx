@@ -18,6 +18,9 @@ function frames(req: RecordedRequest) {
   if (shown?.kind === 'equation_steps' && shown.steps[0]?.math.includes('$')) {
     return json({ detail: [{ loc: ['body', 'storyboard', 'scenes', scene, 'steps', 0, 'math'], msg: DOLLAR, type: 'value_error' }] }, 422);
   }
+  if (shown?.kind === 'solution_steps' && shown.steps[0]?.parts[0]?.math.includes('$')) {
+    return json({ detail: [{ loc: ['body', 'storyboard', 'scenes', scene, 'steps', 0, 'parts', 0, 'math'], msg: DOLLAR, type: 'value_error' }] }, 422);
+  }
   if (shown?.kind === 'definition' && shown.term === 'Bad') {
     return json({ detail: [{ loc: ['body', 'storyboard', 'scenes', scene, 'kind'], msg: 'is not drawable', type: 'value_error' }] }, 422);
   }
@@ -32,13 +35,13 @@ function Harness({ initial, onStoryboard }: { initial: Storyboard; onStoryboard:
   return <StoryboardEditor editor={editor} cost="1 credit" />;
 }
 
-function renderEditor() {
+function renderEditor(initial: Storyboard = makeStoryboard()) {
   const server = mockFetch({ 'POST /api/storyboards/preview-frame': frames });
-  let latest: Storyboard = makeStoryboard();
+  let latest: Storyboard = initial;
   const onStoryboard = (s: Storyboard) => {
     latest = s;
   };
-  render(<Harness initial={makeStoryboard()} onStoryboard={onStoryboard} />);
+  render(<Harness initial={initial} onStoryboard={onStoryboard} />);
   const cards = () => screen.getAllByTestId('scene-card');
   return { ...server, cards, storyboard: () => latest, user: userEvent.setup() };
 }
@@ -139,5 +142,40 @@ describe('storyboard editor', () => {
     await user.type(term, 'Bad');
     const problems = await within(cards()[1]!).findByRole('list', { name: 'Problems in scene 2' });
     expect(problems).toHaveTextContent('kind: is not drawable');
+  });
+
+  it('edits a solution line as one text; the line loses its highlight, a bad piece is shown under it', { timeout: 20_000 }, async () => {
+    const solved = makeStoryboard();
+    solved.scenes.push({
+      kind: 'solution_steps',
+      heading: 'Solve',
+      steps: [
+        {
+          parts: [
+            { math: '2x', highlight: false },
+            { math: '+ 3', highlight: true },
+            { math: '= 11', highlight: false },
+          ],
+          rule: null,
+          checked: true,
+        },
+      ],
+      answer: { math: 'x = 4', checked: true },
+      narration: ['Take three from both sides.', 'So x is four.'],
+    });
+    const { cards, user, storyboard } = renderEditor(solved);
+    const line = within(cards()[4]!).getByLabelText('Line 1 math');
+    expect(line).toHaveValue('2x + 3 = 11');
+    expect(within(cards()[4]!).queryByLabelText(/part 2/)).not.toBeInTheDocument();
+
+    await user.type(line, ' $');
+    await waitFor(() => {
+      const scene = storyboard().scenes[4];
+      expect(scene?.kind === 'solution_steps' && scene.steps[0]?.parts).toEqual([{ math: '2x + 3 = 11 $', highlight: false }]);
+    });
+    // The pipeline names the piece (steps.0.parts.0.math): it is shown under the line.
+    const error = await within(cards()[4]!).findByText(DOLLAR);
+    expect(line).toHaveAttribute('aria-invalid', 'true');
+    expect(line.getAttribute('aria-describedby')).toContain(error.id);
   });
 });

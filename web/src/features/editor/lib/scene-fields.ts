@@ -33,7 +33,13 @@ export type ListField = {
   help?: string;
 };
 
-export type Field = TextField | ChoiceField | ListField;
+/**
+ * A solution line: its pieces (what the step changed is highlighted) edited as one Typst
+ * text. Typing replaces the pieces with that one text, without a highlight.
+ */
+export type LineField = { type: 'line'; path: Path; label: string };
+
+export type Field = TextField | ChoiceField | ListField | LineField;
 
 const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -165,15 +171,13 @@ export function visualFields(scene: Scene): Field[] {
           path: ['steps'],
           label: 'Solution lines',
           noun: 'line',
-          entries: scene.steps.map((step, i) => [
-            ...step.parts.map(
-              (_, j): Field => ({ type: 'text', path: ['steps', i, 'parts', j, 'math'], label: `Line ${i + 1} part ${j + 1} math`, style: 'math' }),
-            ),
+          entries: scene.steps.map((_, i) => [
+            { type: 'line', path: ['steps', i, 'parts'], label: `Line ${i + 1} math` },
             { type: 'text', path: ['steps', i, 'rule'], label: `Line ${i + 1} rule`, nullable: true },
           ]),
           min: scene.steps.length,
           max: scene.steps.length,
-          help: 'Highlights and check marks stay as they are.',
+          help: 'A line you change loses its highlight, and check marks stay only on a scene the solver checked as it is.',
         },
         ...(scene.answer ? [{ type: 'text', path: ['answer', 'math'], label: 'Answer math', style: 'math' } satisfies Field] : []),
       ];
