@@ -1,7 +1,8 @@
 // The journey of issue 7: sign in, create a course from a learning goal, follow it in the AI
 // Generation Queue, open it, generate all its lessons at once, watch each lesson's status
-// reach Ready (the page refreshes itself after each lesson completes), play lesson 2, publish
-// the course, and watch lesson 2 again as a visitor from the explore catalogue.
+// reach Ready (the page refreshes itself after each lesson completes), play lesson 2, watch it to
+// the end and see the course count it (issue 17), publish the course, and watch lesson 2 again as
+// a visitor from the explore catalogue.
 // Runs against the real server, its in-process workers, the offline course writer and the
 // real rendering pipeline:
 //   npm run build && node --test e2e/course.test.mjs
@@ -9,6 +10,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { axeViolations } from './axe.mjs';
 import { signInThroughPopup } from './browser.mjs';
 import { RESULTS, startJourney } from './server.mjs';
 
@@ -16,6 +18,8 @@ const TIMEOUT = 20_000;
 // Planning the course, then rendering every lesson video on a small machine.
 const RENDER_TIMEOUT = Number(process.env.LECTERN_E2E_RENDER_TIMEOUT_MS ?? 20 * 60_000);
 const GOAL = 'Understand how vaccines train the immune system';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 const { server, browser } = await startJourney({ workers: 2 });
 
@@ -132,6 +136,64 @@ test('a learner creates a course, opens it, generates all its lessons and plays 
       // Back goes to the course.
       await page.getByRole('link', { name: 'Back' }).click();
       await page.waitForURL(new RegExp(`/courses/${courseId}$`), { timeout: TIMEOUT });
+    });
+
+    await t.test('watch lesson 2 to the end: the course counts it completed, also after a reload', async () => {
+      const summary = page.getByTestId('course-summary');
+      await summary.waitFor({ timeout: TIMEOUT });
+      assert.equal((await summary.innerText()).trim(), '0 of 5 lessons completed');
+      const title = lessonTitles[1].replace(/^Lesson 2:\s*/, '').trim();
+      // The player reports once it knows the video is the learner's own (and asks for its progress).
+      const asked = page.waitForResponse((r) => /\/api\/video\/[^/]+\/progress$/.test(r.url()) && r.request().method() === 'GET', {
+        timeout: TIMEOUT,
+      });
+      await page.getByRole('link', { name: `Watch lesson 2: ${title}` }).click();
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ timeout: TIMEOUT });
+      const video = page.getByTestId('video');
+      await video.waitFor({ timeout: TIMEOUT });
+      assert.equal((await asked).status(), 200);
+      const completed = page.waitForResponse(
+        async (r) => /\/api\/video\/[^/]+\/progress$/.test(r.url()) && r.request().method() === 'POST' && (await r.json()).completed,
+        { timeout: 60_000 },
+      );
+      const ended = await video.evaluate(async (el) => {
+        el.muted = true;
+        if (!(el.duration > 0)) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
+        el.currentTime = Math.max(0, el.duration - 1.5);
+        await el.play();
+        const deadline = Date.now() + 30_000;
+        while (Date.now() < deadline && !el.ended) await new Promise((r) => setTimeout(r, 100));
+        return { ended: el.ended, time: el.currentTime, duration: el.duration };
+      });
+      assert.ok(ended.ended, `lesson 2 played to its end: ${JSON.stringify(ended)}`);
+      const stored = await (await completed).json();
+      assert.ok(stored.furthest_seconds >= stored.duration_seconds * 0.9, JSON.stringify(stored));
+
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL(new RegExp(`/courses/${courseId}$`), { timeout: TIMEOUT });
+      await summary.filter({ hasText: /^1 of 5 lessons completed$/ }).waitFor({ timeout: TIMEOUT });
+      await page.reload();
+      await summary.waitFor({ timeout: TIMEOUT });
+      assert.equal((await summary.innerText()).trim(), '1 of 5 lessons completed');
+      const bar = page.getByRole('progressbar', { name: 'Lessons completed' });
+      assert.deepEqual(
+        await Promise.all(['aria-valuenow', 'aria-valuemin', 'aria-valuemax'].map((a) => bar.getAttribute(a))),
+        ['1', '0', '5'],
+      );
+      const rows = page.getByRole('list', { name: 'Lessons' }).getByTestId('lesson');
+      const marked = await rows.evaluateAll((items) => items.map((li) => li.querySelector('[data-testid="lesson-completed"]')?.textContent ?? null));
+      assert.deepEqual(marked, [null, 'Completed', null, null, null]);
+
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+        await page.setViewportSize(viewport);
+        await page.waitForTimeout(300);
+        assert.deepEqual(await axeViolations(page), [], `no axe violations on the course page with its progress (${name})`);
+        // The desktop shot shows the whole page, lesson 2's check mark with it.
+        await page.getByRole('region', { name: 'Your progress' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(RESULTS, `e2e-course-progress-${name}.png`), fullPage: name === 'desktop' });
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
     });
 
     await t.test('the course is in the library', async () => {

@@ -1,11 +1,13 @@
 // The journey of issue 4: sign in, create a 1-minute explainer video, watch the AI Generation
-// Queue take it to completed, play it with subtitles showing, and find it in the library.
+// Queue take it to completed, play it with subtitles showing, find it in the library, and (issue 17)
+// come back to it after a reload where it was paused.
 // Runs against the real server, its in-process workers and the real rendering pipeline:
 //   npm run build && node --test e2e/video.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { axeViolations } from './axe.mjs';
 import { signInThroughPopup } from './browser.mjs';
 import { RESULTS, startJourney } from './server.mjs';
 
@@ -13,6 +15,8 @@ const TIMEOUT = 20_000;
 // Rendering a 1-minute video (storyboard, narration, slides, encode) on a small machine.
 const RENDER_TIMEOUT = Number(process.env.LECTERN_E2E_RENDER_TIMEOUT_MS ?? 12 * 60_000);
 const TOPIC = 'How photosynthesis turns sunlight into sugar';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 const { server, browser } = await startJourney({ workers: 1 });
 
@@ -133,6 +137,65 @@ test('a learner creates a 1-minute video, follows it in the queue, plays it with
       assert.match(download.headers()['content-type'] ?? '', /video\/mp4/);
       assert.match(download.headers()['content-disposition'] ?? '', /attachment/);
       await page.screenshot({ path: join(RESULTS, 'e2e-video-player-transcript.png'), fullPage: true });
+    });
+
+    await t.test('progress: a pause is reported, and after a reload the player offers to resume there', async () => {
+      const video = page.getByTestId('video');
+      const progressUrl = new RegExp(`/api/video/${jobId}/progress$`);
+      const target = await video.evaluate((el) => Math.max(12, Math.min(20, el.duration / 2)));
+      const reported = page.waitForResponse(
+        (r) => progressUrl.test(r.url()) && r.request().method() === 'POST' && r.request().postDataJSON().position_seconds > target,
+        { timeout: TIMEOUT },
+      );
+      const paused = await video.evaluate(async (el, from) => {
+        el.muted = true;
+        el.currentTime = from;
+        await el.play();
+        const deadline = Date.now() + 15_000;
+        while (Date.now() < deadline && el.currentTime < from + 1.5) await new Promise((r) => setTimeout(r, 100));
+        el.pause();
+        return el.currentTime;
+      }, target);
+      const response = await reported;
+      assert.equal(response.status(), 200, await response.text());
+      const sent = response.request().postDataJSON();
+      assert.ok(Math.abs(sent.position_seconds - paused) < 0.5, `reported ${sent.position_seconds}, paused at ${paused}`);
+      assert.ok(sent.furthest_seconds >= sent.position_seconds, JSON.stringify(sent));
+      assert.match(sent.recorded_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      assert.match(response.request().headers().authorization ?? '', /^Bearer /);
+      const stored = await response.json();
+      assert.equal(stored.completed, false);
+      assert.ok(stored.duration_seconds > target, JSON.stringify(stored));
+
+      await page.reload();
+      const resume = page.getByRole('button', { name: /^Resume at \d+:\d\d$/ });
+      await resume.waitFor({ timeout: TIMEOUT });
+      const seconds = Math.floor(sent.position_seconds);
+      assert.equal((await resume.innerText()).trim(), `Resume at 0:${String(seconds).padStart(2, '0')}`);
+      assert.ok((await video.evaluate((el) => el.currentTime)) < 1, 'the video does not jump by itself');
+      await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+      for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+        await page.setViewportSize(viewport);
+        await page.waitForTimeout(300);
+        assert.deepEqual(await axeViolations(page), [], `no axe violations on the player with "Resume at" (${name})`);
+        await page.screenshot({ path: join(RESULTS, `e2e-video-resume-${name}.png`) });
+      }
+      await page.setViewportSize({ width: 1366, height: 900 });
+
+      // From the keyboard: it seeks there, goes away, and the video has the focus.
+      await resume.focus();
+      await page.keyboard.press('Enter');
+      await resume.waitFor({ state: 'detached', timeout: TIMEOUT });
+      const after = await video.evaluate((el) => {
+        el.pause();
+        return { time: el.currentTime, focused: document.activeElement === el };
+      });
+      assert.ok(Math.abs(after.time - sent.position_seconds) < 2, `resumed at ${after.time}, stopped at ${sent.position_seconds}`);
+      assert.ok(after.focused, 'the video has the focus after resuming');
+      // The reload folded the AI Generation Queue, which the journey goes on with: open it again.
+      const toggle = page.getByTestId('queue-toggle');
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      await page.getByTestId('queue-panel').waitFor({ timeout: TIMEOUT });
     });
 
     await t.test('find it in the library, with its thumbnail, and play it from there', async () => {

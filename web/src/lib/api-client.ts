@@ -81,6 +81,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** How a 2xx answer is read: JSON or text (the default), or the raw bytes as a Blob (an image). */
   as?: 'data' | 'blob';
+  /** The request outlives the page (sent as it is hidden or left). */
+  keepalive?: boolean;
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -99,7 +101,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, timeoutMs, signal, auth = true, headers = {}, as = 'data' } = options;
+  const { method = 'GET', body, timeoutMs, signal, auth = true, headers = {}, as = 'data', keepalive } = options;
   const finalHeaders: Record<string, string> = { Accept: as === 'blob' ? '*/*' : 'application/json', ...headers };
   if (body !== undefined) finalHeaders['Content-Type'] = 'application/json';
   const token = auth ? accessToken.get() : null;
@@ -129,6 +131,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'include',
         signal: controller.signal,
+        keepalive,
       });
     } catch (cause) {
       if (timedOut && timeoutMs !== undefined) throw new TimeoutError(timeoutMs);

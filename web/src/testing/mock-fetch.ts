@@ -1,6 +1,13 @@
 import { vi } from 'vitest';
 
-export type RecordedRequest = { method: string; url: string; headers: Headers; body: unknown; credentials?: RequestCredentials };
+export type RecordedRequest = {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+  credentials?: RequestCredentials;
+  keepalive?: boolean;
+};
 type Reply = Response | (() => Response | Promise<Response>);
 type Handler = Reply | ((req: RecordedRequest) => Response | Promise<Response>);
 
@@ -23,6 +30,7 @@ export function mockFetch(routes: Record<string, Handler>) {
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       credentials: init.credentials,
+      keepalive: init.keepalive,
     };
     requests.push(req);
     const handler = routes[`${method} ${url.pathname}`];

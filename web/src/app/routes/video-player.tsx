@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { courseRootKey } from '@/features/courses/api/get-course';
 import { revisionsQueryOptions } from '@/features/editor/api/revisions';
 import { VersionsPanel } from '@/features/editor/components/versions-panel';
 import { libraryRootKey } from '@/features/library/api/get-library';
@@ -50,6 +51,11 @@ export function VideoPlayerRoute() {
       stored={stored}
       storedPending={record.isPending && signedIn && hasId}
       editPath={owner && videoId ? paths.videoEdit(videoId) : null}
+      tracksProgress={owner}
+      onProgressSaved={(progress) => {
+        // A lesson watched to the end counts on its course's page, which may already be asking.
+        if (progress.completed) void queryClient.invalidateQueries({ queryKey: courseRootKey });
+      }}
       extras={
         owner && videoId ? (
           <VersionsPanel

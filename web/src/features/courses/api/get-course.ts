@@ -21,7 +21,8 @@ export function getCourse(courseId: string, signal?: AbortSignal): Promise<Cours
   return api.get<CourseDetail>(`/api/courses/${encodeURIComponent(courseId)}`, { signal });
 }
 
-export const courseQueryKey = (courseId: string) => ['course', courseId] as const;
+export const courseRootKey = ['course'] as const;
+export const courseQueryKey = (courseId: string) => [...courseRootKey, courseId] as const;
 
 /** While a lesson is on the way, the course is asked for again now and then (a job started elsewhere). */
 export const ACTIVE_COURSE_REFETCH_MS = 10_000;

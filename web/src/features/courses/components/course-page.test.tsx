@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
+import { makeJobStatus } from '@/testing/make-job-status';
+import { makeMediaItem } from '@/testing/make-media-item';
 import { makeSession } from '@/testing/data';
 import { renderApp } from '@/testing/render-app';
 import type { CourseDetail, CourseLesson } from '@/features/courses/api/get-course';
+import type { components } from '@/types/openapi';
 
 function credits(available: number) {
   return { credits: { available, total_purchased: 0, total_used: 0, last_purchase: null, subscription_status: 'free' } };
@@ -74,6 +77,23 @@ function defaultLessons(): CourseLesson[] {
     lesson(3, 'failed', { job_id: 'job-l3', error: 'narration stage failed: no voice' }),
     lesson(4, 'none'),
   ];
+}
+
+type VideoProgress = components['schemas']['VideoProgress'];
+
+function videoProgress(overrides: Partial<VideoProgress> = {}): VideoProgress {
+  return {
+    video_id: 'v0',
+    position_seconds: 0,
+    furthest_seconds: 0,
+    duration_seconds: 0,
+    completed: false,
+    checkpoints: [],
+    checkpoints_correct: 0,
+    checkpoints_answered: 0,
+    recorded_at: null,
+    ...overrides,
+  };
 }
 
 beforeEach(() => window.localStorage.clear());
@@ -179,6 +199,75 @@ describe('course detail page', () => {
     const { user } = renderApp({ path: '/courses/c1', session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Generate all lessons (3)' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('body.lesson_indices.1: There is no lesson 9');
+  });
+
+  it('sums up the lessons completed, with an accessible bar, and marks each completed lesson', async () => {
+    const lessons = defaultLessons().map((l) => (l.lesson_index === 0 ? { ...l, completed: true } : l));
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(7)),
+      'GET /api/courses/c1': () =>
+        json({ ...course(lessons), progress: { lessons: 5, lessons_completed: 1, checkpoints_correct: 0, checkpoints_answered: 0 } }),
+    });
+    renderApp({ path: '/courses/c1', session: makeSession() });
+    const summary = await screen.findByRole('region', { name: 'Your progress' });
+    // No checkpoint was answered: no share of them is shown.
+    expect(within(summary).getByTestId('course-summary')).toHaveTextContent(/^1 of 5 lessons completed$/);
+    const bar = within(summary).getByRole('progressbar', { name: 'Lessons completed' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '5');
+
+    const rows = screen.getAllByTestId('lesson');
+    expect(rows.map((r) => within(r).queryByText('Completed') !== null)).toEqual([true, false, false, false, false]);
+    expect(within(rows[0]!).getByTestId('lesson-completed').querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('adds the share of checkpoints answered right once one was answered', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(7)),
+      'GET /api/courses/c1': () =>
+        json({ ...course(), progress: { lessons: 5, lessons_completed: 3, checkpoints_correct: 4, checkpoints_answered: 5 } }),
+    });
+    renderApp({ path: '/courses/c1', session: makeSession() });
+    expect(await screen.findByTestId('course-summary')).toHaveTextContent(/^3 of 5 lessons completed, 80% of checkpoints$/);
+    expect(screen.getByRole('progressbar', { name: 'Lessons completed' })).toHaveAttribute('aria-valuenow', '3');
+  });
+
+  it('counts a lesson watched to the end when the learner comes back to the course', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    let watched = false;
+    const { requests } = mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(7)),
+      'GET /api/courses/c1': () => {
+        const lessons = defaultLessons().map((l) => (l.lesson_index === 0 ? { ...l, completed: watched } : l));
+        return json({ ...course(lessons), progress: { lessons: 5, lessons_completed: watched ? 1 : 0, checkpoints_correct: 0, checkpoints_answered: 0 } });
+      },
+      'GET /api/job/job-l0/status': () =>
+        json(makeJobStatus({ job_id: 'job-l0', status: 'completed', progress: 100, video_url: '/api/video/job-l0?t=x', subtitle_url: '/api/media/subtitles/job-l0?t=x' })),
+      'GET /api/library/videos/job-l0': () => json(makeMediaItem({ id: 'v0', job_id: 'job-l0', video_type: 'course_lesson' })),
+      'GET /api/video/job-l0/progress': () => json(videoProgress({ duration_seconds: 60 })),
+      'POST /api/video/job-l0/progress': (req) => {
+        watched = true;
+        return json(videoProgress({ ...(req.body as object), duration_seconds: 60, completed: true }));
+      },
+    });
+    const { user } = renderApp({ path: '/courses/c1', session: makeSession() });
+    expect(await screen.findByTestId('course-summary')).toHaveTextContent('0 of 5 lessons completed');
+
+    await user.click(screen.getByRole('link', { name: 'Watch lesson 1: Getting Started' }));
+    const video = (await screen.findByTestId('video')) as HTMLVideoElement;
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/video/job-l0/progress')).toBe(true));
+    video.currentTime = 0;
+    fireEvent.play(video);
+    video.currentTime = 60;
+    fireEvent.timeUpdate(video);
+    fireEvent.ended(video);
+    await waitFor(() => expect(watched).toBe(true));
+
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(screen.getByTestId('course-summary')).toHaveTextContent('1 of 5 lessons completed'));
+    expect(within(screen.getAllByTestId('lesson')[0]!).getByText('Completed')).toBeInTheDocument();
   });
 
   it("answers another user's or a deleted course with Course not found", async () => {

@@ -7,6 +7,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import type { CourseDetail, CourseLesson } from '@/features/courses/api/get-course';
+import { CourseProgressSummary } from '@/features/courses/components/course-progress-summary';
 import {
   lessonStatusLabels,
   lessonsToGenerate,
@@ -77,6 +78,7 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
               course.prerequisites.length > 0 && { term: 'Prerequisites', value: course.prerequisites.join('; ') },
             ]}
           />
+          <CourseProgressSummary progress={course.progress} />
         </div>
       </header>
 
@@ -163,6 +165,12 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
             <span className="visually-hidden">Lesson {number}: </span>
             {lesson.title}
           </h2>
+          {lesson.completed ? (
+            <span className="lesson__done" data-testid="lesson-completed">
+              <Icon name="check" />
+              <span className="visually-hidden">Completed</span>
+            </span>
+          ) : null}
           <StatusBadge
             block="lesson-badge"
             tone={shown.status}

@@ -6,6 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { playerJobQueryOptions } from '@/features/player/api/get-player-job';
+import type { VideoProgress } from '@/features/player/api/progress';
 import { VideoPlayer } from '@/features/player/components/video-player';
 import { resolvePlayerSource, type PlayerNavigationState, type StoredVideo } from '@/features/player/lib/player-source';
 import '@/features/player/components/player.css';
@@ -24,6 +25,9 @@ type PlayerScreenProps = {
   editPath?: string | null;
   /** Shown under a playable video, after a solution's answer (the video's versions). */
   extras?: ReactNode;
+  /** The video is the signed-in learner's own: their progress is reported and resumed (issue 17). */
+  tracksProgress?: boolean;
+  onProgressSaved?: (progress: VideoProgress) => void;
 };
 
 /** SPEC 2.3's player: navigation state first, else the job status, with its processing fallbacks. */
@@ -36,6 +40,8 @@ export function PlayerScreen({
   storedPending = false,
   editPath = null,
   extras,
+  tracksProgress = false,
+  onProgressSaved,
 }: PlayerScreenProps) {
   const hasId = videoId !== undefined && videoId !== 'view';
   const [stateVideoFailed, setStateVideoFailed] = useState(false);
@@ -107,6 +113,8 @@ export function PlayerScreen({
           tracksPending={hasId && job.isPending}
           title={source.title}
           onMediaError={state.videoUrl && !stateVideoFailed ? () => setStateVideoFailed(true) : undefined}
+          progressId={tracksProgress && hasId ? videoId : null}
+          onProgressSaved={onProgressSaved}
           belowVideo={
             <>
               {job.data?.solution ? (

@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { chaptersQueryOptions, transcriptQueryOptions } from '@/features/player/api/get-media-tracks';
+import type { VideoProgress } from '@/features/player/api/progress';
 import { CueList } from '@/features/player/components/cue-list';
+import { useProgressReport } from '@/features/player/hooks/use-progress-report';
 import { mediaSrc, withParam } from '@/features/player/lib/player-source';
+import { formatClock } from '@/features/player/lib/webvtt';
 import '@/features/player/components/player.css';
 
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -21,6 +24,9 @@ type VideoPlayerProps = {
   onMediaError?: () => void;
   /** Shown right under the video, before the chapters and transcript on a narrow screen (a solution's answer). */
   belowVideo?: ReactNode;
+  /** The id under which the signed-in owner's progress is reported and resumed; null (a visitor's player): none. */
+  progressId?: string | null;
+  onProgressSaved?: (progress: VideoProgress) => void;
 };
 
 function DownloadIcon() {
@@ -42,6 +48,8 @@ export function VideoPlayer({
   tracksPending = false,
   onMediaError,
   belowVideo,
+  progressId = null,
+  onProgressSaved,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState(0);
@@ -51,6 +59,7 @@ export function VideoPlayer({
 
   const chapters = useQuery(chaptersQueryOptions(videoId, chaptersUrl));
   const transcript = useQuery(transcriptQueryOptions(videoId, transcriptUrl));
+  const { resumeAt, dismissResume } = useProgressReport(videoRef, progressId, { onSaved: onProgressSaved });
 
   useEffect(() => {
     if (videoRef.current) videoRef.current.playbackRate = rate;
@@ -82,6 +91,20 @@ export function VideoPlayer({
     <div className="player">
       <div className="player__main">
         <div className="player__frame">
+          {resumeAt !== null ? (
+            // Offered, never forced: the video stays where it is until the learner asks.
+            <button
+              type="button"
+              className="btn btn--light btn--sm player__resume"
+              onClick={() => {
+                dismissResume();
+                seek(resumeAt);
+                videoRef.current?.focus();
+              }}
+            >
+              <Icon name="play" /> Resume at {formatClock(resumeAt)}
+            </button>
+          ) : null}
           <video
             ref={videoRef}
             className="player__video"
