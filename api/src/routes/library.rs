@@ -1,6 +1,8 @@
 //! The user's library: saving the history record of a finished job, searching it, and
 //! publishing, renaming and deleting its courses and videos.
 
+use std::collections::HashMap;
+
 use axum::{
     Json,
     extract::{Path, RawQuery, State},
@@ -10,7 +12,7 @@ use chrono::{DateTime, Utc};
 use lectern_core::{
     entities::video,
     jobs,
-    library::{self, Changes, Course, ItemType, Page, SearchTerms, video_types},
+    library::{self, Changes, Course, ItemType, Page, SearchTerms, progress, video_types},
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{
@@ -359,10 +361,48 @@ pub(super) fn course_item(state: &AppState, c: Course) -> CourseItem {
     }
 }
 
+/// "3 of 6 lessons, 80% of checkpoints": a lesson counts as completed when its video was
+/// watched to 90% of its length.
+#[derive(Serialize, ToSchema)]
+pub(super) struct CourseProgress {
+    lessons: u64,
+    lessons_completed: u32,
+    checkpoints_correct: u32,
+    checkpoints_answered: u32,
+}
+
+impl CourseProgress {
+    pub(super) fn new(lessons: u64, sum: progress::CourseProgress) -> Self {
+        CourseProgress {
+            lessons,
+            lessons_completed: sum.lessons_completed,
+            checkpoints_correct: sum.checkpoints_correct,
+            checkpoints_answered: sum.checkpoints_answered,
+        }
+    }
+}
+
+/// How far the caller watched one of the listed videos.
+#[derive(Serialize, ToSchema)]
+struct WatchedVideo {
+    furthest_seconds: f64,
+    duration_seconds: f64,
+    completed: bool,
+}
+
+/// The caller's progress in the listed items, by id: every listed course, and each listed
+/// video they have started.
+#[derive(Serialize, ToSchema)]
+struct ListedProgress {
+    courses: HashMap<String, CourseProgress>,
+    videos: HashMap<String, WatchedVideo>,
+}
+
 #[derive(Serialize, ToSchema)]
 struct SearchResults {
     courses: Vec<CourseItem>,
     videos: Vec<VideoItem>,
+    progress: ListedProgress,
     has_more_courses: bool,
     has_more_videos: bool,
 }
@@ -422,7 +462,9 @@ async fn search(
             library::user_videos(&state.db, &caller.id, terms.as_ref(), None, query.page).await?,
         ),
     };
+    let progress = listed_progress(&state, &caller.id, &courses.items, &videos.items).await?;
     Ok(Json(SearchResults {
+        progress,
         has_more_courses: courses.has_more,
         has_more_videos: videos.has_more,
         courses: courses
@@ -436,6 +478,42 @@ async fn search(
             .map(|v| video_item(&state, v))
             .collect(),
     }))
+}
+
+async fn listed_progress(
+    state: &AppState,
+    user_id: &str,
+    courses: &[Course],
+    videos: &[video::Model],
+) -> ApiResult<ListedProgress> {
+    let course_ids: Vec<String> = courses.iter().map(|c| c.course.id.clone()).collect();
+    let by_course = progress::of_courses(&state.db, user_id, &course_ids).await?;
+    let watched =
+        progress::of_videos(&state.db, user_id, &videos.iter().collect::<Vec<_>>()).await?;
+    Ok(ListedProgress {
+        courses: courses
+            .iter()
+            .map(|c| {
+                let sum = by_course.get(&c.course.id).copied().unwrap_or_default();
+                (
+                    c.course.id.clone(),
+                    CourseProgress::new(c.lesson_count.max(0) as u64, sum),
+                )
+            })
+            .collect(),
+        videos: watched
+            .into_iter()
+            .filter(|(_, p)| p.recorded_at.is_some())
+            .map(|(id, p)| {
+                let video = WatchedVideo {
+                    furthest_seconds: p.furthest_seconds,
+                    duration_seconds: p.duration_seconds,
+                    completed: p.completed,
+                };
+                (id, video)
+            })
+            .collect(),
+    })
 }
 
 /// What `PATCH` may change: `is_public` (publish or unpublish) and `title` (rename); at

@@ -585,6 +585,20 @@ async fn all_five_lessons_start_as_a_batch_with_one_job_id_per_index_in_order() 
     );
     assert_eq!(course["lessons"][0]["completed"], true);
     assert_eq!(course["lessons"][1]["completed"], false);
+    // The library counts the same for the course.
+    let library: Value = app
+        .get_authed(
+            &format!("/api/auth/user/{uid}/search?type=course"),
+            &me.access_token,
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        library["progress"]["courses"][&course_id],
+        course["progress"]
+    );
 }
 
 /// What a worker leaves when a lesson's video completes: the job completed, the video in the

@@ -89,6 +89,18 @@ async fn progress_keeps_the_last_report_and_the_furthest_point_and_completes_at_
         done["checkpoints_answered"], 2,
         "a skipped question is not answered"
     );
+    // The library lists it as watched (and nothing for a video not started).
+    let other = seed_video(&app, uid, Seed::default()).await;
+    let library: Value = app
+        .get_authed(&format!("/api/auth/user/{uid}/search"), token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let watched = &library["progress"]["videos"];
+    assert_eq!(watched[&seeded.id]["completed"], true);
+    assert_eq!(watched[&seeded.id]["furthest_seconds"], 54.0);
+    assert_eq!(watched[&other.id], Value::Null);
     let back = report(3.0, 3.0, "2026-11-26T12:00:00Z", json!([]));
     let back: Value = post(&app, token, &path, back).await.json().await.unwrap();
     assert_eq!(back["position_seconds"], 3.0);

@@ -214,6 +214,49 @@ pub async fn of_videos<C: ConnectionTrait>(
         .collect())
 }
 
+/// A course's progress for its owner: lessons whose video was watched to 90%, and the
+/// checkpoints answered in its lessons' videos.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CourseProgress {
+    pub lessons_completed: u32,
+    pub checkpoints_correct: u32,
+    pub checkpoints_answered: u32,
+}
+
+impl CourseProgress {
+    /// Adds one lesson video's progress.
+    pub fn add(&mut self, progress: &Progress) {
+        let (right, answered) = progress.score();
+        self.lessons_completed += u32::from(progress.completed);
+        self.checkpoints_correct += right;
+        self.checkpoints_answered += answered;
+    }
+}
+
+/// The user's progress in each of `course_ids`, from their lessons' finished videos.
+pub async fn of_courses<C: ConnectionTrait>(
+    db: &C,
+    user_id: &str,
+    course_ids: &[String],
+) -> Result<HashMap<String, CourseProgress>, DbErr> {
+    let lessons = video::Entity::find()
+        .filter(video::Column::UserId.eq(user_id))
+        .filter(video::Column::CourseId.is_in(course_ids.to_vec()))
+        .all(db)
+        .await?;
+    let watched = of_videos(db, user_id, &lessons.iter().collect::<Vec<_>>()).await?;
+    let mut courses: HashMap<String, CourseProgress> = course_ids
+        .iter()
+        .map(|id| (id.clone(), CourseProgress::default()))
+        .collect();
+    for lesson in &lessons {
+        if let (Some(course), Some(progress)) = (&lesson.course_id, watched.get(&lesson.id)) {
+            courses.entry(course.clone()).or_default().add(progress);
+        }
+    }
+    Ok(courses)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -866,7 +866,7 @@ export interface components {
             checkpoints_answered: number;
             /** Format: int32 */
             checkpoints_correct: number;
-            /** Format: int32 */
+            /** Format: int64 */
             lessons: number;
             /** Format: int32 */
             lessons_completed: number;
@@ -1203,6 +1203,18 @@ export interface components {
             /** Format: int32 */
             start: number;
         };
+        /**
+         * @description The caller's progress in the listed items, by id: every listed course, and each listed
+         *     video they have started.
+         */
+        ListedProgress: {
+            courses: {
+                [key: string]: components["schemas"]["CourseProgress"];
+            };
+            videos: {
+                [key: string]: components["schemas"]["WatchedVideo"];
+            };
+        };
         MathPart: {
             highlight?: boolean;
             math: string;
@@ -1370,6 +1382,7 @@ export interface components {
             courses: components["schemas"]["CourseItem"][];
             has_more_courses: boolean;
             has_more_videos: boolean;
+            progress: components["schemas"]["ListedProgress"];
             videos: components["schemas"]["VideoItem"][];
         };
         Series: {
@@ -1622,6 +1635,14 @@ export interface components {
             /** @enum {string} */
             kind: "solution_steps";
             steps: components["schemas"]["SolutionStep"][];
+        };
+        /** @description How far the caller watched one of the listed videos. */
+        WatchedVideo: {
+            completed: boolean;
+            /** Format: double */
+            duration_seconds: number;
+            /** Format: double */
+            furthest_seconds: number;
         };
         WorkedStep: {
             math?: string | null;

@@ -23,7 +23,7 @@ use crate::{
         responses::{NoSuchCourse, NotSignedIn},
     },
     extract::AuthUser,
-    routes::library::{CourseItem, VideoItem, course_item, video_item},
+    routes::library::{CourseItem, CourseProgress, VideoItem, course_item, video_item},
     state::AppState,
 };
 
@@ -50,16 +50,6 @@ struct CourseDetail {
     lessons: Vec<LessonItem>,
     /// How far the caller got: lessons watched to the end, checkpoints answered.
     progress: CourseProgress,
-}
-
-/// "3 of 6 lessons, 80% of checkpoints": a lesson counts as completed when its video was
-/// watched to 90% of its length.
-#[derive(Serialize, ToSchema)]
-struct CourseProgress {
-    lessons: u32,
-    lessons_completed: u32,
-    checkpoints_correct: u32,
-    checkpoints_answered: u32,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -158,6 +148,12 @@ fn course_detail(
     let prerequisites = view.prerequisites();
     let summary = view.summary();
     let CourseView { course, lessons } = view;
+    let mut sum = progress::CourseProgress::default();
+    for lesson in &lessons {
+        if let Some(watched) = lesson.video.as_ref().and_then(|v| watched.get(&v.id)) {
+            sum.add(watched);
+        }
+    }
     CourseDetail {
         item: course_item(state, summary),
         background_knowledge: course.background_knowledge,
@@ -165,33 +161,11 @@ fn course_detail(
         prerequisites,
         offline_draft,
         script_engine,
-        progress: CourseProgress {
-            lessons: lessons.len() as u32,
-            lessons_completed: 0,
-            checkpoints_correct: 0,
-            checkpoints_answered: 0,
-        },
+        progress: CourseProgress::new(lessons.len() as u64, sum),
         lessons: lessons
             .into_iter()
             .map(|l| lesson_item(state, l, watched))
             .collect(),
-    }
-    .counted(watched)
-}
-
-impl CourseDetail {
-    /// Fills in the progress from the lessons' videos.
-    fn counted(mut self, watched: &HashMap<String, progress::Progress>) -> Self {
-        for lesson in &self.lessons {
-            let Some(progress) = lesson.video_id.as_ref().and_then(|id| watched.get(id)) else {
-                continue;
-            };
-            let (right, answered) = progress.score();
-            self.progress.lessons_completed += u32::from(progress.completed);
-            self.progress.checkpoints_correct += right;
-            self.progress.checkpoints_answered += answered;
-        }
-        self
     }
 }
 

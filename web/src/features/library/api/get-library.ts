@@ -13,7 +13,11 @@ export type ItemType = NonNullable<SearchQuery['type']>;
 export type LibraryPage = Pick<components['schemas']['SearchResults'], 'has_more_courses' | 'has_more_videos'> & {
   courses: CourseItem[];
   videos: MediaItem[];
+  /** How far the owner got in the listed courses and videos (issue 17), by id. */
+  progress: ListedProgress;
 };
+
+export type ListedProgress = components['schemas']['ListedProgress'];
 
 export type LibraryQuery = { [K in keyof SearchQuery]?: NonNullable<SearchQuery[K]> };
 
@@ -38,6 +42,7 @@ export async function searchLibrary(userId: string, query: LibraryQuery = {}, si
     videos: listOf(res?.videos),
     has_more_courses: res?.has_more_courses === true,
     has_more_videos: res?.has_more_videos === true,
+    progress: { courses: res?.progress?.courses ?? {}, videos: res?.progress?.videos ?? {} },
   };
 }
 
@@ -84,3 +89,8 @@ type Pages = { pages: LibraryPage[] } | undefined;
 
 export const sectionCourses = (data: Pages): CourseItem[] => data?.pages.flatMap((p) => p.courses) ?? [];
 export const sectionVideos = (data: Pages): MediaItem[] => data?.pages.flatMap((p) => p.videos) ?? [];
+/** The progress of every page's items, by id. */
+export const sectionProgress = (data: Pages): ListedProgress => ({
+  courses: Object.assign({}, ...(data?.pages.map((p) => p.progress.courses) ?? [])) as ListedProgress['courses'],
+  videos: Object.assign({}, ...(data?.pages.map((p) => p.progress.videos) ?? [])) as ListedProgress['videos'],
+});

@@ -6,7 +6,7 @@ import { refreshLibraryAfterCompletion } from '@/features/library/api/refresh-li
 import { makeMediaItem } from '@/testing/make-media-item';
 import type { MediaItem } from '@/types/library';
 
-const page = (videos: MediaItem[] = []) => ({ courses: [], videos, has_more_courses: false, has_more_videos: false });
+const page = (videos: MediaItem[] = []) => ({ courses: [], videos, has_more_courses: false, has_more_videos: false, progress: { courses: {}, videos: {} } });
 const typeOf = (req: RecordedRequest) => new URL(req.url, 'http://x').searchParams.get('type');
 
 beforeEach(() => {

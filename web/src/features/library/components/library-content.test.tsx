@@ -10,10 +10,10 @@ const credits = { credits: { available: 10, total_purchased: 0, total_used: 0, l
 
 const typeOf = (req: RecordedRequest) => new URL(req.url, 'http://x').searchParams.get('type');
 
-type Library = { courses?: CourseItem[]; videos?: MediaItem[] };
+type Library = { courses?: CourseItem[]; videos?: MediaItem[]; progress?: unknown };
 
 /** The server's search: answers each `type` from the given items, as the API does. */
-function library({ courses = [], videos = [] }: Library = {}, extra: Parameters<typeof mockFetch>[0] = {}) {
+function library({ courses = [], videos = [], progress }: Library = {}, extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/auth/user/user-1/credits': () => json(credits),
     'GET /api/public/explore/courses': () => json({ courses: [] }),
@@ -26,6 +26,7 @@ function library({ courses = [], videos = [] }: Library = {}, extra: Parameters<
         videos: type === 'course' ? [] : videos.filter((v) => type === null || v.video_type === kinds[type]),
         has_more_courses: false,
         has_more_videos: false,
+        ...(progress ? { progress } : {}),
       });
     },
     ...extra,
@@ -35,6 +36,36 @@ function library({ courses = [], videos = [] }: Library = {}, extra: Parameters<
 beforeEach(() => window.localStorage.clear());
 
 describe('library tabs', () => {
+  it('shows how far the owner got: a video watched or started, a course\'s lessons and checkpoints', async () => {
+    library({
+      videos: [makeMediaItem(), makeMediaItem({ id: 'v2', job_id: 'job-2', title: 'Recursion' }), makeMediaItem({ id: 'v3', job_id: 'job-3', title: 'New' })],
+      courses: [makeCourseItem()],
+      progress: {
+        videos: {
+          v1: { furthest_seconds: 300, duration_seconds: 300, completed: true },
+          v2: { furthest_seconds: 30, duration_seconds: 120, completed: false },
+        },
+        courses: { [makeCourseItem().id]: { lessons: 6, lessons_completed: 3, checkpoints_correct: 4, checkpoints_answered: 5 } },
+      },
+    });
+    renderApp({ path: '/library/lessons', session: makeSession() });
+    const grid = await screen.findByRole('list', { name: 'Lessons' });
+    const [watched, started, fresh] = within(grid).getAllByTestId('media-card') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(watched).getByText('Watched')).toBeInTheDocument();
+    expect(within(started).getByText('25% watched')).toBeInTheDocument();
+    expect(fresh.querySelector('.media-card__progress')).toBeNull();
+  });
+
+  it('shows a course\'s progress on its card', async () => {
+    library({
+      courses: [makeCourseItem()],
+      progress: { videos: {}, courses: { [makeCourseItem().id]: { lessons: 6, lessons_completed: 3, checkpoints_correct: 4, checkpoints_answered: 5 } } },
+    });
+    renderApp({ path: '/library/courses', session: makeSession() });
+    const grid = await screen.findByRole('list', { name: 'Courses' });
+    expect(within(grid).getByText('3 of 6 lessons completed, 80% of checkpoints')).toBeInTheDocument();
+  });
+
   it('lists lessons with thumbnails, status badges and a link to the player', async () => {
     library({
       videos: [

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import { librarySectionOptions, sectionCourses, sectionVideos } from '@/features/library/api/get-library';
+import { librarySectionOptions, sectionCourses, sectionProgress, sectionVideos } from '@/features/library/api/get-library';
 import { CourseGrid, GridSkeleton, VideoGrid } from '@/features/library/components/library-items';
 import { EmptyState, LoadError, MoreButton, type EmptyStateProps } from '@/features/library/components/library-states';
 import type { LibrarySection } from '@/types/library';
@@ -64,9 +64,9 @@ function SectionError({ query, label }: { query: SectionQuery; label: string }) 
 function SectionGrid({ userId, section, query }: { userId: string; section: LibrarySection; query: SectionQuery }) {
   const info = sectionInfo[section];
   return section === 'courses' ? (
-    <CourseGrid userId={userId} items={sectionCourses(query.data)} label={info.label} />
+    <CourseGrid userId={userId} items={sectionCourses(query.data)} label={info.label} progress={sectionProgress(query.data)} />
   ) : (
-    <VideoGrid userId={userId} items={sectionVideos(query.data)} label={info.label} />
+    <VideoGrid userId={userId} items={sectionVideos(query.data)} label={info.label} progress={sectionProgress(query.data)} />
   );
 }
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { librarySearchOptions, sectionCourses, sectionVideos, type ItemType } from '@/features/library/api/get-library';
+import { librarySearchOptions, sectionCourses, sectionProgress, sectionVideos, type ItemType } from '@/features/library/api/get-library';
 import { CourseGrid, GridSkeleton, VideoGrid } from '@/features/library/components/library-items';
 import { EmptyState, LoadError, MoreButton } from '@/features/library/components/library-states';
 import '@/features/library/components/library.css';
@@ -24,6 +24,7 @@ export function SearchResults({ userId, q, type }: { userId: string; q: string; 
   const query = useInfiniteQuery(librarySearchOptions(userId, q, type));
   const courses = sectionCourses(query.data);
   const videos = sectionVideos(query.data);
+  const progress = sectionProgress(query.data);
   const total = courses.length + videos.length;
 
   return (
@@ -64,7 +65,7 @@ export function SearchResults({ userId, q, type }: { userId: string; q: string; 
                 <h2 id="search-courses" className="library-section__title">
                   Courses <span className="library-section__count">{courses.length}</span>
                 </h2>
-                <CourseGrid userId={userId} items={courses} label="Matching courses" />
+                <CourseGrid userId={userId} items={courses} label="Matching courses" progress={progress} />
               </section>
             ) : null}
             {videos.length > 0 ? (
@@ -72,7 +73,7 @@ export function SearchResults({ userId, q, type }: { userId: string; q: string; 
                 <h2 id="search-videos" className="library-section__title">
                   Videos <span className="library-section__count">{videos.length}</span>
                 </h2>
-                <VideoGrid userId={userId} items={videos} label="Matching videos" showType />
+                <VideoGrid userId={userId} items={videos} label="Matching videos" progress={progress} showType />
               </section>
             ) : null}
             <MoreButton query={query} label="More results" />
