@@ -22,6 +22,15 @@ const EQUATION = 'a^2 + b^2 = c^2';
 const PROBLEM = '2x + 3 = 11';
 
 const { server, browser } = await startJourney({ workers: 1 });
+/** Opens a create screen signed out, signs in through the popup, and is back there with 10 credits. */
+async function signInOn(page, screen, email, name) {
+  await page.goto(`${server.baseUrl}/create/${screen}`);
+  await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
+  await signInThroughPopup(page, { email, name });
+  await page.waitForURL(new RegExp(`/create/${screen}$`), { timeout: TIMEOUT });
+  await balance(page, '10 credits');
+}
+
 const shot = (page, name, fullPage = false) => page.screenshot({ path: join(RESULTS, `e2e-editor-${name}.png`), fullPage });
 
 async function balance(page, text) {
@@ -70,13 +79,7 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
   let originalSentence;
 
   try {
-    await t.test('sign in', async () => {
-      await page.goto(`${server.baseUrl}/create/lesson`);
-      await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
-      await signInThroughPopup(page, { email, name: 'Edith Editor' });
-      await page.waitForURL(/\/create\/lesson$/, { timeout: TIMEOUT });
-      await balance(page, '10 credits');
-    });
+    await t.test('sign in', () => signInOn(page, 'lesson', email, 'Edith Editor'));
 
     await t.test('preview a topic: a free dry run that opens in the storyboard editor', async () => {
       await page.getByLabel('What should the video explain?').fill(TOPIC);
@@ -247,13 +250,7 @@ test("a learner previews a problem's storyboard for free and renders it", async 
   let dryRunId;
 
   try {
-    await t.test('sign in on the create-problem screen', async () => {
-      await page.goto(`${server.baseUrl}/create/problem`);
-      await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
-      await signInThroughPopup(page, { email, name: 'Paula Problem' });
-      await page.waitForURL(/\/create\/problem$/, { timeout: TIMEOUT });
-      await balance(page, '10 credits');
-    });
+    await t.test('sign in on the create-problem screen', () => signInOn(page, 'problem', email, 'Paula Problem'));
 
     await t.test('preview the problem: a free dry run of the solution that opens in the storyboard editor', async () => {
       await page.getByLabel('What problem should be solved?').fill(PROBLEM);

@@ -164,7 +164,11 @@ impl ProgressReport {
 }
 
 /// The caller's finished video, by its id or its job's; another user's is a 404.
-async fn owned_video(state: &AppState, caller: &AuthUser, id: &str) -> ApiResult<video::Model> {
+pub(super) async fn owned_video(
+    state: &AppState,
+    caller: &AuthUser,
+    id: &str,
+) -> ApiResult<video::Model> {
     library::find_video_or_job(&state.db, &caller.id, id)
         .await?
         .filter(|v| v.status == jobs::status::COMPLETED)

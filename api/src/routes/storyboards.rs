@@ -213,10 +213,10 @@ fn scenes_changed(old: &Storyboard, new: &Storyboard) -> u32 {
         .count() as u32
 }
 
+/// The caller's finished video that has a storyboard to edit (a job made it).
 async fn owned_video(state: &AppState, caller: &AuthUser, id: &str) -> ApiResult<video::Model> {
-    library::find_video_or_job(&state.db, &caller.id, id)
-        .await?
-        .filter(|v| v.status == jobs::status::COMPLETED && v.job_id.is_some())
+    Some(super::progress::owned_video(state, caller, id).await?)
+        .filter(|v| v.job_id.is_some())
         .ok_or_else(|| ApiError::not_found("Video"))
 }
 

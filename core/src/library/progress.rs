@@ -194,6 +194,9 @@ pub async fn of_videos<C: ConnectionTrait>(
     user_id: &str,
     videos: &[&video::Model],
 ) -> Result<HashMap<String, Progress>, DbErr> {
+    if videos.is_empty() {
+        return Ok(HashMap::new());
+    }
     let ids: Vec<String> = videos.iter().map(|v| v.id.clone()).collect();
     let rows = video_progress::Entity::find()
         .filter(video_progress::Column::UserId.eq(user_id))
@@ -239,6 +242,9 @@ pub async fn of_courses<C: ConnectionTrait>(
     user_id: &str,
     course_ids: &[String],
 ) -> Result<HashMap<String, CourseProgress>, DbErr> {
+    if course_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
     let lessons = video::Entity::find()
         .filter(video::Column::UserId.eq(user_id))
         .filter(video::Column::CourseId.is_in(course_ids.to_vec()))

@@ -197,7 +197,7 @@ impl Earlier {
         }
         let encoded = demux_video(&dir.join(video))?;
         let starts: Vec<f64> = index.units.iter().map(|u| u.start).collect();
-        let split = split(encoded.samples.clone(), &starts);
+        let split = split(encoded.samples, &starts);
         let units = index
             .units
             .into_iter()

@@ -100,19 +100,17 @@ export function useProgressReport(
 
     // The video may already be playing when ownership is confirmed.
     if (!video.paused) onPlay();
-    video.addEventListener('play', onPlay);
-    video.addEventListener('pause', onStop);
-    video.addEventListener('ended', onStop);
-    video.addEventListener('timeupdate', onTimeUpdate);
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
+    const listeners: [EventTarget, string, () => void][] = [
+      [video, 'play', onPlay],
+      [video, 'pause', onStop],
+      [video, 'ended', onStop],
+      [video, 'timeupdate', onTimeUpdate],
+      [document, 'visibilitychange', onVisibility],
+      [window, 'pagehide', onPageHide],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
     return () => {
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('pause', onStop);
-      video.removeEventListener('ended', onStop);
-      video.removeEventListener('timeupdate', onTimeUpdate);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
       stopTimer();
       // Leaving the player inside the app hides no page: this is the last word.
       send(true);
