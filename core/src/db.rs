@@ -46,7 +46,10 @@ async fn connect_and_migrate(config: &DatabaseConfig) -> Result<DatabaseConnecti
         })
         .connect_timeout(Duration::from_secs(10))
         .acquire_timeout(Duration::from_secs(30))
-        .sqlx_logging(false);
+        .sqlx_logging(false)
+        // SQLite: a process waits this long for another's write lock (sqlx's default is 5 s,
+        // which processes migrating a fresh database together outwait on a busy machine).
+        .map_sqlx_sqlite_opts(|sqlite| sqlite.busy_timeout(Duration::from_secs(30)));
     let db = Database::connect(options).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         // WAL lets readers proceed while one writer commits; the busy timeout waits out
