@@ -457,8 +457,8 @@
       button.textContent = '';
       button.append(
         el('span', { className: 'mark__icon', 'aria-hidden': 'true', text: STATES[state].mark }),
-        el('span', { text: 'Question ' + (index + 1) }),
-        el('span', { className: 'mark__state' }, [el('span', { className: 'visually-hidden', text: ': ' }), STATES[state].label]),
+        'Question ' + (index + 1) + ': ',
+        el('span', { className: 'mark__state', text: STATES[state].label }),
       );
     });
   }
@@ -663,14 +663,22 @@
         labels.forEach(function (label, i) {
           if (i === checkpoint.answer) {
             label.classList.add('checkpoint__option--right');
-            label.append(el('span', { className: 'visually-hidden', text: ' (the right answer)' }));
+            label.append(flag('\u2713', ' (the right answer)'));
           } else if (!right && i === choice) {
             label.classList.add('checkpoint__option--wrong');
-            label.append(el('span', { className: 'visually-hidden', text: ' (your answer)' }));
+            label.append(flag('\u2717', ' (your answer)'));
           }
         });
       },
     };
+  }
+
+  /** A mark after an option, seen and heard: not by its colour alone. */
+  function flag(mark, spoken) {
+    return el('span', { className: 'checkpoint__flag' }, [
+      el('span', { 'aria-hidden': 'true', text: mark }),
+      el('span', { className: 'visually-hidden', text: spoken }),
+    ]);
   }
 
   /** A text field for a number (3.5, -2, 1/4, 3,5), with the unit after it. */
@@ -729,6 +737,8 @@
   var last = 0;
   var lastAt = 0;
   var saveTimer = null;
+  // "Resuming where you left off" shows until the learner plays.
+  var resumed = false;
 
   function jumped() {
     last = video.currentTime;
@@ -759,6 +769,8 @@
   video.addEventListener('seeking', jumped);
   video.addEventListener('seeked', jumped);
   video.addEventListener('play', function () {
+    if (resumed) say('');
+    resumed = false;
     playing = true;
     jumped();
     if (saveTimer === null) saveTimer = setInterval(saveProgress, SAVE_EVERY_MS);
@@ -785,6 +797,7 @@
     var go = function () {
       if (seconds >= duration() - 1) return;
       seekTo(seconds);
+      resumed = true;
       say('Resuming where you left off, at ' + formatClock(seconds) + '.');
     };
     if (video.readyState >= 1) go();
