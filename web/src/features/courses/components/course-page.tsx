@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import type { CourseDetail, CourseLesson } from '@/features/courses/api/get-course';
 import { CourseProgressSummary } from '@/features/courses/components/course-progress-summary';
+import { ExportScormButton } from '@/features/courses/components/export-scorm-button';
 import {
   lessonStatusLabels,
   lessonsToGenerate,
@@ -79,6 +80,7 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
             ]}
           />
           <CourseProgressSummary progress={course.progress} />
+          <ExportScormButton course={course} />
         </div>
       </header>
 
