@@ -20,7 +20,9 @@ if [ "${LECTERN_LOCAL_MODEL:-auto}" != "off" ]; then
   debian_packages+=(cmake ninja-build g++)
 fi
 if [ "$want_tests" = "--tests" ]; then
-  debian_packages+=(chromium ffmpeg)
+  # poppler-utils: the study sheet's text is read back from its PDF; libxml2-utils: the SCORM
+  # package's manifest is checked against the SCORM 1.2 schemas.
+  debian_packages+=(chromium ffmpeg poppler-utils libxml2-utils)
 fi
 if [ "$want_tests" = "--bench" ]; then
   debian_packages+=(wrk)

@@ -8,6 +8,7 @@ mod metrics;
 pub mod openapi;
 pub mod routes;
 pub mod security;
+mod embed;
 mod spa;
 pub mod state;
 pub mod worker_status;

@@ -4,7 +4,9 @@
 
 use axum::{
     Router,
+    extract::Request,
     http::{HeaderName, HeaderValue, header},
+    middleware::{self, Next},
     response::{Html, IntoResponse, Response},
 };
 use base64::Engine;
@@ -13,13 +15,47 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The policy of every response. Scripts, styles sheets, fonts, media and API calls come
 /// from Lectern itself; pictures may also come from the identity provider (an `https:`
-/// avatar); nothing may frame Lectern (the embeddable player of a later issue will name
-/// the sites that may); forms post only to Lectern. `style-src` allows inline styles for the
+/// avatar); nothing may frame Lectern but its embeddable player pages ([`EMBED_POLICY`]);
+/// forms post only to Lectern. `style-src` allows inline styles for the
 /// server-rendered sign-in and checkout pages, which carry their own small style sheet.
 pub const POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
     media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// The policy of the embeddable player pages (`/embed/…`): [`POLICY`], except that any site
+/// may frame them. Nothing else may be framed.
+pub const EMBED_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
+    media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    base-uri 'self'; form-action 'self'; frame-ancestors *";
+
+/// Marks a response as one other sites may frame: it gets [`EMBED_POLICY`] and no
+/// `X-Frame-Options`.
+#[derive(Clone, Copy, Debug)]
+pub struct Embeddable;
+
+/// A response other sites may frame (see [`Embeddable`]).
+pub fn embeddable(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(EMBED_POLICY),
+    );
+    response.extensions_mut().insert(Embeddable);
+    response
+}
+
+/// `X-Frame-Options: DENY` on every response but an [`Embeddable`] one.
+async fn frame_options(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    if response.extensions().get::<Embeddable>().is_none() {
+        response
+            .headers_mut()
+            .entry(header::X_FRAME_OPTIONS)
+            .or_insert(HeaderValue::from_static("DENY"));
+    }
+    response
+}
 
 /// HSTS, sent only when the public URL is HTTPS: a year, sub-domains included.
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
@@ -31,10 +67,7 @@ pub fn layers(router: Router, https: bool) -> Router {
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(POLICY),
         ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_FRAME_OPTIONS,
-            HeaderValue::from_static("DENY"),
-        ))
+        .layer(middleware::from_fn(frame_options))
         .layer(SetResponseHeaderLayer::if_not_present(
             HeaderName::from_static("cross-origin-opener-policy"),
             // The sign-in popup posts its result to the window that opened it.

@@ -3,6 +3,7 @@
 
 pub mod breaks;
 mod brief;
+pub mod checkpoints;
 pub mod cli;
 pub mod config;
 pub mod course;
@@ -17,6 +18,7 @@ mod pipeline;
 pub mod script;
 pub mod solution;
 pub mod storyboard;
+pub mod study_sheet;
 pub mod timeline;
 pub mod titles;
 pub mod video;

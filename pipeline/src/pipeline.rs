@@ -209,6 +209,14 @@ pub struct PlanOutput {
 
 /// The script stage's share of the progress bar while a model streams: 2% to 9%, so the
 /// later stages keep their places on the bar (narration from 10%).
+/// A written storyboard with its checkpoint questions: those the writer wrote, completed with
+/// recall questions from its scenes (every generated video asks 2 to 4 when its scenes allow).
+fn with_checkpoints(mut storyboard: Storyboard) -> Storyboard {
+    let written = std::mem::take(&mut storyboard.checkpoints);
+    storyboard.checkpoints = crate::checkpoints::completed(&storyboard, written);
+    storyboard
+}
+
 fn script_percent(share: f32) -> u8 {
     (2.0 + share.clamp(0.0, 1.0) * 7.0).round() as u8
 }
@@ -315,7 +323,7 @@ impl Pipeline {
                     .write_streaming(brief, &writing)
                     .await
                     .map_err(|e| PipelineError::failed(Stage::Script, e))?;
-                Ok((storyboard, self.writer.engine()))
+                Ok((with_checkpoints(storyboard), self.writer.engine()))
             }
             ScriptInput::Lesson(lesson) => {
                 progress(Progress {
@@ -344,7 +352,7 @@ impl Pipeline {
                     .write_lesson_streaming(lesson, &writing)
                     .await
                     .map_err(|e| PipelineError::failed(Stage::Script, e))?;
-                Ok((storyboard, self.writer.engine()))
+                Ok((with_checkpoints(storyboard), self.writer.engine()))
             }
             ScriptInput::Storyboard(storyboard) => {
                 progress(Progress {

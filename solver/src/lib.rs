@@ -175,6 +175,22 @@ pub use solve::{Solution, SolveError, Step, solve};
 
 use verdict::Verdict;
 
+/// The value of a typed expression without variables (`3/4`, `2 sqrt(2)`, `-5`), when it has
+/// a finite one; `None` for an expression with variables or without a value (`1/0`).
+///
+/// ```
+/// assert_eq!(lectern_solver::evaluate("(12 - 4)/2").unwrap(), Some(4.0));
+/// assert_eq!(lectern_solver::evaluate("x + 1").unwrap(), None);
+/// ```
+pub fn evaluate(text: &str) -> Result<Option<f64>, ParseError> {
+    let expr = parse_expression(text)?;
+    if !expr.variables().is_empty() {
+        return Ok(None);
+    }
+    let value = numeric::eval(&expr, &numeric::Point::new());
+    Ok(value.is_finite().then_some(value))
+}
+
 /// Whether two typed expressions are equal, e.g. `(x + 1)^2` and `x^2 + 2x + 1`: `Some(true)`
 /// or `Some(false)` when decided, `None` when it could not be decided.
 pub fn expressions_equivalent(a: &str, b: &str) -> Result<Option<bool>, ParseError> {

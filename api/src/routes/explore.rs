@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(courses))
         .routes(routes!(videos))
         .routes(routes!(course))
+        .routes(routes!(video))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -166,6 +167,49 @@ fn public_lesson(view: LessonView) -> PublicLesson {
         job_id,
         video,
     }
+}
+
+/// A published video as its embedded player needs it.
+#[derive(Serialize, ToSchema)]
+struct PublicVideo {
+    id: String,
+    /// The finished video's job, the id its media URLs name.
+    job_id: String,
+    title: String,
+    /// As shown on cards ("5:03").
+    duration: String,
+    #[serde(flatten)]
+    media: MediaUrls,
+}
+
+/// `GET /api/public/videos/{id}`: a published video (or a lesson of a published course) by
+/// its id or its job's; a private or unknown one answers the same 404.
+#[utoipa::path(
+    get,
+    path = "/public/videos/{id}",
+    tag = "explore",
+    operation_id = "public_video",
+    params(("id" = String, Path, description = "The video's id or its job's")),
+    responses(
+        (status = 200, description = "The video and its media", body = PublicVideo),
+        (status = 404, description = "No such published video", body = ErrorBody),
+    )
+)]
+async fn video(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<PublicVideo>> {
+    let video = library::public_video(&state.db, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Video"))?;
+    let job_id = video.job_id.unwrap_or_default();
+    Ok(Json(PublicVideo {
+        media: media_urls(&job_id, video.has_thumbnail, None),
+        id: video.id,
+        job_id,
+        title: video.title,
+        duration: video.duration,
+    }))
 }
 
 /// `GET /api/public/courses/{id}`: a published course; a private or unknown one answers the

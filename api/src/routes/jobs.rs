@@ -347,6 +347,9 @@ pub struct JobStatus {
     transcript_url: Option<String>,
     #[schema(required)]
     thumbnail_url: Option<String>,
+    /// The printable study sheet (PDF) of a finished video.
+    #[schema(required)]
+    study_sheet_url: Option<String>,
     #[schema(required)]
     error: Option<String>,
     created_at: chrono::DateTime<chrono::Utc>,
@@ -435,6 +438,7 @@ impl JobStatus {
             chapters_url: link(format!("/api/media/chapters/{}", job.id)),
             transcript_url: link(format!("/api/media/transcript/{}", job.id)),
             thumbnail_url: link(format!("/api/media/thumbnail/{}", job.id)),
+            study_sheet_url: link(format!("/api/media/study-sheet/{}", job.id)),
             result: if dry_run { result } else { None },
             job_id: job.id,
             kind: job.kind,

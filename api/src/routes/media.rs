@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(chapters))
         .routes(routes!(transcript))
         .routes(routes!(thumbnail))
+        .routes(routes!(study_sheet))
         .routes(routes!(course_thumbnail))
 }
 
@@ -350,6 +351,48 @@ struct Transcript {
     #[schema(value_type = Vec<Object>)]
     scenes: Value,
     cues: Vec<Cue>,
+    /// The questions the player asks as the video goes, in the order of the video (none for
+    /// a video made before checkpoints existed).
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// A checkpoint question: where the player pauses for it, the scene to rewatch, and its answer.
+#[derive(Serialize, Deserialize, ToSchema)]
+struct Checkpoint {
+    /// The question's place among the video's checkpoints, from 0 (what progress reports
+    /// name as `question`).
+    index: u32,
+    question: String,
+    kind: CheckpointKind,
+    /// A `choice` question's options; empty for a `number`.
+    #[serde(default)]
+    options: Vec<String>,
+    /// A `choice` question's right option (an index into `options`).
+    #[serde(default)]
+    answer: Option<u32>,
+    /// A `number` question's answer; a typed number within `tolerance` of it is right.
+    #[serde(default)]
+    value: Option<f64>,
+    #[serde(default)]
+    tolerance: Option<f64>,
+    /// The unit a `number` answer is given in, if any.
+    #[serde(default)]
+    unit: Option<String>,
+    /// Why the answer is right, shown once answered.
+    explanation: String,
+    /// Seconds: where playback pauses (just before the end of the scene it is about).
+    at: f64,
+    /// Seconds: the start of the scene that taught it.
+    rewatch_from: f64,
+    /// That scene's heading.
+    heading: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+enum CheckpointKind {
+    Choice,
+    Number,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -399,13 +442,60 @@ async fn transcript(
                 .collect()
         })
         .unwrap_or_default();
+    // Read leniently: a checkpoint the player could not ask is left out.
+    let checkpoints = stored["checkpoints"]
+        .as_array()
+        .map(|stored| {
+            stored
+                .iter()
+                .filter_map(|c| serde_json::from_value::<Checkpoint>(c.clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(axum::Json(Transcript {
         title: stored["title"].clone(),
         duration: stored["duration"].clone(),
         scenes: stored["scenes"].clone(),
         cues,
+        checkpoints,
     })
     .into_response())
+}
+
+/// A finished video's printable study sheet: a PDF with its key points, definitions, worked
+/// steps and questions, the answers at the end (`lectern_pipeline::study_sheet`).
+#[utoipa::path(
+    get,
+    path = "/media/study-sheet/{id}",
+    tag = "media",
+    params(("id" = String, Path, description = "The job's id"), MediaQuery),
+    security((), ("bearer" = [])),
+    responses(
+        (status = 200, description = "The study sheet", content_type = "application/pdf", body = String),
+        NoMediaToken,
+        NoSuchMedia,
+    )
+)]
+async fn study_sheet(
+    State(state): State<AppState>,
+    MediaJob { job, .. }: MediaJob,
+) -> ApiResult<Response> {
+    let stored = stored_json(&state, &jobs::media::storyboard(&job.id), "Storyboard").await?;
+    let storyboard: lectern_pipeline::Storyboard = serde_json::from_value(stored)
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("a stored storyboard")))?;
+    let name = file_name(&storyboard.title);
+    let pdf = tokio::task::spawn_blocking(move || lectern_pipeline::study_sheet::pdf(&storyboard))
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e)))?;
+    let disposition = format!("inline; filename=\"{name}-study-sheet.pdf\"");
+    let mut response = private_file("application/pdf", pdf);
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
 }
 
 /// A finished job's thumbnail.

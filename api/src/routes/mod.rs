@@ -62,6 +62,7 @@ pub fn router(state: AppState) -> Router {
     // What only some configurations mount (the development sign-in and checkout) is left
     // out of the document.
     let router = checkout::attach(auth::attach(documented, &state), &state)
+        .merge(crate::embed::router())
         .fallback_service(crate::spa::service(&state.config.web_dir))
         .layer(middleware::from_fn(no_nul_in_path))
         .layer(middleware::from_fn(crate::metrics::track))

@@ -17,7 +17,7 @@ use crate::{
 };
 
 /// A course with `lessons` lessons and a cover, as a finished course job leaves it.
-async fn seed_course(app: &TestApp, user_id: &str, lessons: usize) -> String {
+pub(crate) async fn seed_course(app: &TestApp, user_id: &str, lessons: usize) -> String {
     let id = courses::new_id();
     let cover = format!("courses/{id}/cover.jpg");
     put_media(app, &cover, b"\xff\xd8\xff cover").await;
@@ -55,7 +55,7 @@ async fn start_lesson(app: &TestApp, owner: &SignedIn, course_id: &str, index: u
 }
 
 /// Lesson `index`'s video finished, with the files the pipeline stores.
-async fn finished_lesson(app: &TestApp, owner: &SignedIn, course_id: &str, index: u32) -> String {
+pub(crate) async fn finished_lesson(app: &TestApp, owner: &SignedIn, course_id: &str, index: u32) -> String {
     let job_id = start_lesson(app, owner, course_id, index).await;
     let job = jobs::find(&app.db, &job_id).await.unwrap().unwrap();
     finish_lesson_video(app, &job, course_id, index).await;
@@ -75,7 +75,7 @@ async fn finished_lesson(app: &TestApp, owner: &SignedIn, course_id: &str, index
     job_id
 }
 
-async fn publish(app: &TestApp, owner: &SignedIn, course_id: &str, is_public: bool) {
+pub(crate) async fn publish(app: &TestApp, owner: &SignedIn, course_id: &str, is_public: bool) {
     let response = patch(
         app,
         &owner.access_token,

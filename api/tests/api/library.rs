@@ -12,16 +12,16 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, browser, spawn_app};
 
 pub(crate) struct Seed<'a> {
-    title: &'a str,
-    topic: &'a str,
-    description: &'a str,
-    transcript: &'a [&'a str],
-    video_type: &'a str,
-    is_public: bool,
+    pub(crate) title: &'a str,
+    pub(crate) topic: &'a str,
+    pub(crate) description: &'a str,
+    pub(crate) transcript: &'a [&'a str],
+    pub(crate) video_type: &'a str,
+    pub(crate) is_public: bool,
     /// Minutes before now, so the newest-first order is known.
-    age_minutes: i64,
+    pub(crate) age_minutes: i64,
     /// Written by the offline writer (recorded in the job's result and the library row).
-    offline_draft: bool,
+    pub(crate) offline_draft: bool,
 }
 
 impl Default for Seed<'_> {

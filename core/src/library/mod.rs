@@ -643,6 +643,26 @@ pub async fn job_is_public<C: ConnectionTrait>(db: &C, job_id: &str) -> Result<b
         .is_some())
 }
 
+/// A finished video anyone may watch (published, or a lesson of a published course), by its
+/// id or its job's; `None` for any other.
+pub async fn public_video<C: ConnectionTrait>(
+    db: &C,
+    id: &str,
+) -> Result<Option<video::Model>, DbErr> {
+    let found = video::Entity::find()
+        .filter(
+            sea_orm::Condition::any()
+                .add(video::Column::Id.eq(id))
+                .add(video::Column::JobId.eq(id)),
+        )
+        .one(db)
+        .await?;
+    match found {
+        Some(v) if v.job_id.is_some() && video_is_public(db, &v).await? => Ok(Some(v)),
+        _ => Ok(None),
+    }
+}
+
 async fn video_is_public<C: ConnectionTrait>(db: &C, v: &video::Model) -> Result<bool, DbErr> {
     if v.status != jobs::status::COMPLETED {
         return Ok(false);

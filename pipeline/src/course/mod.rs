@@ -261,6 +261,7 @@ pub fn write_cover(dir: &Path, outline: &CourseOutline, level: u8) -> Result<(),
             narration: vec![outline.title.clone()],
         }],
         sources: Vec::new(),
+        checkpoints: Vec::new(),
     };
     cover
         .validate()

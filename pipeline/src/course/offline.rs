@@ -281,6 +281,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
         origin: Origin::OfflineDraft,
         scenes,
         sources: Vec::new(),
+        checkpoints: Vec::new(),
     };
     storyboard.validate().map_err(ScriptError::Invalid)?;
     Ok(storyboard)

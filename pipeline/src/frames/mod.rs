@@ -2,7 +2,7 @@
 //! library. A slide is rendered once per beat that changes the picture.
 
 mod plot;
-mod world;
+pub(crate) mod world;
 
 use serde_json::{Value, json};
 use typst::utils::Scalar;

@@ -20,23 +20,23 @@ const EMBEDDED_FONTS: &[&[u8]] = &[
 ];
 
 /// Everything that is the same for every slide: parsed once per process.
-pub(super) struct Shared {
-    library: LazyHash<Library>,
-    book: LazyHash<FontBook>,
-    fonts: Vec<Font>,
+pub(crate) struct Shared {
+    pub(crate) library: LazyHash<Library>,
+    pub(crate) book: LazyHash<FontBook>,
+    pub(crate) fonts: Vec<Font>,
     main: FileId,
     data: FileId,
     source: Source,
 }
 
-fn file_id(path: &str) -> FileId {
+pub(crate) fn file_id(path: &str) -> FileId {
     FileId::new(RootedPath::new(
         VirtualRoot::Project,
         VirtualPath::new(path).expect("a valid virtual path"),
     ))
 }
 
-pub(super) static SHARED: LazyLock<Arc<Shared>> = LazyLock::new(|| {
+pub(crate) static SHARED: LazyLock<Arc<Shared>> = LazyLock::new(|| {
     let fonts: Vec<Font> = EMBEDDED_FONTS
         .iter()
         .map(|data| Bytes::new(*data))

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
-pub use apply::{apply, sources_scene};
+pub use apply::{SOURCES_HEADING, apply, sources_scene};
 
 use crate::storyboard::SourceNote;
 use crate::titles::{Subject, guess_subject};

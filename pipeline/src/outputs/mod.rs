@@ -112,12 +112,39 @@ pub fn write_transcript(
             "end": end,
         })).collect::<Vec<_>>(),
         "sentences": narration.sentences,
+        "checkpoints": timed_checkpoints(storyboard, spans),
     });
     write(
         dir,
         TRANSCRIPT,
         serde_json::to_string_pretty(&transcript).expect("a transcript serialises"),
     )
+}
+
+/// How long before its scene ends the player pauses for a checkpoint: a player sees the
+/// time a few times a second, and should stop before the next scene has begun.
+pub const CHECKPOINT_LEAD_SECONDS: f64 = 0.25;
+
+/// The storyboard's checkpoints as the player asks them: `at` (where playback pauses, just
+/// before the end of the scene the question is about), `rewatch_from` (that scene's start)
+/// and its heading, with the question and its answer.
+pub fn timed_checkpoints(storyboard: &Storyboard, spans: &[(f64, f64)]) -> Vec<serde_json::Value> {
+    storyboard
+        .checkpoints
+        .iter()
+        .enumerate()
+        .filter_map(|(index, checkpoint)| {
+            let (start, end) = *spans.get(checkpoint.scene)?;
+            let heading = storyboard.scenes[checkpoint.scene].visual.heading();
+            let mut value = serde_json::to_value(checkpoint).ok()?;
+            let fields = value.as_object_mut()?;
+            fields.insert("index".into(), json!(index));
+            fields.insert("at".into(), json!((end - CHECKPOINT_LEAD_SECONDS).max(start)));
+            fields.insert("rewatch_from".into(), json!(start));
+            fields.insert("heading".into(), json!(heading));
+            Some(value)
+        })
+        .collect()
 }
 
 /// The title scene, fully revealed, at 640x360.

@@ -1,6 +1,7 @@
 //! Script writers: turn a brief (topic, level, duration, wpm) into a validated storyboard.
 
 mod chat;
+mod checkpoints;
 mod offline;
 mod openai;
 mod planned;

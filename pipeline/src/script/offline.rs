@@ -206,6 +206,7 @@ impl OfflineWriter {
             origin: Origin::OfflineDraft,
             scenes: candidates.into_iter().map(|c| c.scene).collect(),
             sources,
+            checkpoints: Vec::new(),
         };
         storyboard.validate().map_err(ScriptError::Invalid)?;
         Ok(storyboard)

@@ -1041,6 +1041,7 @@ pub(super) async fn write(
         origin: Origin::Model,
         scenes,
         sources: Vec::new(),
+        checkpoints: Vec::new(),
     };
     for scene in &mut storyboard.scenes {
         tidy::scene_without_json(scene, finish_sentence);
@@ -1048,7 +1049,18 @@ pub(super) async fn write(
     drop_repeats(&mut storyboard.scenes);
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
-    lengthen(writer, &turns, &mut storyboard, Repeats::Refused).await?;
+    // The checkpoint questions are written while the lesson is lengthened: lengthening adds
+    // sentences, never scenes, so the questions' scenes stay where they are.
+    let (lengthened, checkpoints) = tokio::join!(
+        lengthen(writer, &turns, &mut storyboard, Repeats::Refused),
+        super::checkpoints::write(writer, &turns, &before),
+    );
+    lengthened?;
+    // A lesson is not lost for its questions: recall questions take their place.
+    let checkpoints = checkpoints.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "the model's checkpoint questions failed");
+        Vec::new()
+    });
     // A model that can only repeat itself cannot fill the budget without its repeats: the
     // lesson keeps them rather than fail for being short.
     let minimum =
@@ -1059,6 +1071,7 @@ pub(super) async fn write(
         lengthen(writer, &turns, &mut storyboard, Repeats::Allowed).await?;
     }
     shorten(&mut storyboard);
+    storyboard.checkpoints = checkpoints;
     progress(1.0);
     Ok(storyboard)
 }
@@ -1224,7 +1237,7 @@ impl Budget {
 /// A quiz whose marked answer the model itself does not choose when asked the question
 /// afresh is left out: a small model often marks the wrong option ("What is the by-product
 /// of photosynthesis?" marked "glucose").
-async fn answers_agree(
+pub(super) async fn answers_agree(
     writer: &impl JsonModel,
     turns: &[Turn],
     scene: &Scene,

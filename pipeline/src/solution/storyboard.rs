@@ -5,7 +5,7 @@
 use crate::{
     Storyboard,
     storyboard::{
-        BoxedAnswer, ComparisonRow, MathPart, Origin, STORYBOARD_VERSION, Scene, SolutionStep,
+        BoxedAnswer, Checkpoint, CheckpointAnswer, ComparisonRow, MathPart, Origin, STORYBOARD_VERSION, Scene, SolutionStep,
         Visual, WorkedStep, count_words,
     },
     titles::Subject,
@@ -767,12 +767,125 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
         },
         scenes,
         sources: Vec::new(),
+        checkpoints: Vec::new(),
     };
+    let mut storyboard = storyboard;
+    storyboard.checkpoints = checkpoints(solution, &storyboard);
     Plan {
         storyboard,
         combined: (run > 1).then_some(shown.steps),
         practice: practiced,
     }
+}
+
+/// A solution's checkpoint questions, both about its main working (the last scene headed
+/// "Step by step", which "rewatch" goes back to): which rule a checked step applied, among the
+/// solution's other rules; and a practice problem the video does not show, of the same kind
+/// with other numbers, whose answer the offline solver computes and the checker verified.
+fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Checkpoint> {
+    let Some(main) = storyboard
+        .scenes
+        .iter()
+        .rposition(|s| s.visual.heading() == MAIN_HEADING)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut rules: Vec<&str> = Vec::new();
+    for step in &solution.steps {
+        let rule = step.step.rule.trim();
+        if !rule.is_empty() && !rules.iter().any(|r| r.eq_ignore_ascii_case(rule)) {
+            rules.push(rule);
+        }
+    }
+    let asked = solution.steps.iter().find(|s| {
+        s.checked && !s.step.rule.trim().is_empty() && s.step.before.trim() != s.step.after.trim()
+    });
+    if let Some(step) = asked
+        && rules.len() >= 3
+    {
+        let right = step.step.rule.trim();
+        let mut options: Vec<String> = rules
+            .iter()
+            .filter(|r| !r.eq_ignore_ascii_case(right))
+            .take(3)
+            .map(|r| crate::checkpoints::clip(r, crate::checkpoints::MAX_OPTION))
+            .collect();
+        let at = step_hash(&step.step.before) as usize % (options.len() + 1);
+        options.insert(at, crate::checkpoints::clip(right, crate::checkpoints::MAX_OPTION));
+        out.push(Checkpoint {
+            scene: main,
+            question: crate::checkpoints::clip(
+                &format!(
+                    "Which step turns {} into {}?",
+                    step.step.before.trim(),
+                    step.step.after.trim()
+                ),
+                200,
+            ),
+            answer: CheckpointAnswer::Choice {
+                options,
+                answer: at,
+            },
+            explanation: crate::checkpoints::clip(
+                &format!(
+                    "{}: {} becomes {}.",
+                    right.trim_end_matches('.'),
+                    step.step.before.trim(),
+                    step.step.after.trim()
+                ),
+                300,
+            ),
+        });
+    }
+    // One more practice problem than the video could show: the last is never in it.
+    let unseen = extras::practice(solution, MAX_PRACTICE + 1)
+        .into_iter()
+        .rev()
+        .find(|p| {
+            p.answer_checked
+                && !storyboard
+                    .scenes
+                    .iter()
+                    .any(|s| s.narration.iter().any(|n| n.contains(&p.problem)))
+        });
+    if let Some(practice) = unseen
+        && let Some((variable, value)) = crate::checkpoints::single_value(&practice.final_answer)
+    {
+        out.push(Checkpoint {
+            scene: main,
+            question: crate::checkpoints::clip(
+                &format!("Try one yourself: {}. What is {variable}?", practice.problem.trim()),
+                200,
+            ),
+            answer: CheckpointAnswer::Number {
+                value,
+                tolerance: crate::checkpoints::tolerance(value),
+                unit: None,
+            },
+            explanation: crate::checkpoints::clip(
+                &format!(
+                    "The same steps give {}: {}.",
+                    practice.final_answer,
+                    practice
+                        .steps
+                        .iter()
+                        .map(|s| s.step.after.trim())
+                        .collect::<Vec<_>>()
+                        .join(", then ")
+                ),
+                300,
+            ),
+        });
+    }
+    out
+}
+
+/// FNV-1a of a step's line: where its rule goes among the options, the same on every machine.
+fn step_hash(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The same storyboard with every line that does not lay out as math written as plain text,

@@ -36,6 +36,48 @@ pub struct Storyboard {
     /// `crate::grounding`). Not part of what a model writes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sources: Vec<SourceNote>,
+    /// The questions the player asks as the video goes (at most [`MAX_CHECKPOINTS`]), in the
+    /// order of their scenes. Not spoken or drawn: the player pauses and shows them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<Checkpoint>,
+}
+
+/// How many checkpoint questions a video carries at most (a generated one has 2 to 4).
+pub const MAX_CHECKPOINTS: usize = 4;
+
+/// A question about what one scene taught, asked when the video reaches the scene's end;
+/// "rewatch this part" goes back to the scene's start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = StoryboardCheckpoint))]
+pub struct Checkpoint {
+    /// The scene (counted from 0) that teaches the answer.
+    pub scene: usize,
+    pub question: String,
+    #[serde(flatten)]
+    pub answer: CheckpointAnswer,
+    /// Why the answer is right, shown once the learner has answered.
+    pub explanation: String,
+}
+
+/// A checkpoint's answer: one of its options, or a number (for mathematics, computed by the
+/// checker, never taken from a model's word).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CheckpointAnswer {
+    Choice {
+        options: Vec<String>,
+        /// Index into `options` of the right one.
+        answer: usize,
+    },
+    Number {
+        value: f64,
+        /// How far from `value` an answer may be and still be right.
+        tolerance: f64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<String>,
+    },
 }
 
 fn shown() -> bool {

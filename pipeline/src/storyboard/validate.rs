@@ -2,7 +2,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::{STORYBOARD_VERSION, Scene, Storyboard, Visual};
+use super::{CheckpointAnswer, MAX_CHECKPOINTS, STORYBOARD_VERSION, Scene, Storyboard, Visual};
 
 /// Layout limits: the templates are designed so that content within them fits its box.
 const MAX_TITLE: usize = 90;
@@ -179,6 +179,7 @@ impl Storyboard {
         for (i, scene) in self.scenes.iter().enumerate() {
             check_scene(&mut c, &format!("scenes[{i}]"), scene);
         }
+        check_checkpoints(&mut c, self);
         c.finish()
     }
 
@@ -199,6 +200,63 @@ impl Storyboard {
             ));
         }
         Ok(())
+    }
+}
+
+/// Checkpoint questions: at most four, in the order of the video, each about a scene that
+/// exists, with a question, an explanation, and a right answer among distinct options (or a
+/// finite number).
+fn check_checkpoints(c: &mut Checker, storyboard: &Storyboard) {
+    c.count("checkpoints", storyboard.checkpoints.len(), 0, MAX_CHECKPOINTS);
+    let mut previous = 0;
+    for (i, checkpoint) in storyboard.checkpoints.iter().enumerate() {
+        let p = |field: &str| format!("checkpoints[{i}].{field}");
+        if checkpoint.scene >= storyboard.scenes.len() {
+            c.push(
+                p("scene"),
+                format!(
+                    "is {}; the index of one of the {} scenes",
+                    checkpoint.scene,
+                    storyboard.scenes.len()
+                ),
+            );
+        } else if checkpoint.scene < previous {
+            c.push(p("scene"), "checkpoints come in the order of their scenes");
+        }
+        previous = checkpoint.scene;
+        c.text(&p("question"), &checkpoint.question, 200);
+        c.text(&p("explanation"), &checkpoint.explanation, 300);
+        match &checkpoint.answer {
+            CheckpointAnswer::Choice { options, answer } => {
+                c.count(&p("options"), options.len(), 2, 5);
+                for (j, option) in options.iter().enumerate() {
+                    c.text(&p(&format!("options[{j}]")), option, crate::checkpoints::MAX_OPTION);
+                    let key = option.trim().to_lowercase();
+                    if options[..j].iter().any(|o| o.trim().to_lowercase() == key) {
+                        c.push(p(&format!("options[{j}]")), "repeats an earlier option");
+                    }
+                }
+                if *answer >= options.len() {
+                    c.push(
+                        p("answer"),
+                        format!("is {answer}; an index into the {} options", options.len()),
+                    );
+                }
+            }
+            CheckpointAnswer::Number {
+                value,
+                tolerance,
+                unit,
+            } => {
+                if !value.is_finite() {
+                    c.push(p("value"), "must be a finite number");
+                }
+                if !(tolerance.is_finite() && *tolerance >= 0.0) {
+                    c.push(p("tolerance"), "must be a finite number, 0 or more");
+                }
+                c.optional(&p("unit"), unit, 20);
+            }
+        }
     }
 }
 

@@ -13,5 +13,6 @@ mod offline_writer;
 mod openai_writer;
 mod render;
 mod storyboard;
+mod study_sheet;
 mod subtitles;
 mod titles;

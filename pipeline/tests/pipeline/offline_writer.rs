@@ -86,3 +86,45 @@ async fn the_offline_draft_says_so_on_screen_in_its_narration_and_in_its_origin(
 async fn the_offline_writer_refuses_an_empty_topic() {
     assert!(OfflineWriter.write(&brief("   ", 3.0)).await.is_err());
 }
+
+/// Issue 17: every offline video asks 2 to 4 honest recall questions, each about a scene that
+/// teaches (not the title, the quiz, the summary or the sources), with its right answer
+/// among distinct options, and the storyboard with them stays valid.
+#[tokio::test]
+async fn an_offline_video_gets_two_to_four_recall_questions_about_its_own_scenes() {
+    use lectern_pipeline::checkpoints::completed;
+    use lectern_pipeline::storyboard::CheckpointAnswer;
+    for (topic, minutes) in [
+        ("Photosynthesis", 1.0),
+        ("Binary search", 3.0),
+        ("Quadratic equations", 5.0),
+        ("The causes of World War I", 10.0),
+    ] {
+        let mut storyboard = OfflineWriter.write(&brief(topic, minutes)).await.unwrap();
+        storyboard.checkpoints = completed(&storyboard, Vec::new());
+        let n = storyboard.checkpoints.len();
+        assert!((2..=4).contains(&n), "{topic}, {minutes} min: {n} questions");
+        storyboard.validate().unwrap();
+        for checkpoint in &storyboard.checkpoints {
+            let scene = &storyboard.scenes[checkpoint.scene];
+            assert!(
+                !matches!(
+                    scene.visual,
+                    Visual::Title { .. } | Visual::Quiz { .. } | Visual::Summary { .. }
+                ),
+                "{topic}: a question about {:?}",
+                scene.visual.kind()
+            );
+            if let CheckpointAnswer::Choice { options, answer } = &checkpoint.answer {
+                let right = &options[*answer];
+                // The right option is what the scene showed.
+                let shown = serde_json::to_string(&scene.visual).unwrap();
+                assert!(
+                    shown.contains(&serde_json::to_string(right).unwrap().trim_matches('"').to_string()),
+                    "{topic}: {right:?} is not on the slide of {}",
+                    scene.visual.heading()
+                );
+            }
+        }
+    }
+}

@@ -153,6 +153,39 @@ fn captions_cover_the_spoken_audio_with_ordered_cues_of_two_short_lines() {
     assert!(cues.last().unwrap().1 <= rendered().output.duration_seconds + 1e-3);
 }
 
+/// Issue 17: the transcript carries the checkpoints with where the player pauses (just before
+/// the end of the scene asked about, while its last sentence has been said) and where
+/// "rewatch" goes (the scene's start).
+#[test]
+fn the_transcript_times_each_checkpoint_by_the_scene_it_asks_about() {
+    let transcript = json_file("transcript.json");
+    let scenes = transcript["scenes"].as_array().unwrap();
+    let sentences = transcript["sentences"].as_array().unwrap();
+    let checkpoints = transcript["checkpoints"].as_array().unwrap();
+    assert_eq!(checkpoints.len(), 2, "{checkpoints:?}");
+    for (index, checkpoint) in checkpoints.iter().enumerate() {
+        assert_eq!(checkpoint["index"], index);
+        let scene = &scenes[checkpoint["scene"].as_u64().unwrap() as usize];
+        let (start, end) = (scene["start"].as_f64().unwrap(), scene["end"].as_f64().unwrap());
+        let at = checkpoint["at"].as_f64().unwrap();
+        assert_eq!(checkpoint["rewatch_from"].as_f64().unwrap(), start);
+        assert_eq!(checkpoint["heading"], scene["heading"]);
+        assert!(start < at && at < end, "{start} < {at} < {end}");
+        let last_said = sentences
+            .iter()
+            .filter(|s| s["scene"] == checkpoint["scene"])
+            .map(|s| s["end"].as_f64().unwrap())
+            .fold(0.0, f64::max);
+        assert!(at >= last_said - 0.3, "paused at {at} before the scene's last words end at {last_said}");
+    }
+    assert_eq!(checkpoints[0]["kind"], "choice");
+    assert_eq!(checkpoints[0]["answer"], 0);
+    assert_eq!(checkpoints[0]["heading"], "Two motions at once");
+    assert_eq!(checkpoints[1]["kind"], "number");
+    assert_eq!(checkpoints[1]["value"], 2.04);
+    assert_eq!(checkpoints[1]["unit"], "s");
+}
+
 fn is_blank(frame: &DecodedFrame) -> bool {
     let first = &frame.rgb[..3];
     frame

@@ -4,6 +4,7 @@
 
 mod generate;
 mod lessons;
+mod scorm;
 
 use axum::{
     Json,
@@ -31,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(generate::generate_course))
         .routes(routes!(course))
+        .routes(routes!(scorm::export_scorm))
         .routes(routes!(lessons::generate_lesson_video))
         .routes(routes!(lessons::generate_all_lesson_videos))
 }

@@ -22,6 +22,9 @@ export type Scene = Schemas['Scene'];
 
 export type SourceNote = Schemas['SourceNote'];
 
+/** A question the player asks at the end of a scene (`scene`, counted from 0). */
+export type StoryboardCheckpoint = Schemas['StoryboardCheckpoint'];
+
 /** The JSON the pipeline reads (its storyboard format, version 1). */
 export type Storyboard = Schemas['Storyboard'];
 

@@ -36,7 +36,7 @@ export function useStoryboardEditor(initial: Storyboard): StoryboardEditorState 
   const [state, dispatch] = useReducer(editorReducer, initial, (storyboard) => initialEditorState(storyboard, newSceneId));
   const ref = useRef(state);
   ref.current = state;
-  const storyboard = useMemo(() => currentStoryboard({ meta: state.meta, scenes: state.scenes }), [state.meta, state.scenes]);
+  const storyboard = useMemo(() => currentStoryboard({ meta: state.meta, scenes: state.scenes, checkpoints: state.checkpoints }), [state.meta, state.scenes, state.checkpoints]);
 
   const addScene = useCallback((kind: AddableKind) => {
     const id = newSceneId();

@@ -34,6 +34,34 @@ describe('editor state', () => {
     expect(state.deleted).toBeNull();
   });
 
+  it('keeps checkpoint questions on their scenes as scenes move, and drops one whose scene is edited or deleted', () => {
+    const question = (scene: number) => ({
+      scene,
+      question: `About scene ${scene}?`,
+      kind: 'choice' as const,
+      options: ['Yes', 'No'],
+      answer: 0,
+      explanation: 'It said so.',
+    });
+    let n = 0;
+    let state = initialEditorState(makeStoryboard({ checkpoints: [question(1), question(2)] }), () => `s${++n}`);
+    expect(currentStoryboard(state).checkpoints?.map((c) => c.question)).toEqual(['About scene 1?', 'About scene 2?']);
+    state = editorReducer(state, { type: 'move', id: 's2', by: 1 });
+    // The definition (asked about as scene 1) is now scene 2, the equations scene 1.
+    expect(currentStoryboard(state).checkpoints?.map((c) => [c.scene, c.question])).toEqual([
+      [1, 'About scene 2?'],
+      [2, 'About scene 1?'],
+    ]);
+    state = editorReducer(state, { type: 'delete', id: 's2' });
+    expect(currentStoryboard(state).checkpoints?.map((c) => c.question)).toEqual(['About scene 2?']);
+    state = editorReducer(state, { type: 'undo-delete' });
+    expect(currentStoryboard(state).checkpoints).toHaveLength(2);
+    state = editorReducer(state, { type: 'set', id: 's3', path: ['heading'], value: 'Another heading' });
+    expect(currentStoryboard(state).checkpoints?.map((c) => c.question)).toEqual(['About scene 1?']);
+    state = editorReducer(state, { type: 'delete', id: 's2' });
+    expect(currentStoryboard(state).checkpoints).toBeUndefined();
+  });
+
   it('keeps a quiz answer on its option when another option goes', () => {
     let state = editorReducer(start(), { type: 'set', id: 's4', path: ['answer'], value: 2 });
     state = editorReducer(state, { type: 'remove-entry', id: 's4', path: ['options'], index: 0 });

@@ -1,4 +1,4 @@
-import type { Scene, Storyboard } from '@/features/editor/api/contract';
+import type { Scene, Storyboard, StoryboardCheckpoint } from '@/features/editor/api/contract';
 import { getIn, setIn, type Path } from '@/features/editor/lib/json-path';
 import type { StoryboardIssue } from '@/features/editor/lib/field-errors';
 
@@ -8,10 +8,17 @@ export type EditorScene = { id: string; scene: Scene };
 /** A problem placed on a scene (by id) or, with `sceneId` null, on the storyboard. */
 export type EditorIssue = { sceneId: string | null; field: string; message: string };
 
+/**
+ * A checkpoint question, tied to its scene by id: it follows the scene when scenes move, and
+ * goes when the scene is deleted or edited (it asks about what the scene said when it was written).
+ */
+export type EditorCheckpoint = { sceneId: string; asked: Scene; checkpoint: StoryboardCheckpoint };
+
 export type EditorState = {
-  /** The storyboard's fields other than its scenes, kept as they came. */
-  meta: Omit<Storyboard, 'scenes'>;
+  /** The storyboard's fields other than its scenes and questions, kept as they came. */
+  meta: Omit<Storyboard, 'scenes' | 'checkpoints'>;
   scenes: EditorScene[];
+  checkpoints: EditorCheckpoint[];
   /** The scene last deleted and where it was, until it is restored or another is deleted. */
   deleted: { entry: EditorScene; index: number } | null;
   /** What the last render or save was refused for (a 422), until the scene is edited. */
@@ -32,12 +39,24 @@ export type EditorAction =
   | { type: 'frame-issues'; id: string; issues: EditorIssue[] };
 
 export function initialEditorState(storyboard: Storyboard, newId: () => string): EditorState {
-  const { scenes, ...meta } = storyboard;
-  return { meta, scenes: scenes.map((scene) => ({ id: newId(), scene })), deleted: null, submitIssues: [], frameIssues: {} };
+  const { scenes, checkpoints = [], ...meta } = storyboard;
+  const entries = scenes.map((scene) => ({ id: newId(), scene }));
+  const tied = checkpoints.flatMap((checkpoint) => {
+    const entry = entries[checkpoint.scene];
+    return entry ? [{ sceneId: entry.id, asked: entry.scene, checkpoint }] : [];
+  });
+  return { meta, scenes: entries, checkpoints: tied, deleted: null, submitIssues: [], frameIssues: {} };
 }
 
-export function currentStoryboard(state: Pick<EditorState, 'meta' | 'scenes'>): Storyboard {
-  return { ...state.meta, scenes: state.scenes.map((s) => s.scene) };
+export function currentStoryboard(state: Pick<EditorState, 'meta' | 'scenes' | 'checkpoints'>): Storyboard {
+  const checkpoints = state.checkpoints
+    .flatMap(({ sceneId, asked, checkpoint }) => {
+      const index = state.scenes.findIndex((s) => s.id === sceneId);
+      return index >= 0 && state.scenes[index]?.scene === asked ? [{ ...checkpoint, scene: index }] : [];
+    })
+    .sort((a, b) => a.scene - b.scene);
+  const storyboard: Storyboard = { ...state.meta, scenes: state.scenes.map((s) => s.scene) };
+  return checkpoints.length > 0 ? { ...storyboard, checkpoints } : storyboard;
 }
 
 /** Issues of a storyboard that was sent with `sent` (its scene ids then), placed on those scenes. */

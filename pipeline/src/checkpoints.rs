@@ -1,0 +1,487 @@
+//! Checkpoint questions: what the player asks as a video goes, each about one scene, with the
+//! scene to go back to. A language model writes them with the storyboard
+//! (`script::planned`); a solution asks about its own steps (`solution::storyboard`); and
+//! every other storyboard gets honest recall questions from its own scenes ([`recall`]):
+//! what a scene said, never a fact the writer made up.
+
+use crate::grounding::SOURCES_HEADING;
+use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_CHECKPOINTS, Scene, Storyboard, Visual};
+use crate::titles::Subject;
+
+/// How many questions a generated video is given when its scenes allow.
+pub const WANTED: usize = 3;
+
+/// The longest text a question's option may have (the storyboard's check).
+pub const MAX_OPTION: usize = 120;
+
+/// Recall questions from the storyboard's scenes, spread over the video: which side of a
+/// comparison a row belongs to, which point a part of the video made, which term a
+/// definition defines, and, in mathematics, the answer of a worked example (computed by the
+/// solver). Up to `wanted`; none for a scene that cannot be asked about honestly.
+pub fn recall(storyboard: &Storyboard, wanted: usize) -> Vec<Checkpoint> {
+    let candidates: Vec<Checkpoint> = storyboard
+        .scenes
+        .iter()
+        .enumerate()
+        .filter(|(index, scene)| teaches(*index, scene, storyboard.scenes.len()))
+        .filter_map(|(index, scene)| question_about(storyboard, index, scene))
+        .collect();
+    spread(candidates, wanted.min(MAX_CHECKPOINTS))
+}
+
+/// Adds recall questions to `checkpoints` (a model's, or none) until the video has
+/// [`WANTED`], each about a scene not yet asked about; the result in the order of the video.
+pub fn completed(storyboard: &Storyboard, mut checkpoints: Vec<Checkpoint>) -> Vec<Checkpoint> {
+    if checkpoints.len() < WANTED {
+        let asked: Vec<usize> = checkpoints.iter().map(|c| c.scene).collect();
+        let more: Vec<Checkpoint> = recall(storyboard, MAX_CHECKPOINTS)
+            .into_iter()
+            .filter(|c| !asked.contains(&c.scene))
+            .collect();
+        checkpoints.extend(spread(more, WANTED - checkpoints.len()));
+    }
+    checkpoints.sort_by_key(|c| c.scene);
+    checkpoints.truncate(MAX_CHECKPOINTS);
+    checkpoints
+}
+
+/// Whether a scene teaches something a question may ask about: not the title, a quiz (the
+/// video asks it already), the closing summary or the list of sources.
+pub fn teaches(index: usize, scene: &Scene, scenes: usize) -> bool {
+    let last = index + 1 == scenes;
+    match &scene.visual {
+        Visual::Title { .. } | Visual::Quiz { .. } | Visual::Summary { .. } => false,
+        Visual::Bullets { heading, .. } => heading != SOURCES_HEADING && !last,
+        _ => !last,
+    }
+}
+
+/// `wanted` of `candidates`, evenly spaced over them (so over the video), in their order.
+fn spread(candidates: Vec<Checkpoint>, wanted: usize) -> Vec<Checkpoint> {
+    let n = candidates.len();
+    if n <= wanted {
+        return candidates;
+    }
+    if wanted == 0 {
+        return Vec::new();
+    }
+    let picks: Vec<usize> = (0..wanted)
+        .map(|i| {
+            if wanted == 1 {
+                n / 2
+            } else {
+                (i * (n - 1) + (wanted - 1) / 2) / (wanted - 1)
+            }
+        })
+        .collect();
+    candidates
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| picks.contains(i))
+        .map(|(_, c)| c)
+        .collect()
+}
+
+fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpoint> {
+    match &scene.visual {
+        Visual::Comparison {
+            heading,
+            left_title,
+            right_title,
+            rows,
+        } => {
+            // The row whose two sides differ most plainly: the first with distinct texts.
+            let (row_index, row) = rows
+                .iter()
+                .enumerate()
+                .find(|(_, r)| !same(&r.left, &r.right) && !r.right.trim().is_empty())?;
+            if same(left_title, right_title) {
+                return None;
+            }
+            let said = scene.narration.get(row_index).cloned().unwrap_or_default();
+            Some(Checkpoint {
+                scene: index,
+                question: format!(
+                    "In “{}”, which side went with “{}”?",
+                    clip(heading, 80),
+                    clip(&row.right, 90)
+                ),
+                answer: CheckpointAnswer::Choice {
+                    options: vec![clip(left_title, MAX_OPTION), clip(right_title, MAX_OPTION)],
+                    answer: 1,
+                },
+                explanation: explanation(
+                    &format!(
+                        "“{}” was on the {} side; the {} side had “{}”.",
+                        clip(&row.right, 90),
+                        clip(right_title, 60),
+                        clip(left_title, 60),
+                        clip(&row.left, 90)
+                    ),
+                    &said,
+                ),
+            })
+        }
+        Visual::Bullets { heading, items } => {
+            // The point with the most to say, asked among points other parts of the video made.
+            let (item_index, item) = items
+                .iter()
+                .enumerate()
+                .max_by_key(|(i, item)| (item.split_whitespace().count(), usize::MAX - i))?;
+            let others = points_elsewhere(storyboard, index, items);
+            if others.len() < 2 {
+                return None;
+            }
+            let question = format!("Which of these points did “{}” make?", clip(heading, 80));
+            let said = scene.narration.get(item_index).cloned().unwrap_or_default();
+            Some(choice(
+                index,
+                question,
+                item,
+                &others,
+                explanation(&format!("“{}” said: {}.", clip(heading, 80), clip(item, 120)), &said),
+            ))
+        }
+        Visual::Definition {
+            term, definition, ..
+        } => {
+            let others: Vec<String> = storyboard
+                .scenes
+                .iter()
+                .filter_map(|s| match &s.visual {
+                    Visual::Definition { term: other, .. } if !same(other, term) => {
+                        Some(other.clone())
+                    }
+                    _ => None,
+                })
+                .collect();
+            if others.len() < 2 {
+                return None;
+            }
+            let question = format!("Which term did the video define as “{}”?", clip(definition, 150));
+            Some(choice(
+                index,
+                question,
+                term,
+                &others,
+                format!("That is how the video defined {}.", clip(term, 80)),
+            ))
+        }
+        Visual::WorkedExample {
+            problem, answer, ..
+        } if storyboard.subject == Subject::Mathematics => {
+            let (variable, value) = solved_value(problem)?;
+            Some(Checkpoint {
+                scene: index,
+                question: format!("Work it out: {}. What is {variable}?", clip(problem.trim_end_matches('.'), 150)),
+                answer: CheckpointAnswer::Number {
+                    value,
+                    tolerance: tolerance(value),
+                    unit: None,
+                },
+                explanation: format!("The worked example found {}.", clip(answer, 150)),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A multiple-choice question whose right option is `right` among up to three of `others`,
+/// in an order fixed by the question (the right one is not always first).
+fn choice(
+    scene: usize,
+    question: String,
+    right: &str,
+    others: &[String],
+    explanation: String,
+) -> Checkpoint {
+    let mut options: Vec<String> = vec![clip(right, MAX_OPTION)];
+    for other in others {
+        let other = clip(other, MAX_OPTION);
+        if options.len() < 4 && !options.iter().any(|o| same(o, &other)) {
+            options.push(other);
+        }
+    }
+    let turn = (fnv(&question) % options.len() as u64) as usize;
+    options.rotate_left(turn);
+    let answer = (options.len() - turn) % options.len();
+    Checkpoint {
+        scene,
+        question,
+        answer: CheckpointAnswer::Choice { options, answer },
+        explanation,
+    }
+}
+
+/// Points (bullets) made in other parts of the video that this scene did not make, from
+/// scenes as far from it as possible first (a neighbour's points are closest in meaning).
+fn points_elsewhere(storyboard: &Storyboard, index: usize, own: &[String]) -> Vec<String> {
+    let mut scenes: Vec<(usize, &Scene)> = storyboard
+        .scenes
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i != index && teaches(*i, s, storyboard.scenes.len()))
+        .collect();
+    scenes.sort_by_key(|(i, _)| std::cmp::Reverse(i.abs_diff(index)));
+    let mut out: Vec<String> = Vec::new();
+    for (_, scene) in scenes {
+        if let Visual::Bullets { items, .. } = &scene.visual {
+            for item in items {
+                let taken = own.iter().chain(&out).any(|o| same(o, item));
+                if !taken && !item.trim().is_empty() {
+                    out.push(item.clone());
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The explanation: what the video showed, and the sentence that said it when there is one.
+fn explanation(shown: &str, said: &str) -> String {
+    let said = said.trim();
+    if said.is_empty() {
+        clip(shown, 300)
+    } else {
+        clip(&format!("{shown} As the video put it: {said}"), 300)
+    }
+}
+
+/// The variable and its value when the solver solves `problem` to one number (`x = 4`).
+pub fn solved_value(problem: &str) -> Option<(String, f64)> {
+    let solution = lectern_solver::solve(problem).ok()?;
+    single_value(&solution.final_answer)
+}
+
+/// `x = 4` or `x = -3/2` as the variable and its value; `None` for anything else (two
+/// solutions, an interval, an expression).
+pub fn single_value(answer: &str) -> Option<(String, f64)> {
+    let (left, right) = answer.split_once('=')?;
+    let variable = left.trim();
+    let is_name = !variable.is_empty()
+        && variable.len() <= 3
+        && variable.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
+    if !is_name || right.contains('=') || right.contains(',') {
+        return None;
+    }
+    let value = lectern_solver::evaluate(right.trim()).ok()??;
+    Some((variable.to_string(), value))
+}
+
+/// How far a typed number may be from `value`: rounding to two decimals is right.
+pub fn tolerance(value: f64) -> f64 {
+    (value.abs() * 1e-6).max(0.005)
+}
+
+fn same(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+/// `text` in at most `max` characters, cut at a word with "…".
+pub fn clip(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > max / 2 => cut[..space].to_string(),
+        _ => cut,
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
+}
+
+/// FNV-1a: the same question gets the same order of options on every machine.
+fn fnv(text: &str) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storyboard::{ComparisonRow, Origin, STORYBOARD_VERSION};
+
+    fn scene(visual: Visual, narration: &[&str]) -> Scene {
+        Scene {
+            visual,
+            narration: narration.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn bullets(heading: &str, items: &[&str]) -> Scene {
+        scene(
+            Visual::Bullets {
+                heading: heading.into(),
+                items: items.iter().map(|s| s.to_string()).collect(),
+            },
+            &items
+                .iter()
+                .map(|i| format!("{i}, as said aloud."))
+                .collect::<Vec<_>>()
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn storyboard(subject: Subject, scenes: Vec<Scene>) -> Storyboard {
+        let mut all = vec![scene(
+            Visual::Title {
+                title: "Photosynthesis".into(),
+                subtitle: None,
+            },
+            &["Welcome."],
+        )];
+        all.extend(scenes);
+        all.push(scene(
+            Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: vec!["Light becomes sugar".into()],
+            },
+            &["Light becomes sugar."],
+        ));
+        Storyboard {
+            version: STORYBOARD_VERSION,
+            title: "Photosynthesis".into(),
+            subject,
+            level: 2,
+            show_level: true,
+            target_minutes: 2.0,
+            wpm: 150,
+            origin: Origin::Model,
+            scenes: all,
+            sources: Vec::new(),
+            checkpoints: Vec::new(),
+        }
+    }
+
+    fn options(c: &Checkpoint) -> (&[String], usize) {
+        match &c.answer {
+            CheckpointAnswer::Choice { options, answer } => (options, *answer),
+            CheckpointAnswer::Number { .. } => panic!("a choice was expected"),
+        }
+    }
+
+    #[test]
+    fn a_bullet_scene_is_asked_which_of_its_points_it_made() {
+        let board = storyboard(
+            Subject::Science,
+            vec![
+                bullets("Light reactions", &["Chlorophyll absorbs red and blue light", "Water is split"]),
+                bullets("The Calvin cycle", &["Carbon dioxide is fixed into sugar"]),
+                bullets("Where it happens", &["Inside the chloroplasts of leaf cells"]),
+            ],
+        );
+        let questions = recall(&board, 3);
+        assert_eq!(questions.len(), 3);
+        let first = &questions[0];
+        assert_eq!(first.scene, 1);
+        assert_eq!(first.question, "Which of these points did “Light reactions” make?");
+        let (options, answer) = options(first);
+        assert_eq!(options[answer], "Chlorophyll absorbs red and blue light");
+        assert_eq!(options.len(), 3);
+        assert!(!options.contains(&"Water is split".to_string()), "{options:?}");
+        assert!(first.explanation.contains("as said aloud"), "{}", first.explanation);
+        board_with(&board, questions).validate().unwrap();
+    }
+
+    fn board_with(board: &Storyboard, checkpoints: Vec<Checkpoint>) -> Storyboard {
+        Storyboard {
+            checkpoints,
+            ..board.clone()
+        }
+    }
+
+    #[test]
+    fn a_comparison_is_asked_which_side_a_row_belongs_to() {
+        let board = storyboard(
+            Subject::Science,
+            vec![scene(
+                Visual::Comparison {
+                    heading: "Mitosis and meiosis".into(),
+                    left_title: "Mitosis".into(),
+                    right_title: "Meiosis".into(),
+                    rows: vec![ComparisonRow {
+                        left: "Two identical cells".into(),
+                        right: "Four different cells".into(),
+                    }],
+                },
+                &["Mitosis makes two identical cells; meiosis makes four different ones."],
+            )],
+        );
+        let questions = recall(&board, 3);
+        assert_eq!(questions.len(), 1);
+        let (options, answer) = options(&questions[0]);
+        assert_eq!(options[answer], "Meiosis");
+        assert!(questions[0].question.contains("Four different cells"));
+    }
+
+    #[test]
+    fn a_worked_example_in_mathematics_is_asked_for_the_solvers_number() {
+        let example = scene(
+            Visual::WorkedExample {
+                heading: "An example".into(),
+                problem: "Solve 2x + 3 = 11".into(),
+                steps: Vec::new(),
+                answer: "x = 4".into(),
+            },
+            &["We subtract three and halve."],
+        );
+        let board = storyboard(Subject::Mathematics, vec![example.clone()]);
+        let questions = recall(&board, 3);
+        assert_eq!(questions.len(), 1);
+        match questions[0].answer {
+            CheckpointAnswer::Number { value, tolerance, .. } => {
+                assert_eq!(value, 4.0);
+                assert!(tolerance > 0.0 && tolerance < 0.01);
+            }
+            _ => panic!("a number was expected"),
+        }
+        // Outside mathematics a worked example's text is not the solver's to read.
+        assert!(recall(&storyboard(Subject::Science, vec![example]), 3).is_empty());
+    }
+
+    #[test]
+    fn single_values_are_read_and_everything_else_is_not() {
+        assert_eq!(single_value("x = -3/2"), Some(("x".into(), -1.5)));
+        assert_eq!(single_value("x = 2, x = 3"), None);
+        assert_eq!(single_value("x > 2"), None);
+        assert_eq!(single_value("the answer = x + 1"), None);
+    }
+
+    #[test]
+    fn questions_are_spread_over_the_video_and_completed_without_repeating_a_scene() {
+        let scenes: Vec<Scene> = (0..7)
+            .map(|i| bullets(&format!("Part {i}"), &[&format!("Point number {i} of the lesson")]))
+            .collect();
+        let board = storyboard(Subject::General, scenes);
+        let picked: Vec<usize> = recall(&board, 3).iter().map(|c| c.scene).collect();
+        assert_eq!(picked, [1, 4, 7]);
+        let model_wrote = recall(&board, 3).into_iter().skip(1).take(1).collect();
+        let all = completed(&board, model_wrote);
+        let scenes: Vec<usize> = all.iter().map(|c| c.scene).collect();
+        assert_eq!(all.len(), 3);
+        assert!(scenes.windows(2).all(|w| w[0] < w[1]), "{scenes:?}");
+        board_with(&board, all).validate().unwrap();
+    }
+
+    #[test]
+    fn the_right_option_moves_with_the_question() {
+        let others = ["B".to_string(), "C".to_string(), "D".to_string()];
+        let answers: std::collections::HashSet<usize> = (0..12)
+            .map(|i| options(&choice(1, format!("Question {i}?"), "A", &others, "x".into())).1)
+            .collect();
+        assert!(answers.len() > 1, "{answers:?}");
+        for i in 0..12 {
+            let c = choice(1, format!("Question {i}?"), "A", &others, "x".into());
+            let (options, answer) = options(&c);
+            assert_eq!(options[answer], "A");
+        }
+    }
+}

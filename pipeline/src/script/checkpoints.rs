@@ -1,0 +1,314 @@
+//! Checkpoint questions a model writes for its finished lesson (`crate::checkpoints` has the
+//! rest): multiple choice about the scenes, and in mathematics an exercise whose answer the
+//! solver computes. A question is kept only when it is well formed and the model, asked it
+//! afresh, picks the option it marked; what is missing is made up with recall questions.
+
+use futures_util::{StreamExt, stream};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::chat::{JsonModel, Turn};
+use super::planned::answers_agree;
+use super::schema::object;
+use super::ScriptError;
+use crate::checkpoints::{MAX_OPTION, clip, solved_value, teaches, tolerance};
+use crate::storyboard::{Checkpoint, CheckpointAnswer, Scene, Storyboard, Visual};
+use crate::titles::Subject;
+
+/// Multiple-choice questions asked of the model (a third comes from recall or an exercise).
+const QUESTIONS: usize = 2;
+const MAX_QUESTION: u32 = 160;
+const MAX_EXPLANATION: u32 = 200;
+
+#[derive(Deserialize)]
+struct Written {
+    questions: Vec<WrittenQuestion>,
+    #[serde(default)]
+    exercise: Option<WrittenExercise>,
+}
+
+#[derive(Deserialize)]
+struct WrittenQuestion {
+    scene: usize,
+    question: String,
+    options: Vec<String>,
+    answer: usize,
+    explanation: String,
+}
+
+#[derive(Deserialize)]
+struct WrittenExercise {
+    scene: usize,
+    question: String,
+    /// Typed mathematics the solver solves or evaluates: `3x + 2 = 11`, `(12 - 4)/2`.
+    problem: String,
+}
+
+/// The model's checkpoint questions for `storyboard`, each checked; empty when the lesson
+/// has too little to ask about.
+pub(super) async fn write(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    storyboard: &Storyboard,
+) -> Result<Vec<Checkpoint>, ScriptError> {
+    let scenes: Vec<(usize, &Scene)> = storyboard
+        .scenes
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| teaches(*i, s, storyboard.scenes.len()))
+        .collect();
+    if scenes.len() < 2 {
+        return Ok(Vec::new());
+    }
+    let indices: Vec<usize> = scenes.iter().map(|(i, _)| *i).collect();
+    let listed: Vec<String> = scenes
+        .iter()
+        .map(|(i, scene)| {
+            format!(
+                "Scene {i} \"{}\": {}",
+                scene.visual.heading(),
+                clip(&scene.narration.join(" "), 700)
+            )
+        })
+        .collect();
+    let mathematics = storyboard.subject == Subject::Mathematics;
+    let request = format!(
+        "Write {QUESTIONS} multiple-choice questions that check a learner understood this \
+         lesson, each about a different scene below and answerable from what that scene says. \
+         Give 3 or 4 short options with exactly one right, its index as the answer, and one \
+         sentence that explains why it is right.{} Scenes:\n{}",
+        if mathematics {
+            " Also write one exercise: a short question with a problem in typed mathematics \
+             (like 3x + 2 = 11 or (12 - 4)/2) whose answer is one number, practising a scene."
+        } else {
+            ""
+        },
+        listed.join("\n")
+    );
+    let answer = writer
+        .complete_json(
+            &[turns.to_vec(), vec![Turn::User(request)]].concat(),
+            "checkpoints",
+            schema(&indices, mathematics),
+        )
+        .await?;
+    let written: Written = match serde_json::from_str(&answer) {
+        Ok(written) => written,
+        Err(e) => {
+            tracing::info!(error = %e, "leaving out the model's checkpoint questions: not the JSON asked for");
+            return Ok(Vec::new());
+        }
+    };
+    let mut kept: Vec<Checkpoint> = Vec::new();
+    let candidates: Vec<Checkpoint> = written
+        .questions
+        .into_iter()
+        .filter_map(|q| question(q, &indices))
+        .collect();
+    // Each question is put to the model again, without its marking: a small model often
+    // marks the wrong option, and a wrong answer key teaches the wrong thing.
+    let agreed: Vec<(Checkpoint, bool)> = stream::iter(candidates)
+        .map(|checkpoint| async move {
+            let agree = agrees(writer, turns, &checkpoint).await?;
+            Ok::<_, ScriptError>((checkpoint, agree))
+        })
+        .buffered(writer.parallel())
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect::<Result<_, _>>()?;
+    for (checkpoint, agree) in agreed {
+        let repeated = kept.iter().any(|k| k.scene == checkpoint.scene);
+        if agree && !repeated {
+            kept.push(checkpoint);
+        }
+    }
+    if let Some(exercise) = written.exercise.and_then(|e| exercise(e, &indices)) {
+        kept.push(exercise);
+    }
+    kept.sort_by_key(|c| c.scene);
+    Ok(kept)
+}
+
+fn schema(scenes: &[usize], mathematics: bool) -> Value {
+    let text = |max: u32| json!({ "type": "string", "minLength": 1, "maxLength": max });
+    let scene = json!({ "type": "integer", "enum": scenes });
+    let question = object(json!({
+        "scene": scene,
+        "question": text(MAX_QUESTION),
+        "options": {
+            "type": "array", "minItems": 3, "maxItems": 4,
+            "items": text(MAX_OPTION as u32),
+        },
+        "answer": { "type": "integer", "minimum": 0, "maximum": 3 },
+        "explanation": text(MAX_EXPLANATION),
+    }));
+    let mut properties = json!({
+        "questions": {
+            "type": "array", "minItems": 1, "maxItems": QUESTIONS,
+            "items": question,
+        },
+    });
+    if mathematics {
+        properties["exercise"] = object(json!({
+            "scene": scene,
+            "question": text(MAX_QUESTION),
+            "problem": text(80),
+        }));
+    }
+    object(properties)
+}
+
+/// A written question as a checkpoint, if it is well formed: a scene it may ask about,
+/// distinct options, the answer among them.
+fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
+    let options: Vec<String> = q
+        .options
+        .iter()
+        .map(|o| clip(o, MAX_OPTION))
+        .collect();
+    let distinct = options.iter().enumerate().all(|(i, o)| {
+        !o.is_empty()
+            && !options[..i]
+                .iter()
+                .any(|earlier| earlier.to_lowercase() == o.to_lowercase())
+    });
+    let question = clip(&q.question, 200);
+    let explanation = clip(&q.explanation, 300);
+    let well_formed = scenes.contains(&q.scene)
+        && distinct
+        && q.answer < options.len()
+        && !question.is_empty()
+        && !explanation.is_empty();
+    if !well_formed {
+        tracing::info!(question = %q.question, "leaving out a checkpoint question: not well formed");
+        return None;
+    }
+    Some(Checkpoint {
+        scene: q.scene,
+        question,
+        answer: CheckpointAnswer::Choice {
+            options,
+            answer: q.answer,
+        },
+        explanation,
+    })
+}
+
+/// An exercise whose answer the solver computes: the problem solved to one number (or, with
+/// no unknown, evaluated); its numbers must be the question's, so that the question asks
+/// what was computed.
+fn exercise(e: WrittenExercise, scenes: &[usize]) -> Option<Checkpoint> {
+    if !scenes.contains(&e.scene) {
+        return None;
+    }
+    let problem = e.problem.trim();
+    let computed = solved_value(problem).map(|(_, value)| value).or_else(|| {
+        lectern_solver::evaluate(problem).ok().flatten()
+    })?;
+    let numbers = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let question_numbers = numbers(&e.question);
+    let shown = numbers(problem).iter().all(|n| question_numbers.contains(n));
+    let question = if shown {
+        clip(&e.question, 200)
+    } else {
+        clip(&format!("{} Work out: {problem}", e.question.trim()), 200)
+    };
+    Some(Checkpoint {
+        scene: e.scene,
+        question,
+        answer: CheckpointAnswer::Number {
+            value: computed,
+            tolerance: tolerance(computed),
+            unit: None,
+        },
+        explanation: clip(
+            &format!(
+                "Worked out, {problem} gives {}.",
+                short_number(computed)
+            ),
+            300,
+        ),
+    })
+}
+
+/// A number as a learner would write it: whole numbers without a point, others to 4 places.
+fn short_number(value: f64) -> String {
+    if (value - value.round()).abs() < 1e-9 {
+        format!("{}", value.round() as i64)
+    } else {
+        format!("{value:.4}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    }
+}
+
+/// Whether the model, asked the question afresh, chooses the option it marked.
+async fn agrees(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    checkpoint: &Checkpoint,
+) -> Result<bool, ScriptError> {
+    let CheckpointAnswer::Choice { options, answer } = &checkpoint.answer else {
+        return Ok(true);
+    };
+    let quiz = Scene {
+        visual: Visual::Quiz {
+            question: checkpoint.question.clone(),
+            options: options.clone(),
+            answer: *answer,
+            explanation: None,
+        },
+        narration: Vec::new(),
+    };
+    answers_agree(writer, turns, &quiz).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flawed_question_is_left_out() {
+        let q = |options: &[&str], answer: usize, scene: usize| WrittenQuestion {
+            scene,
+            question: "What does chlorophyll absorb?".into(),
+            options: options.iter().map(|s| s.to_string()).collect(),
+            answer,
+            explanation: "Chlorophyll absorbs red and blue light.".into(),
+        };
+        assert!(question(q(&["Light", "Water", "Salt"], 0, 2), &[2, 3]).is_some());
+        assert!(question(q(&["Light", "light", "Salt"], 0, 2), &[2, 3]).is_none());
+        assert!(question(q(&["Light", "Water", "Salt"], 3, 2), &[2, 3]).is_none());
+        assert!(question(q(&["Light", "Water", "Salt"], 0, 0), &[2, 3]).is_none());
+    }
+
+    #[test]
+    fn an_exercise_is_answered_by_the_solver_not_the_model() {
+        let e = |question: &str, problem: &str| WrittenExercise {
+            scene: 2,
+            question: question.into(),
+            problem: problem.into(),
+        };
+        let solved = exercise(e("Solve 3x + 2 = 11 for x.", "3x + 2 = 11"), &[2]).unwrap();
+        assert_eq!(
+            solved.answer,
+            CheckpointAnswer::Number {
+                value: 3.0,
+                tolerance: tolerance(3.0),
+                unit: None
+            }
+        );
+        assert_eq!(solved.question, "Solve 3x + 2 = 11 for x.");
+        let evaluated = exercise(e("What is half of eight?", "(12 - 4)/2"), &[2]).unwrap();
+        assert!(evaluated.question.ends_with("Work out: (12 - 4)/2"), "{}", evaluated.question);
+        assert!(exercise(e("Why?", "photosynthesis"), &[2]).is_none());
+        assert!(exercise(e("Solve x^2 = 4", "x^2 = 4"), &[2]).is_none(), "two answers");
+    }
+}
