@@ -445,6 +445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/public/videos/{id}`: a published video; a private or unknown one answers the
+         *     same 404.
+         */
+        get: operations["public_video"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/storyboards/preview-frame": {
         parameters: {
             query?: never;
@@ -803,6 +823,53 @@ export interface components {
             session_id: string;
             /** @description `open`, `complete`, `expired` or `failed`. */
             status: string;
+        };
+        /** @description A checkpoint question the player asks at a point of the video. */
+        Checkpoint: {
+            /**
+             * Format: int32
+             * @description The right option's index (choice only).
+             */
+            answer?: number | null;
+            /**
+             * Format: double
+             * @description Seconds: playback pauses here (the end of the scene the question is about).
+             */
+            at: number;
+            /** @description Shown after answering, right or wrong. */
+            explanation: string;
+            /** @description That scene's heading, e.g. "Rewatch “Light reactions”". */
+            heading: string;
+            /**
+             * Format: int32
+             * @description The question's place among the video's checkpoints, from 0 (what progress reports name as `question`).
+             */
+            index: number;
+            /**
+             * @description "choice": pick one of `options`, `answer` is the right one's index. "number": type a number; right when |typed - value| <= tolerance.
+             * @enum {string}
+             */
+            kind: "choice" | "number";
+            /** @description The options to pick from; empty for "number". */
+            options: string[];
+            question: string;
+            /**
+             * Format: double
+             * @description Seconds: the start of the scene that taught it ("Rewatch this part" seeks here).
+             */
+            rewatch_from: number;
+            /**
+             * Format: double
+             * @description How far a typed number may be from `value` (number only).
+             */
+            tolerance?: number | null;
+            /** @description Shown after the input, e.g. "m/s" (number only). */
+            unit?: string | null;
+            /**
+             * Format: double
+             * @description The right number (number only).
+             */
+            value?: number | null;
         };
         CheckpointBody: {
             /** @description Answered right or wrong; null when skipped. */
@@ -1318,6 +1385,19 @@ export interface components {
             duration_minutes: number;
             title: string;
         };
+        /** @description A published video as anyone may watch it (an embed's player). Its media URLs carry no token. */
+        PublicVideo: {
+            chapters_url: string;
+            /** Format: double */
+            duration_seconds: number;
+            id: string;
+            job_id: string;
+            subtitle_url: string;
+            thumbnail_url: string;
+            title: string;
+            transcript_url: string;
+            video_url: string;
+        };
         /** @description The acknowledgement of an event, with what it did. */
         Received: {
             /**
@@ -1454,6 +1534,8 @@ export interface components {
         Subject: "Mathematics" | "Programming" | "Science" | "Business" | "General";
         /** @description The transcript the player's panel seeks by: one cue per narrated sentence. */
         Transcript: {
+            /** @description The video's checkpoint questions in video order (none for a video made before them). */
+            checkpoints: components["schemas"]["Checkpoint"][];
             cues: components["schemas"]["Cue"][];
             /**
              * Format: double
@@ -2867,6 +2949,38 @@ export interface operations {
             };
             /** @description A query value is out of range */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video and its media URLs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVideo"];
+                };
+            };
+            /** @description No such published video */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
