@@ -53,8 +53,8 @@ export function VideoPlayerRoute() {
       editPath={owner && videoId ? paths.videoEdit(videoId) : null}
       tracksProgress={owner}
       onProgressSaved={(progress) => {
-        // A lesson watched to the end counts on its course's page, which may already be asking.
-        if (progress.completed) void queryClient.invalidateQueries({ queryKey: courseRootKey });
+        // A lesson watched to the end, or its questions answered, count on its course's page.
+        if (progress.completed || progress.checkpoints.length > 0) void queryClient.invalidateQueries({ queryKey: courseRootKey });
       }}
       extras={
         owner && videoId ? (
