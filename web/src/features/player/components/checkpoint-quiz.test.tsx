@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import * as axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VideoProgress } from '@/features/player/api/progress';
 import { makeChoiceCheckpoint, makeNumberCheckpoint } from '@/testing/make-checkpoint';
