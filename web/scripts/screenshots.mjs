@@ -85,6 +85,23 @@ async function stubCheckpoints(page) {
   );
 }
 
+/** Issue 17's embeds: a published video and a published course, framed by another site (no sign-in). */
+async function stubEmbeds(page) {
+  const video = (id, title) => ({ id: `v-${id}`, job_id: id, title, duration_seconds: 56, video_url: `/api/video/${id}`, subtitle_url: `/api/media/subtitles/${id}`, chapters_url: `/api/media/chapters/${id}`, transcript_url: `/api/media/transcript/${id}`, thumbnail_url: `/api/media/thumbnail/${id}` });
+  await page.route('**/api/public/videos/job-*', (route) => {
+    const id = new URL(route.request().url()).pathname.split('/').pop();
+    return route.fulfill({ json: video(id, id === 'job-1' ? 'How Vaccines Work' : 'Memory Cells and Boosters') });
+  });
+  // Registered last, so it wins over the pattern above.
+  await page.route('**/api/public/videos/job-404', (route) => route.fulfill({ status: 404, json: { detail: 'Video not found' } }));
+  const lesson = (i, title, jobId) => ({ lesson_index: i, title, summary: '', objectives: [], key_terms: [], job_id: jobId, video: jobId ? { title, duration: '1:00', duration_minutes: 1, video_url: `/api/video/${jobId}`, subtitle_url: '', chapters_url: '', transcript_url: '', thumbnail_url: null, has_thumbnail: false } : null });
+  await page.route('**/api/public/courses/c-1', (route) =>
+    route.fulfill({ json: { id: 'c-1', job_id: 'job-c', title: 'Vaccines and the Immune System', status: 'completed', created_at: '2026-11-20T10:00:00Z', is_public: true, audience: '', prerequisites: [], offline_draft: false, lessons: [lesson(0, 'How Vaccines Work', 'job-1'), lesson(1, 'Memory Cells and Boosters', 'job-2'), lesson(2, 'Herd Immunity', null)] } }),
+  );
+  await page.route('**/api/media/chapters/**', (route) => route.fulfill({ contentType: 'text/vtt', body: chapters }));
+  await page.route('**/api/video/job-*', (route) => route.fulfill({ status: 404, json: { detail: 'Not Found' } }));
+}
+
 async function stub(page, { signedIn, available = 10 }) {
   await page.route('**/auth/refresh', (route) =>
     signedIn
@@ -126,9 +143,13 @@ const shots = [
       { name: `i19-player-${w}`, path: '/video/job-1', signedIn: true, issue19: true, mobile, laptop: !mobile },
       { name: `i19-solution-${w}`, path: '/video/job-3', signedIn: true, issue19: true, mobile, laptop: !mobile },
       { name: `i19-library-${w}`, path: '/library/lessons', signedIn: true, issue19: true, queue: true, mobile, laptop: !mobile },
-      // Issue 17: a question opened from its chapter mark, then answered wrong.
+      // Issue 17: a question opened from its chapter mark, then answered wrong; the embeds in their frames' sizes.
+      { name: `i17-embed-video-${w}`, path: '/embed/video/job-1', signedIn: false, embeds: true, checkpoints: true, frame: mobile ? { width: 390, height: 220 } : { width: 640, height: 360 } },
+      { name: `i17-embed-question-${w}`, path: '/embed/video/job-1', signedIn: false, embeds: true, checkpoints: true, openQuestion: 'Question 1', frame: mobile ? { width: 390, height: 220 } : { width: 640, height: 360 } },
       { name: `i17-checkpoint-${w}`, path: '/video/job-1', signedIn: true, issue19: true, checkpoints: true, openQuestion: 'Question 1', mobile, laptop: !mobile },
       { name: `i17-checkpoint-answered-${w}`, path: '/video/job-1', signedIn: true, issue19: true, checkpoints: true, openQuestion: 'Question 1', answer: 'A live, full-strength virus', mobile, laptop: !mobile },
+      { name: `i17-embed-course-${w}`, path: '/embed/course/c-1', signedIn: false, embeds: true, checkpoints: true, frame: mobile ? { width: 390, height: 640 } : { width: 640, height: 560 } },
+      { name: `i17-embed-404-${w}`, path: '/embed/video/job-404', signedIn: false, embeds: true, frame: mobile ? { width: 390, height: 220 } : { width: 640, height: 360 } },
       { name: `i17-checkpoint-number-${w}`, path: '/video/job-1', signedIn: true, issue19: true, checkpoints: true, openQuestion: 'Question 2', type: '2,5', mobile, laptop: !mobile },
     ];
   }),
@@ -140,7 +161,9 @@ try {
   // SHOTS=i17 takes only the shots whose names contain it.
   for (const shot of shots.filter((s) => !process.env.SHOTS || s.name.includes(process.env.SHOTS))) {
     const context = await browser.newContext(
-      shot.mobile
+      shot.frame
+        ? { viewport: shot.frame }
+        : shot.mobile
         ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
         : { viewport: shot.laptop ? { width: 1280, height: 800 } : { width: 1366, height: 860 } },
     );
@@ -148,6 +171,7 @@ try {
     page.on('pageerror', (e) => console.error(`[${shot.name}] page error:`, e.message));
     await stub(page, shot);
     if (shot.issue19) await stubIssue19(page, shot);
+    if (shot.embeds) await stubEmbeds(page);
     if (shot.checkpoints) await stubCheckpoints(page);
     if (shot.blockPopup) await page.addInitScript(() => { window.open = () => null; });
     await page.goto(`${base}${shot.path}`);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmbedButton } from '@/components/embed/embed-button';
 import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { FactList } from '@/components/ui/fact-list';
 import { Icon } from '@/components/ui/icon';
@@ -79,6 +80,11 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
             ]}
           />
           <CourseProgressSummary progress={course.progress} />
+          {course.is_public ? (
+            <div className="course__actions">
+              <EmbedButton kind="course" id={course.id} title={course.title} />
+            </div>
+          ) : null}
         </div>
       </header>
 

@@ -33,6 +33,8 @@ type VideoPlayerProps = {
   /** The id under which the signed-in owner's progress is reported and resumed; null (a visitor's player): none. */
   progressId?: string | null;
   onProgressSaved?: (progress: VideoProgress) => void;
+  /** 'compact' (an embed's player): no toolbar or transcript, the chapters and their questions under the video. */
+  variant?: 'full' | 'compact';
 };
 
 function DownloadIcon() {
@@ -59,7 +61,9 @@ export function VideoPlayer({
   belowVideo,
   progressId = null,
   onProgressSaved,
+  variant = 'full',
 }: VideoPlayerProps) {
+  const compact = variant === 'compact';
   const videoRef = useRef<HTMLVideoElement>(null);
   const [time, setTime] = useState(0);
   const [rate, setRate] = useState(1);
@@ -107,7 +111,7 @@ export function VideoPlayer({
   const marksOfChapter = (index: number) => marks(checkpoints.filter((c) => chapterOf(chapterCues, c) === index));
 
   return (
-    <div className="player">
+    <div className={compact ? 'player player--compact' : 'player'}>
       <div className="player__main">
         <div className="player__stage">
           <div className="player__frame">
@@ -161,67 +165,73 @@ export function VideoPlayer({
           ) : null}
         </div>
 
-        <div className="player__toolbar" role="group" aria-label="Playback options">
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            aria-pressed={subtitlesOn}
-            onClick={() => setSubtitlesOn((on) => !on)}
-          >
-            <Icon name="captions" /> Subtitles {subtitlesOn ? 'on' : 'off'}
-          </button>
-          <label className="player__speed" htmlFor={`${ids}-speed`}>
-            <span>Speed</span>
-            <select id={`${ids}-speed`} value={rate} onChange={(e) => setRate(Number(e.target.value))}>
-              {PLAYBACK_RATES.map((r) => (
-                <option key={r} value={r}>
-                  {r}×
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className="player__spacer" />
-          <a className="btn btn--secondary btn--sm" href={mediaSrc(withParam(subtitleUrl, 'format=srt'))} download>
-            <DownloadIcon /> Subtitles (SRT)
-          </a>
-          <a className="btn btn--primary btn--sm" href={mediaSrc(withParam(videoUrl, 'download=1'))} download>
-            <DownloadIcon /> Download video
-          </a>
-        </div>
+        {compact ? null : (
+          <div className="player__toolbar" role="group" aria-label="Playback options">
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-pressed={subtitlesOn}
+              onClick={() => setSubtitlesOn((on) => !on)}
+            >
+              <Icon name="captions" /> Subtitles {subtitlesOn ? 'on' : 'off'}
+            </button>
+            <label className="player__speed" htmlFor={`${ids}-speed`}>
+              <span>Speed</span>
+              <select id={`${ids}-speed`} value={rate} onChange={(e) => setRate(Number(e.target.value))}>
+                {PLAYBACK_RATES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}×
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="player__spacer" />
+            <a className="btn btn--secondary btn--sm" href={mediaSrc(withParam(subtitleUrl, 'format=srt'))} download>
+              <DownloadIcon /> Subtitles (SRT)
+            </a>
+            <a className="btn btn--primary btn--sm" href={mediaSrc(withParam(videoUrl, 'download=1'))} download>
+              <DownloadIcon /> Download video
+            </a>
+          </div>
+        )}
         {belowVideo}
       </div>
 
-      <aside className="player__side" aria-label="Chapters and transcript">
-        {chapterCues.length > 0 ? (
-          <section className="card side-card" aria-labelledby={`${ids}-chapters`}>
-            <h2 id={`${ids}-chapters`} className="side-card__title">
-              Chapters <span className="side-card__count">{chapterCues.length}</span>
-            </h2>
-            <CueList cues={chapterCues} time={time} onSeek={seek} variant="chapters" after={marksOfChapter} />
-          </section>
-        ) : checkpoints.length > 0 ? (
-          <section className="card side-card" aria-labelledby={`${ids}-questions`}>
-            <h2 id={`${ids}-questions`} className="side-card__title">
-              Questions <span className="side-card__count">{checkpoints.length}</span>
-            </h2>
-            {marks(checkpoints)}
-          </section>
-        ) : null}
-        <section className="card side-card side-card--grow" aria-labelledby={`${ids}-transcript`}>
-          <h2 id={`${ids}-transcript`} className="side-card__title">
-            Transcript
-          </h2>
-          {transcriptCues.length > 0 ? (
-            <CueList cues={transcriptCues} time={time} onSeek={seek} variant="transcript" />
-          ) : (
-            <p className="side-card__empty">
-              {transcript.isLoading || (transcriptUrl === null && tracksPending)
-                ? 'Loading the transcript…'
-                : 'No transcript is available for this video.'}
-            </p>
+      {compact && chapterCues.length === 0 && checkpoints.length === 0 ? null : (
+        <aside className="player__side" aria-label={compact ? 'Chapters' : 'Chapters and transcript'}>
+          {chapterCues.length > 0 ? (
+            <section className="card side-card" aria-labelledby={`${ids}-chapters`}>
+              <h2 id={`${ids}-chapters`} className="side-card__title">
+                Chapters <span className="side-card__count">{chapterCues.length}</span>
+              </h2>
+              <CueList cues={chapterCues} time={time} onSeek={seek} variant="chapters" after={marksOfChapter} />
+            </section>
+          ) : checkpoints.length > 0 ? (
+            <section className="card side-card" aria-labelledby={`${ids}-questions`}>
+              <h2 id={`${ids}-questions`} className="side-card__title">
+                Questions <span className="side-card__count">{checkpoints.length}</span>
+              </h2>
+              {marks(checkpoints)}
+            </section>
+          ) : null}
+          {compact ? null : (
+            <section className="card side-card side-card--grow" aria-labelledby={`${ids}-transcript`}>
+              <h2 id={`${ids}-transcript`} className="side-card__title">
+                Transcript
+              </h2>
+              {transcriptCues.length > 0 ? (
+                <CueList cues={transcriptCues} time={time} onSeek={seek} variant="transcript" />
+              ) : (
+                <p className="side-card__empty">
+                  {transcript.isLoading || (transcriptUrl === null && tracksPending)
+                    ? 'Loading the transcript…'
+                    : 'No transcript is available for this video.'}
+                </p>
+              )}
+            </section>
           )}
-        </section>
-      </aside>
+        </aside>
+      )}
     </div>
   );
 }
