@@ -69,6 +69,39 @@ async function stubIssue19(page, shot) {
   }
 }
 
+/** Issue 17's checkpoint questions: a transcript answer that carries them (after the issue 19 stubs, so it wins). */
+async function stubCheckpoints(page) {
+  const cues = Array.from({ length: 14 }, (_, i) => ({ start: i * 4, end: i * 4 + 4, scene: Math.floor(i / 4), text: `Sentence ${i + 1} of the narration.` }));
+  const checkpoints = [
+    { index: 0, question: 'What does a vaccine show the immune system?', kind: 'choice', options: ['A harmless piece of a virus', 'A live, full-strength virus', 'An antibiotic', 'A memory cell from another person'], answer: 0, explanation: 'A vaccine carries a harmless piece (or a weakened form) of the virus, so the body learns its shape without the illness.', at: 8, rewatch_from: 4, heading: 'What a vaccine contains' },
+    { index: 1, question: 'A booster raises the antibody level from 40 to 100 units. By what factor?', kind: 'number', options: [], value: 2.5, tolerance: 0.05, unit: 'times', explanation: '100 / 40 = 2.5.', at: 12, rewatch_from: 8, heading: 'Memory cells' },
+  ];
+  await page.route('**/api/media/transcript/**', (route) => route.fulfill({ json: { title: 'How vaccines work', duration: 56, scenes: [], cues, checkpoints } }));
+  // The owner's video: progress is asked for and reported.
+  await page.route('**/api/library/videos/job-1', (route) => route.fulfill({ json: libraryVideo(1, "Beginner's Guide to How Vaccines Work") }));
+  const progress = { video_id: 'v-1', position_seconds: 0, furthest_seconds: 0, duration_seconds: 56, completed: false, checkpoints: [], checkpoints_correct: 0, checkpoints_answered: 0, recorded_at: null };
+  await page.route('**/api/video/job-1/progress', (route) =>
+    route.fulfill({ json: route.request().method() === 'POST' ? { ...progress, ...route.request().postDataJSON() } : progress }),
+  );
+}
+
+/** Issue 17's embeds: a published video and a published course, framed by another site (no sign-in). */
+async function stubEmbeds(page) {
+  const video = (id, title) => ({ id: `v-${id}`, job_id: id, title, duration_seconds: 56, video_url: `/api/video/${id}`, subtitle_url: `/api/media/subtitles/${id}`, chapters_url: `/api/media/chapters/${id}`, transcript_url: `/api/media/transcript/${id}`, thumbnail_url: `/api/media/thumbnail/${id}` });
+  await page.route('**/api/public/videos/job-*', (route) => {
+    const id = new URL(route.request().url()).pathname.split('/').pop();
+    return route.fulfill({ json: video(id, id === 'job-1' ? 'How Vaccines Work' : 'Memory Cells and Boosters') });
+  });
+  // Registered last, so it wins over the pattern above.
+  await page.route('**/api/public/videos/job-404', (route) => route.fulfill({ status: 404, json: { detail: 'Video not found' } }));
+  const lesson = (i, title, jobId) => ({ lesson_index: i, title, summary: '', objectives: [], key_terms: [], job_id: jobId, video: jobId ? { title, duration: '1:00', duration_minutes: 1, video_url: `/api/video/${jobId}`, subtitle_url: '', chapters_url: '', transcript_url: '', thumbnail_url: null, has_thumbnail: false } : null });
+  await page.route('**/api/public/courses/c-1', (route) =>
+    route.fulfill({ json: { id: 'c-1', job_id: 'job-c', title: 'Vaccines and the Immune System', status: 'completed', created_at: '2026-11-20T10:00:00Z', is_public: true, audience: '', prerequisites: [], offline_draft: false, lessons: [lesson(0, 'How Vaccines Work', 'job-1'), lesson(1, 'Memory Cells and Boosters', 'job-2'), lesson(2, 'Herd Immunity', null)] } }),
+  );
+  await page.route('**/api/media/chapters/**', (route) => route.fulfill({ contentType: 'text/vtt', body: chapters }));
+  await page.route('**/api/video/job-*', (route) => route.fulfill({ status: 404, json: { detail: 'Not Found' } }));
+}
+
 async function stub(page, { signedIn, available = 10 }) {
   await page.route('**/auth/refresh', (route) =>
     signedIn
@@ -110,6 +143,14 @@ const shots = [
       { name: `i19-player-${w}`, path: '/video/job-1', signedIn: true, issue19: true, mobile, laptop: !mobile },
       { name: `i19-solution-${w}`, path: '/video/job-3', signedIn: true, issue19: true, mobile, laptop: !mobile },
       { name: `i19-library-${w}`, path: '/library/lessons', signedIn: true, issue19: true, queue: true, mobile, laptop: !mobile },
+      // Issue 17: a question opened from its chapter mark, then answered wrong; the embeds in their frames' sizes.
+      { name: `i17-embed-video-${w}`, path: '/embed/video/job-1', signedIn: false, embeds: true, checkpoints: true, frame: mobile ? { width: 390, height: 220 } : { width: 640, height: 360 } },
+      { name: `i17-embed-question-${w}`, path: '/embed/video/job-1', signedIn: false, embeds: true, checkpoints: true, openQuestion: 'Question 1', frame: mobile ? { width: 390, height: 220 } : { width: 640, height: 360 } },
+      { name: `i17-checkpoint-${w}`, path: '/video/job-1', signedIn: true, issue19: true, checkpoints: true, openQuestion: 'Question 1', mobile, laptop: !mobile },
+      { name: `i17-checkpoint-answered-${w}`, path: '/video/job-1', signedIn: true, issue19: true, checkpoints: true, openQuestion: 'Question 1', answer: 'A live, full-strength virus', mobile, laptop: !mobile },
+      { name: `i17-embed-course-${w}`, path: '/embed/course/c-1', signedIn: false, embeds: true, checkpoints: true, frame: mobile ? { width: 390, height: 640 } : { width: 640, height: 560 } },
+      { name: `i17-embed-404-${w}`, path: '/embed/video/job-404', signedIn: false, embeds: true, frame: mobile ? { width: 390, height: 220 } : { width: 640, height: 360 } },
+      { name: `i17-checkpoint-number-${w}`, path: '/video/job-1', signedIn: true, issue19: true, checkpoints: true, openQuestion: 'Question 2', type: '2,5', mobile, laptop: !mobile },
     ];
   }),
 ];
@@ -117,9 +158,12 @@ const shots = [
 await mkdir(out, { recursive: true });
 const browser = await launchBrowser();
 try {
-  for (const shot of shots) {
+  // SHOTS=i17 takes only the shots whose names contain it.
+  for (const shot of shots.filter((s) => !process.env.SHOTS || s.name.includes(process.env.SHOTS))) {
     const context = await browser.newContext(
-      shot.mobile
+      shot.frame
+        ? { viewport: shot.frame }
+        : shot.mobile
         ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
         : { viewport: shot.laptop ? { width: 1280, height: 800 } : { width: 1366, height: 860 } },
     );
@@ -127,6 +171,8 @@ try {
     page.on('pageerror', (e) => console.error(`[${shot.name}] page error:`, e.message));
     await stub(page, shot);
     if (shot.issue19) await stubIssue19(page, shot);
+    if (shot.embeds) await stubEmbeds(page);
+    if (shot.checkpoints) await stubCheckpoints(page);
     if (shot.blockPopup) await page.addInitScript(() => { window.open = () => null; });
     await page.goto(`${base}${shot.path}`);
     await page.waitForLoadState('networkidle');
@@ -138,6 +184,19 @@ try {
     if (shot.openNav) await page.getByRole('button', { name: 'Open menu' }).click();
     if (shot.fillTopic) await page.getByLabel('What should the video explain?').fill(shot.fillTopic);
     if (shot.openQueue) await page.getByTestId('queue-toggle').click();
+    if (shot.openQuestion) {
+      await page.getByRole('button', { name: new RegExp(shot.openQuestion) }).click();
+      const panel = page.getByRole('dialog', { name: new RegExp(shot.openQuestion) });
+      if (shot.answer) {
+        await panel.getByRole('radio', { name: shot.answer }).check();
+        await panel.getByRole('button', { name: 'Check answer' }).click();
+      }
+      if (shot.type) {
+        await panel.getByRole('textbox').fill(shot.type);
+        await panel.getByRole('button', { name: 'Check answer' }).click();
+      }
+      await panel.scrollIntoViewIfNeeded();
+    }
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(out, `${shot.name}.png`), fullPage: Boolean(shot.fullPage) });
     console.log(`wrote ${shot.name}.png`);

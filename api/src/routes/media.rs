@@ -366,6 +366,7 @@ struct Checkpoint {
     kind: CheckpointKind,
     /// A `choice` question's options; empty for a `number`.
     #[serde(default)]
+    #[schema(required)]
     options: Vec<String>,
     /// A `choice` question's right option (an index into `options`).
     #[serde(default)]

@@ -26,6 +26,11 @@ export const paths = {
   video: (videoId?: string) => `/video/${videoId ? encodeURIComponent(videoId) : 'view'}`,
   /** Issue 16: a finished video's storyboard, to fix and render again. */
   videoEdit: (videoId: string) => `/video/${encodeURIComponent(videoId)}/edit`,
+  /** Issue 17: a published video on its own page, for anyone (where an embed's "Watch on Lectern" goes). */
+  watch: (videoId: string) => `/watch/${encodeURIComponent(videoId)}`,
+  /** Issue 17: the players other sites frame, outside the app's chrome (the server answers 404 for an unpublished item). */
+  embedVideo: (videoId: string) => `/embed/video/${encodeURIComponent(videoId)}`,
+  embedCourse: (courseId: string) => `/embed/course/${encodeURIComponent(courseId)}`,
   /** Issue 16: a dry run's storyboard, checked before paying; `order` keeps what was asked for, `from` where. */
   preview: (jobId: string, order?: VideoOrder, from?: PreviewSource) =>
     `/preview/${encodeURIComponent(jobId)}${order ? videoOrderSearch(order, from) : ''}`,

@@ -15,6 +15,7 @@ export function makeJobStatus(overrides: Partial<JobStatus> = {}): JobStatus {
     chapters_url: null,
     transcript_url: null,
     thumbnail_url: null,
+    study_sheet_url: null,
     error: null,
     created_at: '2026-01-01T00:00:00Z',
     completed_at: null,

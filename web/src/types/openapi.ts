@@ -80,6 +80,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/courses/{id}/scorm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's course as a SCORM 1.2 package (zip) of its lessons with finished videos. */
+        get: operations["export_scorm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-checkout-session": {
         parameters: {
             query?: never;
@@ -320,6 +337,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/study-sheet/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished video's printable study sheet: a PDF with its key points, definitions, worked
+         *     steps and questions, the answers at the end (`lectern_pipeline::study_sheet`).
+         */
+        get: operations["study_sheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/subtitles/{id}": {
         parameters: {
             query?: never;
@@ -437,6 +474,26 @@ export interface paths {
          *     `type=lesson` or `type=solution` keeps one kind.
          */
         get: operations["explore_videos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/public/videos/{id}`: a published video (or a lesson of a published course) by
+         *     its id or its job's; a private or unknown one answers the same 404.
+         */
+        get: operations["public_video"];
         put?: never;
         post?: never;
         delete?: never;
@@ -804,6 +861,69 @@ export interface components {
             /** @description `open`, `complete`, `expired` or `failed`. */
             status: string;
         };
+        /** @description A checkpoint question: where the player pauses for it, the scene to rewatch, and its answer. */
+        Checkpoint: {
+            /**
+             * Format: int32
+             * @description A `choice` question's right option (an index into `options`).
+             */
+            answer?: number | null;
+            /**
+             * Format: double
+             * @description Seconds: where playback pauses (just before the end of the scene it is about).
+             */
+            at: number;
+            /** @description Why the answer is right, shown once answered. */
+            explanation: string;
+            /** @description That scene's heading. */
+            heading: string;
+            /**
+             * Format: int32
+             * @description The question's place among the video's checkpoints, from 0 (what progress reports
+             *     name as `question`).
+             */
+            index: number;
+            kind: components["schemas"]["CheckpointKind"];
+            /** @description A `choice` question's options; empty for a `number`. */
+            options: string[];
+            question: string;
+            /**
+             * Format: double
+             * @description Seconds: the start of the scene that taught it.
+             */
+            rewatch_from: number;
+            /** Format: double */
+            tolerance?: number | null;
+            /** @description The unit a `number` answer is given in, if any. */
+            unit?: string | null;
+            /**
+             * Format: double
+             * @description A `number` question's answer; a typed number within `tolerance` of it is right.
+             */
+            value?: number | null;
+        };
+        /**
+         * @description A checkpoint's answer: one of its options, or a number (for mathematics, computed by the
+         *     checker, never taken from a model's word).
+         */
+        CheckpointAnswer: {
+            /** @description Index into `options` of the right one. */
+            answer: number;
+            /** @enum {string} */
+            kind: "choice";
+            options: string[];
+        } | {
+            /** @enum {string} */
+            kind: "number";
+            /**
+             * Format: double
+             * @description How far from `value` an answer may be and still be right.
+             */
+            tolerance: number;
+            unit?: string | null;
+            /** Format: double */
+            value: number;
+        };
         CheckpointBody: {
             /** @description Answered right or wrong; null when skipped. */
             correct: boolean | null;
@@ -813,6 +933,8 @@ export interface components {
              */
             question: number;
         };
+        /** @enum {string} */
+        CheckpointKind: "choice" | "number";
         ComparisonRow: {
             left: string;
             right: string;
@@ -1154,6 +1276,8 @@ export interface components {
                 }[];
             };
             status: components["schemas"]["JobState"];
+            /** @description The printable study sheet (PDF) of a finished video. */
+            study_sheet_url: string | null;
             subtitle_url: string | null;
             thumbnail_url: string | null;
             title: string;
@@ -1318,6 +1442,15 @@ export interface components {
             duration_minutes: number;
             title: string;
         };
+        /** @description A published video as its embedded player needs it. */
+        PublicVideo: components["schemas"]["MediaUrls"] & {
+            /** @description As shown on cards ("5:03"). */
+            duration: string;
+            id: string;
+            /** @description The finished video's job, the id its media URLs name. */
+            job_id: string;
+            title: string;
+        };
         /** @description The acknowledgement of an event, with what it did. */
         Received: {
             /**
@@ -1428,6 +1561,11 @@ export interface components {
         };
         Storyboard: {
             /**
+             * @description The questions the player asks as the video goes (at most [`MAX_CHECKPOINTS`]), in the
+             *     order of their scenes. Not spoken or drawn: the player pauses and shows them.
+             */
+            checkpoints?: components["schemas"]["StoryboardCheckpoint"][];
+            /**
              * Format: int32
              * @description 1 beginner, 2 intermediate, 3 advanced.
              */
@@ -1450,10 +1588,26 @@ export interface components {
             /** Format: int32 */
             wpm: number;
         };
+        /**
+         * @description A question about what one scene taught, asked when the video reaches the scene's end;
+         *     "rewatch this part" goes back to the scene's start.
+         */
+        StoryboardCheckpoint: components["schemas"]["CheckpointAnswer"] & {
+            /** @description Why the answer is right, shown once the learner has answered. */
+            explanation: string;
+            question: string;
+            /** @description The scene (counted from 0) that teaches the answer. */
+            scene: number;
+        };
         /** @enum {string} */
         Subject: "Mathematics" | "Programming" | "Science" | "Business" | "General";
         /** @description The transcript the player's panel seeks by: one cue per narrated sentence. */
         Transcript: {
+            /**
+             * @description The questions the player asks as the video goes, in the order of the video (none for
+             *     a video made before checkpoints existed).
+             */
+            checkpoints: components["schemas"]["Checkpoint"][];
             cues: components["schemas"]["Cue"][];
             /**
              * Format: double
@@ -1835,6 +1989,56 @@ export interface operations {
             };
             /** @description No such course of the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_scorm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The course's id, or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SCORM 1.2 package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such course of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No lesson has a finished video yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2604,6 +2808,54 @@ export interface operations {
             };
         };
     };
+    study_sheet: {
+        parameters: {
+            query?: {
+                /** @description A media token bound to the job (part of the URLs the API hands out). */
+                t?: string;
+                /** @description Subtitles only: `vtt` (the default) or `srt`. */
+                format?: string;
+                /** @description The video only: present to download it as a file. */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The job's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The study sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No token, and the video is not public */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such video the caller may see, or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     subtitles: {
         parameters: {
             query?: {
@@ -2867,6 +3119,38 @@ export interface operations {
             };
             /** @description A query value is out of range */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    public_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video's id or its job's */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video and its media */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVideo"];
+                };
+            };
+            /** @description No such published video */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

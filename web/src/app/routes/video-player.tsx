@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { EmbedButton } from '@/components/embed/embed-button';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -51,10 +52,16 @@ export function VideoPlayerRoute() {
       stored={stored}
       storedPending={record.isPending && signedIn && hasId}
       editPath={owner && videoId ? paths.videoEdit(videoId) : null}
+      actions={
+        // Issue 17: a published video of the user's own can be shown on other sites.
+        record.data?.is_public && videoId ? (
+          <EmbedButton kind="video" id={record.data.job_id || videoId} title={record.data.title} />
+        ) : null
+      }
       tracksProgress={owner}
       onProgressSaved={(progress) => {
-        // A lesson watched to the end counts on its course's page, which may already be asking.
-        if (progress.completed) void queryClient.invalidateQueries({ queryKey: courseRootKey });
+        // A lesson watched to the end, or its questions answered, count on its course's page.
+        if (progress.completed || progress.checkpoints.length > 0) void queryClient.invalidateQueries({ queryKey: courseRootKey });
       }}
       extras={
         owner && videoId ? (

@@ -278,4 +278,24 @@ describe('course detail page', () => {
     renderApp({ path: '/courses/c1', session: makeSession() });
     expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
   });
+
+  it('offers the embed code of a published course, and nothing for a private one (issue 17)', async () => {
+    let published = true;
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(7)),
+      'GET /api/courses/c1': () => json({ ...course(), is_public: published }),
+    });
+    const { user, unmount } = renderApp({ path: '/courses/c1', session: makeSession() });
+    await user.click(await screen.findByRole('button', { name: 'Embed' }));
+    const code = screen.getByRole('textbox', { name: 'Embed code' });
+    expect(code).toHaveValue(
+      `<iframe src="${window.location.origin}/embed/course/c1" title="Vaccines and the Immune System – Lectern" width="640" height="560" style="border:0" allow="fullscreen" allowfullscreen></iframe>`,
+    );
+    unmount();
+
+    published = false;
+    renderApp({ path: '/courses/c1', session: makeSession() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vaccines and the Immune System' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Embed' })).not.toBeInTheDocument();
+  });
 });

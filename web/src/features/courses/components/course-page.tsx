@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmbedButton } from '@/components/embed/embed-button';
 import { MediaThumbnail } from '@/components/media/media-thumbnail';
 import { FactList } from '@/components/ui/fact-list';
 import { Icon } from '@/components/ui/icon';
@@ -80,7 +81,10 @@ export function CoursePage({ course, live, onGenerateLesson, onGenerateAll }: Co
             ]}
           />
           <CourseProgressSummary progress={course.progress} />
-          <ExportScormButton course={course} />
+          <div className="course__actions">
+            <ExportScormButton course={course} />
+            {course.is_public ? <EmbedButton kind="course" id={course.id} title={course.title} /> : null}
+          </div>
         </div>
       </header>
 

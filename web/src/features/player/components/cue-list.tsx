@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { activeChapterIndex, activeCueIndex, formatClock, type Cue } from '@/features/player/lib/webvtt';
 
 type Variant = 'chapters' | 'transcript';
@@ -9,6 +9,8 @@ type CueListProps = {
   time: number;
   onSeek: (seconds: number) => void;
   variant: Variant;
+  /** Shown under a cue's button (a chapter's checkpoint questions). */
+  after?: (index: number) => ReactNode;
 };
 
 const variants: Record<Variant, { label: string; active: (cues: readonly Cue[], time: number) => number }> = {
@@ -18,7 +20,7 @@ const variants: Record<Variant, { label: string; active: (cues: readonly Cue[], 
 };
 
 /** Chapters or transcript lines as buttons that seek; the playing one is marked and kept in view. */
-export function CueList({ cues, time, onSeek, variant }: CueListProps) {
+export function CueList({ cues, time, onSeek, variant, after }: CueListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const { label, active } = variants[variant];
   const activeIndex = active(cues, time);
@@ -47,6 +49,7 @@ export function CueList({ cues, time, onSeek, variant }: CueListProps) {
             <span className="cue-list__time">{formatClock(cue.start)}</span>
             <span className="cue-list__text">{cue.text || (variant === 'chapters' ? `Chapter ${index + 1}` : '…')}</span>
           </button>
+          {after?.(index)}
         </li>
       ))}
     </ol>

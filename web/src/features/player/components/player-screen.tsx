@@ -23,6 +23,8 @@ type PlayerScreenProps = {
   storedPending?: boolean;
   /** Where the owner fixes the finished video (issue 16's editor); null: not theirs to edit. */
   editPath?: string | null;
+  /** Beside the title once it is known (the owner's Embed button on a published video). */
+  actions?: ReactNode;
   /** Shown under a playable video, after a solution's answer (the video's versions). */
   extras?: ReactNode;
   /** The video is the signed-in learner's own: their progress is reported and resumed (issue 17). */
@@ -39,6 +41,7 @@ export function PlayerScreen({
   stored,
   storedPending = false,
   editPath = null,
+  actions,
   extras,
   tracksProgress = false,
   onProgressSaved,
@@ -89,10 +92,15 @@ export function PlayerScreen({
           <>
             <div className="player-page__heading">
               <h1 className="player-page__title">{source.title}</h1>
-              {editPath && source.kind === 'playable' && job.data?.status === 'completed' ? (
-                <Link to={editPath} className="btn btn--secondary btn--sm">
-                  <Icon name="pencil" /> Edit
-                </Link>
+              {(editPath && source.kind === 'playable' && job.data?.status === 'completed') || actions ? (
+                <div className="player-page__actions">
+                  {actions}
+                  {editPath && source.kind === 'playable' && job.data?.status === 'completed' ? (
+                    <Link to={editPath} className="btn btn--secondary btn--sm">
+                      <Icon name="pencil" /> Edit
+                    </Link>
+                  ) : null}
+                </div>
               ) : null}
             </div>
             {source.description && source.description.trim() !== source.title.trim() ? (

@@ -6,6 +6,7 @@ import {
   type ProgressReport,
   type VideoProgress,
 } from '@/features/player/api/progress';
+import { answersOf, mergeResults, type CheckpointAnswer } from '@/features/player/lib/checkpoints';
 import { resumePoint } from '@/features/player/lib/resume-point';
 
 /** While the video plays, a report every this many milliseconds. */
@@ -20,13 +21,21 @@ type Progress = {
   /** Where the learner stopped last time, offered until they take it or play past it; null: nothing to offer. */
   resumeAt: number | null;
   dismissResume: () => void;
+  /** The checkpoint answers the server has from earlier visits; undefined until it has answered. */
+  savedAnswers: CheckpointAnswer[] | undefined;
+  /**
+   * Reports at once (issue 17: right after each answer) with these answers, every checkpoint
+   * answered or skipped so far; every later report carries them too.
+   */
+  reportAnswers: (answers: CheckpointAnswer[]) => void;
 };
 
 /**
  * Issue 17: tells the server how far the learner got in their own video: every 15 s while it
  * plays, on pause, at the end, and as the page is hidden or left. Nothing is sent before the
  * video first plays, so merely opening it never moves the stored point back to 0. A failed report
- * is only logged: it never gets in the way of playback. `videoId` null: not the learner's video,
+ * is only logged: it never gets in the way of playback. Each report carries every checkpoint answer
+so far (a report replaces the stored ones): the stored ones, and this visit's over them. `videoId` null: not the learner's video,
  * nothing is asked or sent.
  */
 export function useProgressReport(
@@ -37,10 +46,17 @@ export function useProgressReport(
   const saved = useQuery({ ...videoProgressQueryOptions(videoId ?? ''), enabled: videoId !== null });
   // The furthest point reached in this session, and no less than the server has.
   const furthest = useRef(0);
+  // The answers the next report carries; null until the server's or this visit's are known.
+  const answers = useRef<CheckpointAnswer[] | null>(null);
+  // Sends a report now, even before the first play (an answer is given after a seek to its question).
+  const sendNow = useRef<(() => void) | null>(null);
   const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
-    if (saved.data) furthest.current = Math.max(furthest.current, saved.data.furthest_seconds);
+    if (!saved.data) return;
+    furthest.current = Math.max(furthest.current, saved.data.furthest_seconds);
+    const given = new Map((answers.current ?? []).map((a) => [a.question, a.correct]));
+    answers.current = answersOf(mergeResults(saved.data.checkpoints, given));
   }, [saved.data]);
 
   useEffect(() => {
@@ -58,19 +74,21 @@ export function useProgressReport(
     let started = false;
     let timer: ReturnType<typeof setInterval> | undefined;
     // The last report sent: a pause followed by `ended`, or by hiding the page, sends it once.
-    let last: { position: number; furthest: number } | null = null;
+    let last: { position: number; furthest: number; checkpoints: CheckpointAnswer[] } | null = null;
 
-    const send = (keepalive: boolean) => {
+    const send = (keepalive: boolean, force = false) => {
+      started ||= force;
       if (!started) return;
       const position = video.currentTime;
       furthest.current = Math.max(furthest.current, position);
-      if (last?.position === position && last.furthest === furthest.current) return;
-      const sent = { position, furthest: furthest.current };
+      const checkpoints = answers.current ?? [];
+      if (last?.position === position && last.furthest === furthest.current && last.checkpoints === checkpoints) return;
+      const sent = { position, furthest: furthest.current, checkpoints };
       last = sent;
       const report: ProgressReport = {
         position_seconds: position,
         furthest_seconds: furthest.current,
-        checkpoints: [],
+        checkpoints,
         recorded_at: new Date().toISOString(),
       };
       reportProgress(videoId, report, { keepalive }).then(answered, (error: unknown) => {
@@ -109,7 +127,9 @@ export function useProgressReport(
       [window, 'pagehide', onPageHide],
     ];
     for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
+    sendNow.current = () => send(false, true);
     return () => {
+      sendNow.current = null;
       for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
       stopTimer();
       // Leaving the player inside the app hides no page: this is the last word.
@@ -129,5 +149,13 @@ export function useProgressReport(
     return () => video.removeEventListener('timeupdate', onTimeUpdate);
   }, [videoRef, offer]);
 
-  return { resumeAt: offer, dismissResume: () => setDismissed(true) };
+  return {
+    resumeAt: offer,
+    dismissResume: () => setDismissed(true),
+    savedAnswers: saved.data?.checkpoints,
+    reportAnswers: (given) => {
+      answers.current = given;
+      sendNow.current?.();
+    },
+  };
 }
