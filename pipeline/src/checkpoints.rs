@@ -19,12 +19,22 @@ pub const MAX_OPTION: usize = 120;
 /// definition defines, and, in mathematics, the answer of a worked example (computed by the
 /// solver). Up to `wanted`; none for a scene that cannot be asked about honestly.
 pub fn recall(storyboard: &Storyboard, wanted: usize) -> Vec<Checkpoint> {
+    let count = storyboard.scenes.len();
     let candidates: Vec<Checkpoint> = storyboard
         .scenes
         .iter()
         .enumerate()
-        .filter(|(index, scene)| teaches(*index, scene, storyboard.scenes.len()))
-        .filter_map(|(index, scene)| question_about(storyboard, index, scene))
+        .filter_map(|(index, scene)| {
+            let summary = matches!(scene.visual, Visual::Summary { .. }) && index + 1 < count;
+            if teaches(index, scene, count) {
+                question_about(storyboard, index, scene).or_else(|| cloze(storyboard, index, scene))
+            } else if summary {
+                // A summary before the end (the sources follow it) is asked about too.
+                cloze(storyboard, index, scene)
+            } else {
+                None
+            }
+        })
         .collect();
     spread(candidates, wanted.min(MAX_CHECKPOINTS))
 }
@@ -184,6 +194,90 @@ fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Optio
         }
         _ => None,
     }
+}
+
+/// Words too common to be asked for.
+const COMMON: &[&str] = &[
+    "about", "above", "after", "again", "against", "along", "also", "another", "because",
+    "before", "being", "below", "between", "could", "during", "each", "every", "first", "from",
+    "have", "into", "itself", "later", "least", "might", "more", "most", "much", "must",
+    "other", "others", "over", "same", "should", "since", "some", "such", "than", "that",
+    "their", "them", "then", "there", "these", "they", "thing", "things", "this", "those",
+    "through", "under", "until", "very", "what", "when", "where", "which", "while", "whose",
+    "with", "within", "without", "would", "your", "yours",
+];
+
+/// The words of `text` worth asking for: five letters or more, not common, not the lesson's
+/// title.
+fn content_words<'a>(text: &'a str, title: &str) -> Vec<&'a str> {
+    let title = title.to_lowercase();
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 5)
+        .filter(|w| {
+            let lower = w.to_lowercase();
+            !COMMON.contains(&lower.as_str()) && !title.contains(&lower)
+        })
+        .collect()
+}
+
+/// A fill-in question about a scene's own text (its definition, or its longest point): its
+/// longest word is left out, to be chosen among words other scenes said. What the video
+/// said, word for word, is the answer.
+fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpoint> {
+    let (label, text) = match &scene.visual {
+        Visual::Definition {
+            term, definition, ..
+        } => (format!("the definition of {}", clip(term, 60)), definition.as_str()),
+        Visual::Bullets { heading, items: points, .. }
+        | Visual::Summary { heading, points } => (
+            format!("“{}”", clip(heading, 80)),
+            points
+                .iter()
+                .max_by_key(|p| content_words(p, &storyboard.title).len())?
+                .as_str(),
+        ),
+        _ => return None,
+    };
+    let words = content_words(text, &storyboard.title);
+    // The longest word that carries meaning: an adverb ("especially") tests nothing.
+    let word = *words
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, w)| (!w.ends_with("ly"), w.chars().count(), usize::MAX - i))?
+        .1;
+    let in_text: Vec<String> = content_words(text, "").iter().map(|w| w.to_lowercase()).collect();
+    let mut others: Vec<String> = Vec::new();
+    for (i, other) in storyboard.scenes.iter().enumerate() {
+        if i == index {
+            continue;
+        }
+        let said = format!("{} {}", other.visual.heading(), other.narration.join(" "));
+        for candidate in content_words(&said, &storyboard.title) {
+            let lower = candidate.to_lowercase();
+            if !in_text.contains(&lower) && !others.contains(&lower) {
+                others.push(lower);
+            }
+        }
+    }
+    // Words as long as the answer first, in an order fixed by the text.
+    let length = word.chars().count();
+    others.sort_by_key(|o| (o.chars().count().abs_diff(length), fnv(&format!("{o}{text}"))));
+    others.truncate(3);
+    if others.len() < 2 {
+        return None;
+    }
+    let gapped = text.replacen(word, "_____", 1);
+    let question = clip(
+        &format!("Complete {label} as the video gave it: “{}”", clip(&gapped, 140)),
+        200,
+    );
+    Some(choice(
+        index,
+        question,
+        &word.to_lowercase(),
+        &others,
+        clip(&format!("The video said: “{}”.", text.trim()), 300),
+    ))
 }
 
 /// A multiple-choice question whose right option is `right` among up to three of `others`,
@@ -469,6 +563,40 @@ mod tests {
         assert_eq!(all.len(), 3);
         assert!(scenes.windows(2).all(|w| w[0] < w[1]), "{scenes:?}");
         board_with(&board, all).validate().unwrap();
+    }
+
+    #[test]
+    fn a_definition_alone_is_asked_as_a_gap_in_its_own_words() {
+        let board = storyboard(
+            Subject::Science,
+            vec![
+                scene(
+                    Visual::Definition {
+                        term: "Photosynthesis".into(),
+                        definition: "synthesis of compounds with the aid of radiant energy".into(),
+                        example: None,
+                    },
+                    &["WordNet defines it as the synthesis of compounds with the aid of radiant energy."],
+                ),
+                bullets("Next steps", &["Work one example slowly", "Review your notes tomorrow"]),
+            ],
+        );
+        let questions = recall(&board, 3);
+        let first = &questions[0];
+        assert_eq!(first.scene, 1);
+        assert_eq!(
+            first.question,
+            "Complete the definition of Photosynthesis as the video gave it: “synthesis of _____ with the aid of radiant energy”"
+        );
+        let (options, answer) = options(first);
+        // Not "synthesis": the lesson's title says it already.
+        assert_eq!(options[answer], "compounds");
+        assert!(options.len() >= 3, "{options:?}");
+        assert!(
+            options.iter().all(|o| o == "compounds" || !"synthesis of compounds with the aid of radiant energy".contains(o.as_str())),
+            "{options:?}"
+        );
+        board_with(&board, questions).validate().unwrap();
     }
 
     #[test]

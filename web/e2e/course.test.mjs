@@ -1,17 +1,22 @@
 // The journey of issue 7: sign in, create a course from a learning goal, follow it in the AI
 // Generation Queue, open it, generate all its lessons at once, watch each lesson's status
 // reach Ready (the page refreshes itself after each lesson completes), play lesson 2, watch it to
-// the end and see the course count it (issue 17), publish the course, and watch lesson 2 again as
-// a visitor from the explore catalogue.
+// the end and see the course count it (issue 17), answer its questions (one right, one wrong),
+// rewatch, see the score on the course page after a reload, export the course for an LMS and play
+// lesson 2 in a SCORM harness, publish the course, and watch lesson 2 again as a visitor from the
+// explore catalogue.
 // Runs against the real server, its in-process workers, the offline course writer and the
 // real rendering pipeline:
 //   npm run build && node --test e2e/course.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { axeViolations } from './axe.mjs';
 import { signInThroughPopup } from './browser.mjs';
+import { readHarness, scoFrame, serveScormPackage, unzipPackage } from './scorm-harness.mjs';
 import { RESULTS, startJourney } from './server.mjs';
 
 const TIMEOUT = 20_000;
@@ -194,6 +199,114 @@ test('a learner creates a course, opens it, generates all its lessons and plays 
         await page.screenshot({ path: join(RESULTS, `e2e-course-progress-${name}.png`), fullPage: name === 'desktop' });
       }
       await page.setViewportSize({ width: 1366, height: 900 });
+    });
+
+    await t.test('answer lesson 2’s questions, one right and one wrong, and rewatch: the course page shows the score after a reload', async () => {
+      const title = lessonTitles[1].replace(/^Lesson 2:\s*/, '').trim();
+      const transcript = page.waitForResponse((r) => r.url().includes('/api/media/transcript/'), { timeout: TIMEOUT });
+      await page.getByRole('link', { name: `Watch lesson 2: ${title}` }).click();
+      await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor({ timeout: TIMEOUT });
+      const checkpoints = [...((await (await transcript).json()).checkpoints ?? [])].sort((a, b) => a.at - b.at);
+      assert.ok(checkpoints.length >= 2 && checkpoints.length <= 4, `lesson 2 asks 2 to 4 questions: ${JSON.stringify(checkpoints)}`);
+      const [first, second] = checkpoints;
+      const video = page.getByTestId('video');
+      const playInto = (at) =>
+        video.evaluate(async (el, to) => {
+          el.muted = true;
+          if (!(el.duration > 0)) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
+          el.currentTime = Math.max(0, to - 1.5);
+          if (el.seeking) await new Promise((r) => el.addEventListener('seeked', r, { once: true }));
+          await el.play();
+        }, at);
+      const question = (c) => page.getByRole('dialog', { name: new RegExp(`^Question ${c.index + 1} of ${checkpoints.length}$`) });
+      const reported = (c, correct) =>
+        page.waitForResponse(
+          (r) =>
+            /\/api\/video\/[^/]+\/progress$/.test(r.url()) &&
+            r.request().method() === 'POST' &&
+            (r.request().postDataJSON().checkpoints ?? []).some((a) => a.question === c.index && a.correct === correct),
+          { timeout: TIMEOUT },
+        );
+
+      // The first, answered right.
+      await playInto(first.at);
+      let dialog = question(first);
+      await dialog.waitFor({ timeout: TIMEOUT });
+      assert.ok(await video.evaluate((el) => el.paused), 'playback pauses at the question');
+      let report = reported(first, true);
+      if (first.kind === 'choice') await dialog.getByRole('radio', { name: first.options[first.answer], exact: true }).check();
+      else await dialog.getByRole('textbox').fill(String(first.value));
+      await dialog.getByRole('button', { name: 'Check answer' }).click();
+      await dialog.getByRole('status').getByText('Correct', { exact: true }).waitFor({ timeout: TIMEOUT });
+      assert.equal((await report).status(), 200);
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-checkpoint-right.png') });
+      await dialog.getByRole('button', { name: /Continue/ }).click();
+      await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
+
+      // The second, answered wrong: the right answer is shown; "Rewatch this part" goes back to its scene.
+      await playInto(second.at);
+      dialog = question(second);
+      await dialog.waitFor({ timeout: TIMEOUT });
+      report = reported(second, false);
+      if (second.kind === 'choice') {
+        await dialog.getByRole('radio', { name: second.options[(second.answer + 1) % second.options.length], exact: true }).check();
+      } else {
+        await dialog.getByRole('textbox').fill(String(second.value + second.tolerance + 1 + Math.abs(second.value)));
+      }
+      await dialog.getByRole('button', { name: 'Check answer' }).click();
+      await dialog.getByRole('status').getByText(/^Not quite — the answer is /).waitFor({ timeout: TIMEOUT });
+      assert.equal((await report).status(), 200);
+      await page.screenshot({ path: join(RESULTS, 'e2e-course-checkpoint-wrong.png') });
+      await dialog.getByRole('button', { name: /Rewatch this part/ }).click();
+      await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
+      const rewound = await video.evaluate((el) => el.currentTime);
+      assert.ok(Math.abs(rewound - second.rewatch_from) < 1.5, `rewatching from ${second.rewatch_from}, at ${rewound}`);
+      await video.evaluate((el) => el.pause());
+
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL(new RegExp(`/courses/${courseId}$`), { timeout: TIMEOUT });
+      await page.reload();
+      const summary = page.getByTestId('course-summary');
+      await summary.waitFor({ timeout: TIMEOUT });
+      assert.equal((await summary.innerText()).trim(), '1 of 5 lessons completed, 50% of checkpoints');
+    });
+
+    await t.test('export the course for an LMS and play lesson 2 in a SCORM harness that records the LMS calls', async () => {
+      const download = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByRole('button', { name: /Export for LMS/ }).click();
+      const file = await download;
+      const bytes = await readFile(await file.path());
+      const dir = await mkdtemp(join(tmpdir(), 'lectern-e2e-scorm-'));
+      await unzipPackage(bytes, dir);
+      const manifest = await readFile(join(dir, 'imsmanifest.xml'), 'utf8');
+      assert.equal(manifest.match(/adlcp:scormtype="sco"/g)?.length, 5, manifest);
+      const lms = await serveScormPackage(dir);
+      const lmsPage = await context.newPage();
+      try {
+        await lmsPage.goto(lms.harnessUrl('lesson-02/index.html', { store: 'course-journey', fresh: true }));
+        const frame = await scoFrame(lmsPage);
+        const title = lessonTitles[1].replace(/^Lesson 2:\s*/, '').trim();
+        await frame.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: TIMEOUT });
+        const ended = await frame.locator('video').evaluate(async (el) => {
+          el.muted = true;
+          if (!(el.duration > 0)) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
+          el.currentTime = Math.max(0, el.duration - 1.5);
+          await el.play();
+          const deadline = Date.now() + 30_000;
+          while (Date.now() < deadline && !el.ended) await new Promise((r) => setTimeout(r, 100));
+          return el.ended;
+        });
+        assert.ok(ended, 'the lesson played to its end in the LMS');
+        const { calls } = await readHarness(lmsPage);
+        const sets = (key) => calls.filter((c) => c.fn === 'LMSSetValue' && c.args[0] === key).map((c) => c.args[1]);
+        assert.deepEqual(calls[0], { fn: 'LMSInitialize', args: [''], result: 'true' });
+        assert.deepEqual(sets('cmi.core.lesson_status'), ['incomplete', 'completed']);
+        assert.ok(calls.some((c) => c.fn === 'LMSCommit'), 'the SCO commits');
+        await lmsPage.screenshot({ path: join(RESULTS, 'e2e-course-scorm-harness.png') });
+      } finally {
+        await lmsPage.close();
+        await lms.close();
+      }
     });
 
     await t.test('the course is in the library', async () => {

@@ -15,6 +15,7 @@ export type PlayerJob = Pick<
   | 'subtitle_url'
   | 'chapters_url'
   | 'transcript_url'
+  | 'study_sheet_url'
   | 'error'
   | 'solution'
 >;

@@ -20,6 +20,7 @@ function status(overrides: Record<string, unknown> = {}) {
     chapters_url: '/api/media/chapters/job-1?t=tok',
     transcript_url: '/api/media/transcript/job-1?t=tok',
     thumbnail_url: null,
+    study_sheet_url: '/api/media/study-sheet/job-1?t=tok',
     error: null,
     created_at: '2026-03-01T10:00:00Z',
     completed_at: '2026-03-01T10:02:00Z',
@@ -68,6 +69,7 @@ describe('video player', () => {
 
     expect(screen.getByRole('link', { name: /Download video/ })).toHaveAttribute('href', '/api/video/job-1?t=tok&download=1');
     expect(screen.getByRole('link', { name: /Subtitles \(SRT\)/ })).toHaveAttribute('href', '/api/media/subtitles/job-1?t=tok&format=srt');
+    expect(screen.getByRole('link', { name: /Study sheet \(PDF\)/ })).toHaveAttribute('href', '/api/media/study-sheet/job-1?t=tok');
 
     fireEvent.change(screen.getByLabelText('Speed'), { target: { value: '1.5' } });
     expect(video.playbackRate).toBe(1.5);

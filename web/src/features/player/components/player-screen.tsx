@@ -118,6 +118,7 @@ export function PlayerScreen({
           subtitleUrl={source.subtitleUrl}
           chaptersUrl={job.data?.chapters_url ?? null}
           transcriptUrl={job.data?.transcript_url ?? null}
+          studySheetUrl={job.data?.study_sheet_url ?? null}
           tracksPending={hasId && job.isPending}
           title={source.title}
           onMediaError={state.videoUrl && !stateVideoFailed ? () => setStateVideoFailed(true) : undefined}

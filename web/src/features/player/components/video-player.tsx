@@ -23,6 +23,8 @@ type VideoPlayerProps = {
   subtitleUrl: string;
   chaptersUrl: string | null;
   transcriptUrl: string | null;
+  /** The printable study sheet (PDF) of a finished video, when the server names one. */
+  studySheetUrl?: string | null;
   title: string;
   /** The job status (which names the chapters and transcript) has not arrived yet. */
   tracksPending?: boolean;
@@ -55,6 +57,7 @@ export function VideoPlayer({
   subtitleUrl,
   chaptersUrl,
   transcriptUrl,
+  studySheetUrl = null,
   title,
   tracksPending = false,
   onMediaError,
@@ -186,6 +189,11 @@ export function VideoPlayer({
               </select>
             </label>
             <span className="player__spacer" />
+            {studySheetUrl ? (
+              <a className="btn btn--secondary btn--sm" href={mediaSrc(studySheetUrl)} target="_blank" rel="noopener">
+                <DownloadIcon /> Study sheet (PDF)
+              </a>
+            ) : null}
             <a className="btn btn--secondary btn--sm" href={mediaSrc(withParam(subtitleUrl, 'format=srt'))} download>
               <DownloadIcon /> Subtitles (SRT)
             </a>

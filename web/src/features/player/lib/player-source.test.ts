@@ -14,6 +14,7 @@ function job(overrides: Partial<PlayerJob> = {}): PlayerJob {
     subtitle_url: '/api/media/subtitles/j1?t=a',
     chapters_url: null,
     transcript_url: null,
+    study_sheet_url: null,
     error: null,
     ...overrides,
   };
