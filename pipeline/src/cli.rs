@@ -42,6 +42,9 @@ pub struct RenderArgs {
 }
 
 /// DESIGN.md: 1-3 or the level names; anything else is intermediate.
+/// The study sheet `lectern render` leaves beside the video.
+pub const STUDY_SHEET: &str = "study-sheet.pdf";
+
 pub fn parse_level(value: &str) -> Result<u8, String> {
     Ok(match value.trim().to_ascii_lowercase().as_str() {
         "1" | "beginner" => 1,
@@ -151,8 +154,15 @@ async fn render_with(
         "  seconds: script {:.1}, narration {:.1}, frames+encode {:.1}, outputs {:.1}, total {:.1}",
         s.script, s.narration, s.frames_encode, s.outputs, s.total
     );
+    // The printable study sheet, as the server makes it for the player's "Study sheet" link.
+    let storyboard = std::fs::read_to_string(args.out.join(crate::outputs::STORYBOARD))?;
+    let storyboard: crate::Storyboard = serde_json::from_str(&storyboard)?;
+    std::fs::write(
+        args.out.join(STUDY_SHEET),
+        crate::study_sheet::pdf(&storyboard)?,
+    )?;
     println!(
-        "  files in {}: video.mp4, subtitles.vtt/.srt, chapters.vtt, transcript.json, thumbnail.jpg, storyboard.json, result.json",
+        "  files in {}: video.mp4, subtitles.vtt/.srt, chapters.vtt, transcript.json, thumbnail.jpg, storyboard.json, result.json, {STUDY_SHEET}",
         args.out.display()
     );
     Ok(())

@@ -273,6 +273,81 @@ async fn agrees(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storyboard::{Origin, STORYBOARD_VERSION};
+
+    /// A model that writes two questions and an exercise, then, asked each question afresh,
+    /// agrees with its marking of the first and not of the second.
+    struct Canned;
+
+    impl JsonModel for Canned {
+        async fn complete_json(
+            &self,
+            turns: &[Turn],
+            name: &str,
+            schema: Value,
+        ) -> Result<String, ScriptError> {
+            let Some(Turn::User(request)) = turns.last() else {
+                panic!("a request");
+            };
+            Ok(match name {
+                "checkpoints" => {
+                    assert_eq!(schema["properties"]["questions"]["items"]["properties"]["scene"]["enum"], json!([1, 2]));
+                    assert!(request.contains("Scene 1 \"Light reactions\""), "{request}");
+                    json!({
+                        "questions": [
+                            {"scene": 1, "question": "What absorbs the light?", "options": ["Chlorophyll", "Glucose", "Oxygen"],
+                             "answer": 0, "explanation": "Chlorophyll absorbs red and blue light."},
+                            {"scene": 2, "question": "What is made in the Calvin cycle?", "options": ["Water", "Sugar", "Light"],
+                             "answer": 0, "explanation": "Water is made."},
+                        ],
+                        "exercise": {"scene": 2, "question": "How many molecules of CO2 make one glucose: 12 / 2?", "problem": "12/2"},
+                    })
+                    .to_string()
+                }
+                "answer" if request.contains("What absorbs the light?") => json!({"answer": "Chlorophyll"}).to_string(),
+                "answer" => json!({"answer": "Sugar"}).to_string(),
+                other => panic!("unexpected request {other}"),
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn the_models_questions_are_kept_only_when_it_answers_them_the_same_again() {
+        let scene = |visual: Visual| Scene {
+            visual,
+            narration: vec!["Said.".into()],
+        };
+        let bullets = |heading: &str| {
+            scene(Visual::Bullets {
+                heading: heading.into(),
+                items: vec!["A point".into()],
+            })
+        };
+        let storyboard = Storyboard {
+            version: STORYBOARD_VERSION,
+            title: "Photosynthesis".into(),
+            subject: Subject::Mathematics,
+            level: 2,
+            show_level: true,
+            target_minutes: 2.0,
+            wpm: 150,
+            origin: Origin::Model,
+            scenes: vec![
+                scene(Visual::Title { title: "Photosynthesis".into(), subtitle: None }),
+                bullets("Light reactions"),
+                bullets("The Calvin cycle"),
+                scene(Visual::Summary { heading: "Key takeaways".into(), points: vec!["Light".into()] }),
+            ],
+            sources: Vec::new(),
+            checkpoints: Vec::new(),
+        };
+        let written = write(&Canned, &[], &storyboard).await.unwrap();
+        assert_eq!(written.len(), 2, "{written:#?}");
+        assert_eq!(written[0].question, "What absorbs the light?");
+        assert_eq!(written[1].answer, CheckpointAnswer::Number { value: 6.0, tolerance: tolerance(6.0), unit: None });
+        assert_eq!(written[1].explanation, "Worked out, 12/2 gives 6.");
+        Storyboard { checkpoints: written, ..storyboard }.validate().unwrap();
+    }
 
     #[test]
     fn a_flawed_question_is_left_out() {

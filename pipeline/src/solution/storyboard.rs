@@ -770,7 +770,8 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
         checkpoints: Vec::new(),
     };
     let mut storyboard = storyboard;
-    storyboard.checkpoints = checkpoints(solution, &storyboard);
+    let own = checkpoints(solution, &storyboard);
+    storyboard.checkpoints = crate::checkpoints::completed(&storyboard, own);
     Plan {
         storyboard,
         combined: (run > 1).then_some(shown.steps),
@@ -802,7 +803,7 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
         s.checked && !s.step.rule.trim().is_empty() && s.step.before.trim() != s.step.after.trim()
     });
     if let Some(step) = asked
-        && rules.len() >= 3
+        && rules.len() >= 2
     {
         let right = step.step.rule.trim();
         let mut options: Vec<String> = rules
@@ -981,6 +982,48 @@ mod tests {
                 check_slides(&storyboard).unwrap_or_else(|e| panic!("{problem}: {e}"));
             }
         }
+    }
+
+    /// Issue 17: a solution asks which rule a checked step applied, and a practice problem the
+    /// video does not show, whose number the offline solver computed and the checker verified.
+    #[test]
+    fn a_solution_asks_for_a_rule_and_a_practice_problem_it_does_not_show() {
+        let solution = super::super::offline("2x + 3 = 11").unwrap();
+        let storyboard = build(&solution, &params("2x + 3 = 11", 2, 3), "2x + 3 = 11").storyboard;
+        let checkpoints = &storyboard.checkpoints;
+        assert!((2..=4).contains(&checkpoints.len()), "{checkpoints:#?}");
+        let rule = checkpoints
+            .iter()
+            .find(|c| c.question.starts_with("Which step turns 2x + 3 = 11 into"))
+            .expect("a rule question");
+        let CheckpointAnswer::Choice { options, answer } = &rule.answer else {
+            panic!("a choice");
+        };
+        assert_eq!(options[*answer], solution.steps[0].step.rule);
+        let practice = checkpoints
+            .iter()
+            .find(|c| c.question.starts_with("Try one yourself: "))
+            .expect("a practice question");
+        let CheckpointAnswer::Number { value, .. } = practice.answer else {
+            panic!("a number");
+        };
+        let problem = practice
+            .question
+            .trim_start_matches("Try one yourself: ")
+            .trim_end_matches(". What is x?");
+        let solved = super::super::offline(problem).unwrap();
+        assert!(solved.answer_checked);
+        assert_eq!(
+            crate::checkpoints::single_value(&solved.final_answer).map(|(_, v)| v),
+            Some(value)
+        );
+        let said: String = storyboard
+            .scenes
+            .iter()
+            .flat_map(|s| s.narration.iter().cloned())
+            .collect();
+        assert!(!said.contains(problem), "{problem} is shown in the video");
+        storyboard.validate().unwrap();
     }
 
     #[test]
