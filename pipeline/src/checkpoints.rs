@@ -20,22 +20,31 @@ pub const MAX_OPTION: usize = 120;
 /// solver). Up to `wanted`; none for a scene that cannot be asked about honestly.
 pub fn recall(storyboard: &Storyboard, wanted: usize) -> Vec<Checkpoint> {
     let count = storyboard.scenes.len();
-    let candidates: Vec<Checkpoint> = storyboard
-        .scenes
-        .iter()
-        .enumerate()
-        .filter_map(|(index, scene)| {
-            let summary = matches!(scene.visual, Visual::Summary { .. }) && index + 1 < count;
-            if teaches(index, scene, count) {
-                question_about(storyboard, index, scene).or_else(|| cloze(storyboard, index, scene))
-            } else if summary {
-                // A summary before the end (the sources follow it) is asked about too.
-                cloze(storyboard, index, scene)
-            } else {
-                None
-            }
-        })
-        .collect();
+    let asked = |last_summary: bool| -> Vec<Checkpoint> {
+        storyboard
+            .scenes
+            .iter()
+            .enumerate()
+            .filter_map(|(index, scene)| {
+                let summary = matches!(scene.visual, Visual::Summary { .. })
+                    && (index + 1 < count || last_summary);
+                if teaches(index, scene, count) {
+                    question_about(storyboard, index, scene)
+                        .or_else(|| cloze(storyboard, index, scene))
+                } else if summary {
+                    // A summary is asked about as well: before the end (the sources follow
+                    // it), or at the very end of a video with little else to ask about.
+                    cloze(storyboard, index, scene)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let mut candidates = asked(false);
+    if candidates.len() < 2 {
+        candidates = asked(true);
+    }
     spread(candidates, wanted.min(MAX_CHECKPOINTS))
 }
 
@@ -228,6 +237,13 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         Visual::Definition {
             term, definition, ..
         } => (format!("the definition of {}", clip(term, 60)), definition.as_str()),
+        Visual::WorkedExample { heading, steps, .. } => (
+            format!("a step of “{}”", clip(heading, 80)),
+            steps
+                .iter()
+                .map(|s| s.text.as_str())
+                .max_by_key(|t| content_words(t, &storyboard.title).len())?,
+        ),
         Visual::Bullets { heading, items: points, .. }
         | Visual::Summary { heading, points } => (
             format!("“{}”", clip(heading, 80)),
@@ -510,9 +526,12 @@ mod tests {
             )],
         );
         let questions = recall(&board, 3);
-        assert_eq!(questions.len(), 1);
+        assert_eq!(questions[0].scene, 1);
         let (options, answer) = options(&questions[0]);
         assert_eq!(options[answer], "Meiosis");
+        // With only one other question to ask, the summary at the end is asked about too.
+        assert_eq!(questions.len(), 2);
+        assert_eq!(questions[1].scene, 2);
         assert!(questions[0].question.contains("Four different cells"));
     }
 
@@ -529,7 +548,7 @@ mod tests {
         );
         let board = storyboard(Subject::Mathematics, vec![example.clone()]);
         let questions = recall(&board, 3);
-        assert_eq!(questions.len(), 1);
+        assert_eq!(questions[0].scene, 1);
         match questions[0].answer {
             CheckpointAnswer::Number { value, tolerance, .. } => {
                 assert_eq!(value, 4.0);
@@ -538,7 +557,13 @@ mod tests {
             _ => panic!("a number was expected"),
         }
         // Outside mathematics a worked example's text is not the solver's to read.
-        assert!(recall(&storyboard(Subject::Science, vec![example]), 3).is_empty());
+        let science = recall(&storyboard(Subject::Science, vec![example]), 3);
+        assert!(
+            science
+                .iter()
+                .all(|c| matches!(c.answer, CheckpointAnswer::Choice { .. })),
+            "{science:?}"
+        );
     }
 
     #[test]

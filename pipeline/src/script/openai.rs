@@ -572,7 +572,11 @@ impl OpenAiWriter {
             })
             .await?;
         let problems = match accept(&first, brief) {
-            Ok(storyboard) => return Ok(grounded(storyboard, reference)),
+            Ok(storyboard) => {
+                return Ok(self
+                    .with_questions(grounded(storyboard, reference), &request)
+                    .await);
+            }
             Err(problems) => problems,
         };
         tracing::info!(%problems, "storyboard invalid, asking for a repair");
@@ -589,9 +593,24 @@ impl OpenAiWriter {
                 )
             })
             .await?;
-        accept(&second, brief)
+        let storyboard = accept(&second, brief)
             .map(|storyboard| grounded(storyboard, reference))
-            .map_err(ScriptError::Invalid)
+            .map_err(ScriptError::Invalid)?;
+        Ok(self.with_questions(storyboard, &request).await)
+    }
+
+    /// The storyboard with the model's checkpoint questions about it (`super::checkpoints`);
+    /// without them when the model fails to write them (recall questions take their place).
+    async fn with_questions(&self, mut storyboard: Storyboard, request: &str) -> Storyboard {
+        let turns = [
+            Turn::System(system_prompt()),
+            Turn::User(request.to_string()),
+        ];
+        match super::checkpoints::write(self, &turns, &storyboard).await {
+            Ok(checkpoints) => storyboard.checkpoints = checkpoints,
+            Err(e) => tracing::warn!(error = %e, "the model's checkpoint questions failed"),
+        }
+        storyboard
     }
 }
 

@@ -193,3 +193,49 @@ async fn a_refused_key_is_reported_as_an_api_error() {
     assert!(matches!(error, ScriptError::Api(_)), "{error:?}");
     assert!(error.to_string().contains("stand-in 401"), "{error}");
 }
+
+/// Issue 17: after the storyboard, the model writes its checkpoint questions, and each is put
+/// to it again without its marking: a question it answers differently is left out.
+#[tokio::test]
+async fn the_models_checkpoint_questions_are_kept_when_it_answers_them_the_same_again() {
+    let mut board = storyboard(3);
+    board["scenes"].as_array_mut().unwrap().insert(
+        2,
+        json!({ "kind": "bullets", "heading": "Sunsets", "items": ["Long paths redden the sun"],
+                "narration": ["The setting sun looks red."] }),
+    );
+    let questions = json!({"questions": [
+        {"scene": 1, "question": "Which colour does air scatter most?", "options": ["Blue", "Red", "Green"],
+         "answer": 0, "explanation": "Short blue waves scatter most strongly."},
+        {"scene": 2, "question": "Why is the setting sun red?", "options": ["It cools down", "Its light crosses more air"],
+         "answer": 0, "explanation": "It cools down."},
+    ]});
+    let stand_in = ChatStandIn::start(vec![
+        Reply::Content(board.to_string()),
+        Reply::Content(questions.to_string()),
+        Reply::Content(json!({"answer": "Blue"}).to_string()),
+        Reply::Content(json!({"answer": "Its light crosses more air"}).to_string()),
+    ])
+    .await;
+
+    let written = writer(&stand_in, Duration::from_secs(10))
+        .write(&brief())
+        .await
+        .unwrap();
+
+    let requests = stand_in.requests();
+    assert_eq!(requests.len(), 4);
+    assert_eq!(
+        requests[1]["response_format"]["json_schema"]["name"],
+        "checkpoints"
+    );
+    let asked = last_user_message(&requests[1]);
+    assert!(asked.contains("Scene 2 \"Sunsets\""), "{asked}");
+    assert_eq!(written.checkpoints.len(), 1, "{:#?}", written.checkpoints);
+    assert_eq!(
+        written.checkpoints[0].question,
+        "Which colour does air scatter most?"
+    );
+    assert_eq!(written.checkpoints[0].scene, 1);
+    written.validate().unwrap();
+}
