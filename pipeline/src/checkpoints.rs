@@ -402,8 +402,20 @@ pub fn clip(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end_matches([',', ';', ':', ' ']))
 }
 
+/// A number as a learner would write it: whole numbers without a point, others to 4 places.
+pub fn number_text(value: f64) -> String {
+    if (value - value.round()).abs() < 1e-9 {
+        format!("{}", value.round() as i64)
+    } else {
+        format!("{value:.4}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    }
+}
+
 /// FNV-1a: the same question gets the same order of options on every machine.
-fn fnv(text: &str) -> u64 {
+pub(crate) fn fnv(text: &str) -> u64 {
     let mut hash = 0xcbf2_9ce4_8422_2325_u64;
     for byte in text.bytes() {
         hash ^= u64::from(byte);

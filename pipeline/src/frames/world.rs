@@ -20,23 +20,23 @@ const EMBEDDED_FONTS: &[&[u8]] = &[
 ];
 
 /// Everything that is the same for every slide: parsed once per process.
-pub(crate) struct Shared {
-    pub(crate) library: LazyHash<Library>,
-    pub(crate) book: LazyHash<FontBook>,
-    pub(crate) fonts: Vec<Font>,
+pub(super) struct Shared {
+    library: LazyHash<Library>,
+    book: LazyHash<FontBook>,
+    fonts: Vec<Font>,
     main: FileId,
     data: FileId,
     source: Source,
 }
 
-pub(crate) fn file_id(path: &str) -> FileId {
+fn file_id(path: &str) -> FileId {
     FileId::new(RootedPath::new(
         VirtualRoot::Project,
         VirtualPath::new(path).expect("a valid virtual path"),
     ))
 }
 
-pub(crate) static SHARED: LazyLock<Arc<Shared>> = LazyLock::new(|| {
+pub(super) static SHARED: LazyLock<Arc<Shared>> = LazyLock::new(|| {
     let fonts: Vec<Font> = EMBEDDED_FONTS
         .iter()
         .map(|data| Bytes::new(*data))
@@ -62,15 +62,32 @@ pub(super) fn covers(c: char) -> bool {
         .any(|font| font.info().coverage.contains(u32::from(c)))
 }
 
-/// The world of one slide: the shared template and fonts, plus this slide's data.
-pub(super) struct SlideWorld {
+/// The world of one slide: the shared template and fonts, plus this slide's data. Another
+/// document laid out with the slides' library and fonts (the study sheet) brings its own
+/// template ([`SlideWorld::document`]).
+pub(crate) struct SlideWorld {
     shared: Arc<Shared>,
+    main: FileId,
+    source: Source,
     data: Bytes,
 }
 
 impl SlideWorld {
     pub(super) fn new(data: Vec<u8>) -> Self {
         SlideWorld {
+            main: SHARED.main,
+            source: SHARED.source.clone(),
+            shared: SHARED.clone(),
+            data: Bytes::new(data),
+        }
+    }
+
+    /// A document of its own `template` (at `path`, reading `/data.json`).
+    pub(crate) fn document(path: &str, template: &str, data: Vec<u8>) -> Self {
+        let main = file_id(path);
+        SlideWorld {
+            main,
+            source: Source::new(main, template.to_string()),
             shared: SHARED.clone(),
             data: Bytes::new(data),
         }
@@ -87,12 +104,12 @@ impl World for SlideWorld {
     }
 
     fn main(&self) -> FileId {
-        self.shared.main
+        self.main
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
-        if id == self.shared.main {
-            Ok(self.shared.source.clone())
+        if id == self.main {
+            Ok(self.source.clone())
         } else {
             Err(FileError::AccessDenied)
         }

@@ -11,7 +11,7 @@ use super::chat::{JsonModel, Turn};
 use super::planned::answers_agree;
 use super::schema::object;
 use super::ScriptError;
-use crate::checkpoints::{MAX_OPTION, clip, solved_value, teaches, tolerance};
+use crate::checkpoints::{MAX_OPTION, clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, Scene, Storyboard, Visual};
 use crate::titles::Subject;
 
@@ -230,23 +230,11 @@ fn exercise(e: WrittenExercise, scenes: &[usize]) -> Option<Checkpoint> {
         explanation: clip(
             &format!(
                 "Worked out, {problem} gives {}.",
-                short_number(computed)
+                number_text(computed)
             ),
             300,
         ),
     })
-}
-
-/// A number as a learner would write it: whole numbers without a point, others to 4 places.
-fn short_number(value: f64) -> String {
-    if (value - value.round()).abs() < 1e-9 {
-        format!("{}", value.round() as i64)
-    } else {
-        format!("{value:.4}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
-    }
 }
 
 /// Whether the model, asked the question afresh, chooses the option it marked.

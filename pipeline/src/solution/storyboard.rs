@@ -812,7 +812,8 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
             .take(3)
             .map(|r| crate::checkpoints::clip(r, crate::checkpoints::MAX_OPTION))
             .collect();
-        let at = step_hash(&step.step.before) as usize % (options.len() + 1);
+        // Where the right rule goes among the options: fixed by the step, the same on every machine.
+        let at = crate::checkpoints::fnv(&step.step.before) as usize % (options.len() + 1);
         options.insert(at, crate::checkpoints::clip(right, crate::checkpoints::MAX_OPTION));
         out.push(Checkpoint {
             scene: main,
@@ -880,13 +881,6 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
         });
     }
     out
-}
-
-/// FNV-1a of a step's line: where its rule goes among the options, the same on every machine.
-fn step_hash(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The same storyboard with every line that does not lay out as math written as plain text,

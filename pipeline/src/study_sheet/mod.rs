@@ -4,16 +4,10 @@
 //! quiz scenes), their answers at the end, and the sources.
 
 use serde::Serialize;
-use typst::diag::{FileError, FileResult};
-use typst::foundations::{Bytes, Datetime, Duration};
-use typst::syntax::{FileId, Source};
-use typst::text::{Font, FontBook};
-use typst::utils::LazyHash;
-use typst::{Library, World};
 use typst_layout::PagedDocument;
 
-use crate::checkpoints::teaches;
-use crate::frames::world::{SHARED, file_id};
+use crate::checkpoints::{number_text, teaches};
+use crate::frames::world::SlideWorld;
 use crate::storyboard::{CheckpointAnswer, Storyboard, Visual};
 use crate::titles::level_name;
 
@@ -26,27 +20,21 @@ pub struct StudySheetError(String);
 /// The study sheet of `storyboard` as a PDF.
 pub fn pdf(storyboard: &Storyboard) -> Result<Vec<u8>, StudySheetError> {
     let data = serde_json::to_vec(&sheet(storyboard)).expect("a study sheet serialises");
-    let world = SheetWorld::new(data);
+    let world = SlideWorld::document("/sheet.typ", TEMPLATE, data);
     let document = typst::compile::<PagedDocument>(&world)
         .output
-        .map_err(|diagnostics| {
-            StudySheetError(
-                diagnostics
-                    .iter()
-                    .map(|d| d.message.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            )
-        })?;
-    typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(|diagnostics| {
-        StudySheetError(
-            diagnostics
-                .iter()
-                .map(|d| d.message.to_string())
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })
+        .map_err(failed)?;
+    typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(failed)
+}
+
+fn failed(diagnostics: impl IntoIterator<Item = typst::diag::SourceDiagnostic>) -> StudySheetError {
+    StudySheetError(
+        diagnostics
+            .into_iter()
+            .map(|d| d.message.to_string())
+            .collect::<Vec<_>>()
+            .join("; "),
+    )
 }
 
 /// What the template lays out.
@@ -312,74 +300,4 @@ pub fn sheet(storyboard: &Storyboard) -> Sheet {
 
 fn letter(index: usize) -> char {
     (b'A' + index.min(25) as u8) as char
-}
-
-/// A number as a learner would write it: whole numbers without a point, others to 4 places.
-pub fn number_text(value: f64) -> String {
-    if (value - value.round()).abs() < 1e-9 {
-        format!("{}", value.round() as i64)
-    } else {
-        format!("{value:.4}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
-    }
-}
-
-/// The sheet's Typst world: the slides' library and fonts, the sheet template and its data.
-struct SheetWorld {
-    main: FileId,
-    data_id: FileId,
-    source: Source,
-    data: Bytes,
-}
-
-impl SheetWorld {
-    fn new(data: Vec<u8>) -> Self {
-        let main = file_id("/sheet.typ");
-        SheetWorld {
-            main,
-            data_id: file_id("/data.json"),
-            source: Source::new(main, TEMPLATE.to_string()),
-            data: Bytes::new(data),
-        }
-    }
-}
-
-impl World for SheetWorld {
-    fn library(&self) -> &LazyHash<Library> {
-        &SHARED.library
-    }
-
-    fn book(&self) -> &LazyHash<FontBook> {
-        &SHARED.book
-    }
-
-    fn main(&self) -> FileId {
-        self.main
-    }
-
-    fn source(&self, id: FileId) -> FileResult<Source> {
-        if id == self.main {
-            Ok(self.source.clone())
-        } else {
-            Err(FileError::AccessDenied)
-        }
-    }
-
-    fn file(&self, id: FileId) -> FileResult<Bytes> {
-        if id == self.data_id {
-            Ok(self.data.clone())
-        } else {
-            Err(FileError::AccessDenied)
-        }
-    }
-
-    fn font(&self, index: usize) -> Option<Font> {
-        SHARED.fonts.get(index).cloned()
-    }
-
-    fn today(&self, _offset: Option<Duration>) -> Option<Datetime> {
-        None
-    }
 }

@@ -68,6 +68,8 @@ export function PlayerScreen({
 
   // Until the library answers, a title could change under the reader: wait for the stored one.
   const titlePending = storedPending && hasId;
+  // The printable study sheet (PDF) of a finished video, opened in a tab of its own.
+  const studySheetUrl = source.kind === 'playable' ? (job.data?.study_sheet_url ?? null) : null;
   useEffect(() => {
     if (!titlePending) onTitle?.(source.title);
   }, [onTitle, source.title, titlePending]);
@@ -92,9 +94,14 @@ export function PlayerScreen({
           <>
             <div className="player-page__heading">
               <h1 className="player-page__title">{source.title}</h1>
-              {(editPath && source.kind === 'playable' && job.data?.status === 'completed') || actions ? (
+              {(editPath && source.kind === 'playable' && job.data?.status === 'completed') || actions || studySheetUrl ? (
                 <div className="player-page__actions">
                   {actions}
+                  {studySheetUrl ? (
+                    <a className="btn btn--secondary btn--sm" href={studySheetUrl} target="_blank" rel="noopener">
+                      <Icon name="book" /> Study sheet (PDF)
+                    </a>
+                  ) : null}
                   {editPath && source.kind === 'playable' && job.data?.status === 'completed' ? (
                     <Link to={editPath} className="btn btn--secondary btn--sm">
                       <Icon name="pencil" /> Edit
@@ -118,7 +125,6 @@ export function PlayerScreen({
           subtitleUrl={source.subtitleUrl}
           chaptersUrl={job.data?.chapters_url ?? null}
           transcriptUrl={job.data?.transcript_url ?? null}
-          studySheetUrl={job.data?.study_sheet_url ?? null}
           tracksPending={hasId && job.isPending}
           title={source.title}
           onMediaError={state.videoUrl && !stateVideoFailed ? () => setStateVideoFailed(true) : undefined}

@@ -23,8 +23,6 @@ type VideoPlayerProps = {
   subtitleUrl: string;
   chaptersUrl: string | null;
   transcriptUrl: string | null;
-  /** The printable study sheet (PDF) of a finished video, when the server names one. */
-  studySheetUrl?: string | null;
   title: string;
   /** The job status (which names the chapters and transcript) has not arrived yet. */
   tracksPending?: boolean;
@@ -57,7 +55,6 @@ export function VideoPlayer({
   subtitleUrl,
   chaptersUrl,
   transcriptUrl,
-  studySheetUrl = null,
   title,
   tracksPending = false,
   onMediaError,
@@ -189,11 +186,6 @@ export function VideoPlayer({
               </select>
             </label>
             <span className="player__spacer" />
-            {studySheetUrl ? (
-              <a className="btn btn--secondary btn--sm" href={mediaSrc(studySheetUrl)} target="_blank" rel="noopener">
-                <DownloadIcon /> Study sheet (PDF)
-              </a>
-            ) : null}
             <a className="btn btn--secondary btn--sm" href={mediaSrc(withParam(subtitleUrl, 'format=srt'))} download>
               <DownloadIcon /> Subtitles (SRT)
             </a>
