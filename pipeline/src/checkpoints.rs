@@ -237,6 +237,12 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         Visual::Definition {
             term, definition, ..
         } => (format!("the definition of {}", clip(term, 60)), definition.as_str()),
+        Visual::Comparison { heading, rows, .. } => (
+            format!("“{}”", clip(heading, 80)),
+            rows.iter()
+                .flat_map(|r| [r.left.as_str(), r.right.as_str()])
+                .max_by_key(|t| content_words(t, &storyboard.title).len())?,
+        ),
         Visual::WorkedExample { heading, steps, .. } => (
             format!("a step of “{}”", clip(heading, 80)),
             steps
@@ -255,10 +261,16 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         _ => return None,
     };
     let words = content_words(text, &storyboard.title);
-    // The longest word that carries meaning: an adverb ("especially") tests nothing.
+    // The longest word that carries meaning (an adverb, "especially", tests nothing) and
+    // that the text says once (else the gap gives it away).
+    let once = |w: &str| {
+        let lower = w.to_lowercase();
+        words.iter().filter(|o| o.to_lowercase() == lower).count() == 1
+    };
     let word = *words
         .iter()
         .enumerate()
+        .filter(|(_, w)| once(w))
         .max_by_key(|(i, w)| (!w.ends_with("ly"), w.chars().count(), usize::MAX - i))?
         .1;
     let in_text: Vec<String> = content_words(text, "").iter().map(|w| w.to_lowercase()).collect();
@@ -634,6 +646,19 @@ mod tests {
             "{options:?}"
         );
         board_with(&board, questions).validate().unwrap();
+    }
+
+    #[test]
+    fn a_word_the_text_says_twice_is_not_left_out() {
+        let board = storyboard(
+            Subject::Science,
+            vec![
+                bullets("Chloroplasts", &["Chloroplasts capture light; chloroplasts hold chlorophyll"]),
+                bullets("Next", &["Review the stages tomorrow"]),
+            ],
+        );
+        let first = &recall(&board, 3)[0];
+        assert!(first.question.contains("Chloroplasts capture light; chloroplasts hold _____"), "{}", first.question);
     }
 
     #[test]

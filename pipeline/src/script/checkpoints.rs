@@ -175,10 +175,13 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
     });
     let question = clip(&q.question, 200);
     let explanation = clip(&q.explanation, 300);
+    // A question reads as one: some words, ending in a question mark (a small model has
+    // answered "sentence" with the options 1, 2 and 3, and agreed with itself).
+    let asks = question.split_whitespace().count() >= 4 && question.ends_with('?');
     let well_formed = scenes.contains(&q.scene)
         && distinct
+        && asks
         && q.answer < options.len()
-        && !question.is_empty()
         && !explanation.is_empty();
     if !well_formed {
         tracing::info!(question = %q.question, "leaving out a checkpoint question: not well formed");
@@ -350,6 +353,11 @@ mod tests {
         assert!(question(q(&["Light", "light", "Salt"], 0, 2), &[2, 3]).is_none());
         assert!(question(q(&["Light", "Water", "Salt"], 3, 2), &[2, 3]).is_none());
         assert!(question(q(&["Light", "Water", "Salt"], 0, 0), &[2, 3]).is_none());
+        let not_a_question = WrittenQuestion {
+            question: "sentence".into(),
+            ..q(&["1", "2", "3"], 1, 2)
+        };
+        assert!(question(not_a_question, &[2, 3]).is_none());
     }
 
     #[test]
