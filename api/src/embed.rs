@@ -12,12 +12,7 @@ use axum::{
 };
 use lectern_core::{courses, library};
 
-use crate::{
-    error::ApiResult,
-    security::embeddable,
-    spa::html_escape,
-    state::AppState,
-};
+use crate::{error::ApiResult, security::embeddable, spa::html_escape, state::AppState};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -43,13 +38,7 @@ async fn course(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
 async fn app(state: &AppState) -> Response {
     let index = state.config.web_dir.join("index.html");
     match tokio::fs::read_to_string(&index).await {
-        Ok(html) => embeddable(
-            (
-                [(header::CACHE_CONTROL, "no-cache")],
-                Html(html),
-            )
-                .into_response(),
-        ),
+        Ok(html) => embeddable(([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response()),
         Err(e) => {
             tracing::error!(path = %index.display(), error = %e, "the web app is not built");
             (

@@ -1,6 +1,7 @@
 #![recursion_limit = "256"]
 //! Lectern's HTTP API: axum routes, sign-in, credits, metrics and the single-page app.
 
+mod embed;
 pub mod error;
 pub mod extract;
 pub mod limits;
@@ -8,7 +9,6 @@ mod metrics;
 pub mod openapi;
 pub mod routes;
 pub mod security;
-mod embed;
 mod spa;
 pub mod state;
 pub mod worker_status;

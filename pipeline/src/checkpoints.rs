@@ -158,7 +158,10 @@ fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Optio
                 question,
                 item,
                 &others,
-                explanation(&format!("“{}” said: {}.", clip(heading, 80), clip(item, 120)), &said),
+                explanation(
+                    &format!("“{}” said: {}.", clip(heading, 80), clip(item, 120)),
+                    &said,
+                ),
             ))
         }
         Visual::Definition {
@@ -177,7 +180,10 @@ fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Optio
             if others.len() < 2 {
                 return None;
             }
-            let question = format!("Which term did the video define as “{}”?", clip(definition, 150));
+            let question = format!(
+                "Which term did the video define as “{}”?",
+                clip(definition, 150)
+            );
             Some(choice(
                 index,
                 question,
@@ -192,7 +198,10 @@ fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Optio
             let (variable, value) = solved_value(problem)?;
             Some(Checkpoint {
                 scene: index,
-                question: format!("Work it out: {}. What is {variable}?", clip(problem.trim_end_matches('.'), 150)),
+                question: format!(
+                    "Work it out: {}. What is {variable}?",
+                    clip(problem.trim_end_matches('.'), 150)
+                ),
                 answer: CheckpointAnswer::Number {
                     value,
                     tolerance: tolerance(value),
@@ -207,13 +216,13 @@ fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Optio
 
 /// Words too common to be asked for.
 const COMMON: &[&str] = &[
-    "about", "above", "after", "again", "against", "along", "also", "another", "because",
-    "before", "being", "below", "between", "could", "during", "each", "every", "first", "from",
-    "have", "into", "itself", "later", "least", "might", "more", "most", "much", "must",
-    "other", "others", "over", "same", "should", "since", "some", "such", "than", "that",
-    "their", "them", "then", "there", "these", "they", "thing", "things", "this", "those",
-    "through", "under", "until", "very", "what", "when", "where", "which", "while", "whose",
-    "with", "within", "without", "would", "your", "yours",
+    "about", "above", "after", "again", "against", "along", "also", "another", "because", "before",
+    "being", "below", "between", "could", "during", "each", "every", "first", "from", "have",
+    "into", "itself", "later", "least", "might", "more", "most", "much", "must", "other", "others",
+    "over", "same", "should", "since", "some", "such", "than", "that", "their", "them", "then",
+    "there", "these", "they", "thing", "things", "this", "those", "through", "under", "until",
+    "very", "what", "when", "where", "which", "while", "whose", "with", "within", "without",
+    "would", "your", "yours",
 ];
 
 /// The words of `text` worth asking for: five letters or more, not common, not the lesson's
@@ -236,7 +245,10 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
     let (label, text) = match &scene.visual {
         Visual::Definition {
             term, definition, ..
-        } => (format!("the definition of {}", clip(term, 60)), definition.as_str()),
+        } => (
+            format!("the definition of {}", clip(term, 60)),
+            definition.as_str(),
+        ),
         Visual::Comparison { heading, rows, .. } => (
             format!("“{}”", clip(heading, 80)),
             rows.iter()
@@ -250,7 +262,11 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
                 .map(|s| s.text.as_str())
                 .max_by_key(|t| content_words(t, &storyboard.title).len())?,
         ),
-        Visual::Bullets { heading, items: points, .. }
+        Visual::Bullets {
+            heading,
+            items: points,
+            ..
+        }
         | Visual::Summary { heading, points } => (
             format!("“{}”", clip(heading, 80)),
             points
@@ -273,7 +289,10 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         .filter(|(_, w)| once(w))
         .max_by_key(|(i, w)| (!w.ends_with("ly"), w.chars().count(), usize::MAX - i))?
         .1;
-    let in_text: Vec<String> = content_words(text, "").iter().map(|w| w.to_lowercase()).collect();
+    let in_text: Vec<String> = content_words(text, "")
+        .iter()
+        .map(|w| w.to_lowercase())
+        .collect();
     let mut others: Vec<String> = Vec::new();
     for (i, other) in storyboard.scenes.iter().enumerate() {
         if i == index {
@@ -289,14 +308,22 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
     }
     // Words as long as the answer first, in an order fixed by the text.
     let length = word.chars().count();
-    others.sort_by_key(|o| (o.chars().count().abs_diff(length), fnv(&format!("{o}{text}"))));
+    others.sort_by_key(|o| {
+        (
+            o.chars().count().abs_diff(length),
+            fnv(&format!("{o}{text}")),
+        )
+    });
     others.truncate(3);
     if others.len() < 2 {
         return None;
     }
     let gapped = text.replacen(word, "_____", 1);
     let question = clip(
-        &format!("Complete {label} as the video gave it: “{}”", clip(&gapped, 140)),
+        &format!(
+            "Complete {label} as the video gave it: “{}”",
+            clip(&gapped, 140)
+        ),
         200,
     );
     Some(choice(
@@ -383,7 +410,9 @@ pub fn single_value(answer: &str) -> Option<(String, f64)> {
     let variable = left.trim();
     let is_name = !variable.is_empty()
         && variable.len() <= 3
-        && variable.chars().all(|c| c.is_ascii_alphabetic() || c == '_');
+        && variable
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c == '_');
     if !is_name || right.contains('=') || right.contains(',') {
         return None;
     }
@@ -507,21 +536,37 @@ mod tests {
         let board = storyboard(
             Subject::Science,
             vec![
-                bullets("Light reactions", &["Chlorophyll absorbs red and blue light", "Water is split"]),
+                bullets(
+                    "Light reactions",
+                    &["Chlorophyll absorbs red and blue light", "Water is split"],
+                ),
                 bullets("The Calvin cycle", &["Carbon dioxide is fixed into sugar"]),
-                bullets("Where it happens", &["Inside the chloroplasts of leaf cells"]),
+                bullets(
+                    "Where it happens",
+                    &["Inside the chloroplasts of leaf cells"],
+                ),
             ],
         );
         let questions = recall(&board, 3);
         assert_eq!(questions.len(), 3);
         let first = &questions[0];
         assert_eq!(first.scene, 1);
-        assert_eq!(first.question, "Which of these points did “Light reactions” make?");
+        assert_eq!(
+            first.question,
+            "Which of these points did “Light reactions” make?"
+        );
         let (options, answer) = options(first);
         assert_eq!(options[answer], "Chlorophyll absorbs red and blue light");
         assert_eq!(options.len(), 3);
-        assert!(!options.contains(&"Water is split".to_string()), "{options:?}");
-        assert!(first.explanation.contains("as said aloud"), "{}", first.explanation);
+        assert!(
+            !options.contains(&"Water is split".to_string()),
+            "{options:?}"
+        );
+        assert!(
+            first.explanation.contains("as said aloud"),
+            "{}",
+            first.explanation
+        );
         board_with(&board, questions).validate().unwrap();
     }
 
@@ -574,7 +619,9 @@ mod tests {
         let questions = recall(&board, 3);
         assert_eq!(questions[0].scene, 1);
         match questions[0].answer {
-            CheckpointAnswer::Number { value, tolerance, .. } => {
+            CheckpointAnswer::Number {
+                value, tolerance, ..
+            } => {
                 assert_eq!(value, 4.0);
                 assert!(tolerance > 0.0 && tolerance < 0.01);
             }
@@ -601,7 +648,12 @@ mod tests {
     #[test]
     fn questions_are_spread_over_the_video_and_completed_without_repeating_a_scene() {
         let scenes: Vec<Scene> = (0..7)
-            .map(|i| bullets(&format!("Part {i}"), &[&format!("Point number {i} of the lesson")]))
+            .map(|i| {
+                bullets(
+                    &format!("Part {i}"),
+                    &[&format!("Point number {i} of the lesson")],
+                )
+            })
             .collect();
         let board = storyboard(Subject::General, scenes);
         let picked: Vec<usize> = recall(&board, 3).iter().map(|c| c.scene).collect();
@@ -625,9 +677,14 @@ mod tests {
                         definition: "synthesis of compounds with the aid of radiant energy".into(),
                         example: None,
                     },
-                    &["WordNet defines it as the synthesis of compounds with the aid of radiant energy."],
+                    &[
+                        "WordNet defines it as the synthesis of compounds with the aid of radiant energy.",
+                    ],
                 ),
-                bullets("Next steps", &["Work one example slowly", "Review your notes tomorrow"]),
+                bullets(
+                    "Next steps",
+                    &["Work one example slowly", "Review your notes tomorrow"],
+                ),
             ],
         );
         let questions = recall(&board, 3);
@@ -642,7 +699,8 @@ mod tests {
         assert_eq!(options[answer], "compounds");
         assert!(options.len() >= 3, "{options:?}");
         assert!(
-            options.iter().all(|o| o == "compounds" || !"synthesis of compounds with the aid of radiant energy".contains(o.as_str())),
+            options.iter().all(|o| o == "compounds"
+                || !"synthesis of compounds with the aid of radiant energy".contains(o.as_str())),
             "{options:?}"
         );
         board_with(&board, questions).validate().unwrap();
@@ -653,19 +711,37 @@ mod tests {
         let board = storyboard(
             Subject::Science,
             vec![
-                bullets("Chloroplasts", &["Chloroplasts capture light; chloroplasts hold chlorophyll"]),
+                bullets(
+                    "Chloroplasts",
+                    &["Chloroplasts capture light; chloroplasts hold chlorophyll"],
+                ),
                 bullets("Next", &["Review the stages tomorrow"]),
             ],
         );
         let first = &recall(&board, 3)[0];
-        assert!(first.question.contains("Chloroplasts capture light; chloroplasts hold _____"), "{}", first.question);
+        assert!(
+            first
+                .question
+                .contains("Chloroplasts capture light; chloroplasts hold _____"),
+            "{}",
+            first.question
+        );
     }
 
     #[test]
     fn the_right_option_moves_with_the_question() {
         let others = ["B".to_string(), "C".to_string(), "D".to_string()];
         let answers: std::collections::HashSet<usize> = (0..12)
-            .map(|i| options(&choice(1, format!("Question {i}?"), "A", &others, "x".into())).1)
+            .map(|i| {
+                options(&choice(
+                    1,
+                    format!("Question {i}?"),
+                    "A",
+                    &others,
+                    "x".into(),
+                ))
+                .1
+            })
             .collect();
         assert!(answers.len() > 1, "{answers:?}");
         for i in 0..12 {

@@ -64,7 +64,12 @@ async fn only_a_published_videos_embed_page_may_be_framed_and_an_unpublished_one
         let page = get(format!("/embed/video/{id}")).await;
         assert_eq!(page.status(), StatusCode::NOT_FOUND);
         assert_eq!(frame_policy(&page), (None, "frame-ancestors *".into()));
-        assert!(page.text().await.unwrap().contains("This video is not available"));
+        assert!(
+            page.text()
+                .await
+                .unwrap()
+                .contains("This video is not available")
+        );
         let api = get(format!("/api/public/videos/{id}")).await;
         assert_eq!(api.status(), StatusCode::NOT_FOUND);
         assert_eq!(
@@ -111,7 +116,13 @@ async fn only_a_published_videos_embed_page_may_be_framed_and_an_unpublished_one
     }
     let course = get("/embed/course/no-such-course".to_string()).await;
     assert_eq!(course.status(), StatusCode::NOT_FOUND);
-    assert!(course.text().await.unwrap().contains("This course is not available"));
+    assert!(
+        course
+            .text()
+            .await
+            .unwrap()
+            .contains("This course is not available")
+    );
 }
 
 /// A transcript as the pipeline writes it, with two checkpoints and one the player could not
@@ -172,8 +183,18 @@ async fn the_transcript_carries_the_checkpoints_and_the_study_sheet_is_a_pdf() {
     )
     .await;
     let job = &video.job_id;
-    put_media(&app, &format!("jobs/{job}/transcript.json"), transcript().to_string().as_bytes()).await;
-    put_media(&app, &format!("jobs/{job}/storyboard.json"), storyboard().to_string().as_bytes()).await;
+    put_media(
+        &app,
+        &format!("jobs/{job}/transcript.json"),
+        transcript().to_string().as_bytes(),
+    )
+    .await;
+    put_media(
+        &app,
+        &format!("jobs/{job}/storyboard.json"),
+        storyboard().to_string().as_bytes(),
+    )
+    .await;
 
     let status: Value = app
         .get_authed(&format!("/api/job/{job}/status"), &ada.access_token)
@@ -194,7 +215,11 @@ async fn the_transcript_carries_the_checkpoints_and_the_study_sheet_is_a_pdf() {
         .await
         .unwrap();
     let checkpoints = transcript["checkpoints"].as_array().unwrap();
-    assert_eq!(checkpoints.len(), 2, "the one without a question is left out");
+    assert_eq!(
+        checkpoints.len(),
+        2,
+        "the one without a question is left out"
+    );
     assert_eq!(
         checkpoints[0],
         json!({"index": 0, "question": "Which two motions?", "kind": "choice",
@@ -208,7 +233,11 @@ async fn the_transcript_carries_the_checkpoints_and_the_study_sheet_is_a_pdf() {
     assert_eq!(checkpoints[1]["value"], 2.04);
     assert_eq!(checkpoints[1]["unit"], "s");
 
-    let sheet = browser().get(app.url(study_sheet_url)).send().await.unwrap();
+    let sheet = browser()
+        .get(app.url(study_sheet_url))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(sheet.status(), StatusCode::OK);
     assert_eq!(sheet.headers()[header::CONTENT_TYPE], "application/pdf");
     assert!(
@@ -221,6 +250,12 @@ async fn the_transcript_carries_the_checkpoints_and_the_study_sheet_is_a_pdf() {
 
     // Without a token it is not there; another user's token finds nothing.
     let path = format!("/api/media/study-sheet/{job}");
-    assert_eq!(browser().get(app.url(&path)).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.get_authed(&path, &bob.access_token).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        browser().get(app.url(&path)).send().await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.get_authed(&path, &bob.access_token).await.status(),
+        StatusCode::NOT_FOUND
+    );
 }

@@ -55,7 +55,12 @@ async fn start_lesson(app: &TestApp, owner: &SignedIn, course_id: &str, index: u
 }
 
 /// Lesson `index`'s video finished, with the files the pipeline stores.
-pub(crate) async fn finished_lesson(app: &TestApp, owner: &SignedIn, course_id: &str, index: u32) -> String {
+pub(crate) async fn finished_lesson(
+    app: &TestApp,
+    owner: &SignedIn,
+    course_id: &str,
+    index: u32,
+) -> String {
     let job_id = start_lesson(app, owner, course_id, index).await;
     let job = jobs::find(&app.db, &job_id).await.unwrap().unwrap();
     finish_lesson_video(app, &job, course_id, index).await;

@@ -41,7 +41,12 @@ fn validate(files: &[(String, Vec<u8>)], manifest: &str) -> (bool, String) {
     std::fs::write(dir.path().join("imsmanifest.xml"), manifest).unwrap();
     let out = Command::new("xmllint")
         .current_dir(dir.path())
-        .args(["--noout", "--schema", "adlcp_rootv1p2.xsd", "imsmanifest.xml"])
+        .args([
+            "--noout",
+            "--schema",
+            "adlcp_rootv1p2.xsd",
+            "imsmanifest.xml",
+        ])
         .output()
         .expect("xmllint (libxml2-utils) is installed by scripts/setup.sh --tests");
     (
@@ -61,7 +66,12 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
     let early = export(&app, &ada.access_token, &course_id).await;
     assert_eq!(early.status(), StatusCode::CONFLICT);
     let body: Value = early.json().await.unwrap();
-    assert!(body["detail"].as_str().unwrap().starts_with("No lesson of this course has a finished video yet"));
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("No lesson of this course has a finished video yet")
+    );
 
     let first = finished_lesson(&app, &ada, &course_id, 0).await;
     let third = finished_lesson(&app, &ada, &course_id, 2).await;
@@ -76,12 +86,23 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
             "options": ["The Moon", "The wind"], "answer": 0, "explanation": "Its gravity.",
             "at": 29.75, "rewatch_from": 10.0, "heading": "The Moon pulls"}],
     });
-    put_media(&app, &format!("jobs/{first}/transcript.json"), transcript.to_string().as_bytes()).await;
+    put_media(
+        &app,
+        &format!("jobs/{first}/transcript.json"),
+        transcript.to_string().as_bytes(),
+    )
+    .await;
 
     // Only the owner exports; another user's request finds nothing.
-    assert_eq!(export(&app, &bob.access_token, &course_id).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        export(&app, &bob.access_token, &course_id).await.status(),
+        StatusCode::NOT_FOUND
+    );
     publish(&app, &ada, &course_id, true).await;
-    assert_eq!(export(&app, &bob.access_token, &course_id).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        export(&app, &bob.access_token, &course_id).await.status(),
+        StatusCode::NOT_FOUND
+    );
 
     let response = export(&app, &ada.access_token, &course_id).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -107,16 +128,25 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
         "lesson-02/index.html",
         "lesson-02/video.mp4",
     ] {
-        assert!(names.contains(&expected), "{expected} missing from {names:?}");
+        assert!(
+            names.contains(&expected),
+            "{expected} missing from {names:?}"
+        );
     }
-    assert!(!names.iter().any(|n| n.starts_with("lesson-03")), "{names:?}");
+    assert!(
+        !names.iter().any(|n| n.starts_with("lesson-03")),
+        "{names:?}"
+    );
     let file = |name: &str| &files.iter().find(|(n, _)| n == name).unwrap().1;
     assert_eq!(file("lesson-01/video.mp4"), b"not really an mp4");
 
     // The launch page names its lesson and loads the player and the lesson's data.
     let page = String::from_utf8(file("lesson-01/index.html").clone()).unwrap();
     assert!(page.contains("Tides lesson 1"), "{page}");
-    assert!(page.contains("lesson.js") && page.contains("../shared/player.js"), "{page}");
+    assert!(
+        page.contains("lesson.js") && page.contains("../shared/player.js"),
+        "{page}"
+    );
     let data = String::from_utf8(file("lesson-01/lesson.js").clone()).unwrap();
     let json_text = data
         .strip_prefix("window.LECTERN_LESSON = ")
@@ -125,12 +155,23 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
     let lesson: Value = serde_json::from_str(json_text).unwrap();
     assert_eq!(lesson["title"], "Tides lesson 1");
     assert_eq!(lesson["course_title"], "Tides and the Moon");
-    assert_eq!((lesson["number"].clone(), lesson["count"].clone()), (json!(1), json!(2)));
+    assert_eq!(
+        (lesson["number"].clone(), lesson["count"].clone()),
+        (json!(1), json!(2))
+    );
     assert_eq!(lesson["checkpoints"][0]["question"], "What pulls the sea?");
-    assert_eq!(lesson["chapters"][1], json!({"start": 10.0, "end": 30.0, "title": "The Moon pulls"}));
+    assert_eq!(
+        lesson["chapters"][1],
+        json!({"start": 10.0, "end": 30.0, "title": "The Moon pulls"})
+    );
     let second: Value = {
         let text = String::from_utf8(file("lesson-02/lesson.js").clone()).unwrap();
-        serde_json::from_str(text.trim_start_matches("window.LECTERN_LESSON = ").trim_end().trim_end_matches(';')).unwrap()
+        serde_json::from_str(
+            text.trim_start_matches("window.LECTERN_LESSON = ")
+                .trim_end()
+                .trim_end_matches(';'),
+        )
+        .unwrap()
     };
     assert_eq!(second["title"], "Tides lesson 3");
     assert_eq!(second["checkpoints"], json!([]));
@@ -143,6 +184,9 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
     assert_eq!(manifest.matches("adlcp:scormtype=\"sco\"").count(), 2);
     assert!(manifest.contains("<schemaversion>1.2</schemaversion>"));
     // The check can fail: a SCO type SCORM 1.2 does not know is refused.
-    let (valid, report) = validate(&files, &manifest.replace("scormtype=\"sco\"", "scormtype=\"lesson\""));
+    let (valid, report) = validate(
+        &files,
+        &manifest.replace("scormtype=\"sco\"", "scormtype=\"lesson\""),
+    );
     assert!(!valid, "an unknown scormtype passed: {report}");
 }

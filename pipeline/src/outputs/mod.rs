@@ -139,7 +139,10 @@ pub fn timed_checkpoints(storyboard: &Storyboard, spans: &[(f64, f64)]) -> Vec<s
             let mut value = serde_json::to_value(checkpoint).ok()?;
             let fields = value.as_object_mut()?;
             fields.insert("index".into(), json!(index));
-            fields.insert("at".into(), json!((end - CHECKPOINT_LEAD_SECONDS).max(start)));
+            fields.insert(
+                "at".into(),
+                json!((end - CHECKPOINT_LEAD_SECONDS).max(start)),
+            );
             fields.insert("rewatch_from".into(), json!(start));
             fields.insert("heading".into(), json!(heading));
             Some(value)

@@ -7,10 +7,10 @@ use futures_util::{StreamExt, stream};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::ScriptError;
 use super::chat::{JsonModel, Turn};
 use super::planned::answers_agree;
 use super::schema::object;
-use super::ScriptError;
 use crate::checkpoints::{MAX_OPTION, clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, Scene, Storyboard, Visual};
 use crate::titles::Subject;
@@ -162,11 +162,7 @@ fn schema(scenes: &[usize], mathematics: bool) -> Value {
 /// A written question as a checkpoint, if it is well formed: a scene it may ask about,
 /// distinct options, the answer among them.
 fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
-    let options: Vec<String> = q
-        .options
-        .iter()
-        .map(|o| clip(o, MAX_OPTION))
-        .collect();
+    let options: Vec<String> = q.options.iter().map(|o| clip(o, MAX_OPTION)).collect();
     let distinct = options.iter().enumerate().all(|(i, o)| {
         !o.is_empty()
             && !options[..i]
@@ -206,9 +202,9 @@ fn exercise(e: WrittenExercise, scenes: &[usize]) -> Option<Checkpoint> {
         return None;
     }
     let problem = e.problem.trim();
-    let computed = solved_value(problem).map(|(_, value)| value).or_else(|| {
-        lectern_solver::evaluate(problem).ok().flatten()
-    })?;
+    let computed = solved_value(problem)
+        .map(|(_, value)| value)
+        .or_else(|| lectern_solver::evaluate(problem).ok().flatten())?;
     let numbers = |text: &str| -> Vec<String> {
         text.split(|c: char| !c.is_ascii_digit())
             .filter(|n| !n.is_empty())
@@ -216,7 +212,9 @@ fn exercise(e: WrittenExercise, scenes: &[usize]) -> Option<Checkpoint> {
             .collect()
     };
     let question_numbers = numbers(&e.question);
-    let shown = numbers(problem).iter().all(|n| question_numbers.contains(n));
+    let shown = numbers(problem)
+        .iter()
+        .all(|n| question_numbers.contains(n));
     let question = if shown {
         clip(&e.question, 200)
     } else {
@@ -231,10 +229,7 @@ fn exercise(e: WrittenExercise, scenes: &[usize]) -> Option<Checkpoint> {
             unit: None,
         },
         explanation: clip(
-            &format!(
-                "Worked out, {problem} gives {}.",
-                number_text(computed)
-            ),
+            &format!("Worked out, {problem} gives {}.", number_text(computed)),
             300,
         ),
     })
@@ -282,7 +277,10 @@ mod tests {
             };
             Ok(match name {
                 "checkpoints" => {
-                    assert_eq!(schema["properties"]["questions"]["items"]["properties"]["scene"]["enum"], json!([1, 2]));
+                    assert_eq!(
+                        schema["properties"]["questions"]["items"]["properties"]["scene"]["enum"],
+                        json!([1, 2])
+                    );
                     assert!(request.contains("Scene 1 \"Light reactions\""), "{request}");
                     json!({
                         "questions": [
@@ -295,7 +293,9 @@ mod tests {
                     })
                     .to_string()
                 }
-                "answer" if request.contains("What absorbs the light?") => json!({"answer": "Chlorophyll"}).to_string(),
+                "answer" if request.contains("What absorbs the light?") => {
+                    json!({"answer": "Chlorophyll"}).to_string()
+                }
                 "answer" => json!({"answer": "Sugar"}).to_string(),
                 other => panic!("unexpected request {other}"),
             })
@@ -324,10 +324,16 @@ mod tests {
             wpm: 150,
             origin: Origin::Model,
             scenes: vec![
-                scene(Visual::Title { title: "Photosynthesis".into(), subtitle: None }),
+                scene(Visual::Title {
+                    title: "Photosynthesis".into(),
+                    subtitle: None,
+                }),
                 bullets("Light reactions"),
                 bullets("The Calvin cycle"),
-                scene(Visual::Summary { heading: "Key takeaways".into(), points: vec!["Light".into()] }),
+                scene(Visual::Summary {
+                    heading: "Key takeaways".into(),
+                    points: vec!["Light".into()],
+                }),
             ],
             sources: Vec::new(),
             checkpoints: Vec::new(),
@@ -335,9 +341,21 @@ mod tests {
         let written = write(&Canned, &[], &storyboard).await.unwrap();
         assert_eq!(written.len(), 2, "{written:#?}");
         assert_eq!(written[0].question, "What absorbs the light?");
-        assert_eq!(written[1].answer, CheckpointAnswer::Number { value: 6.0, tolerance: tolerance(6.0), unit: None });
+        assert_eq!(
+            written[1].answer,
+            CheckpointAnswer::Number {
+                value: 6.0,
+                tolerance: tolerance(6.0),
+                unit: None
+            }
+        );
         assert_eq!(written[1].explanation, "Worked out, 12/2 gives 6.");
-        Storyboard { checkpoints: written, ..storyboard }.validate().unwrap();
+        Storyboard {
+            checkpoints: written,
+            ..storyboard
+        }
+        .validate()
+        .unwrap();
     }
 
     #[test]
@@ -378,8 +396,15 @@ mod tests {
         );
         assert_eq!(solved.question, "Solve 3x + 2 = 11 for x.");
         let evaluated = exercise(e("What is half of eight?", "(12 - 4)/2"), &[2]).unwrap();
-        assert!(evaluated.question.ends_with("Work out: (12 - 4)/2"), "{}", evaluated.question);
+        assert!(
+            evaluated.question.ends_with("Work out: (12 - 4)/2"),
+            "{}",
+            evaluated.question
+        );
         assert!(exercise(e("Why?", "photosynthesis"), &[2]).is_none());
-        assert!(exercise(e("Solve x^2 = 4", "x^2 = 4"), &[2]).is_none(), "two answers");
+        assert!(
+            exercise(e("Solve x^2 = 4", "x^2 = 4"), &[2]).is_none(),
+            "two answers"
+        );
     }
 }

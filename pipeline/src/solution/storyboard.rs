@@ -5,8 +5,8 @@
 use crate::{
     Storyboard,
     storyboard::{
-        BoxedAnswer, Checkpoint, CheckpointAnswer, ComparisonRow, MathPart, Origin, STORYBOARD_VERSION, Scene, SolutionStep,
-        Visual, WorkedStep, count_words,
+        BoxedAnswer, Checkpoint, CheckpointAnswer, ComparisonRow, MathPart, Origin,
+        STORYBOARD_VERSION, Scene, SolutionStep, Visual, WorkedStep, count_words,
     },
     titles::Subject,
 };
@@ -814,7 +814,10 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
             .collect();
         // Where the right rule goes among the options: fixed by the step, the same on every machine.
         let at = crate::checkpoints::fnv(&step.step.before) as usize % (options.len() + 1);
-        options.insert(at, crate::checkpoints::clip(right, crate::checkpoints::MAX_OPTION));
+        options.insert(
+            at,
+            crate::checkpoints::clip(right, crate::checkpoints::MAX_OPTION),
+        );
         out.push(Checkpoint {
             scene: main,
             question: crate::checkpoints::clip(
@@ -857,7 +860,10 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
         out.push(Checkpoint {
             scene: main,
             question: crate::checkpoints::clip(
-                &format!("Try one yourself: {}. What is {variable}?", practice.problem.trim()),
+                &format!(
+                    "Try one yourself: {}. What is {variable}?",
+                    practice.problem.trim()
+                ),
                 200,
             ),
             answer: CheckpointAnswer::Number {

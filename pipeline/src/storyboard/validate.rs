@@ -207,7 +207,12 @@ impl Storyboard {
 /// exists, with a question, an explanation, and a right answer among distinct options (or a
 /// finite number).
 fn check_checkpoints(c: &mut Checker, storyboard: &Storyboard) {
-    c.count("checkpoints", storyboard.checkpoints.len(), 0, MAX_CHECKPOINTS);
+    c.count(
+        "checkpoints",
+        storyboard.checkpoints.len(),
+        0,
+        MAX_CHECKPOINTS,
+    );
     let mut previous = 0;
     for (i, checkpoint) in storyboard.checkpoints.iter().enumerate() {
         let p = |field: &str| format!("checkpoints[{i}].{field}");
@@ -230,7 +235,11 @@ fn check_checkpoints(c: &mut Checker, storyboard: &Storyboard) {
             CheckpointAnswer::Choice { options, answer } => {
                 c.count(&p("options"), options.len(), 2, 5);
                 for (j, option) in options.iter().enumerate() {
-                    c.text(&p(&format!("options[{j}]")), option, crate::checkpoints::MAX_OPTION);
+                    c.text(
+                        &p(&format!("options[{j}]")),
+                        option,
+                        crate::checkpoints::MAX_OPTION,
+                    );
                     let key = option.trim().to_lowercase();
                     if options[..j].iter().any(|o| o.trim().to_lowercase() == key) {
                         c.push(p(&format!("options[{j}]")), "repeats an earlier option");

@@ -107,14 +107,18 @@ async fn an_offline_video_gets_two_to_four_recall_questions_about_its_own_scenes
         let mut storyboard = OfflineWriter.write(&brief(topic, minutes)).await.unwrap();
         storyboard.checkpoints = completed(&storyboard, Vec::new());
         let n = storyboard.checkpoints.len();
-        assert!((2..=4).contains(&n), "{topic}, {minutes} min: {n} questions");
+        assert!(
+            (2..=4).contains(&n),
+            "{topic}, {minutes} min: {n} questions"
+        );
         storyboard.validate().unwrap();
         for checkpoint in &storyboard.checkpoints {
             let scene = &storyboard.scenes[checkpoint.scene];
             let last = checkpoint.scene + 1 == storyboard.scenes.len();
             let summary = matches!(scene.visual, Visual::Summary { .. });
             assert!(
-                (!last || summary) && !matches!(scene.visual, Visual::Title { .. } | Visual::Quiz { .. }),
+                (!last || summary)
+                    && !matches!(scene.visual, Visual::Title { .. } | Visual::Quiz { .. }),
                 "{topic}: a question about {:?}",
                 scene.visual.kind()
             );

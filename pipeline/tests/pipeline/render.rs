@@ -166,7 +166,10 @@ fn the_transcript_times_each_checkpoint_by_the_scene_it_asks_about() {
     for (index, checkpoint) in checkpoints.iter().enumerate() {
         assert_eq!(checkpoint["index"], index);
         let scene = &scenes[checkpoint["scene"].as_u64().unwrap() as usize];
-        let (start, end) = (scene["start"].as_f64().unwrap(), scene["end"].as_f64().unwrap());
+        let (start, end) = (
+            scene["start"].as_f64().unwrap(),
+            scene["end"].as_f64().unwrap(),
+        );
         let at = checkpoint["at"].as_f64().unwrap();
         assert_eq!(checkpoint["rewatch_from"].as_f64().unwrap(), start);
         assert_eq!(checkpoint["heading"], scene["heading"]);
@@ -176,7 +179,10 @@ fn the_transcript_times_each_checkpoint_by_the_scene_it_asks_about() {
             .filter(|s| s["scene"] == checkpoint["scene"])
             .map(|s| s["end"].as_f64().unwrap())
             .fold(0.0, f64::max);
-        assert!(at >= last_said - 0.3, "paused at {at} before the scene's last words end at {last_said}");
+        assert!(
+            at >= last_said - 0.3,
+            "paused at {at} before the scene's last words end at {last_said}"
+        );
     }
     assert_eq!(checkpoints[0]["kind"], "choice");
     assert_eq!(checkpoints[0]["answer"], 0);

@@ -14,7 +14,11 @@ fn text_of(pdf: &[u8]) -> String {
         .args(["-layout", path.to_str().unwrap(), "-"])
         .output()
         .expect("pdftotext (poppler-utils) is installed by scripts/setup.sh --tests");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -44,7 +48,10 @@ fn the_study_sheet_has_the_key_points_steps_questions_and_answers() {
         // The quiz scene's question comes after the checkpoints.
         "3. Which launch angle gives the longest range on flat ground?",
     ] {
-        assert!(squeezed.contains(expected), "{expected:?} missing from:\n{text}");
+        assert!(
+            squeezed.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
     }
     // The answers follow the questions.
     assert!(squeezed.find("ANSWERS").unwrap() > squeezed.find("CHECK YOURSELF").unwrap());

@@ -111,9 +111,13 @@ pub(super) async fn export_scorm(
             continue;
         }
         let subtitles = dir.path().join(format!("{folder}.vtt"));
-        let subtitles = fetch(&state, &jobs::media::key(job_id, "subtitles.vtt"), &subtitles)
-            .await?
-            .then_some(subtitles);
+        let subtitles = fetch(
+            &state,
+            &jobs::media::key(job_id, "subtitles.vtt"),
+            &subtitles,
+        )
+        .await?
+        .then_some(subtitles);
         let transcript = state
             .storage
             .get_bytes(&jobs::media::transcript(job_id))
@@ -163,7 +167,10 @@ pub(super) async fn export_scorm(
     let name = package_name(&view.course.title);
     let mut response = Body::from_stream(stream).into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/zip"));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/zip"),
+    );
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
@@ -250,7 +257,11 @@ fn write_package(
         zip.start_file(name, text).map_err(std::io::Error::other)?;
         zip.write_all(bytes)
     };
-    add(&mut zip, "imsmanifest.xml", manifest(course_id, course_title, scos).as_bytes())?;
+    add(
+        &mut zip,
+        "imsmanifest.xml",
+        manifest(course_id, course_title, scos).as_bytes(),
+    )?;
     for (name, schema) in SCHEMAS {
         add(&mut zip, name, schema.as_bytes())?;
     }
@@ -260,17 +271,29 @@ fn write_package(
         let page = SCO_PAGE
             .replace("{{title}}", &html_escape(&sco.title))
             .replace("{{course}}", &html_escape(course_title));
-        add(&mut zip, &format!("{}/index.html", sco.folder), page.as_bytes())?;
+        add(
+            &mut zip,
+            &format!("{}/index.html", sco.folder),
+            page.as_bytes(),
+        )?;
         let script = format!(
             "window.LECTERN_LESSON = {};\n",
             serde_json::to_string_pretty(&sco.data).expect("lesson data serialises")
         );
-        add(&mut zip, &format!("{}/lesson.js", sco.folder), script.as_bytes())?;
+        add(
+            &mut zip,
+            &format!("{}/lesson.js", sco.folder),
+            script.as_bytes(),
+        )?;
         zip.start_file(format!("{}/video.mp4", sco.folder), stored)
             .map_err(std::io::Error::other)?;
         std::io::copy(&mut std::fs::File::open(&sco.video)?, &mut zip)?;
         if let Some(subtitles) = &sco.subtitles {
-            add(&mut zip, &format!("{}/subtitles.vtt", sco.folder), &std::fs::read(subtitles)?)?;
+            add(
+                &mut zip,
+                &format!("{}/subtitles.vtt", sco.folder),
+                &std::fs::read(subtitles)?,
+            )?;
         }
     }
     zip.finish().map_err(std::io::Error::other)?.flush()
@@ -384,7 +407,10 @@ mod tests {
         assert!(xml.contains("adlcp:scormtype=\"sco\" href=\"lesson-01/index.html\""));
         assert!(xml.contains("<file href=\"lesson-01/subtitles.vtt\"/>"));
         assert!(xml.contains("<dependency identifierref=\"player\"/>"));
-        assert_eq!(package_name("Tides: the Moon!"), "tides-the-moon-scorm12.zip");
+        assert_eq!(
+            package_name("Tides: the Moon!"),
+            "tides-the-moon-scorm12.zip"
+        );
     }
 
     #[test]
