@@ -4,7 +4,7 @@
 //! checkpoints), its MP4 and captions. The manifest follows the SCORM 1.2 content packaging
 //! schemas, which the package carries as SCORM 1.2 packages do.
 
-use std::io::Write;
+use std::io::{Seek, Write};
 use std::path::{Path as FsPath, PathBuf};
 
 use axum::{
@@ -148,22 +148,20 @@ pub(super) async fn export_scorm(
     }
     let course_title = view.course.title.clone();
     let course_id = view.course.id.clone();
-    let zip_path = dir.path().join("package.zip");
-    let writing = zip_path.clone();
-    tokio::task::spawn_blocking(move || write_package(&writing, &course_id, &course_title, &scos))
-        .await
-        .map_err(internal)?
-        .map_err(internal)?;
-    let file = tokio::fs::File::open(&zip_path).await.map_err(internal)?;
-    let length = file.metadata().await.map_err(internal)?.len();
-    // The temporary folder lives as long as the body is read.
-    let stream = tokio_util::io::ReaderStream::new(file).map_ok({
-        let _dir = std::sync::Arc::new(dir);
-        move |chunk| {
-            let _ = &_dir;
-            chunk
-        }
-    });
+    // The zip goes to a file with no name, deleted as the body is dropped; the fetched media
+    // go with their folder as soon as it is written.
+    let zip = tokio::task::spawn_blocking(move || {
+        let mut file = tempfile::tempfile()?;
+        write_package(&mut file, &course_id, &course_title, &scos)?;
+        drop(dir);
+        file.seek(std::io::SeekFrom::Start(0))?;
+        Ok::<_, std::io::Error>(file)
+    })
+    .await
+    .map_err(internal)?
+    .map_err(internal)?;
+    let length = zip.metadata().map_err(internal)?.len();
+    let stream = tokio_util::io::ReaderStream::new(tokio::fs::File::from_std(zip));
     let name = package_name(&view.course.title);
     let mut response = Body::from_stream(stream).into_response();
     let headers = response.headers_mut();
@@ -241,13 +239,12 @@ fn lesson_data(
 /// Writes the package: the manifest and schemas, the shared player, and each SCO's folder.
 /// Media are stored as they are (an MP4 does not compress); text is deflated.
 fn write_package(
-    path: &FsPath,
+    file: &mut std::fs::File,
     course_id: &str,
     course_title: &str,
     scos: &[Sco],
 ) -> std::io::Result<()> {
     use zip::write::SimpleFileOptions;
-    let file = std::fs::File::create(path)?;
     let mut zip = zip::ZipWriter::new(std::io::BufWriter::new(file));
     let text = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     let stored = SimpleFileOptions::default()
@@ -308,7 +305,7 @@ fn manifest(course_id: &str, course_title: &str, scos: &[Sco]) -> String {
         let n = sco.number;
         items.push_str(&format!(
             "      <item identifier=\"item-{n:02}\" identifierref=\"sco-{n:02}\" isvisible=\"true\">\n        <title>{}</title>\n      </item>\n",
-            xml_escape(&sco.title)
+            html_escape(&sco.title)
         ));
         let mut files = vec![
             format!("{}/index.html", sco.folder),
@@ -352,12 +349,8 @@ fn manifest(course_id: &str, course_title: &str, scos: &[Sco]) -> String {
 </manifest>
 "#,
         id = xml_id(course_id),
-        title = xml_escape(course_title),
+        title = html_escape(course_title),
     )
-}
-
-fn xml_escape(text: &str) -> String {
-    html_escape(text)
 }
 
 /// An identifier as XML's `ID` type allows (letters, digits, `-`, `_`, `.`).
