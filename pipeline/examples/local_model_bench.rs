@@ -14,6 +14,13 @@ use serde_json::{Value, json};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // RUST_LOG=lectern_pipeline=debug shows each script request with its time and size.
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let mut args = std::env::args().skip(1);
     let topic = args.next().unwrap_or_else(|| "Photosynthesis".into());
     let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);

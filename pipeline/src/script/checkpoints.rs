@@ -75,8 +75,9 @@ pub(super) async fn write(
     let request = format!(
         "Write {QUESTIONS} multiple-choice questions that check a learner understood this \
          lesson, each about a different scene below and answerable from what that scene says. \
-         Give 3 or 4 short options with exactly one right, its index as the answer, and one \
-         sentence that explains why it is right.{} Scenes:\n{}",
+         Each question is one line ending with a question mark and asks about the subject \
+         itself: never mention scenes or their numbers. Give 3 or 4 short options with exactly \
+         one right, its index as the answer, and one sentence that explains why it is right.{} Scenes:\n{}",
         if mathematics {
             " Also write one exercise: a short question with a problem in typed mathematics \
              (like 3x + 2 = 11 or (12 - 4)/2) whose answer is one number, practising a scene."
@@ -169,11 +170,18 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
                 .iter()
                 .any(|earlier| earlier.to_lowercase() == o.to_lowercase())
     });
-    let question = clip(&q.question, 200);
+    // A small model goes on after its question ("…? (Select the correct answer.)\n\nPlants
+    // absorb…"): the question is what ends at its first question mark.
+    let question = match q.question.find('?') {
+        Some(end) => clip(&q.question[..=end], 200),
+        None => clip(&q.question, 200),
+    };
     let explanation = clip(&q.explanation, 300);
     // A question reads as one: some words, ending in a question mark (a small model has
     // answered "sentence" with the options 1, 2 and 3, and agreed with itself).
-    let asks = question.split_whitespace().count() >= 4 && question.ends_with('?');
+    let asks = question.split_whitespace().count() >= 4
+        && question.ends_with('?')
+        && !mentions_a_scene(&question);
     let well_formed = scenes.contains(&q.scene)
         && distinct
         && asks
@@ -192,6 +200,13 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         },
         explanation,
     })
+}
+
+/// "What does Scene 2 say…": a learner sees no scene numbers.
+fn mentions_a_scene(question: &str) -> bool {
+    question
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word.eq_ignore_ascii_case("scene") || word.eq_ignore_ascii_case("scenes"))
 }
 
 /// An exercise whose answer the solver computes: the problem solved to one number (or, with
@@ -376,6 +391,19 @@ mod tests {
             ..q(&["1", "2", "3"], 1, 2)
         };
         assert!(question(not_a_question, &[2, 3]).is_none());
+        // What a 1.5B model wrote after its question is not part of it.
+        let went_on = WrittenQuestion {
+            question: "What does chlorophyll absorb? (Select the correct answer.)\n\nPlants".into(),
+            ..q(&["Light", "Water", "Salt"], 0, 2)
+        };
+        let kept = question(went_on, &[2, 3]).expect("the question before its tail");
+        assert_eq!(kept.question, "What does chlorophyll absorb?");
+        // A learner sees no scene numbers.
+        let about_a_scene = WrittenQuestion {
+            question: "What does Scene 2 tell us about chlorophyll?".into(),
+            ..q(&["Light", "Water", "Salt"], 0, 2)
+        };
+        assert!(question(about_a_scene, &[2, 3]).is_none());
     }
 
     #[test]

@@ -1371,8 +1371,6 @@ fn shorten(storyboard: &mut Storyboard) {
     }
 }
 
-/// Under the budget (short sentences, repeats dropped): the shortest body scenes are asked
-/// for a few more sentences, at most four times.
 /// Whether lengthening may add a sentence the lesson already says nearly word for word.
 #[derive(Clone, Copy, PartialEq)]
 enum Repeats {
@@ -1382,6 +1380,10 @@ enum Repeats {
     Allowed,
 }
 
+/// Under the budget (short sentences, repeats dropped): the shortest body scenes are asked
+/// for a few more sentences, in at most eight rounds. A round asks as many scenes at once as
+/// the model answers side by side (each for its share of the words missing), so a local
+/// model's four slots lengthen four scenes in the time of one.
 async fn lengthen(
     writer: &impl JsonModel,
     turns: &[Turn],
@@ -1399,93 +1401,134 @@ async fn lengthen(
         if count >= low {
             break;
         }
+        let missing = low + (low / 10) - count;
         let last = storyboard.scenes.len().saturating_sub(1);
-        let Some((index, scene)) = storyboard
+        let mut candidates: Vec<(usize, &Scene)> = storyboard
             .scenes
             .iter()
             .enumerate()
             .filter(|(i, s)| {
                 *i > 0 && !exhausted.contains(i) && s.visual.kind() != "quiz" && extras(s) < 4
             })
-            // The shortest teaching scene first; the closing scene only when none is left.
-            .min_by_key(|(i, s)| {
+            .collect();
+        // The shortest teaching scenes first; the closing scene only when none is left.
+        candidates.sort_by_key(|(i, s)| {
+            (
+                *i == last,
+                s.narration.iter().map(|t| words(t)).sum::<usize>(),
+            )
+        });
+        let at_once = writer
+            .parallel()
+            .max(1)
+            .min(missing.div_ceil(WORDS_PER_SENTENCE));
+        candidates.truncate(at_once);
+        if candidates.is_empty() {
+            break;
+        }
+        let share = missing.div_ceil(candidates.len());
+        let requests: Vec<(usize, usize, String)> = candidates
+            .iter()
+            .map(|&(index, scene)| {
+                let wanted = (share / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
                 (
-                    *i == last,
-                    s.narration.iter().map(|t| words(t)).sum::<usize>(),
+                    index,
+                    wanted,
+                    more_request(scene, wanted, asked.contains(&index)),
                 )
             })
-        else {
-            break;
-        };
-        let missing = low + (low / 10) - count;
-        let wanted = (missing / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
-        // A second request for a scene does not quote it: a small model that only echoed
-        // the scene back is asked afresh about its heading.
-        let request = if asked.contains(&index) {
-            format!(
-                "Write {wanted} short, simple sentences that explain \"{heading}\" to a \
-                 learner, each one giving a different fact.",
-                heading = scene.visual.heading(),
-            )
-        } else {
-            format!(
-                "The scene \"{heading}\" says: {said}\nWrite {wanted} more sentences for it \
-                 that explain further, with new specific facts or an example, without \
-                 repeating it.",
-                heading = scene.visual.heading(),
-                said = scene.narration.join(" "),
-            )
-        };
-        let answer = writer
-            .complete_json(
-                &[turns.to_vec(), vec![Turn::User(request)]].concat(),
-                "more",
-                object(json!({ "more": sentences(wanted) })),
-            )
-            .await?;
-        #[derive(Deserialize)]
-        struct More {
-            more: Vec<String>,
-        }
-        let more: More = serde_json::from_str(&answer)
-            .map_err(|e| ScriptError::Empty(format!("the extra sentences are not JSON: {e}")))?;
-        tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
-        let before = storyboard.scenes[index].narration.len();
-        // A sentence said anywhere in the lesson already, nearly word for word, is no lengthening.
-        let mut said = tidy::Said::default();
-        let lesson = match repeats {
-            Repeats::Refused => &storyboard.scenes[..],
-            Repeats::Allowed => &[],
-        };
-        for earlier in lesson.iter().flat_map(|s| &s.narration) {
-            for sentence in sentences_of(earlier) {
-                said.insert(sentence);
-            }
-        }
-        let scene = &mut storyboard.scenes[index];
-        for sentence in more
-            .more
-            .iter()
-            .filter(|s| !tidy::has_json(s, true))
-            .filter_map(|s| finish_sentence(s))
-        {
-            let fresh = match repeats {
-                Repeats::Refused => said.insert(&sentence),
-                Repeats::Allowed => !scene.narration.iter().any(|s| key(s) == key(&sentence)),
-            };
-            if !has_foreign_script(&sentence, &storyboard.title) && fresh {
-                scene.narration.push(sentence);
-            }
-        }
-        if scene.narration.len() == before {
-            if asked.contains(&index) {
-                exhausted.push(index);
-            } else {
-                asked.push(index);
+            .collect();
+        let answers = futures_util::future::join_all(requests.iter().map(
+            |(_, wanted, request)| async move {
+                writer
+                    .complete_json(
+                        &[turns.to_vec(), vec![Turn::User(request.clone())]].concat(),
+                        "more",
+                        object(json!({ "more": sentences(*wanted) })),
+                    )
+                    .await
+            },
+        ))
+        .await;
+        for ((index, _, _), answer) in requests.into_iter().zip(answers) {
+            let more: More = serde_json::from_str(&answer?).map_err(|e| {
+                ScriptError::Empty(format!("the extra sentences are not JSON: {e}"))
+            })?;
+            tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
+            if !add_sentences(storyboard, index, &more.more, repeats) {
+                if asked.contains(&index) {
+                    exhausted.push(index);
+                } else {
+                    asked.push(index);
+                }
             }
         }
     }
     Ok(())
+}
+
+#[derive(Deserialize)]
+struct More {
+    more: Vec<String>,
+}
+
+/// What a scene is asked for when it needs `wanted` more sentences. A second request for a
+/// scene does not quote it: a small model that only echoed the scene back is asked afresh
+/// about its heading.
+fn more_request(scene: &Scene, wanted: usize, asked_before: bool) -> String {
+    if asked_before {
+        format!(
+            "Write {wanted} short, simple sentences that explain \"{heading}\" to a \
+             learner, each one giving a different fact.",
+            heading = scene.visual.heading(),
+        )
+    } else {
+        format!(
+            "The scene \"{heading}\" says: {said}\nWrite {wanted} more sentences for it \
+             that explain further, with new specific facts or an example, without \
+             repeating it.",
+            heading = scene.visual.heading(),
+            said = scene.narration.join(" "),
+        )
+    }
+}
+
+/// Adds the offered sentences a scene can take (finished, no JSON, no foreign script, not
+/// said already); whether any was added.
+fn add_sentences(
+    storyboard: &mut Storyboard,
+    index: usize,
+    offered: &[String],
+    repeats: Repeats,
+) -> bool {
+    let before = storyboard.scenes[index].narration.len();
+    // A sentence said anywhere in the lesson already, nearly word for word, is no lengthening.
+    let mut said = tidy::Said::default();
+    let lesson = match repeats {
+        Repeats::Refused => &storyboard.scenes[..],
+        Repeats::Allowed => &[],
+    };
+    for earlier in lesson.iter().flat_map(|s| &s.narration) {
+        for sentence in sentences_of(earlier) {
+            said.insert(sentence);
+        }
+    }
+    let title = storyboard.title.clone();
+    let scene = &mut storyboard.scenes[index];
+    for sentence in offered
+        .iter()
+        .filter(|s| !tidy::has_json(s, true))
+        .filter_map(|s| finish_sentence(s))
+    {
+        let fresh = match repeats {
+            Repeats::Refused => said.insert(&sentence),
+            Repeats::Allowed => !scene.narration.iter().any(|s| key(s) == key(&sentence)),
+        };
+        if !has_foreign_script(&sentence, &title) && fresh {
+            scene.narration.push(sentence);
+        }
+    }
+    scene.narration.len() > before
 }
 
 #[cfg(test)]
