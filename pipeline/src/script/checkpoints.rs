@@ -177,9 +177,10 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         None => clip(&q.question, 200),
     };
     let explanation = clip(&q.explanation, 300);
-    // A question reads as one: some words, ending in a question mark (a small model has
+    // A question reads as one: three words or more ("What is chlorophyll?"), ending in a
+    // question mark, about the subject rather than a scene (a small model has
     // answered "sentence" with the options 1, 2 and 3, and agreed with itself).
-    let asks = question.split_whitespace().count() >= 4
+    let asks = question.split_whitespace().count() >= 3
         && question.ends_with('?')
         && !mentions_a_scene(&question);
     let well_formed = scenes.contains(&q.scene)
@@ -398,6 +399,12 @@ mod tests {
         };
         let kept = question(went_on, &[2, 3]).expect("the question before its tail");
         assert_eq!(kept.question, "What does chlorophyll absorb?");
+        // A short question is a question.
+        let short = WrittenQuestion {
+            question: "What is chlorophyll?".into(),
+            ..q(&["A pigment", "A sugar", "A gas"], 0, 2)
+        };
+        assert!(question(short, &[2, 3]).is_some());
         // A learner sees no scene numbers.
         let about_a_scene = WrittenQuestion {
             question: "What does Scene 2 tell us about chlorophyll?".into(),
