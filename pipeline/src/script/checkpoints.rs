@@ -387,29 +387,27 @@ mod tests {
         assert!(question(q(&["Light", "light", "Salt"], 0, 2), &[2, 3]).is_none());
         assert!(question(q(&["Light", "Water", "Salt"], 3, 2), &[2, 3]).is_none());
         assert!(question(q(&["Light", "Water", "Salt"], 0, 0), &[2, 3]).is_none());
-        let not_a_question = WrittenQuestion {
-            question: "sentence".into(),
-            ..q(&["1", "2", "3"], 1, 2)
+        // Other wordings, with options and an answer that are fine.
+        let worded = |text: &str, options: &[&str]| WrittenQuestion {
+            question: text.into(),
+            ..q(options, 0, 2)
         };
-        assert!(question(not_a_question, &[2, 3]).is_none());
+        assert!(question(worded("sentence", &["1", "2", "3"]), &[2, 3]).is_none());
         // What a 1.5B model wrote after its question is not part of it.
-        let went_on = WrittenQuestion {
-            question: "What does chlorophyll absorb? (Select the correct answer.)\n\nPlants".into(),
-            ..q(&["Light", "Water", "Salt"], 0, 2)
-        };
+        let went_on = worded(
+            "What does chlorophyll absorb? (Select the correct answer.)\n\nPlants",
+            &["Light", "Water", "Salt"],
+        );
         let kept = question(went_on, &[2, 3]).expect("the question before its tail");
         assert_eq!(kept.question, "What does chlorophyll absorb?");
         // A short question is a question.
-        let short = WrittenQuestion {
-            question: "What is chlorophyll?".into(),
-            ..q(&["A pigment", "A sugar", "A gas"], 0, 2)
-        };
+        let short = worded("What is chlorophyll?", &["A pigment", "A sugar", "A gas"]);
         assert!(question(short, &[2, 3]).is_some());
         // A learner sees no scene numbers.
-        let about_a_scene = WrittenQuestion {
-            question: "What does Scene 2 tell us about chlorophyll?".into(),
-            ..q(&["Light", "Water", "Salt"], 0, 2)
-        };
+        let about_a_scene = worded(
+            "What does Scene 2 tell us about chlorophyll?",
+            &["Light", "Water", "Salt"],
+        );
         assert!(question(about_a_scene, &[2, 3]).is_none());
     }
 

@@ -1411,17 +1411,11 @@ async fn lengthen(
                 *i > 0 && !exhausted.contains(i) && s.visual.kind() != "quiz" && extras(s) < 4
             })
             .collect();
-        // The shortest teaching scenes first.
-        candidates.sort_by_key(|(i, s)| {
-            (
-                *i == last,
-                s.narration.iter().map(|t| words(t)).sum::<usize>(),
-            )
-        });
-        // The closing scene only when no teaching scene is left.
+        // The closing scene only when no teaching scene is left; the shortest first.
         if candidates.iter().any(|(i, _)| *i != last) {
             candidates.retain(|(i, _)| *i != last);
         }
+        candidates.sort_by_key(|(_, s)| s.narration.iter().map(|t| words(t)).sum::<usize>());
         let at_once = writer
             .parallel()
             .max(1)
