@@ -16,7 +16,7 @@ use crate::storyboard::{Checkpoint, CheckpointAnswer, Scene, Storyboard, Visual}
 use crate::titles::Subject;
 
 /// Multiple-choice questions asked of the model (a third comes from recall or an exercise).
-const QUESTIONS: usize = 2;
+pub(super) const QUESTIONS: usize = 2;
 const MAX_QUESTION: u32 = 160;
 const MAX_EXPLANATION: u32 = 200;
 
@@ -60,6 +60,32 @@ pub(super) async fn write(
     if scenes.len() < 2 {
         return Ok(Vec::new());
     }
+    let mathematics = storyboard.subject == Subject::Mathematics;
+    ask(writer, turns, &scenes, QUESTIONS, mathematics).await
+}
+
+/// A question about one scene (`index`, its place in the storyboard), with `exercise` an
+/// exercise practising it too, each checked: a lesson written scene by scene asks it as soon
+/// as the scene is written, beside the scenes still being written, instead of after them all.
+pub(super) async fn write_about(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    index: usize,
+    scene: &Scene,
+    exercise: bool,
+) -> Result<Vec<Checkpoint>, ScriptError> {
+    ask(writer, turns, &[(index, scene)], 1, exercise).await
+}
+
+/// Asks `questions` questions about `scenes` (and with `exercise` one exercise) and keeps
+/// the ones that pass their checks.
+async fn ask(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    scenes: &[(usize, &Scene)],
+    questions: usize,
+    with_exercise: bool,
+) -> Result<Vec<Checkpoint>, ScriptError> {
     let indices: Vec<usize> = scenes.iter().map(|(i, _)| *i).collect();
     let listed: Vec<String> = scenes
         .iter()
@@ -71,14 +97,22 @@ pub(super) async fn write(
             )
         })
         .collect();
-    let mathematics = storyboard.subject == Subject::Mathematics;
+    let asked = if questions == 1 {
+        "one multiple-choice question that checks a learner understood this lesson, about \
+         the scene below and answerable from what it says"
+            .to_string()
+    } else {
+        format!(
+            "{questions} multiple-choice questions that check a learner understood this \
+             lesson, each about a different scene below and answerable from what that scene says"
+        )
+    };
     let request = format!(
-        "Write {QUESTIONS} multiple-choice questions that check a learner understood this \
-         lesson, each about a different scene below and answerable from what that scene says. \
+        "Write {asked}. \
          Each question is one line ending with a question mark and asks about the subject \
          itself: never mention scenes or their numbers. Give 3 or 4 short options with exactly \
          one right, its index as the answer, and one sentence that explains why it is right.{} Scenes:\n{}",
-        if mathematics {
+        if with_exercise {
             " Also write one exercise: a short question with a problem in typed mathematics \
              (like 3x + 2 = 11 or (12 - 4)/2) whose answer is one number, practising a scene."
         } else {
@@ -90,7 +124,7 @@ pub(super) async fn write(
         .complete_json(
             &[turns.to_vec(), vec![Turn::User(request)]].concat(),
             "checkpoints",
-            schema(&indices, mathematics),
+            schema(&indices, questions, with_exercise),
         )
         .await?;
     let written: Written = match serde_json::from_str(&answer) {
@@ -131,7 +165,7 @@ pub(super) async fn write(
     Ok(kept)
 }
 
-fn schema(scenes: &[usize], mathematics: bool) -> Value {
+fn schema(scenes: &[usize], questions: usize, exercise: bool) -> Value {
     let text = |max: u32| json!({ "type": "string", "minLength": 1, "maxLength": max });
     let scene = json!({ "type": "integer", "enum": scenes });
     let question = object(json!({
@@ -146,11 +180,11 @@ fn schema(scenes: &[usize], mathematics: bool) -> Value {
     }));
     let mut properties = json!({
         "questions": {
-            "type": "array", "minItems": 1, "maxItems": QUESTIONS,
+            "type": "array", "minItems": 1, "maxItems": questions,
             "items": question,
         },
     });
-    if mathematics {
+    if exercise {
         properties["exercise"] = object(json!({
             "scene": scene,
             "question": text(MAX_QUESTION),

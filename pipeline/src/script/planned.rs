@@ -18,8 +18,8 @@ use super::schema::object;
 use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
 use crate::storyboard::{
-    ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual,
-    WorkedStep,
+    Checkpoint, ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene,
+    Storyboard, Visual, WorkedStep,
 };
 use crate::titles::{Subject, guess_subject, level_name};
 
@@ -946,6 +946,8 @@ pub(super) async fn write(
             .filter_map(|s| finish_sentence(s))
             .collect(),
     }];
+    let asked_about = question_scenes(&plan.scenes);
+    let mathematics = subject == Subject::Mathematics;
     let done = std::sync::atomic::AtomicUsize::new(1);
     let step_done = || {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -970,6 +972,11 @@ pub(super) async fn write(
                 (share, budget.sentence_words())
             };
             let (turns, budget, step_done) = (&turns, &budget, &step_done);
+            // The last scene asked about also gets the exercise of a mathematics lesson.
+            let question = asked_about
+                .iter()
+                .position(|&i| i == index)
+                .map(|n| mathematics && n + 1 == asked_about.len());
             async move {
                 let (elements, extra) = planned_scene.kind.shape(share, sentence_words);
                 let ask = SceneAsk {
@@ -985,21 +992,39 @@ pub(super) async fn write(
                     budget.lock().expect("budget lock").finish(share, narration);
                 }
                 step_done();
-                Ok::<_, ScriptError>((ask, scene))
+                // Its checkpoint question is written now, beside the scenes still being
+                // written; its place in the storyboard is set once the scenes are assembled.
+                let questions = match (&scene, question) {
+                    (Some(scene), Some(exercise)) => {
+                        let place = ask.index + 1;
+                        super::checkpoints::write_about(writer, turns, place, scene, exercise)
+                            .await
+                            .unwrap_or_else(|e| {
+                                tracing::warn!(error = %e, "the model's checkpoint question failed");
+                                Vec::new()
+                            })
+                    }
+                    _ => Vec::new(),
+                };
+                Ok::<_, ScriptError>((ask, scene, questions))
             }
         })
         .buffered(writer.parallel());
     let summary_points = 4;
     let summary = write_summary(writer, &turns, &plan, summary_points);
     let (written, summary) = tokio::join!(written.collect::<Vec<_>>(), summary);
+    // The checkpoint questions with the place of their scene among `scenes`.
+    let mut checkpoints: Vec<Checkpoint> = Vec::new();
     for answer in written {
-        let (ask, scene) = answer?;
+        let (ask, scene, mut questions) = answer?;
         let Some(scene) = scene else { continue };
         // The same program twice teaches nothing new: asked once more with the reason, and
         // left out if it still repeats one (scenes written side by side cannot see each other).
         let scene = match tidy::repeats_a_program(&scene, &scenes) {
             None => Some(scene),
             Some(reason) => {
+                // Its questions were about the scene as first written.
+                questions.clear();
                 tracing::info!(scene = ask.index + 1, %reason, "writing the scene again");
                 write_scene(writer, &turns, &ask, &brief.topic, Some(reason))
                     .await?
@@ -1012,6 +1037,12 @@ pub(super) async fn write(
                     })
             }
         };
+        if scene.is_some() {
+            for mut question in questions {
+                question.scene = scenes.len();
+                checkpoints.push(question);
+            }
+        }
         scenes.extend(scene);
     }
     let summary = summary?;
@@ -1046,21 +1077,19 @@ pub(super) async fn write(
     for scene in &mut storyboard.scenes {
         tidy::scene_without_json(scene, finish_sentence);
     }
-    drop_repeats(&mut storyboard.scenes);
+    let kept = drop_repeats(&mut storyboard.scenes);
+    // A question follows its scene to its place; a question about a scene left out goes
+    // (lengthening below adds sentences, never scenes).
+    let checkpoints: Vec<Checkpoint> = checkpoints
+        .into_iter()
+        .filter_map(|mut question| {
+            question.scene = kept.iter().position(|&was| was == question.scene)?;
+            Some(question)
+        })
+        .collect();
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
-    // The checkpoint questions are written while the lesson is lengthened: lengthening adds
-    // sentences, never scenes, so the questions' scenes stay where they are.
-    let (lengthened, checkpoints) = tokio::join!(
-        lengthen(writer, &turns, &mut storyboard, Repeats::Refused),
-        super::checkpoints::write(writer, &turns, &before),
-    );
-    lengthened?;
-    // A lesson is not lost for its questions: recall questions take their place.
-    let checkpoints = checkpoints.unwrap_or_else(|e| {
-        tracing::warn!(error = %e, "the model's checkpoint questions failed");
-        Vec::new()
-    });
+    lengthen(writer, &turns, &mut storyboard, Repeats::Refused).await?;
     // A model that can only repeat itself cannot fill the budget without its repeats: the
     // lesson keeps them rather than fail for being short.
     let minimum =
@@ -1082,6 +1111,24 @@ struct SceneAsk {
     planned: PlannedScene,
     elements: usize,
     extra: usize,
+}
+
+/// The teaching scenes (their places in the plan) that get a checkpoint question, spread
+/// evenly over the lesson short of its end (a question is written once its scene is, while
+/// the later scenes are being written); none when too few scenes teach.
+fn question_scenes(plan: &[PlannedScene]) -> Vec<usize> {
+    let teaching: Vec<usize> = plan
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.kind != BodyKind::Quiz)
+        .map(|(i, _)| i)
+        .collect();
+    if teaching.len() < super::checkpoints::QUESTIONS {
+        return Vec::new();
+    }
+    (0..super::checkpoints::QUESTIONS)
+        .map(|n| teaching[(n + 1) * teaching.len() / (super::checkpoints::QUESTIONS + 1)])
+        .collect()
 }
 
 /// Writes one planned scene: asked again once with the reason when the answer is flawed
@@ -1291,12 +1338,22 @@ fn words(text: &str) -> usize {
 
 /// A small model repeats itself: a bullet or a sentence it already said goes (with its
 /// partner, so the beats stay paired), and so does a definition of a term already defined.
-fn drop_repeats(scenes: &mut Vec<Scene>) {
+/// Answers, for each scene kept, its place before.
+fn drop_repeats(scenes: &mut Vec<Scene>) -> Vec<usize> {
     let mut said = std::collections::HashSet::new();
     let mut defined = std::collections::HashSet::new();
-    scenes.retain(|scene| match &scene.visual {
-        Visual::Definition { term, .. } => defined.insert(key(term)),
-        _ => true,
+    let mut places = Vec::with_capacity(scenes.len());
+    let mut place = 0;
+    scenes.retain(|scene| {
+        let keep = match &scene.visual {
+            Visual::Definition { term, .. } => defined.insert(key(term)),
+            _ => true,
+        };
+        if keep {
+            places.push(place);
+        }
+        place += 1;
+        keep
     });
     for scene in scenes.iter_mut() {
         let elements = scene.visual.element_count();
@@ -1344,6 +1401,7 @@ fn drop_repeats(scenes: &mut Vec<Scene>) {
             });
         }
     }
+    places
 }
 
 /// The sentences beyond a scene's elements (the ones that may go without breaking a beat).
@@ -1634,6 +1692,56 @@ mod tests {
         let (elements, extra) = BodyKind::Bullets.shape(120, WORDS_PER_SENTENCE);
         let (short_elements, short_extra) = BodyKind::Bullets.shape(120, 10);
         assert!(short_elements + short_extra > elements + extra);
+    }
+
+    #[test]
+    fn checkpoint_questions_go_to_distinct_teaching_scenes_spread_over_the_lesson() {
+        let plan = |kinds: &[BodyKind]| -> Vec<PlannedScene> {
+            kinds
+                .iter()
+                .map(|&kind| PlannedScene {
+                    kind,
+                    heading: "h".into(),
+                    teaches: "t".into(),
+                })
+                .collect()
+        };
+        use BodyKind::{Bullets, Quiz};
+        let eight = plan(&[
+            Bullets, Bullets, Bullets, Bullets, Bullets, Bullets, Quiz, Bullets,
+        ]);
+        assert_eq!(question_scenes(&eight), [2, 4]);
+        assert_eq!(question_scenes(&plan(&[Bullets, Quiz, Bullets])), [0, 2]);
+        assert_eq!(
+            question_scenes(&plan(&[Bullets, Quiz])),
+            Vec::<usize>::new()
+        );
+        for teaching in 2..20 {
+            let picked = question_scenes(&plan(&vec![Bullets; teaching]));
+            assert_eq!(picked.len(), super::super::checkpoints::QUESTIONS);
+            assert!(picked.windows(2).all(|w| w[0] < w[1]), "{picked:?}");
+            assert!(picked.iter().all(|&i| i < teaching), "{picked:?}");
+        }
+    }
+
+    #[test]
+    fn dropping_a_repeated_definition_tells_where_each_kept_scene_was() {
+        let definition = |term: &str| Scene {
+            visual: Visual::Definition {
+                term: term.into(),
+                definition: "a meaning".into(),
+                example: None,
+            },
+            narration: vec![format!("{term} has a meaning.")],
+        };
+        let mut scenes = vec![
+            definition("Chlorophyll"),
+            definition("Stomata"),
+            definition("chlorophyll"),
+            definition("Glucose"),
+        ];
+        assert_eq!(drop_repeats(&mut scenes), [0, 1, 3]);
+        assert_eq!(scenes.len(), 3);
     }
 
     #[test]
