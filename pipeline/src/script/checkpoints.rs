@@ -217,13 +217,21 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
     let asks = question.split_whitespace().count() >= 3
         && question.ends_with('?')
         && !mentions_a_scene(&question);
-    let well_formed = scenes.contains(&q.scene)
-        && distinct
-        && asks
-        && q.answer < options.len()
-        && !explanation.is_empty();
-    if !well_formed {
-        tracing::info!(question = %q.question, "leaving out a checkpoint question: not well formed");
+    let fault = if !scenes.contains(&q.scene) {
+        Some("a scene it may not ask about")
+    } else if !distinct {
+        Some("options that are empty or the same")
+    } else if !asks {
+        Some("not a question about the subject")
+    } else if q.answer >= options.len() {
+        Some("an answer that is not one of its options")
+    } else if explanation.is_empty() {
+        Some("no explanation")
+    } else {
+        None
+    };
+    if let Some(fault) = fault {
+        tracing::info!(question = %q.question, options = ?q.options, fault, "leaving out a checkpoint question: not well formed");
         return None;
     }
     Some(Checkpoint {
