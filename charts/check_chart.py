@@ -13,6 +13,7 @@ from pathlib import Path
 import helm_python as helm
 import kubernetes_validate
 import yaml
+from checks import Checks
 
 # The oldest Kubernetes the chart supports (preStop `sleep` action, PDB unhealthyPodEvictionPolicy)
 # and the newest schema set shipped by kubernetes-validate.
@@ -24,20 +25,6 @@ FULL = f"{RELEASE}-lectern"
 CRD_KINDS = {"ScaledObject", "TriggerAuthentication", "PodMonitor"}
 # JOB_LIMIT in workers/src/lib.rs: a worker's grace period must let the longest job finish.
 JOB_LIMIT_SECONDS = 15 * 60
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok: bool, what: str, detail: str = "") -> None:
-        if ok:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failed += 1
-            print(f"FAIL {what}" + (f": {detail}" if detail else ""))
 
 
 def render(chart: helm.Chart, values: dict) -> list[dict]:
@@ -508,8 +495,7 @@ def main() -> int:
         )
 
     print(f"chart checks took {time.monotonic() - started:.1f} s")
-    print(f"{c.passed} passed, {c.failed} failed")
-    return 1 if c.failed else 0
+    return c.summary()
 
 
 if __name__ == "__main__":

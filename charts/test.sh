@@ -15,6 +15,8 @@ cache="${LECTERN_CHART_TEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lectern-chart
 venv="$cache/venv"
 # No __pycache__ folders inside the repository.
 export PYTHONDONTWRITEBYTECODE=1
+# Both checks keep their tally with charts/checks.py.
+export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
 requirements="helm-python-sdk==0.2.2 kubernetes-validate==1.37.0 PyYAML==6.0.3"
 
 if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.requirements" 2>/dev/null)" != "$requirements" ]; then

@@ -16,25 +16,12 @@ import sys
 from pathlib import Path
 
 import yaml
+from checks import Checks  # charts/checks.py: charts/test.sh puts charts/ on the path
 
 DATASOURCE_UID = "lectern-prometheus"
 # Labels Prometheus itself attaches to every scraped series.
 TARGET_LABELS = {"instance", "job", "pod", "namespace", "container"}
 GRAFANA_VARIABLES = {"__rate_interval", "__range", "__interval"}
-
-
-class Checks:
-    def __init__(self) -> None:
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok: bool, what: str, detail: str = "") -> None:
-        if ok:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failed += 1
-            print(f"FAIL {what}" + (f": {detail}" if detail else ""))
 
 
 def contract(path: Path) -> dict[str, tuple[str, set[str]]]:
@@ -228,8 +215,7 @@ def main() -> int:
     query = values["worker"]["autoscaling"]["keda"]["prometheus"]["query"]
     check_expr(c, "chart KEDA prometheus trigger", query, metrics, set())
 
-    print(f"{c.passed} passed, {c.failed} failed")
-    return 1 if c.failed else 0
+    return c.summary()
 
 
 if __name__ == "__main__":

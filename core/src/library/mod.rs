@@ -279,40 +279,14 @@ pub async fn user_videos<C: ConnectionTrait>(
     video_type: Option<&str>,
     page: Page,
 ) -> Result<Listing<video::Model>, DbErr> {
-    let items = match terms {
-        None => {
-            let mut select = video::Entity::find().filter(video::Column::UserId.eq(user_id));
-            if let Some(video_type) = video_type {
-                select = select.filter(video::Column::VideoType.eq(video_type));
-            }
-            select
-                .order_by_desc(video::Column::CreatedAt)
-                .order_by_desc(video::Column::Id)
-                .limit(page.limit + 1)
-                .offset(page.offset)
-                .all(db)
-                .await?
-        }
-        Some(terms) if terms.is_empty() => Vec::new(),
-        Some(terms) => {
-            let stmt = search_statement(
-                db.get_database_backend(),
-                "video",
-                user_id,
-                terms,
-                video_type,
-                page,
-            );
-            let ids = ranked_ids(db, stmt).await?;
-            let found = video::Entity::find()
-                .filter(video::Column::Id.is_in(ids.iter().map(String::as_str)))
-                .filter(video::Column::UserId.eq(user_id))
-                .all(db)
-                .await?;
-            in_order(&ids, found, |v| &v.id)
-        }
+    let owned = Owned::<video::Entity> {
+        kind: "video",
+        user: video::Column::UserId,
+        id: video::Column::Id,
+        created: video::Column::CreatedAt,
     };
-    Ok(Listing::from_overfetch(items, page))
+    let narrowed = video_type.map(|t| (video::Column::VideoType, t));
+    users_items(db, owned, user_id, terms, narrowed, page, |v| &v.id).await
 }
 
 /// The user's courses, newest first, or ranked by `terms` when given.
@@ -322,12 +296,48 @@ pub async fn user_courses<C: ConnectionTrait>(
     terms: Option<&SearchTerms>,
     page: Page,
 ) -> Result<Listing<Course>, DbErr> {
-    let rows = match terms {
+    let owned = Owned::<course::Entity> {
+        kind: "course",
+        user: course::Column::UserId,
+        id: course::Column::Id,
+        created: course::Column::CreatedAt,
+    };
+    let listing = users_items(db, owned, user_id, terms, None, page, |c| &c.id).await?;
+    Ok(Listing {
+        items: with_lesson_counts(db, listing.items).await?,
+        has_more: listing.has_more,
+    })
+}
+
+/// The columns a listing of one user's items reads: its owner, its id and when it was made;
+/// `kind` names the item in the search index (`video` or `course`).
+struct Owned<E: EntityTrait> {
+    kind: &'static str,
+    user: E::Column,
+    id: E::Column,
+    created: E::Column,
+}
+
+/// One page of a user's items: newest first, or ranked by `terms` when given. `narrowed` (a
+/// column and its value) keeps only the items of one type.
+async fn users_items<E: EntityTrait, C: ConnectionTrait>(
+    db: &C,
+    owned: Owned<E>,
+    user_id: &str,
+    terms: Option<&SearchTerms>,
+    narrowed: Option<(E::Column, &str)>,
+    page: Page,
+    id_of: impl Fn(&E::Model) -> &String,
+) -> Result<Listing<E::Model>, DbErr> {
+    let items = match terms {
         None => {
-            course::Entity::find()
-                .filter(course::Column::UserId.eq(user_id))
-                .order_by_desc(course::Column::CreatedAt)
-                .order_by_desc(course::Column::Id)
+            let mut select = E::find().filter(owned.user.eq(user_id));
+            if let Some((column, value)) = narrowed {
+                select = select.filter(column.eq(value));
+            }
+            select
+                .order_by_desc(owned.created)
+                .order_by_desc(owned.id)
                 .limit(page.limit + 1)
                 .offset(page.offset)
                 .all(db)
@@ -337,26 +347,22 @@ pub async fn user_courses<C: ConnectionTrait>(
         Some(terms) => {
             let stmt = search_statement(
                 db.get_database_backend(),
-                "course",
+                owned.kind,
                 user_id,
                 terms,
-                None,
+                narrowed.map(|(_, value)| value),
                 page,
             );
             let ids = ranked_ids(db, stmt).await?;
-            let found = course::Entity::find()
-                .filter(course::Column::Id.is_in(ids.iter().map(String::as_str)))
-                .filter(course::Column::UserId.eq(user_id))
+            let found = E::find()
+                .filter(owned.id.is_in(ids.iter().map(String::as_str)))
+                .filter(owned.user.eq(user_id))
                 .all(db)
                 .await?;
-            in_order(&ids, found, |c| &c.id)
+            in_order(&ids, found, id_of)
         }
     };
-    let listing = Listing::from_overfetch(rows, page);
-    Ok(Listing {
-        items: with_lesson_counts(db, listing.items).await?,
-        has_more: listing.has_more,
-    })
+    Ok(Listing::from_overfetch(items, page))
 }
 
 async fn with_lesson_counts<C: ConnectionTrait>(

@@ -1,5 +1,7 @@
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::statements::{drop_tables, fk, index, unique_index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -351,58 +353,22 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            "auth_requests",
-            "sessions",
-            "lessons",
-            "videos",
-            "courses",
-            "jobs",
-            "webhook_events",
-            "checkout_sessions",
-            "credit_packages",
-            "credit_ledger",
-            "users",
-        ] {
-            manager
-                .drop_table(Table::drop().table(table).to_owned())
-                .await?;
-        }
-        Ok(())
+        drop_tables(
+            manager,
+            &[
+                "auth_requests",
+                "sessions",
+                "lessons",
+                "videos",
+                "courses",
+                "jobs",
+                "webhook_events",
+                "checkout_sessions",
+                "credit_packages",
+                "credit_ledger",
+                "users",
+            ],
+        )
+        .await
     }
-}
-
-fn fk(from: &'static str, to: &'static str, column: &'static str) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{from}_{column}"))
-        .from(from, column)
-        .to(to, "id")
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
-}
-
-async fn unique_index(
-    manager: &SchemaManager<'_>,
-    table: &'static str,
-    name: &'static str,
-    columns: &[&'static str],
-) -> Result<(), DbErr> {
-    let mut stmt = Index::create().name(name).table(table).unique().to_owned();
-    for column in columns {
-        stmt.col(*column);
-    }
-    manager.create_index(stmt).await
-}
-
-async fn index(
-    manager: &SchemaManager<'_>,
-    table: &'static str,
-    name: &'static str,
-    columns: &[&'static str],
-) -> Result<(), DbErr> {
-    let mut stmt = Index::create().name(name).table(table).to_owned();
-    for column in columns {
-        stmt.col(*column);
-    }
-    manager.create_index(stmt).await
 }

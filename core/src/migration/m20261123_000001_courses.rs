@@ -3,6 +3,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::statements::{drop_tables, fk, index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -19,44 +21,19 @@ impl MigrationTrait for Migration {
                     .col(string("user_id"))
                     .col(string("job_id"))
                     .col(timestamp_with_time_zone("created_at"))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .name("fk_idempotency_keys_user_id")
-                            .from("idempotency_keys", "user_id")
-                            .to("users", "id")
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut fk("idempotency_keys", "users", "user_id"))
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ix_videos_course")
-                    .table("videos")
-                    .col("course_id")
-                    .col("lesson_index")
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ix_lessons_job")
-                    .table("lessons")
-                    .col("job_id")
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ix_courses_job")
-                    .table("courses")
-                    .col("job_id")
-                    .to_owned(),
-            )
-            .await
+        index(
+            manager,
+            "videos",
+            "ix_videos_course",
+            &["course_id", "lesson_index"],
+        )
+        .await?;
+        index(manager, "lessons", "ix_lessons_job", &["job_id"]).await?;
+        index(manager, "courses", "ix_courses_job", &["job_id"]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -69,8 +46,6 @@ impl MigrationTrait for Migration {
                 .drop_index(Index::drop().name(index).table(table).to_owned())
                 .await?;
         }
-        manager
-            .drop_table(Table::drop().table("idempotency_keys").to_owned())
-            .await
+        drop_tables(manager, &["idempotency_keys"]).await
     }
 }

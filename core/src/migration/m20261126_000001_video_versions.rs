@@ -3,6 +3,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::statements::{drop_tables, fk, index, unique_index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -21,36 +23,24 @@ impl MigrationTrait for Migration {
                     .col(integer("scenes_changed"))
                     .col(big_integer("credits_used"))
                     .col(timestamp_with_time_zone("created_at"))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .name("fk_video_versions_video_id")
-                            .from("video_versions", "video_id")
-                            .to("videos", "id")
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut fk("video_versions", "videos", "video_id"))
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ux_video_versions_number")
-                    .table("video_versions")
-                    .col("video_id")
-                    .col("number")
-                    .unique()
-                    .to_owned(),
-            )
-            .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ix_video_versions_job")
-                    .table("video_versions")
-                    .col("job_id")
-                    .to_owned(),
-            )
-            .await?;
+        unique_index(
+            manager,
+            "video_versions",
+            "ux_video_versions_number",
+            &["video_id", "number"],
+        )
+        .await?;
+        index(
+            manager,
+            "video_versions",
+            "ix_video_versions_job",
+            &["job_id"],
+        )
+        .await?;
         // Every video made so far is its own first version.
         manager
             .get_connection()
@@ -65,8 +55,6 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .drop_table(Table::drop().table("video_versions").to_owned())
-            .await
+        drop_tables(manager, &["video_versions"]).await
     }
 }

@@ -3,6 +3,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use super::statements::{drop_tables, fk, index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -22,30 +24,20 @@ impl MigrationTrait for Migration {
                     .col(text("checkpoints"))
                     .col(timestamp_with_time_zone("recorded_at"))
                     .col(timestamp_with_time_zone("updated_at"))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .name("fk_video_progress_video_id")
-                            .from("video_progress", "video_id")
-                            .to("videos", "id")
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut fk("video_progress", "videos", "video_id"))
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("ix_video_progress_user")
-                    .table("video_progress")
-                    .col("user_id")
-                    .to_owned(),
-            )
-            .await
+        index(
+            manager,
+            "video_progress",
+            "ix_video_progress_user",
+            &["user_id"],
+        )
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .drop_table(Table::drop().table("video_progress").to_owned())
-            .await
+        drop_tables(manager, &["video_progress"]).await
     }
 }

@@ -9,6 +9,7 @@ mod m20261122_000002_library_search_order;
 mod m20261123_000001_courses;
 mod m20261126_000001_video_versions;
 mod m20261126_000002_video_progress;
+mod statements;
 
 pub struct Migrator;
 

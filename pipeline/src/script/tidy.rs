@@ -51,7 +51,7 @@ fn labels(text: &str) -> Vec<(usize, usize)> {
                 // "Opening sentence:" or "Definition sentence:" at the start: the prompt's
                 // words for a field, written in as a label.
                 let sentence_label = text[s..i].eq_ignore_ascii_case("sentence")
-                    && text[..s].trim_end().split_whitespace().count() == 1
+                    && text[..s].split_whitespace().count() == 1
                     && text[..s].ends_with(' ');
                 if !is_field(&text[s..i]) && !sentence_label {
                     continue;
