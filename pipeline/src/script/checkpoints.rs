@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
-use super::planned::answers_agree;
+use super::planned::{answers_agree, options_flaw};
 use super::schema::object;
 use crate::checkpoints::{MAX_OPTION, clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, Scene, Storyboard, Visual};
@@ -223,6 +223,8 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         Some("options that are empty or the same")
     } else if !asks {
         Some("not a question about the subject")
+    } else if let Some(flaw) = options_flaw(&options) {
+        Some(flaw)
     } else if q.answer >= options.len() {
         Some("an answer that is not one of its options")
     } else if explanation.is_empty() {
@@ -451,6 +453,19 @@ mod tests {
             &["Light", "Water", "Salt"],
         );
         assert!(question(about_a_scene, &[2, 3]).is_none());
+        // Options that are questions answer nothing (one was the question itself, marked
+        // right, and the model agreed with it when asked again); nor do yes and no.
+        let questions_as_options = worded(
+            "What is the role of water splitting in photosynthesis?",
+            &[
+                "What is the process of photosynthesis?",
+                "What is the role of water splitting in photosynthesis?",
+                "What is the role of glucose?",
+            ],
+        );
+        assert!(question(questions_as_options, &[2, 3]).is_none());
+        let yes_or_no = worded("Does chlorophyll absorb light?", &["Yes", "No", "Maybe"]);
+        assert!(question(yes_or_no, &[2, 3]).is_none());
     }
 
     #[test]

@@ -816,19 +816,10 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     if has_foreign_script(&json, topic) {
         return Some("it slipped into another language".into());
     }
-    if let Visual::Quiz { options, .. } = &scene.visual {
-        if options.iter().any(|o| o.trim_end().ends_with('?')) {
-            return Some("its options are questions, not answers".into());
-        }
-        let yes_or_no = |o: &String| {
-            matches!(
-                key(o).as_str(),
-                "yes" | "no" | "maybe" | "notsure" | "true" | "false" | "idontknow" | "sometimes"
-            )
-        };
-        if options.iter().all(yes_or_no) {
-            return Some("its options are yes and no, not answers to the question".into());
-        }
+    if let Visual::Quiz { options, .. } = &scene.visual
+        && let Some(reason) = options_flaw(options)
+    {
+        return Some(reason.into());
     }
     // "Newton's First Law (Law of Inertia)" as the definition of "Newton's First Law".
     if let Visual::Definition {
@@ -859,6 +850,26 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     }
     if let Err(errors) = crate::storyboard::check_scene_alone(scene) {
         return Some(errors.to_string());
+    }
+    None
+}
+
+/// Why a question's options do not answer it, if they do not: options that are questions
+/// themselves (a small model has offered "What is the role of water splitting in
+/// photosynthesis?" as the answer to that very question, and agreed with itself), or only
+/// yes and no.
+pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
+    if options.iter().any(|o| o.trim_end().ends_with('?')) {
+        return Some("its options are questions, not answers");
+    }
+    let yes_or_no = |o: &String| {
+        matches!(
+            key(o).as_str(),
+            "yes" | "no" | "maybe" | "notsure" | "true" | "false" | "idontknow" | "sometimes"
+        )
+    };
+    if options.iter().all(yes_or_no) {
+        return Some("its options are yes and no, not answers to the question");
     }
     None
 }
@@ -1371,9 +1382,13 @@ fn drop_repeats(scenes: &mut Vec<Scene>) -> Vec<usize> {
             }
             continue;
         }
-        let paired = match &mut scene.visual {
-            Visual::Bullets { items, .. } | Visual::Summary { points: items, .. } => Some(items),
-            _ => None,
+        // A recap says again what the lesson said: its points are checked against each
+        // other only (a summary of four points has come out with one left).
+        let mut recap = std::collections::HashSet::new();
+        let (paired, said) = match &mut scene.visual {
+            Visual::Bullets { items, .. } => (Some(items), &mut said),
+            Visual::Summary { points, .. } => (Some(points), &mut recap),
+            _ => (None, &mut said),
         };
         if let Some(items) = paired {
             let mut i = 0;
@@ -1742,6 +1757,44 @@ mod tests {
         ];
         assert_eq!(drop_repeats(&mut scenes), [0, 1, 3]);
         assert_eq!(scenes.len(), 3);
+    }
+
+    #[test]
+    fn a_summary_says_again_what_the_lesson_said_but_not_twice_itself() {
+        let said = |points: &[&str]| -> Vec<String> {
+            points
+                .iter()
+                .map(|p| format!("{p} is what we saw."))
+                .collect()
+        };
+        let bullets = Scene {
+            visual: Visual::Bullets {
+                heading: "Parts".into(),
+                items: vec!["Chlorophyll".into(), "Stomata".into()],
+            },
+            narration: said(&["Chlorophyll", "Stomata"]),
+        };
+        let summary = |points: &[&str]| Scene {
+            visual: Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: points.iter().map(|p| p.to_string()).collect(),
+            },
+            narration: said(points),
+        };
+        let mut scenes = vec![
+            bullets.clone(),
+            bullets,
+            summary(&["Chlorophyll", "Stomata", "Glucose", "Glucose"]),
+        ];
+        drop_repeats(&mut scenes);
+        // The second list repeats the first and keeps one item; the recap keeps both of
+        // the lesson's points and its own once.
+        assert_eq!(scenes[1].narration.len(), 1);
+        let Visual::Summary { points, .. } = &scenes[2].visual else {
+            panic!("a summary");
+        };
+        assert_eq!(points, &["Chlorophyll", "Stomata", "Glucose"]);
+        assert_eq!(scenes[2].narration.len(), 3);
     }
 
     #[test]
