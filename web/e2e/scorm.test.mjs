@@ -1,8 +1,8 @@
 // Issue 17's SCORM 1.2 export, the part that runs in the LMS: a lesson page made from
-// api/assets/scorm (the template, player.js and player.css), played in a stand-in LMS
-// (scorm-harness.mjs) that records every SCORM call. The package is a fixture built here (a
-// 12-second MP4 from ffmpeg, captions, two checkpoints), zipped and unzipped as an LMS would;
-// no Lectern server is needed:
+// api/assets/scorm (the template, player.js and player.css, with the web app's tokens.css and
+// checkpoint.css), played in a stand-in LMS (scorm-harness.mjs) that records every SCORM call.
+// The package is a fixture built here (a 12-second MP4 from ffmpeg, captions, two checkpoints),
+// zipped and unzipped as an LMS would; no Lectern server is needed:
 //   node --test --test-concurrency=1 e2e/scorm.test.mjs
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -92,6 +92,9 @@ async function buildPackage() {
   await mkdir(join(source, 'lesson-01'), { recursive: true });
   await copyFile(join(ASSETS, 'player.js'), join(source, 'shared', 'player.js'));
   await copyFile(join(ASSETS, 'player.css'), join(source, 'shared', 'player.css'));
+  // The web app's own stylesheets, as scorm.rs adds them.
+  await copyFile(join(WEB_DIR, 'src', 'styles', 'tokens.css'), join(source, 'shared', 'tokens.css'));
+  await copyFile(join(WEB_DIR, 'src', 'features', 'player', 'components', 'checkpoint.css'), join(source, 'shared', 'checkpoint.css'));
   const template = await readFile(join(ASSETS, 'sco.html'), 'utf8');
   await writeFile(
     join(source, 'lesson-01', 'index.html'),

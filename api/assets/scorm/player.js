@@ -1,9 +1,10 @@
 /*
  * Lectern's SCORM 1.2 lesson player. It plays one lesson's video (window.LECTERN_LESSON, from
  * lesson.js) in the page of sco.html: captions, chapters that seek, and the checkpoint questions
- * the Lectern web player asks. Through the LMS's SCORM 1.2 API, when one is found, it reports
- * the lesson completed once 90% of it was played (or it ended), the checkpoint score, where to
- * resume and the answers given. Without an LMS it still plays and says that nothing is recorded.
+ * the Lectern web player asks, in the web player's markup and classes (the package carries its
+ * checkpoint.css). Through the LMS's SCORM 1.2 API, when one is found, it reports the lesson
+ * completed once 90% of it was played (or it ended), the checkpoint score, where to resume and
+ * the answers given. Without an LMS it still plays and says that nothing is recorded.
  *
  * Plain ES2017, no modules, no dependencies: LMSs serve packages from any host, sometimes from
  * file://. Nothing here may throw at the LMS or get in the learner's way.
@@ -364,12 +365,12 @@
   function questionMarks(list) {
     if (list.length === 0) return null;
     const items = list.map((checkpoint) => {
-      const button = el('button', { type: 'button', className: 'mark' });
+      const button = el('button', { type: 'button', className: 'checkpoint-mark' });
       button.addEventListener('click', () => goToQuestion(checkpoint));
       markButtons.set(checkpoint.index, button);
       return el('li', {}, [button]);
     });
-    return el('ul', { className: 'marks' }, items);
+    return el('ul', { className: 'checkpoint-marks' }, items);
   }
 
   function renderOutline() {
@@ -398,12 +399,12 @@
   function updateMarks() {
     markButtons.forEach((button, index) => {
       const state = stateOf(index);
-      button.className = `mark mark--${state}`;
+      button.className = `checkpoint-mark checkpoint-mark--${state}`;
       button.textContent = '';
       button.append(
-        el('span', { className: 'mark__icon', 'aria-hidden': 'true', text: STATES[state].mark }),
+        el('span', { className: 'checkpoint-mark__icon', 'aria-hidden': 'true', text: STATES[state].mark }),
         `Question ${index + 1}: `,
-        el('span', { className: 'mark__state', text: STATES[state].label }),
+        el('span', { className: 'checkpoint-mark__state', text: STATES[state].label }),
       );
     });
   }
@@ -490,11 +491,13 @@
     const proceed = el('button', { type: 'button', className: 'btn btn--primary', text: 'Continue' });
     const scene = checkpoint.heading.replace(/^rewatch\s+/i, '').replace(/^["\u201c]+|["\u201d]+$/g, '').trim();
     const rewatch = el('button', { type: 'button', className: 'btn btn--secondary checkpoint__rewatch' }, [
-      'Rewatch this part',
-      el('span', {
-        className: 'checkpoint__rewatch-where',
-        text: `${scene ? `\u201c${scene}\u201d, from` : 'From'} ${formatClock(checkpoint.rewatchFrom)}`,
-      }),
+      el('span', {}, [
+        'Rewatch this part',
+        el('span', {
+          className: 'checkpoint__rewatch-where',
+          text: `${scene ? `\u201c${scene}\u201d, from` : 'From'} ${formatClock(checkpoint.rewatchFrom)}`,
+        }),
+      ]),
     ]);
     const afterActions = el('div', { className: 'checkpoint__actions', hidden: true }, [proceed, rewatch]);
 
@@ -542,7 +545,7 @@
     page.panel.textContent = '';
     page.panel.append(
       el('div', { className: 'checkpoint__card' }, [
-        el('h2', { className: 'checkpoint__title', id: 'checkpoint-title', text: `Question ${checkpoint.index + 1} of ${total}` }),
+        el('h2', { className: 'checkpoint__eyebrow', id: 'checkpoint-title', text: `Question ${checkpoint.index + 1} of ${total}` }),
         form,
         result,
         afterActions,

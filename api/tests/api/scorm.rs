@@ -121,6 +121,8 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
         "ims_xml.xsd",
         "shared/player.js",
         "shared/player.css",
+        "shared/tokens.css",
+        "shared/checkpoint.css",
         "lesson-01/index.html",
         "lesson-01/lesson.js",
         "lesson-01/video.mp4",
@@ -147,6 +149,29 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
         page.contains("lesson.js") && page.contains("../shared/player.js"),
         "{page}"
     );
+    // Its styles: the web app's tokens and checkpoint styles, then the page's own.
+    assert!(
+        page.contains("../shared/tokens.css")
+            && page.contains("../shared/checkpoint.css")
+            && page.contains("../shared/player.css"),
+        "{page}"
+    );
+    assert_eq!(
+        file("shared/checkpoint.css").as_slice(),
+        include_bytes!("../../../web/src/features/player/components/checkpoint.css")
+    );
+    // The package stays self-contained: no stylesheet loads anything from elsewhere.
+    for name in [
+        "shared/tokens.css",
+        "shared/checkpoint.css",
+        "shared/player.css",
+    ] {
+        let css = String::from_utf8(file(name).clone()).unwrap();
+        assert!(
+            !css.contains("url(") && !css.contains("@import"),
+            "{name} loads another file"
+        );
+    }
     let data = String::from_utf8(file("lesson-01/lesson.js").clone()).unwrap();
     let json_text = data
         .strip_prefix("window.LECTERN_LESSON = ")

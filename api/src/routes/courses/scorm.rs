@@ -28,6 +28,11 @@ use crate::{
 const SCO_PAGE: &str = include_str!("../../../assets/scorm/sco.html");
 const PLAYER_JS: &str = include_str!("../../../assets/scorm/player.js");
 const PLAYER_CSS: &str = include_str!("../../../assets/scorm/player.css");
+/// The web app's own design tokens and checkpoint question styles: the SCO's question looks as
+/// the web player's does, from one source. Linked by `sco.html` before `player.css`.
+const TOKENS_CSS: &str = include_str!("../../../../web/src/styles/tokens.css");
+const CHECKPOINT_CSS: &str =
+    include_str!("../../../../web/src/features/player/components/checkpoint.css");
 
 /// The SCORM 1.2 schemas (ADL; as distributed with SCORM 1.2 content packages).
 pub const SCHEMAS: &[(&str, &str)] = &[
@@ -263,6 +268,8 @@ fn write_package(
         add(&mut zip, name, schema.as_bytes())?;
     }
     add(&mut zip, "shared/player.js", PLAYER_JS.as_bytes())?;
+    add(&mut zip, "shared/tokens.css", TOKENS_CSS.as_bytes())?;
+    add(&mut zip, "shared/checkpoint.css", CHECKPOINT_CSS.as_bytes())?;
     add(&mut zip, "shared/player.css", PLAYER_CSS.as_bytes())?;
     for sco in scos {
         let page = SCO_PAGE
@@ -343,6 +350,8 @@ fn manifest(course_id: &str, course_title: &str, scos: &[Sco]) -> String {
   <resources>
 {resources}    <resource identifier="player" type="webcontent" adlcp:scormtype="asset">
       <file href="shared/player.js"/>
+      <file href="shared/tokens.css"/>
+      <file href="shared/checkpoint.css"/>
       <file href="shared/player.css"/>
     </resource>
   </resources>

@@ -1,4 +1,24 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+
+/**
+ * A field's id, and the ids of its help and of the server's complaint about it when it has them,
+ * with the `aria-describedby` that ties both to it for screen readers.
+ */
+export function useFieldIds(hasHelp: boolean, error?: string) {
+  const id = useId();
+  const helpId = hasHelp ? `${id}-help` : null;
+  const errorId = error ? `${id}-error` : null;
+  return { id, helpId, errorId, describedBy: [helpId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+/** A field's help or error under it, with the id its `aria-describedby` names; nothing without an id. */
+export function FieldNote({ id, kind, children }: { id: string | null; kind: 'help' | 'error'; children: ReactNode }) {
+  return id ? (
+    <p id={id} className={`editor-field__${kind}`}>
+      {children}
+    </p>
+  ) : null;
+}
 
 type TextControlProps = {
   label: string;
@@ -15,10 +35,7 @@ const MATH_HELP = 'Typst math, e.g. x^2 + 3x = 0, frac(a, b), sqrt(x)';
 
 /** One labelled text of a scene: an input, or a text area with `rows`; its error is tied to it for screen readers. */
 export function TextControl({ label, value, onChange, error, rows, optional = false, style }: TextControlProps) {
-  const id = useId();
-  const helpId = style === 'math' ? `${id}-help` : null;
-  const errorId = error ? `${id}-error` : null;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const { id, helpId, errorId, describedBy } = useFieldIds(style === 'math', error);
   const common = {
     id,
     value,
@@ -42,16 +59,12 @@ export function TextControl({ label, value, onChange, error, rows, optional = fa
       ) : (
         <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
       )}
-      {helpId ? (
-        <p id={helpId} className="editor-field__help">
-          {MATH_HELP}
-        </p>
-      ) : null}
-      {errorId ? (
-        <p id={errorId} className="editor-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={helpId} kind="help">
+        {MATH_HELP}
+      </FieldNote>
+      <FieldNote id={errorId} kind="error">
+        {error}
+      </FieldNote>
     </div>
   );
 }
@@ -66,8 +79,7 @@ type ChoiceControlProps = {
 
 /** A labelled drop-down that stores the index of the chosen text. */
 export function ChoiceControl({ label, value, choices, onChange, error }: ChoiceControlProps) {
-  const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
+  const { id, errorId, describedBy } = useFieldIds(false, error);
   return (
     <div className="editor-field">
       <label htmlFor={id} className="editor-field__label">
@@ -78,7 +90,7 @@ export function ChoiceControl({ label, value, choices, onChange, error }: Choice
         className="editor-field__input"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy}
         onChange={(e) => onChange(Number(e.target.value))}
       >
         {choices.map((choice, i) => (
@@ -87,11 +99,9 @@ export function ChoiceControl({ label, value, choices, onChange, error }: Choice
           </option>
         ))}
       </select>
-      {errorId ? (
-        <p id={errorId} className="editor-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={errorId} kind="error">
+        {error}
+      </FieldNote>
     </div>
   );
 }

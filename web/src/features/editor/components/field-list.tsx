@@ -1,7 +1,7 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Icon } from '@/components/ui/icon';
 import type { Scene } from '@/features/editor/api/contract';
-import { ChoiceControl, TextControl } from '@/features/editor/components/field-controls';
+import { ChoiceControl, FieldNote, TextControl, useFieldIds } from '@/features/editor/components/field-controls';
 import { getIn, pathKey, type Path } from '@/features/editor/lib/json-path';
 import type { Field, ListField } from '@/features/editor/lib/scene-fields';
 
@@ -88,10 +88,8 @@ function ListGroup({
 }: Omit<FieldListProps, 'fields'> & { field: ListField; error: string | undefined }) {
   const listRef = useRef<HTMLOListElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
   const { entries, make, min, max, noun } = field;
-  const helpId = field.help ? `${id}-help` : null;
-  const errorId = error ? `${id}-error` : null;
+  const { helpId, errorId, describedBy } = useFieldIds(Boolean(field.help), error);
 
   const add = () => {
     if (!make) return;
@@ -108,18 +106,14 @@ function ListGroup({
   };
 
   return (
-    <fieldset className="editor-list" aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}>
+    <fieldset className="editor-list" aria-describedby={describedBy}>
       <legend className="editor-list__legend">{field.label}</legend>
-      {helpId ? (
-        <p id={helpId} className="editor-field__help">
-          {field.help}
-        </p>
-      ) : null}
-      {errorId ? (
-        <p id={errorId} className="editor-field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={helpId} kind="help">
+        {field.help}
+      </FieldNote>
+      <FieldNote id={errorId} kind="error">
+        {error}
+      </FieldNote>
       <ol ref={listRef} className="editor-list__entries">
         {entries.map((entryFields, index) => (
           <li key={index} className="editor-list__entry">

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Icon } from '@/components/ui/icon';
+import { PublicLoadState } from '@/components/ui/public-load-state';
 import { usePublicCourse, type PublicLesson } from '@/features/explore/api/get-public-course';
 import type { LessonToPlay } from '@/features/explore/components/explore-course-dialog';
-import { ApiError } from '@/lib/api-client';
 import '@/features/explore/components/embedded-course.css';
 
 type EmbeddedCourseProps = {
@@ -28,28 +28,8 @@ export function EmbeddedCourse({ courseId, renderPlayer, onTitle }: EmbeddedCour
     if (title) onTitle?.(title);
   }, [title, onTitle]);
 
-  if (course.isPending) {
-    return (
-      <div className="embedded-course__state" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading the course…
-      </div>
-    );
-  }
-
-  if (course.isError) {
-    const notFound = course.error instanceof ApiError && course.error.status === 404;
-    return (
-      <div className="embedded-course__state embedded-course__state--error" role="alert">
-        <Icon name="alert" className="embedded-course__state-icon" />
-        <h1 className="embedded-course__state-title">{notFound ? 'This course is not available' : 'The course could not be loaded'}</h1>
-        <p>{notFound ? 'It may have been made private or deleted.' : course.error.message}</p>
-        {notFound ? null : (
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void course.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
+  if (course.isPending || course.isError) {
+    return <PublicLoadState noun="course" error={course.error} onRetry={() => void course.refetch()} />;
   }
 
   const { lessons } = course.data;

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Icon } from '@/components/ui/icon';
 import { LogoMark } from '@/components/ui/logo';
+import { PublicLoadState } from '@/components/ui/public-load-state';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { publicVideoQueryOptions } from '@/features/player/api/get-public-video';
 import { VideoPlayer } from '@/features/player/components/video-player';
 import '@/features/player/components/public-video.css';
@@ -30,28 +29,8 @@ export function PublicVideoPlayer({ videoId, embedded = false, titleAs: Title = 
     if (title) onTitle?.(title);
   }, [title, onTitle]);
 
-  if (video.isPending) {
-    return (
-      <div className="public-video__state" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading the video…
-      </div>
-    );
-  }
-
-  if (video.isError) {
-    const notFound = video.error instanceof ApiError && video.error.status === 404;
-    return (
-      <div className="public-video__state public-video__state--error" role="alert">
-        <Icon name="alert" className="public-video__state-icon" />
-        <Title className="public-video__state-title">{notFound ? 'This video is not available' : 'The video could not be loaded'}</Title>
-        <p>{notFound ? 'It may have been made private or deleted.' : video.error.message}</p>
-        {notFound ? null : (
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void video.refetch()}>
-            Try again
-          </button>
-        )}
-      </div>
-    );
+  if (video.isPending || video.isError) {
+    return <PublicLoadState noun="video" error={video.error} onRetry={() => void video.refetch()} titleAs={Title} />;
   }
 
   const { data } = video;
