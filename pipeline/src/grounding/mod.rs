@@ -170,11 +170,21 @@ impl Reference {
 
     /// The facts for the model's prompt; empty when there are none.
     pub fn prompt_section(&self) -> String {
+        self.section("Reference facts (quote them in definition scenes; do not contradict them):")
+    }
+
+    /// The facts for one scene's request (see `script::planned`); empty when there are none.
+    pub fn scene_section(&self) -> String {
+        self.section(
+            "Reference facts for this scene (quote them in a definition; do not contradict them):",
+        )
+    }
+
+    fn section(&self, heading: &str) -> String {
         if self.facts.is_empty() {
             return String::new();
         }
-        let mut text = "Reference facts (quote them in definition scenes; do not contradict them):"
-            .to_string();
+        let mut text = heading.to_string();
         for fact in &self.facts {
             text.push_str(&format!(
                 "\n- {} ({}): {}",

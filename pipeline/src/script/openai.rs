@@ -624,12 +624,14 @@ impl OpenAiWriter {
         reference: &Reference,
         progress: ScriptProgress<'_>,
     ) -> Result<Storyboard, ScriptError> {
-        let facts = reference.prompt_section();
-        let storyboard = super::planned::write(self, brief, context, &facts, progress).await?;
+        let (storyboard, scene_facts) =
+            super::planned::write(self, brief, context, reference, progress).await?;
+        let mut reference = reference.clone();
+        reference.facts.extend(scene_facts.facts);
         let text =
             serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
         accept(&text, brief)
-            .map(|storyboard| grounded(storyboard, reference))
+            .map(|storyboard| grounded(storyboard, &reference))
             .map_err(ScriptError::Invalid)
     }
 }

@@ -17,6 +17,7 @@ use super::chat::{JsonModel, Turn};
 use super::schema::object;
 use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
+use crate::grounding::{self, Reference};
 use crate::storyboard::{
     Checkpoint, ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene,
     Storyboard, Visual, WorkedStep,
@@ -287,15 +288,24 @@ fn plan_request(brief: &Brief, planned: usize) -> String {
 }
 
 /// The model's title when it names the topic, else a title made from the topic (a small
-/// model's title sometimes drifts to a neighbouring subject).
+/// model's title sometimes drifts to a neighbouring subject). A tagline after a colon goes
+/// when what stands before it names the topic: the scenes are written with the title in
+/// their prompt, and a 1.5B model that titled a lesson "Photosynthesis: The Green
+/// Revolution" went on to teach the agricultural Green Revolution, with a wrong date.
 fn lesson_title(written: &str, topic: &str) -> String {
     let written = clean(written);
-    let lower = written.to_lowercase();
-    let names_topic = topic
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| w.chars().count() > 3)
-        .any(|w| lower.contains(&w.to_lowercase()));
-    if names_topic && !written.is_empty() && !has_foreign_script(&written, topic) {
+    let names_topic = |title: &str| {
+        let lower = title.to_lowercase();
+        topic
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() > 3)
+            .any(|w| lower.contains(&w.to_lowercase()))
+    };
+    let written = match written.split_once(": ") {
+        Some((before, _)) if names_topic(before) => before.trim().to_string(),
+        _ => written,
+    };
+    if names_topic(&written) && !written.is_empty() && !has_foreign_script(&written, topic) {
         written
     } else {
         crate::titles::smart_title(topic)
@@ -890,18 +900,23 @@ fn vary_kinds(scenes: &mut [PlannedScene]) {
 
 /// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
 /// place in its course); `reference` the reference facts for the prompt.
+///
+/// Each scene is also given the definitions of the terms in its heading that the lesson's
+/// reference does not hold ("Photosynthesis vs. Respiration": respiration); they are
+/// returned beside the storyboard, so that its definition scenes quote them and its sources
+/// list them.
 pub(super) async fn write(
     writer: &impl JsonModel,
     brief: &Brief,
     context: Option<&str>,
-    reference: &str,
+    reference: &Reference,
     progress: ScriptProgress<'_>,
-) -> Result<Storyboard, ScriptError> {
+) -> Result<(Storyboard, Reference), ScriptError> {
     if brief.topic.trim().is_empty() {
         return Err(ScriptError::Brief("the topic is empty".into()));
     }
     let subject = guess_subject(&brief.topic);
-    let lesson = lesson_brief(brief, subject, reference, context);
+    let lesson = lesson_brief(brief, subject, &reference.prompt_section(), context);
     let planned = body_scenes(brief);
     let with_quiz = brief.duration_minutes >= 2.0 && planned >= 3;
     let steps = (planned + 2) as f32;
@@ -934,6 +949,7 @@ pub(super) async fn write(
 
     // Everything before the scene request is the same for every scene: the server reads it
     // once and hands it to each of its slots, and the scenes are written side by side.
+    plan.title = lesson_title(&plan.title, &brief.topic);
     turns.push(Turn::User(plan_outline(&plan)));
     writer.share_prefix(&turns).await;
     let body_words = brief
@@ -945,7 +961,7 @@ pub(super) async fn write(
     // asking again later (the lengthening rounds below are the fallback).
     let quiz_words = if with_quiz { per_scene / 2 } else { 0 };
     let budget = std::sync::Mutex::new(Budget::new(body_words.saturating_sub(quiz_words)));
-    let title = lesson_title(&plan.title, &brief.topic);
+    let title = plan.title.clone();
     let mut scenes = vec![Scene {
         visual: Visual::Title {
             title: title.clone(),
@@ -958,6 +974,11 @@ pub(super) async fn write(
             .collect(),
     }];
     let asked_about = question_scenes(&plan.scenes);
+    let scene_facts: Vec<Reference> = plan
+        .scenes
+        .iter()
+        .map(|scene| scene_reference(&brief.topic, scene, reference))
+        .collect();
     let mathematics = subject == Subject::Mathematics;
     let done = std::sync::atomic::AtomicUsize::new(1);
     let step_done = || {
@@ -982,7 +1003,8 @@ pub(super) async fn write(
                 };
                 (share, budget.sentence_words())
             };
-            let (turns, budget, step_done) = (&turns, &budget, &step_done);
+            let (turns, budget, step_done, scene_facts) =
+                (&turns, &budget, &step_done, &scene_facts);
             // The last scene asked about also gets the exercise of a mathematics lesson.
             let question = asked_about
                 .iter()
@@ -995,6 +1017,7 @@ pub(super) async fn write(
                     planned: planned_scene,
                     elements,
                     extra,
+                    facts: scene_facts[index].scene_section(),
                 };
                 let kind = ask.planned.kind;
                 let scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
@@ -1113,7 +1136,13 @@ pub(super) async fn write(
     shorten(&mut storyboard);
     storyboard.checkpoints = checkpoints;
     progress(1.0);
-    Ok(storyboard)
+    let mut facts = Reference::default();
+    for fact in scene_facts.into_iter().flat_map(|r| r.facts) {
+        if facts.fact_for(&fact.term).is_none() {
+            facts.facts.push(fact);
+        }
+    }
+    Ok((storyboard, facts))
 }
 
 /// One scene as asked: its place, its plan and its shape.
@@ -1122,6 +1151,110 @@ struct SceneAsk {
     planned: PlannedScene,
     elements: usize,
     extra: usize,
+    /// Reference facts for this scene alone (empty when there are none).
+    facts: String,
+}
+
+/// The definitions of the terms in a scene's heading that the lesson's reference does not
+/// hold already, looked up with the topic beside them (a word's sense is chosen to fit the
+/// topic's). A label before a colon ("Comparison: …") is not a term, and a word is defined
+/// only where it stands as a term of its own: in "Carbon Fixation" WordNet's "fixation" is
+/// "an abnormal state in which development has stopped prematurely".
+fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Reference) -> Reference {
+    if scene.kind == BodyKind::Quiz {
+        return Reference::default();
+    }
+    let heading = match scene.heading.split_once(": ") {
+        Some((_, rest)) if !rest.trim().is_empty() => rest,
+        _ => &scene.heading,
+    };
+    let found = grounding::lookup(&format!("{} {heading}", topic.trim()));
+    let terms = heading_terms(heading);
+    let found = Reference {
+        facts: found
+            .facts
+            .iter()
+            .filter(|fact| lesson.fact_for(&fact.term).is_none())
+            .filter(|fact| {
+                let one = Reference {
+                    facts: vec![(*fact).clone()],
+                };
+                terms.iter().any(|term| one.fact_for(term).is_some())
+            })
+            .cloned()
+            .collect(),
+    };
+    let terms: Vec<&str> = found.facts.iter().map(|f| f.term.as_str()).collect();
+    tracing::debug!(heading = %scene.heading, ?terms, "reference facts for a scene");
+    found
+}
+
+/// The terms a heading names: its runs of words between punctuation and small words
+/// ("Photosynthesis vs. Respiration": photosynthesis, respiration; "The Calvin Cycle": calvin
+/// cycle).
+fn heading_terms(heading: &str) -> Vec<String> {
+    // Small words, and the words a heading frames its subject with ("Role of …").
+    const SMALL: &[&str] = &[
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "how",
+        "in",
+        "into",
+        "its",
+        "of",
+        "on",
+        "or",
+        "the",
+        "their",
+        "to",
+        "versus",
+        "vs",
+        "what",
+        "why",
+        "with",
+        "basics",
+        "example",
+        "examples",
+        "importance",
+        "introduction",
+        "key",
+        "main",
+        "overview",
+        "part",
+        "parts",
+        "role",
+        "roles",
+        "step",
+        "steps",
+        "type",
+        "types",
+    ];
+    let mut terms = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for word in
+        heading.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '/' | '(' | ')'))
+    {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        let ends_run = bare.is_empty() || SMALL.contains(&bare.to_lowercase().as_str());
+        if ends_run {
+            if !run.is_empty() {
+                terms.push(run.join(" "));
+                run.clear();
+            }
+        } else {
+            run.push(bare);
+        }
+    }
+    if !run.is_empty() {
+        terms.push(run.join(" "));
+    }
+    terms
 }
 
 /// The teaching scenes (their places in the plan) that get a checkpoint question, spread
@@ -1157,8 +1290,12 @@ async fn write_scene(
         ref planned,
         elements,
         extra,
+        ref facts,
     } = *ask;
-    let first_request = scene_request(index, planned, elements, extra);
+    let mut first_request = scene_request(index, planned, elements, extra);
+    if !facts.is_empty() {
+        first_request = format!("{first_request}\n{facts}");
+    }
     let again = |reason: &str| {
         format!(
             "{first_request}\nYour first answer could not be used: {reason}. Write the scene \
@@ -1795,6 +1932,36 @@ mod tests {
         };
         assert_eq!(points, &["Chlorophyll", "Stomata", "Glucose"]);
         assert_eq!(scenes[2].narration.len(), 3);
+    }
+
+    #[test]
+    fn a_heading_names_its_terms_between_small_words() {
+        assert_eq!(
+            heading_terms("Photosynthesis vs. Respiration"),
+            ["Photosynthesis", "Respiration"]
+        );
+        assert_eq!(heading_terms("The Calvin Cycle"), ["Calvin Cycle"]);
+        assert_eq!(
+            heading_terms("Examples of photosynthesis, in plants"),
+            ["photosynthesis", "plants"]
+        );
+    }
+
+    #[test]
+    fn a_title_keeps_the_topic_and_not_a_tagline() {
+        assert_eq!(
+            lesson_title("Photosynthesis: The Green Revolution", "Photosynthesis"),
+            "Photosynthesis"
+        );
+        // The topic after the colon: the title stays whole.
+        assert_eq!(
+            lesson_title("Biology 101: Photosynthesis", "Photosynthesis"),
+            "Biology 101: Photosynthesis"
+        );
+        assert_eq!(
+            lesson_title("How Plants Make Food", "Photosynthesis"),
+            "Photosynthesis"
+        );
     }
 
     #[test]
