@@ -451,17 +451,14 @@ pub async fn update_video(
     id: &str,
     changes: Changes,
 ) -> Result<Option<video::Model>, DbErr> {
-    let mut update = video::Entity::update_many()
-        .col_expr(video::Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(video::Column::Id.eq(id))
-        .filter(video::Column::UserId.eq(user_id));
-    if let Some(is_public) = changes.is_public {
-        update = update.col_expr(video::Column::IsPublic, Expr::value(is_public));
-    }
-    if let Some(title) = changes.title {
-        update = update.col_expr(video::Column::Title, Expr::value(title));
-    }
-    if update.exec(db).await?.rows_affected == 0 {
+    let item = Editable::<video::Entity> {
+        id: video::Column::Id,
+        user: video::Column::UserId,
+        is_public: video::Column::IsPublic,
+        title: video::Column::Title,
+        updated: video::Column::UpdatedAt,
+    };
+    if !apply_changes(db, item, user_id, id, changes).await? {
         return Ok(None);
     }
     find_video(db, user_id, id).await
@@ -474,17 +471,14 @@ pub async fn update_course(
     id: &str,
     changes: Changes,
 ) -> Result<Option<Course>, DbErr> {
-    let mut update = course::Entity::update_many()
-        .col_expr(course::Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(course::Column::Id.eq(id))
-        .filter(course::Column::UserId.eq(user_id));
-    if let Some(is_public) = changes.is_public {
-        update = update.col_expr(course::Column::IsPublic, Expr::value(is_public));
-    }
-    if let Some(title) = changes.title {
-        update = update.col_expr(course::Column::Title, Expr::value(title));
-    }
-    if update.exec(db).await?.rows_affected == 0 {
+    let item = Editable::<course::Entity> {
+        id: course::Column::Id,
+        user: course::Column::UserId,
+        is_public: course::Column::IsPublic,
+        title: course::Column::Title,
+        updated: course::Column::UpdatedAt,
+    };
+    if !apply_changes(db, item, user_id, id, changes).await? {
         return Ok(None);
     }
     let Some(course) = course::Entity::find()
@@ -496,6 +490,36 @@ pub async fn update_course(
         return Ok(None);
     };
     Ok(with_lesson_counts(db, vec![course]).await?.pop())
+}
+
+/// The columns a `PATCH` of one of a user's items reads and writes.
+struct Editable<E: EntityTrait> {
+    id: E::Column,
+    user: E::Column,
+    is_public: E::Column,
+    title: E::Column,
+    updated: E::Column,
+}
+
+/// Writes `changes` to the user's item `id`; false when the user has no such item.
+async fn apply_changes<E: EntityTrait>(
+    db: &DatabaseConnection,
+    item: Editable<E>,
+    user_id: &str,
+    id: &str,
+    changes: Changes,
+) -> Result<bool, DbErr> {
+    let mut update = E::update_many()
+        .col_expr(item.updated, Expr::value(Utc::now()))
+        .filter(item.id.eq(id))
+        .filter(item.user.eq(user_id));
+    if let Some(is_public) = changes.is_public {
+        update = update.col_expr(item.is_public, Expr::value(is_public));
+    }
+    if let Some(title) = changes.title {
+        update = update.col_expr(item.title, Expr::value(title));
+    }
+    Ok(update.exec(db).await?.rows_affected > 0)
 }
 
 pub async fn find_video<C: ConnectionTrait>(
