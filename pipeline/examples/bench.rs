@@ -4,9 +4,9 @@
 //! and prints seconds per stage and speeds as output seconds per wall second. Ratios only:
 //! nothing here asserts an absolute time.
 
-use std::time::Instant;
+mod timed;
 
-use lectern_pipeline::{CancellationToken, Pipeline, PipelineConfig, RenderInput};
+use lectern_pipeline::{Pipeline, PipelineConfig, RenderInput};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -15,24 +15,15 @@ async fn main() -> anyhow::Result<()> {
         .next()
         .unwrap_or_else(|| "Binary search in Python".into());
     let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);
-    let out = std::env::temp_dir().join("lectern-bench");
-    let _ = std::fs::remove_dir_all(&out);
 
     let config = PipelineConfig {
         llm: None,
         ..PipelineConfig::default()
     };
     let pipeline = Pipeline::new(config)?;
-    let started = Instant::now();
-    let output = pipeline
-        .render(
-            RenderInput::topic(&topic, 2, minutes, 150),
-            &out,
-            |_| {},
-            CancellationToken::new(),
-        )
-        .await?;
-    let wall = started.elapsed().as_secs_f64();
+    let out = timed::fresh_dir("lectern-bench");
+    let input = RenderInput::topic(&topic, 2, minutes, 150);
+    let (output, wall) = timed::render(&pipeline, input, &out).await?;
     let s = &output.stages;
     let video = output.duration_seconds;
 
@@ -98,18 +89,9 @@ async fn main() -> anyhow::Result<()> {
         serde_json::from_slice(&std::fs::read(out.join("storyboard.json"))?)?;
     let middle = storyboard.scenes.len() / 2;
     storyboard.scenes[middle].narration[0] = "Here is one sentence a teacher rewrote.".into();
-    let edited = std::env::temp_dir().join("lectern-bench-edit");
-    let _ = std::fs::remove_dir_all(&edited);
-    let started = Instant::now();
-    let again = pipeline
-        .render(
-            RenderInput::storyboard(storyboard).reusing(&out),
-            &edited,
-            |_| {},
-            CancellationToken::new(),
-        )
-        .await?;
-    let edit_wall = started.elapsed().as_secs_f64();
+    let edited = timed::fresh_dir("lectern-bench-edit");
+    let input = RenderInput::storyboard(storyboard).reusing(&out);
+    let (again, edit_wall) = timed::render(&pipeline, input, &edited).await?;
     let e = &again.stages;
     println!(
         "  re-render of one changed scene (of {}): {:.2} s wall = {:.1}% of the full render's {:.2} s \

@@ -5,11 +5,13 @@
 //! seconds for one storyboard, and the wall time of a whole video with its script, against
 //! the 90-second goal for a 5-minute video. Figures from one run; nothing is asserted.
 
+mod timed;
+
 use std::time::{Duration, Instant};
 
 use lectern_pipeline::local_model;
 use lectern_pipeline::script::{OpenAiWriter, ScriptWriter};
-use lectern_pipeline::{Brief, CancellationToken, Pipeline, PipelineConfig, RenderInput};
+use lectern_pipeline::{Brief, Pipeline, PipelineConfig, RenderInput};
 use serde_json::{Value, json};
 
 #[tokio::main]
@@ -116,18 +118,9 @@ async fn main() -> anyhow::Result<()> {
         ..PipelineConfig::default()
     };
     let pipeline = Pipeline::new(config)?;
-    let out = std::env::temp_dir().join("lectern-local-model-bench");
-    let _ = std::fs::remove_dir_all(&out);
-    let clock = Instant::now();
-    let output = pipeline
-        .render(
-            RenderInput::topic(&topic, 2, minutes, 150),
-            &out,
-            |_| {},
-            CancellationToken::new(),
-        )
-        .await?;
-    let wall = clock.elapsed().as_secs_f64();
+    let out = timed::fresh_dir("lectern-local-model-bench");
+    let input = RenderInput::topic(&topic, 2, minutes, 150);
+    let (output, wall) = timed::render(&pipeline, input, &out).await?;
     let s = &output.stages;
     println!(
         "  whole video with its script    {wall:>7.2} s for {} of video ({:.1}x real time)",

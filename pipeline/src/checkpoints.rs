@@ -5,14 +5,13 @@
 //! what a scene said, never a fact the writer made up.
 
 use crate::grounding::SOURCES_HEADING;
-use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_CHECKPOINTS, Scene, Storyboard, Visual};
+use crate::storyboard::{
+    Checkpoint, CheckpointAnswer, MAX_CHECKPOINTS, MAX_OPTION, Scene, Storyboard, Visual,
+};
 use crate::titles::Subject;
 
 /// How many questions a generated video is given when its scenes allow.
 pub const WANTED: usize = 3;
-
-/// The longest text a question's option may have (the storyboard's check).
-pub const MAX_OPTION: usize = 120;
 
 /// Recall questions from the storyboard's scenes, spread over the video: which side of a
 /// comparison a row belongs to, which point a part of the video made, which term a

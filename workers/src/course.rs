@@ -4,7 +4,6 @@
 
 use lectern_core::{
     courses::{self, NewCourse, Outline, OutlineLesson},
-    db::begin_write,
     entities::{job, video},
     jobs::{self, Completion, CourseParams, LessonVideoParams},
     library::{Record, narrated_metadata, video_types},
@@ -17,14 +16,13 @@ use serde_json::json;
 
 use crate::{
     RunError, Runtime,
-    finish::{completed, database, finish, not_applied},
+    finish::{database, finish, finish_with},
     outputs::{upload, upload_files},
     render::{pipeline_failure, plan, render},
 };
 
 pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
-    let params: CourseParams = serde_json::from_str(&job.params)
-        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let params: CourseParams = crate::params_of(job)?;
     let brief = CourseBrief {
         goal: params.goal.clone(),
         background_knowledge: params.background_knowledge.clone(),
@@ -84,15 +82,12 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     ];
     upload_files(runtime, &job.id, work_dir.path(), &files).await?;
 
-    let thumbnail_key = lectern_core::jobs::media::thumbnail(&job.id);
-    let lesson_count = outline.lessons.len();
     let course_id = courses::new_id();
-    let txn = begin_write(&runtime.db).await.map_err(database)?;
     let completion = Completion {
         result: json!({
             "course_id": course_id,
             "title": outline.title,
-            "lessons": lesson_count,
+            "lessons": outline.lessons.len(),
             "offline_draft": outline.is_offline_draft(),
             "script_engine": engine,
         }),
@@ -100,35 +95,20 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         step: "Course ready!".into(),
         video: None,
     };
-    if !jobs::complete_in(&txn, job, completion)
-        .await
-        .map_err(database)?
-    {
-        drop(txn);
-        return Err(not_applied(runtime, &job.id).await);
-    }
-    let course = courses::insert_in(
-        &txn,
-        NewCourse {
-            id: course_id,
-            user_id: &job.user_id,
-            job_id: Some(&job.id),
-            goal: &params.goal,
-            background_knowledge: &params.background_knowledge,
-            detail_level: params.detail_level,
-            outline: stored_outline(outline, engine),
-            thumbnail_key: Some(thumbnail_key),
-        },
-    )
+    let course = NewCourse {
+        id: course_id,
+        user_id: &job.user_id,
+        job_id: Some(&job.id),
+        goal: &params.goal,
+        background_knowledge: &params.background_knowledge,
+        detail_level: params.detail_level,
+        outline: stored_outline(outline, engine),
+        thumbnail_key: Some(jobs::media::thumbnail(&job.id)),
+    };
+    finish_with(runtime, job, || {
+        courses::complete_course(&runtime.db, job, completion.clone(), course.clone())
+    })
     .await
-    .map_err(database)?;
-    jobs::record_credits_used(&txn, &job.user_id, job.credits_reserved)
-        .await
-        .map_err(database)?;
-    txn.commit().await.map_err(database)?;
-    tracing::info!(job = %job.id, course = %course.id, lessons = lesson_count, "course written");
-    metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.as_str()).increment(1);
-    Ok(())
 }
 
 fn stored_outline(outline: CourseOutline, engine: String) -> Outline {
@@ -190,8 +170,7 @@ async fn lesson_context(
 }
 
 pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
-    let params: LessonVideoParams = serde_json::from_str(&job.params)
-        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let params: LessonVideoParams = crate::params_of(job)?;
     let (course, context) = lesson_context(runtime, job, &params).await?;
     let lesson = context.lesson().clone();
     let input = RenderInput::lesson(LessonBrief::new(
@@ -223,11 +202,9 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
 
     runtime.progress(&job.id, 99, "Saving your lesson...").await;
-    upload(runtime, &job.id, work_dir.path()).await?;
-    let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+    let transcript = upload(runtime, &job.id, work_dir.path()).await?;
     let record = lesson_record(job, &course, &params, &lesson, &output, transcript);
     let video_id = record.id.clone().unwrap();
-    let txn = begin_write(&runtime.db).await.map_err(database)?;
     let completion = Completion {
         result: json!({
             "course_id": course.id,
@@ -239,19 +216,17 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         step: "Video ready for download!".into(),
         video: Some(record),
     };
-    if !jobs::complete_in(&txn, job, completion)
-        .await
-        .map_err(database)?
-    {
-        drop(txn);
-        return Err(not_applied(runtime, &job.id).await);
-    }
-    courses::attach_video_in(&txn, &course.id, params.lesson_index, &job.id, &video_id)
-        .await
-        .map_err(database)?;
-    txn.commit().await.map_err(database)?;
-    completed(job);
-    Ok(())
+    finish_with(runtime, job, || {
+        courses::complete_lesson(
+            &runtime.db,
+            job,
+            completion.clone(),
+            &course.id,
+            params.lesson_index,
+            &video_id,
+        )
+    })
+    .await
 }
 
 /// SPEC.md section 3's media item for a lesson video of a course (`course_lesson`).

@@ -42,13 +42,13 @@ where
     Ok(())
 }
 
-pub(crate) fn completed(job: &job::Model) {
+fn completed(job: &job::Model) {
     metrics::counter!("lectern_jobs_completed_total", "kind" => job.kind.as_str()).increment(1);
 }
 
 /// After a completion that did not apply: a cancelled job leaves nothing behind; a job taken
 /// over by another worker (this one was presumed dead) keeps the media, which are theirs.
-pub(crate) async fn not_applied(runtime: &Runtime, job_id: &str) -> RunError {
+async fn not_applied(runtime: &Runtime, job_id: &str) -> RunError {
     if jobs::is_cancelled(&runtime.db, job_id)
         .await
         .unwrap_or(false)

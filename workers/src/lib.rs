@@ -18,6 +18,7 @@ use apalis::prelude::*;
 use lectern_core::{
     credits::LedgerError,
     db,
+    entities::job,
     jobs::{self, Claim, JobKind},
     queue::{JobMessage, JobQueue},
     storage::Storage,
@@ -154,6 +155,12 @@ pub enum RunError {
     Final(String),
 }
 
+/// The job's parameters, as its kind stores them.
+fn params_of<T: serde::de::DeserializeOwned>(job: &job::Model) -> Result<T, RunError> {
+    serde_json::from_str(&job.params)
+        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))
+}
+
 impl Runtime {
     /// Everything that happens to one queue message. Errors returned here are only those
     /// of the database itself; the queue then delivers the message again.
@@ -238,7 +245,7 @@ impl Runtime {
         }
     }
 
-    async fn run_once(&self, job: &lectern_core::entities::job::Model) -> Result<(), RunError> {
+    async fn run_once(&self, job: &job::Model) -> Result<(), RunError> {
         match job.kind {
             JobKind::Video => video::run(self, job).await,
             JobKind::Problem => problem::run(self, job).await,

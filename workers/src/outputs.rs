@@ -27,9 +27,15 @@ pub const MEDIA_FILES: &[(&str, &str)] = &[
     ("video_units.json", "application/json"),
 ];
 
-/// Uploads the media files the pipeline left in `dir` (those that are there).
-pub async fn upload(runtime: &Runtime, job_id: &str, dir: &Path) -> Result<(), RunError> {
-    upload_files(runtime, job_id, dir, MEDIA_FILES).await
+/// Uploads the media files the pipeline left in `dir` (those that are there); answers the
+/// transcript, the library record's searchable text.
+pub async fn upload(
+    runtime: &Runtime,
+    job_id: &str,
+    dir: &Path,
+) -> Result<Option<String>, RunError> {
+    upload_files(runtime, job_id, dir, MEDIA_FILES).await?;
+    Ok(std::fs::read_to_string(dir.join("transcript.json")).ok())
 }
 
 /// Uploads those of `files` (name, content type) that are in `dir`.

@@ -23,10 +23,19 @@ pub(crate) async fn render(
     shape: impl Fn(Progress) -> Option<Progress> + Send + Sync + 'static,
     failure: fn(PipelineError) -> RunError,
 ) -> Result<(TempDir, RenderOutput), RunError> {
-    watched(runtime, job_id, shape, failure, |dir, report, cancel| async move {
-        runtime.pipeline.render(input, &dir, report, cancel).await
-    })
-    .await
+    let (dir, output) =
+        watched(
+            runtime,
+            job_id,
+            shape,
+            failure,
+            |dir, report, cancel| async move {
+                runtime.pipeline.render(input, &dir, report, cancel).await
+            },
+        )
+        .await?;
+    record_stage_metrics(&output);
+    Ok((dir, output))
 }
 
 /// Plans the job (a dry run: the storyboard and its length, nothing rendered).
@@ -86,5 +95,24 @@ pub(crate) fn pipeline_failure(err: PipelineError) -> RunError {
     match err {
         PipelineError::Cancelled { .. } => RunError::Cancelled,
         other => RunError::Failed(other.to_string()),
+    }
+}
+
+/// Per-stage wall time and how many seconds of video each stage makes per wall second.
+fn record_stage_metrics(output: &RenderOutput) {
+    let stages = &output.stages;
+    for (stage, seconds) in [
+        ("script", stages.script),
+        ("narration", stages.narration),
+        ("frames_encode", stages.frames_encode),
+        ("outputs", stages.outputs),
+        ("total", stages.total),
+    ] {
+        metrics::histogram!("lectern_stage_duration_seconds", "stage" => stage).record(seconds);
+        // Counters of the facade are whole numbers; these grow by fractions of a second, so
+        // they are gauges that only ever increase (Prometheus `rate()` works on them).
+        metrics::gauge!("lectern_stage_wall_seconds_total", "stage" => stage).increment(seconds);
+        metrics::gauge!("lectern_stage_output_seconds_total", "stage" => stage)
+            .increment(output.duration_seconds);
     }
 }

@@ -18,8 +18,7 @@ use crate::{
 };
 
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
-    let params: RevisionParams = serde_json::from_str(&job.params)
-        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let params: RevisionParams = crate::params_of(job)?;
     let storyboard: Storyboard = serde_json::from_value(params.storyboard.clone())
         .map_err(|e| RunError::Failed(format!("unreadable storyboard: {e}")))?;
 
@@ -57,8 +56,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     runtime
         .progress(&job.id, 99, "Saving the new version...")
         .await;
-    upload(runtime, &job.id, work_dir.path()).await?;
-    let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+    let transcript = upload(runtime, &job.id, work_dir.path()).await?;
     let completion = Completion {
         result: serde_json::to_value(&output).unwrap_or_default(),
         smart_title: Some(output.smart_title.clone()),

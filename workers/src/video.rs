@@ -16,8 +16,7 @@ use crate::{
 };
 
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
-    let params: VideoParams = serde_json::from_str(&job.params)
-        .map_err(|e| RunError::Failed(format!("unreadable job parameters: {e}")))?;
+    let params: VideoParams = crate::params_of(job)?;
     let input = match &params.storyboard {
         // A preview's storyboard (checked by the API when the job was started).
         Some(storyboard) => RenderInput::storyboard(
@@ -51,10 +50,8 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         }
     } else {
         let (work_dir, output) = render(runtime, &job.id, input, Some, pipeline_failure).await?;
-        record_stage_metrics(&output);
         runtime.progress(&job.id, 99, "Saving your video...").await;
-        upload(runtime, &job.id, work_dir.path()).await?;
-        let transcript = std::fs::read_to_string(work_dir.path().join("transcript.json")).ok();
+        let transcript = upload(runtime, &job.id, work_dir.path()).await?;
         Completion {
             result: serde_json::to_value(&output).unwrap_or_default(),
             smart_title: Some(output.smart_title.clone()),
@@ -65,25 +62,6 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     finish(runtime, job, completion).await
 }
 
-/// Per-stage wall time and how many seconds of video each stage makes per wall second.
-fn record_stage_metrics(output: &RenderOutput) {
-    let stages = &output.stages;
-    for (stage, seconds) in [
-        ("script", stages.script),
-        ("narration", stages.narration),
-        ("frames_encode", stages.frames_encode),
-        ("outputs", stages.outputs),
-        ("total", stages.total),
-    ] {
-        metrics::histogram!("lectern_stage_duration_seconds", "stage" => stage).record(seconds);
-        // Counters of the facade are whole numbers; these grow by fractions of a second, so
-        // they are gauges that only ever increase (Prometheus `rate()` works on them).
-        metrics::gauge!("lectern_stage_wall_seconds_total", "stage" => stage).increment(seconds);
-        metrics::gauge!("lectern_stage_output_seconds_total", "stage" => stage)
-            .increment(output.duration_seconds);
-    }
-}
-
 /// SPEC.md section 3's video history record, written with the completion.
 fn library_record(
     job: &job::Model,
@@ -91,10 +69,7 @@ fn library_record(
     output: &RenderOutput,
     transcript: Option<String>,
 ) -> video::ActiveModel {
-    let subject = serde_json::to_value(output.subject)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_else(|| "General".into());
+    let subject = output.subject.as_str().to_string();
     let description = format!(
         "A {} video on {} for {} learners.",
         output.duration,

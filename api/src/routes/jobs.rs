@@ -3,12 +3,11 @@
 use axum::{
     Json,
     extract::{Path, State},
-    http::StatusCode,
     response::IntoResponse,
 };
 use lectern_core::{
     entities::job,
-    jobs::{self, JobKind, NewJob, VideoParams, status},
+    jobs::{self, JobKind, VideoParams},
 };
 use lectern_pipeline::Storyboard;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -16,6 +15,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::submission::{Started, Submission};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError,
@@ -138,17 +138,6 @@ impl GenerateVideo {
     }
 }
 
-/// A job was created and queued (202).
-#[derive(Serialize, ToSchema)]
-pub struct Started {
-    job_id: String,
-    /// `queued`.
-    status: &'static str,
-    /// Credits reserved for it; refunded if it fails or is cancelled.
-    cost: i64,
-    title: String,
-}
-
 /// Starts an explainer video: charged with the job's creation (1 credit, 2 from 10 minutes).
 #[utoipa::path(
     post,
@@ -225,96 +214,6 @@ async fn previewed_storyboard(
                 "not_found",
             )
         })
-}
-
-/// A job that a generation endpoint starts for the caller, charged with its creation.
-pub struct Submission {
-    pub kind: JobKind,
-    /// What the queue and the history call it.
-    pub title: String,
-    /// What it costs; a dry run plans without rendering and is charged nothing.
-    pub cost: i64,
-    pub dry_run: bool,
-}
-
-impl Submission {
-    /// Creates the job with `params`, reserving its cost, queues it (core's `jobs::submit`),
-    /// and answers 202.
-    pub async fn submit(
-        self,
-        state: &AppState,
-        caller: &AuthUser,
-        params: &impl Serialize,
-    ) -> ApiResult<(StatusCode, Json<Started>)> {
-        if self.dry_run {
-            free_preview_allowed(state, caller).await?;
-        }
-        let job = jobs::submit(
-            &state.db,
-            &state.queue,
-            NewJob {
-                user_id: &caller.id,
-                kind: self.kind,
-                title: self.title,
-                params: serde_json::to_value(params).expect("params serialise"),
-                cost: if self.dry_run { 0 } else { self.cost },
-            },
-        )
-        .await?;
-        Ok(started(job, self.kind))
-    }
-}
-
-/// Refuses a free preview (a dry run) beyond the hour's allowance: previews run the script
-/// writer, which on a local model keeps a CPU busy for minutes.
-async fn free_preview_allowed(state: &AppState, caller: &AuthUser) -> ApiResult<()> {
-    let hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
-    let used = jobs::dry_runs_since(&state.db, &caller.id, hour_ago).await?;
-    if used >= jobs::FREE_PREVIEWS_PER_HOUR {
-        return Err(ApiError::TooManyRequests(format!(
-            "You have used your {} free previews of this hour. Try again later, or start the video without a preview.",
-            jobs::FREE_PREVIEWS_PER_HOUR
-        )));
-    }
-    Ok(())
-}
-
-/// Queues a job that was just created (its credits already reserved with it) and answers
-/// 202 with what SPEC.md's generation endpoints return.
-pub async fn submitted(
-    state: &AppState,
-    job: job::Model,
-    kind: JobKind,
-) -> ApiResult<(StatusCode, Json<Started>)> {
-    enqueue(state, &job).await?;
-    Ok(started(job, kind))
-}
-
-/// The 202 answer for a submitted job, counted in the metrics.
-pub fn started(job: job::Model, kind: JobKind) -> (StatusCode, Json<Started>) {
-    count_submitted(&job, kind);
-    (
-        StatusCode::ACCEPTED,
-        Json(Started {
-            job_id: job.id,
-            status: status::QUEUED,
-            cost: job.credits_reserved,
-            title: job.title,
-        }),
-    )
-}
-
-/// Counts a submitted job, and the credits it reserved, in the metrics.
-pub fn count_submitted(job: &job::Model, kind: JobKind) {
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => kind.as_str()).increment(1);
-    if job.credits_reserved > 0 {
-        metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
-    }
-}
-
-/// Puts a created job on the queue (core's job service: a refused job fails and is refunded).
-pub async fn enqueue(state: &AppState, job: &job::Model) -> ApiResult<()> {
-    Ok(jobs::enqueue(&state.db, &state.queue, &job.id).await?)
 }
 
 /// SPEC.md's job status fields, plus links to every output.

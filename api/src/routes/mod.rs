@@ -15,6 +15,7 @@ mod media;
 mod problems;
 mod progress;
 mod storyboards;
+mod submission;
 pub(crate) mod system;
 
 use axum::{

@@ -19,7 +19,7 @@ use crate::{
     },
     extract::{AuthUser, ValidJson, required_text, required_user_id},
     limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
-    routes::jobs::{Started, Submission},
+    routes::submission::{Started, Submission},
     state::AppState,
 };
 

@@ -305,7 +305,7 @@ async fn create_revision(
         },
     )
     .await?;
-    super::jobs::count_submitted(&job, JobKind::Revision);
+    super::submission::count_submitted(&job, JobKind::Revision);
     Ok((
         StatusCode::ACCEPTED,
         Json(RevisionStarted {

@@ -5,6 +5,7 @@
 //! course job. A lesson's status is read from its latest job and its video: the `jobs`
 //! table is the truth, as for every other job.
 
+mod complete;
 pub mod entity;
 mod start;
 
@@ -17,6 +18,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+pub use complete::{complete_course, complete_lesson};
 pub use entity::{course, idempotency_key, lesson};
 pub use start::{
     IndexProblem, LessonStart, StartCourse, StartError, check_indices, content_key, lesson_minutes,
@@ -63,6 +65,7 @@ pub fn new_id() -> String {
 }
 
 /// A course to store at the completion of its job.
+#[derive(Debug, Clone)]
 pub struct NewCourse<'a> {
     pub id: String,
     pub user_id: &'a str,

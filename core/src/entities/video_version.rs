@@ -21,3 +21,33 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl ActiveModel {
+    /// Version `number` of `video`, showing the media of `job_id`: 1 is the video as its job
+    /// first made it; a later one is an edit that changed `scenes_changed` scenes.
+    pub fn numbered(
+        video: &super::video::Model,
+        job_id: &str,
+        number: i32,
+        scenes_changed: u32,
+        credits_used: i64,
+    ) -> Self {
+        use sea_orm::Set;
+        Self {
+            id: Set(uuid::Uuid::new_v4().to_string()),
+            video_id: Set(video.id.clone()),
+            user_id: Set(video.user_id.clone()),
+            job_id: Set(job_id.to_string()),
+            number: Set(number),
+            scenes_changed: Set(scenes_changed as i32),
+            credits_used: Set(credits_used),
+            created_at: Set(chrono::Utc::now()),
+        }
+    }
+
+    /// The first version of a video that was just recorded; `None` for a video no job made.
+    pub fn first(video: &super::video::Model) -> Option<Self> {
+        let job_id = video.job_id.as_deref()?;
+        Some(Self::numbered(video, job_id, 1, 0, video.credits_used))
+    }
+}

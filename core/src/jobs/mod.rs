@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     credits::{self, LedgerError},
     db::begin_write,
-    entities::{job, user, video},
+    entities::{job, user, video, video_version},
 };
 
 pub const QUEUED_STEP: &str = "Queued for processing...";
@@ -449,7 +449,9 @@ pub async fn complete_in(
     }
     if let Some(video) = completion.video {
         let video = video.insert(txn).await?;
-        crate::library::versions::first_in(txn, &video).await?;
+        if let Some(first) = video_version::ActiveModel::first(&video) {
+            first.insert(txn).await?;
+        }
         bump_stats(
             txn,
             &job.user_id,

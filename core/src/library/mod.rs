@@ -222,13 +222,7 @@ fn search_statement(
             };
             values.push(user_id.into());
             values.push(terms.tsquery(None).into());
-            let filter = match item_type {
-                Some(t) => {
-                    values.push(t.into());
-                    "AND t.video_type = ?"
-                }
-                None => "",
-            };
+            let filter = narrowed(&mut values, "t.video_type", item_type);
             values.push(terms.tsquery(Some('A')).into());
             values.push(terms.tsquery(None).into());
             format!(
@@ -247,13 +241,7 @@ fn search_statement(
         _ => {
             values.push(terms.fts5(None).into());
             values.push(user_id.into());
-            let filter = match item_type {
-                Some(t) => {
-                    values.push(t.into());
-                    "AND r.item_type = ?"
-                }
-                None => "",
-            };
+            let filter = narrowed(&mut values, "r.item_type", item_type);
             values.push(terms.fts5(Some("title")).into());
             format!(
                 "SELECT r.item_id AS id FROM library_fts
@@ -268,6 +256,17 @@ fn search_statement(
     };
     values.extend(page_values(page));
     statement(backend, &sql, values)
+}
+
+/// `AND {column} = ?` with its value when `item_type` narrows the search, else nothing.
+fn narrowed(values: &mut Vec<Value>, column: &str, item_type: Option<&str>) -> String {
+    match item_type {
+        Some(t) => {
+            values.push(t.into());
+            format!("AND {column} = ?")
+        }
+        None => String::new(),
+    }
 }
 
 /// The user's videos, newest first, or ranked by `terms` when given; `video_type` narrows

@@ -6,7 +6,7 @@
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect,
     sea_query::{Expr, ExprTrait},
 };
 
@@ -19,32 +19,9 @@ use crate::{
 
 /// The first version of a video that was just recorded.
 pub async fn first_in<C: ConnectionTrait>(conn: &C, video: &video::Model) -> Result<(), DbErr> {
-    let Some(job_id) = &video.job_id else {
-        return Ok(());
-    };
-    insert(conn, video, job_id, 1, 0, video.credits_used).await
-}
-
-async fn insert<C: ConnectionTrait>(
-    conn: &C,
-    video: &video::Model,
-    job_id: &str,
-    number: i32,
-    scenes_changed: u32,
-    credits_used: i64,
-) -> Result<(), DbErr> {
-    video_version::ActiveModel {
-        id: Set(uuid::Uuid::new_v4().to_string()),
-        video_id: Set(video.id.clone()),
-        user_id: Set(video.user_id.clone()),
-        job_id: Set(job_id.to_string()),
-        number: Set(number),
-        scenes_changed: Set(scenes_changed as i32),
-        credits_used: Set(credits_used),
-        created_at: Set(Utc::now()),
+    if let Some(first) = video_version::ActiveModel::first(video) {
+        first.insert(conn).await?;
     }
-    .insert(conn)
-    .await?;
     Ok(())
 }
 
@@ -131,14 +108,14 @@ pub async fn complete_edit(
         .await?
         .flatten();
     let number = number.unwrap_or(1) + 1;
-    insert(
-        &txn,
+    video_version::ActiveModel::numbered(
         &video,
         &job.id,
         number,
         new.scenes_changed,
         job.credits_reserved,
     )
+    .insert(&txn)
     .await?;
     show(&txn, &video, &job.id, new.transcript).await?;
     jobs::record_credits_used(&txn, &job.user_id, job.credits_reserved).await?;

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use tokio::process::Command;
 
 use super::piper::find_in_path;
-use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav, speak_each};
+use super::{NarrationError, SentenceEngine, decode_wav};
 
 const ENGINE: &str = "espeak-ng";
 
@@ -26,6 +26,19 @@ impl EspeakNarrator {
             command,
             voice: "en-us".into(),
         })
+    }
+}
+
+#[async_trait]
+impl SentenceEngine for EspeakNarrator {
+    const NAME: &'static str = ENGINE;
+
+    fn engine(&self) -> String {
+        format!("espeak-ng:{}", self.voice)
+    }
+
+    fn at_once(&self) -> usize {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
     }
 
     async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
@@ -70,26 +83,5 @@ impl EspeakNarrator {
             reason: e.to_string(),
         })?;
         decode_wav(bytes)
-    }
-}
-
-#[async_trait]
-impl Narrator for EspeakNarrator {
-    fn engine(&self) -> String {
-        format!("espeak-ng:{}", self.voice)
-    }
-
-    async fn speak(
-        &self,
-        sentences: &[String],
-        wpm: u32,
-        progress: SentenceProgress<'_>,
-    ) -> Result<Speech, NarrationError> {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        speak_each(ENGINE, sentences, cores, progress, |sentence| {
-            let this = self.clone();
-            async move { this.speak_one(&sentence, wpm).await }
-        })
-        .await
     }
 }

@@ -104,6 +104,43 @@ pub trait Narrator: Send + Sync {
     ) -> Result<Speech, NarrationError>;
 }
 
+/// A speech engine that speaks one sentence per call (a process or a request each): it is a
+/// [`Narrator`] that runs up to [`SentenceEngine::at_once`] sentences together.
+#[async_trait]
+pub trait SentenceEngine: Clone + Send + Sync + 'static {
+    /// The engine's short name, in errors ("espeak-ng").
+    const NAME: &'static str;
+
+    /// The engine's name with its voice, as [`Narrator::engine`] reports it.
+    fn engine(&self) -> String;
+
+    /// How many sentences may be spoken at the same time.
+    fn at_once(&self) -> usize;
+
+    /// One sentence at about `wpm` words per minute: its sample rate and its samples.
+    async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError>;
+}
+
+#[async_trait]
+impl<E: SentenceEngine> Narrator for E {
+    fn engine(&self) -> String {
+        SentenceEngine::engine(self)
+    }
+
+    async fn speak(
+        &self,
+        sentences: &[String],
+        wpm: u32,
+        progress: SentenceProgress<'_>,
+    ) -> Result<Speech, NarrationError> {
+        speak_each(E::NAME, sentences, self.at_once(), progress, |sentence| {
+            let this = self.clone();
+            async move { this.speak_one(&sentence, wpm).await }
+        })
+        .await
+    }
+}
+
 /// Pauses that make the joined narration sound natural.
 const LEAD_IN: f64 = 0.4;
 const SENTENCE_PAUSE: f64 = 0.35;

@@ -7,7 +7,7 @@ use async_openai::types::audio::{
 };
 use async_trait::async_trait;
 
-use super::{NarrationError, Narrator, SentenceProgress, Speech, decode_wav, speak_each};
+use super::{NarrationError, SentenceEngine, decode_wav};
 
 const ENGINE: &str = "openai-tts";
 /// OpenAI voices speak at about this rate with speed 1.
@@ -44,6 +44,19 @@ impl OpenAiNarrator {
             voice: voice.into(),
         })
     }
+}
+
+#[async_trait]
+impl SentenceEngine for OpenAiNarrator {
+    const NAME: &'static str = ENGINE;
+
+    fn engine(&self) -> String {
+        format!("openai-tts:{}:{}", self.model, self.voice)
+    }
+
+    fn at_once(&self) -> usize {
+        4
+    }
 
     async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
         let error = |reason: String| NarrationError::Engine {
@@ -66,25 +79,5 @@ impl OpenAiNarrator {
             .await
             .map_err(|e| error(e.to_string()))?;
         decode_wav(response.bytes.to_vec())
-    }
-}
-
-#[async_trait]
-impl Narrator for OpenAiNarrator {
-    fn engine(&self) -> String {
-        format!("openai-tts:{}:{}", self.model, self.voice)
-    }
-
-    async fn speak(
-        &self,
-        sentences: &[String],
-        wpm: u32,
-        progress: SentenceProgress<'_>,
-    ) -> Result<Speech, NarrationError> {
-        speak_each(ENGINE, sentences, 4, progress, |sentence| {
-            let this = self.clone();
-            async move { this.speak_one(&sentence, wpm).await }
-        })
-        .await
     }
 }

@@ -9,10 +9,10 @@ use serde_json::{Value, json};
 
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
-use super::planned::{answers_agree, options_flaw};
+use super::questions::{answers_agree, options_flaw};
 use super::schema::object;
-use crate::checkpoints::{MAX_OPTION, clip, number_text, solved_value, teaches, tolerance};
-use crate::storyboard::{Checkpoint, CheckpointAnswer, Scene, Storyboard, Visual};
+use crate::checkpoints::{clip, number_text, solved_value, teaches, tolerance};
+use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_OPTION, Scene, Storyboard, Visual};
 use crate::titles::Subject;
 
 /// Multiple-choice questions asked of the model (a third comes from recall or an exercise).

@@ -6,6 +6,7 @@ mod offline;
 mod openai;
 mod planned;
 mod prompt;
+mod questions;
 mod schema;
 mod tidy;
 

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::chat::{JsonModel, Turn};
+use super::questions::{answers_agree, finish_question, options_flaw};
 use super::schema::object;
 use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
@@ -802,15 +803,6 @@ const DANGLING: [&str; 23] = [
     "for", "with", "as", "that", "which", "is", "are", "its", "through",
 ];
 
-fn finish_question(text: &str) -> String {
-    let text = text.trim().trim_end_matches(['.', ':']);
-    if text.ends_with('?') {
-        text.to_string()
-    } else {
-        format!("{text}?")
-    }
-}
-
 /// "a, b, c or d".
 fn spoken_list(items: &[String], last: &str) -> String {
     match items {
@@ -860,26 +852,6 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     }
     if let Err(errors) = crate::storyboard::check_scene_alone(scene) {
         return Some(errors.to_string());
-    }
-    None
-}
-
-/// Why a question's options do not answer it, if they do not: options that are questions
-/// themselves (a small model has offered "What is the role of water splitting in
-/// photosynthesis?" as the answer to that very question, and agreed with itself), or only
-/// yes and no.
-pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
-    if options.iter().any(|o| o.trim_end().ends_with('?')) {
-        return Some("its options are questions, not answers");
-    }
-    let yes_or_no = |o: &String| {
-        matches!(
-            key(o).as_str(),
-            "yes" | "no" | "maybe" | "notsure" | "true" | "false" | "idontknow" | "sometimes"
-        )
-    };
-    if options.iter().all(yes_or_no) {
-        return Some("its options are yes and no, not answers to the question");
     }
     None
 }
@@ -1427,57 +1399,6 @@ impl Budget {
             (self.words / self.sentences).clamp(WORDS_PER_SENTENCE / 2, WORDS_PER_SENTENCE)
         }
     }
-}
-
-/// A quiz whose marked answer the model itself does not choose when asked the question
-/// afresh is left out: a small model often marks the wrong option ("What is the by-product
-/// of photosynthesis?" marked "glucose").
-pub(super) async fn answers_agree(
-    writer: &impl JsonModel,
-    turns: &[Turn],
-    scene: &Scene,
-) -> Result<bool, ScriptError> {
-    let Visual::Quiz {
-        question,
-        options,
-        answer,
-        ..
-    } = &scene.visual
-    else {
-        return Ok(true);
-    };
-    let request = format!(
-        "Answer this question correctly. Question: {} Options: {}.",
-        finish_question(question),
-        options
-            .iter()
-            .map(|o| format!("\"{o}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let text = writer
-        .complete_json(
-            &[turns.to_vec(), vec![Turn::User(request)]].concat(),
-            "answer",
-            object(json!({ "answer": { "type": "string", "enum": options } })),
-        )
-        .await?;
-    #[derive(Deserialize)]
-    struct Chosen {
-        answer: String,
-    }
-    let chosen: Chosen = serde_json::from_str(&text)
-        .map_err(|e| ScriptError::Empty(format!("the quiz answer is not JSON: {e}")))?;
-    let agree = options.get(*answer) == Some(&chosen.answer);
-    if !agree {
-        tracing::info!(
-            question = %question,
-            marked = ?options.get(*answer),
-            chosen = %chosen.answer,
-            "leaving out the quiz: asked again, the model chose another answer"
-        );
-    }
-    Ok(agree)
 }
 
 fn words(text: &str) -> usize {

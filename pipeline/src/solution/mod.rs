@@ -8,12 +8,15 @@ mod notation;
 pub mod storyboard;
 
 use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::script::OpenAiWriterConfig;
 
 pub use model::{ModelError, solve as solve_with_model};
 
-/// What the user asked to have solved, as the solution's writers need it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What the user asked to have solved, as the solution's writers need it: read from a
+/// problem job's parameters (`lectern_core::jobs::ProblemParams`, which hold more).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct SolutionBrief {
     pub problem_text: String,
     pub subject: String,
@@ -51,6 +54,38 @@ pub struct CheckedSolution {
     pub introduction: Option<String>,
     pub summary: Option<String>,
     pub source: Source,
+}
+
+/// Why a problem got no checked solution.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveFailure {
+    /// The offline solver cannot solve it, and no language model is configured.
+    #[error("{0}")]
+    Unsolvable(lectern_solver::SolveError),
+    #[error(transparent)]
+    Model(ModelError),
+}
+
+/// Checked steps for the problem: from a remote model when one is configured, else from the
+/// offline solver, and from the local model what the offline solver cannot do.
+pub async fn solve(
+    model: Option<&OpenAiWriterConfig>,
+    brief: &SolutionBrief,
+) -> Result<CheckedSolution, SolveFailure> {
+    let problem = brief.problem_text.trim();
+    let Some(config) = model else {
+        return offline(problem).map_err(SolveFailure::Unsolvable);
+    };
+    // A small local model is no match for the exact solver: it gets only what the solver
+    // cannot do. A remote model writes every solution (the checker still checks it).
+    if config.local.is_some()
+        && let Ok(solution) = offline(problem)
+    {
+        return Ok(solution);
+    }
+    solve_with_model(config, brief)
+        .await
+        .map_err(SolveFailure::Model)
 }
 
 /// The offline solver's solution, every step through the checker.

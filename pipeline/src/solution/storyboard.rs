@@ -642,6 +642,33 @@ pub struct Plan {
     pub practice: Vec<CheckedSolution>,
 }
 
+impl Plan {
+    /// What a problem job's result says of the solution: the problem, its kind, the checked
+    /// steps and answer and who wrote them, the practice problems of the video ("Try one
+    /// yourself", each checked like the main one), and the steps as shown when consecutive
+    /// ones were told as one line.
+    pub fn summary(&self, solution: &CheckedSolution) -> serde_json::Value {
+        let mut summary = serde_json::json!({
+            "problem": solution.problem,
+            "kind": solution.kind.name(),
+            "final_answer": solution.final_answer,
+            "answer_checked": solution.answer_checked,
+            "steps": solution.steps,
+            "source": solution.source,
+            "practice": self.practice.iter().map(|p| serde_json::json!({
+                "problem": p.problem,
+                "final_answer": p.final_answer,
+                "answer_checked": p.answer_checked,
+                "steps": p.steps,
+            })).collect::<Vec<_>>(),
+        });
+        if let Some(combined) = &self.combined {
+            summary["shown_steps"] = serde_json::json!(combined);
+        }
+        summary
+    }
+}
+
 /// The storyboard of a solution, fitted to the requested length (duration x 150 words):
 /// a long solution is told more briefly (less detail, then consecutive steps as one line,
 /// never the step that carries the answer); a short one gets real further content while it
@@ -810,13 +837,13 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
             .iter()
             .filter(|r| !r.eq_ignore_ascii_case(right))
             .take(3)
-            .map(|r| crate::checkpoints::clip(r, crate::checkpoints::MAX_OPTION))
+            .map(|r| crate::checkpoints::clip(r, crate::storyboard::MAX_OPTION))
             .collect();
         // Where the right rule goes among the options: fixed by the step, the same on every machine.
         let at = crate::checkpoints::fnv(&step.step.before) as usize % (options.len() + 1);
         options.insert(
             at,
-            crate::checkpoints::clip(right, crate::checkpoints::MAX_OPTION),
+            crate::checkpoints::clip(right, crate::storyboard::MAX_OPTION),
         );
         out.push(Checkpoint {
             scene: main,
@@ -887,6 +914,20 @@ fn checkpoints(solution: &CheckedSolution, storyboard: &Storyboard) -> Vec<Check
         });
     }
     out
+}
+
+/// The storyboard as it can be drawn: a model's line may be too long for a slide or not lay
+/// out as math, and the scenes with such lines are shown as plain text rather than failing
+/// the video.
+pub fn drawable(storyboard: Storyboard) -> Storyboard {
+    let Err(errors) = storyboard
+        .validate()
+        .and_then(|()| crate::frames::check_slides(&storyboard))
+    else {
+        return storyboard;
+    };
+    tracing::warn!(%errors, "solution lines that do not lay out as math are shown as text");
+    as_text(storyboard, &errors.scenes())
 }
 
 /// The same storyboard with every line that does not lay out as math written as plain text,

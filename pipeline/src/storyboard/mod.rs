@@ -45,6 +45,9 @@ pub struct Storyboard {
 /// How many checkpoint questions a video carries at most (a generated one has 2 to 4).
 pub const MAX_CHECKPOINTS: usize = 4;
 
+/// The longest text a checkpoint question's option may have.
+pub const MAX_OPTION: usize = 120;
+
 /// A question about what one scene taught, asked when the video reaches the scene's end;
 /// "rewatch this part" goes back to the scene's start.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -33,6 +33,21 @@ impl ValidationErrors {
             message: message.into(),
         }])
     }
+
+    /// The scenes the errors name (`scenes[3].…`), in the order named.
+    pub fn scenes(&self) -> Vec<usize> {
+        self.0
+            .iter()
+            .filter_map(|e| {
+                e.path
+                    .strip_prefix("scenes[")?
+                    .split(']')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    }
 }
 
 impl fmt::Display for ValidationErrors {
@@ -235,11 +250,7 @@ fn check_checkpoints(c: &mut Checker, storyboard: &Storyboard) {
             CheckpointAnswer::Choice { options, answer } => {
                 c.count(&p("options"), options.len(), 2, 5);
                 for (j, option) in options.iter().enumerate() {
-                    c.text(
-                        &p(&format!("options[{j}]")),
-                        option,
-                        crate::checkpoints::MAX_OPTION,
-                    );
+                    c.text(&p(&format!("options[{j}]")), option, super::MAX_OPTION);
                     let key = option.trim().to_lowercase();
                     if options[..j].iter().any(|o| o.trim().to_lowercase() == key) {
                         c.push(p(&format!("options[{j}]")), "repeats an earlier option");

@@ -140,8 +140,7 @@ fn solve_linear(
     let (moves, outcome) = moves(u.clone(), Poly::constant(value), var)?;
     for m in moves {
         let next = equation(&m.left, &m.right);
-        steps.push(&current, &next, m.rule, m.narration);
-        current = next;
+        steps.advance(&mut current, next, m.rule, m.narration);
     }
     Ok(outcome_answer(&outcome, var, false))
 }
@@ -176,13 +175,12 @@ fn solve_symbolic(
         } else {
             format!("Subtract {amount} from both sides")
         };
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             rule,
             format!("This leaves only the {var} term on the left."),
         );
-        current = next;
     }
     if !a.is_one() {
         let divided = if k.is_zero() {
@@ -193,9 +191,9 @@ fn solve_symbolic(
         right = divided;
         worth /= a.to_f64();
         let next = format!("{var} = {right}");
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             format!("Divide both sides by {}", number(a, decimals)),
             format!("Dividing by the coefficient of {var} leaves {var} on its own."),
         );
@@ -239,7 +237,6 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
             format!("Divide both sides by {}", number(c, decimals)),
             "This leaves the power on its own on the left.",
         );
-        current = next;
     }
     if n.is_negative() || n.is_zero() {
         let rule = "A power of a positive base is always positive";
@@ -259,9 +256,9 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
         && let Some(m) = exact_power(b, n)
     {
         let next = format!("{power} = {}", base.power(&m.to_string()));
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             format!(
                 "Write {} as a power of {}",
                 number(n, decimals),
@@ -273,15 +270,13 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
                 bracketed(b)
             ),
         );
-        current = next;
         let next = format!("{u} = {m}");
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             "Equal powers of the same base have equal exponents",
             "The powers are equal exactly when their exponents are, so set the exponents equal.",
         );
-        current = next;
         let answer = solve_linear(&mut steps, current, &u, Rational::integer(m as i128), var)?;
         return Ok((steps.into_vec(), answer));
     }
@@ -291,13 +286,12 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
         Base::E => "Take the natural logarithm of both sides".to_string(),
         Base::Number(b) => format!("Take the logarithm to base {} of both sides", bracketed(b)),
     };
-    steps.push(
-        &current,
-        &next,
+    steps.advance(
+        &mut current,
+        next,
         rule,
         "The logarithm undoes the power, bringing the exponent down.",
     );
-    current = next;
     let value = n.to_f64().ln() / base.to_f64().ln();
     let answer = solve_symbolic(&mut steps, current, &u, &log_n, value, var, decimals);
     Ok((steps.into_vec(), answer))
@@ -316,9 +310,9 @@ pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String),
     let mut current = format!("{typed} = {}", number(c, decimals));
     let power = base.power(&number(c, decimals));
     let next = format!("{u} = {power}");
-    steps.push(
-        &current,
-        &next,
+    steps.advance(
+        &mut current,
+        next,
         "Rewrite the logarithm as a power",
         format!(
             "{typed} = {} means that {} raised to the power {} gives {u}.",
@@ -330,7 +324,6 @@ pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String),
             number(c, decimals)
         ),
     );
-    current = next;
     let defined = format!(
         "There {u} = {power}, a power of a positive number, so it is positive and the logarithm is defined: the answer stands."
     );
@@ -341,13 +334,12 @@ pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String),
     let answer = match exact {
         Some(value) => {
             let next = format!("{u} = {}", number(value, decimals));
-            steps.push(
-                &current,
-                &next,
+            steps.advance(
+                &mut current,
+                next,
                 format!("Work out {power}"),
                 format!("{power} is {}.", number(value, decimals)),
             );
-            current = next;
             let answer = solve_linear(&mut steps, current, &u, value, var)?;
             steps.explain_last(defined);
             answer

@@ -196,8 +196,7 @@ fn single(
             }
         }
         let next = equation(&m.left, &m.right).replacen(" = ", &format!(" {} ", rel.symbol()), 1);
-        steps.push(&current, &next, rule, narration);
-        current = next;
+        steps.advance(&mut current, next, rule, narration);
     }
     let answer = format!("{var} {} {value}", rel.symbol());
     steps.conclude(
@@ -257,13 +256,12 @@ fn chained(
             format!("Subtract {amount} from all three parts")
         };
         let next = show_all(&low, &middle, &high, rels);
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             rule,
             format!("Doing the same to every part keeps the order and leaves only the {var} term in the middle."),
         );
-        current = next;
     }
     if !a.is_one() {
         let k = a.recip()?;
@@ -281,8 +279,7 @@ fn chained(
             narration = "Dividing by a negative number reverses the order, so the signs turn round and the ends swap places to read from the smaller one.".to_string();
         }
         let next = show_all(&low, &middle, &high, rels);
-        steps.push(&current, &next, rule, narration);
-        current = next;
+        steps.advance(&mut current, next, rule, narration);
     }
     let (lo, hi) = (
         low.as_constant().ok_or_else(not_linear)?,

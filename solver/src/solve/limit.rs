@@ -171,21 +171,20 @@ fn at_point(
             &grouped(product(&[shared.clone(), factor(&den, var)?])),
         );
         let next = format!("{head} {}", wrapped(factored));
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             format!("Factor: substituting {x_is} gives 0/0"),
             format!(
                 "Substituting {x_is} gives zero over zero, which says nothing yet, so factor \
                  the top and the bottom: both have the factor {shared}."
             ),
         );
-        current = next;
         let reduced = fraction(&factor(&num, var)?, &factor(&den, var)?);
         let next = format!("{head} {}", wrapped(reduced));
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             format!("Cancel the common factor {shared}"),
             format!(
                 "Cancel {shared}: it is not zero while {var} only approaches {}, so the \
@@ -193,7 +192,6 @@ fn at_point(
                 number(a, decimals)
             ),
         );
-        current = next;
     }
     let (n_at, d_at) = (eval(&num, a)?, eval(&den, a)?);
     if !d_at.is_zero() {
@@ -355,16 +353,15 @@ fn at_infinity(
         } else {
             format!("{head} ({})/({bottom})", divided(num, var, d))
         };
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             format!("Divide every term by {x_d}"),
             format!(
                 "Divide every term of the top and the bottom by {x_d}, the highest power in \
                  the bottom; the value of the fraction does not change."
             ),
         );
-        current = next;
     }
     let lead_n = num.coefficient(n);
     let lead_d = den.coefficient(d);

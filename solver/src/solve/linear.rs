@@ -214,8 +214,7 @@ pub(super) fn solve(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError>
     let (moves, outcome) = moves(l, r, var)?;
     for m in moves {
         let next = equation(&m.left, &m.right);
-        steps.push(&current, &next, m.rule, m.narration);
-        current = next;
+        steps.advance(&mut current, next, m.rule, m.narration);
     }
     let answer = outcome_answer(&outcome, var, decimals);
     match outcome {

@@ -64,6 +64,18 @@ impl Steps {
         }
     }
 
+    /// The step from `current` to `next`, which then becomes `current`.
+    pub fn advance(
+        &mut self,
+        current: &mut String,
+        next: String,
+        rule: impl Into<String>,
+        narration: impl Into<String>,
+    ) {
+        self.push(current.as_str(), next.as_str(), rule, narration);
+        *current = next;
+    }
+
     /// The step to the answer; when the last move already wrote it, what it means is said on
     /// that move instead.
     pub fn conclude(

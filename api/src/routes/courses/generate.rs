@@ -17,7 +17,7 @@ use crate::{
     },
     extract::{AuthUser, ValidJson, named_level, required_user_id, showable},
     limits::{self, BACKGROUND_MAX_CHARS, GOAL_MAX_CHARS, GOAL_MIN_CHARS},
-    routes::jobs::{Started, submitted},
+    routes::submission::{Started, submitted},
     state::AppState,
 };
 

@@ -16,7 +16,7 @@ use crate::{
         responses::{NoSuchCourse, NotSignedIn, QueueUnavailable},
     },
     extract::{AuthUser, ValidJson},
-    routes::jobs::enqueue,
+    routes::submission::enqueue,
     state::AppState,
 };
 

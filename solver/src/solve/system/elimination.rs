@@ -51,9 +51,9 @@ pub(super) fn eliminate(
             system.rows[k] = Some(combined);
             let op = if same_sign { "−" } else { "+" };
             let next = system.text()?;
-            steps.push(
-                &current,
-                &next,
+            steps.advance(
+                &mut current,
+                next,
                 format!(
                     "Eliminate {}: replace equation {} by {} {op} {}",
                     name,
@@ -67,7 +67,6 @@ pub(super) fn eliminate(
                     k + 1
                 ),
             );
-            current = next;
             current = reduce_row(system, steps, current, k)?;
         }
     }
@@ -80,13 +79,12 @@ pub(super) fn eliminate(
             }
             system.rows[i] = None;
             let next = system.text()?;
-            steps.push(
-                &current,
-                &next,
+            steps.advance(
+                &mut current,
+                next,
                 format!("Equation {} reads 0 = 0 and can be dropped", i + 1),
                 "It is true for every choice of the unknowns, so it adds nothing.",
             );
-            current = next;
         }
     }
     if pivots.len() < vars.len() {
@@ -99,13 +97,12 @@ pub(super) fn eliminate(
         if !a.is_one() {
             system.rows[r] = Some(system.row(r).scaled(a.recip()?)?);
             let next = system.text()?;
-            steps.push(
-                &current,
-                &next,
+            steps.advance(
+                &mut current,
+                next,
                 format!("Divide equation {} by {a}", r + 1),
                 format!("This gives {} on its own.", vars[col]),
             );
-            current = next;
         }
         let value = system.row(r).constant;
         values[col] = value;
@@ -128,9 +125,9 @@ pub(super) fn eliminate(
         }
         let names: Vec<String> = targets.iter().map(|k| (k + 1).to_string()).collect();
         let next = system.text()?;
-        steps.push(
-            &current,
-            &next,
+        steps.advance(
+            &mut current,
+            next,
             format!(
                 "Substitute {} = {value} into equation{} {}",
                 vars[col],
@@ -139,7 +136,6 @@ pub(super) fn eliminate(
             ),
             "Replace the known value and move the number to the right side.",
         );
-        current = next;
     }
     Ok(Ok(values))
 }

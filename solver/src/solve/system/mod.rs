@@ -59,13 +59,12 @@ pub(super) fn solve(
         if lcm > 1 {
             system.rows[i] = Some(row.scaled(Rational::integer(lcm))?);
             let next = system.text()?;
-            steps.push(
-                &current,
-                &next,
+            steps.advance(
+                &mut current,
+                next,
                 format!("Multiply equation {} by {lcm}", i + 1),
                 "This clears the fractions.",
             );
-            current = next;
         }
     }
     let substitution = (vars.len() == 2 && system.rows.len() == 2)

@@ -54,13 +54,12 @@ pub(super) fn substitute(
     };
     let row_j_text = row_text(&row_j, vars)?;
     let next = texts(&isolated, &row_j_text);
-    steps.push(
-        &current,
-        &next,
+    steps.advance(
+        &mut current,
+        next,
         format!("Solve equation {} for {var}", i + 1),
         format!("{var} has coefficient {c_v} there, so it is the easiest unknown to isolate."),
     );
-    current = next;
     let substituted = Expr::add(
         Expr::mul(Expr::Num(row_j.coefficients[v]), expression.to_expr()),
         Expr::mul(Expr::Num(row_j.coefficients[w]), Expr::var(other)),
@@ -71,30 +70,27 @@ pub(super) fn substitute(
         row_j.constant
     );
     let next = texts(&isolated, &substituted_text);
-    steps.push(
-        &current,
-        &next,
+    steps.advance(
+        &mut current,
+        next,
         format!("Substitute {var} = {expression} into equation {}", j + 1),
         format!("Replacing {var} leaves an equation in {other} alone."),
     );
-    current = next;
     let collected = Poly::constant(row_j.coefficients[v])
         .mul(&expression)?
         .add(&Poly::term(row_j.coefficients[w], other, 1))?;
     let next = texts(&isolated, &format!("{collected} = {}", row_j.constant));
-    steps.push(
-        &current,
-        &next,
+    steps.advance(
+        &mut current,
+        next,
         "Expand the brackets and combine like terms",
         format!("Multiply out and collect the {other} terms."),
     );
-    current = next;
     let reads = format!("{collected} = {}", row_j.constant);
     let (moves, outcome) = moves(collected, Poly::constant(row_j.constant), other)?;
     for m in moves {
         let next = texts(&isolated, &format!("{} = {}", m.left, m.right));
-        steps.push(&current, &next, m.rule, m.narration);
-        current = next;
+        steps.advance(&mut current, next, m.rule, m.narration);
     }
     let value = match outcome {
         linear::Outcome::Value(value) => value,

@@ -5,7 +5,7 @@ export function CrashScreen() {
   return (
     <div className="crash-screen" role="alert">
       <div className="card crash-screen__card">
-        <span className="icon-tile icon-tile--inline crash-screen__icon">
+        <span className="icon-tile icon-tile--inline icon-tile--large crash-screen__icon">
           <Icon name="alert" />
         </span>
         <h1>Something went wrong</h1>

@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
+import { LabelledField } from '@/components/ui/labelled-field';
 import { paths } from '@/config/paths';
 import { CreateFormLayout } from '@/features/create/components/create-form-layout';
-import { FormField, FormPrompt } from '@/features/create/components/form-fields';
+import { FormField } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
-import { creditWord, OrderCard, type OrderFeature } from '@/features/create/components/order-card';
+import { creditWord, type OrderFeature } from '@/features/create/components/order-card';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { useCourseGeneration } from '@/features/create/hooks/use-course-generation';
@@ -82,31 +83,24 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
           }
         />
       }
-      prompt={
-        <FormPrompt
-          {...form.prompt}
-          label="What do you want to learn?"
-          maxLength={MAX_GOAL_LENGTH}
-          placeholder="e.g. Understand how vaccines train the immune system"
-          help="Your learning goal: what you want to understand or be able to do at the end."
-          examples={examples}
-          examplesLabel="Example goals"
-        />
-      }
-      order={
-        <OrderCard
-          {...form.order}
-          noun="course"
-          features={features}
-          writerNotice={<WriterNotice writer={writer} cost={COURSE_COST} noun="course" />}
-          shortMessage={`A course needs ${creditWord(COURSE_COST)} and you have ${creditWord(availableCredits ?? 0)}.`}
-          submitLabel="Generate course"
-          note={
-            `The ${creditWord(COURSE_COST)} are refunded automatically if the course fails or you cancel it. Lesson videos of ` +
-            'your own courses are free.'
-          }
-        />
-      }
+      prompt={{
+        label: 'What do you want to learn?',
+        maxLength: MAX_GOAL_LENGTH,
+        placeholder: 'e.g. Understand how vaccines train the immune system',
+        help: 'Your learning goal: what you want to understand or be able to do at the end.',
+        examples,
+        examplesLabel: 'Example goals',
+      }}
+      order={{
+        noun: 'course',
+        features,
+        writerNotice: <WriterNotice writer={writer} cost={COURSE_COST} noun="course" />,
+        shortMessage: `A course needs ${creditWord(COURSE_COST)} and you have ${creditWord(availableCredits ?? 0)}.`,
+        submitLabel: 'Generate course',
+        note:
+          `The ${creditWord(COURSE_COST)} are refunded automatically if the course fails or you cancel it. Lesson videos of ` +
+          'your own courses are free.',
+      }}
       options={
         <>
           <Controller
@@ -116,10 +110,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
               // Shown as soon as it is too long, not only on submit.
               const tooLong = tooLongMessage(field.value, MAX_BACKGROUND_LENGTH);
               return (
-                <div className="field">
-                  <label htmlFor={`${ids}-background`} className="field__label">
-                    What do you already know?
-                  </label>
+                <LabelledField block="field" id={`${ids}-background`} label="What do you already know?">
                   <textarea
                     id={`${ids}-background`}
                     ref={field.ref}
@@ -141,7 +132,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
                       {tooLong}
                     </p>
                   ) : null}
-                </div>
+                </LabelledField>
               );
             }}
           />

@@ -1,16 +1,16 @@
 import { useWatch } from 'react-hook-form';
 import { CreateFormLayout } from '@/features/create/components/create-form-layout';
-import { FormField, FormPrompt } from '@/features/create/components/form-fields';
+import { FormField } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { PreviewButton } from '@/features/create/components/preview-button';
 import { LevelOptions } from '@/features/create/components/level-options';
-import { creditWord, OrderCard } from '@/features/create/components/order-card';
+import { creditWord } from '@/features/create/components/order-card';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
-import { lessonPreview, useStoryboardPreview } from '@/features/create/hooks/use-storyboard-preview';
+import { lessonPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { useVideoGeneration } from '@/features/create/hooks/use-video-generation';
 import { lessonFormSchema } from '@/features/create/lib/form-schemas';
 import {
@@ -49,8 +49,6 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const submit = handleSubmit((lesson) =>
     form.send(() => generation.start(lesson, writer ? { writer: writer.kind } : undefined)),
   );
-  const storyboard = useStoryboardPreview(userId, lessonPreview);
-  const previewStoryboard = handleSubmit((lesson) => storyboard.preview(lesson));
 
   const shortMessage =
     (availableCredits === 0
@@ -66,34 +64,26 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
       label="Create an explainer video"
       onSubmit={submit}
       status={<GenerationStatus generation={generation} fallbackTitle={generation.request?.topic || 'Your video'} {...form.status} />}
-      prompt={
-        <FormPrompt
-          {...form.prompt}
-          label="What should the video explain?"
-          maxLength={MAX_TOPIC_LENGTH}
-          placeholder="e.g. How photosynthesis turns sunlight into sugar"
-          help="A concept, a question or a skill. Be as specific as you like."
-          examples={examples}
-          examplesLabel="Example topics"
-        />
-      }
-      order={
-        <OrderCard
-          {...form.order}
-          noun="video"
-          features={[
-            { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
-            { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
-            { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
-          ]}
-          shortMessage={shortMessage}
-          submitLabel={writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video'}
-          writerNotice={<WriterNotice writer={writer} cost={cost} noun="video" />}
-          secondaryAction={
-            <PreviewButton onPreview={() => void previewStoryboard()} busy={storyboard.busy} error={storyboard.error} />
-          }
-        />
-      }
+      prompt={{
+        label: 'What should the video explain?',
+        maxLength: MAX_TOPIC_LENGTH,
+        placeholder: 'e.g. How photosynthesis turns sunlight into sugar',
+        help: 'A concept, a question or a skill. Be as specific as you like.',
+        examples,
+        examplesLabel: 'Example topics',
+      }}
+      order={{
+        noun: 'video',
+        features: [
+          { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
+          { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
+          { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
+        ],
+        shortMessage,
+        submitLabel: writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video',
+        writerNotice: <WriterNotice writer={writer} cost={cost} noun="video" />,
+        secondaryAction: <PreviewButton userId={userId} kind={lessonPreview} handleSubmit={handleSubmit} />,
+      }}
       options={
         <>
           <FormField control={control} name="level" as={LevelOptions} legend="Level" options={LEVELS} />

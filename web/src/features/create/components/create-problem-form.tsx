@@ -3,16 +3,16 @@ import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { paths } from '@/config/paths';
 import { jobStatusQueryOptions } from '@/lib/job-status';
 import { CreateFormLayout } from '@/features/create/components/create-form-layout';
-import { FormField, FormPrompt, FormSelect } from '@/features/create/components/form-fields';
+import { FormField, FormSelect } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
-import { creditWord, OrderCard, type OrderFeature } from '@/features/create/components/order-card';
+import { creditWord, type OrderFeature } from '@/features/create/components/order-card';
 import { PreviewButton } from '@/features/create/components/preview-button';
 import { DurationField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
 import { useSolutionGeneration } from '@/features/create/hooks/use-solution-generation';
-import { problemPreview, useStoryboardPreview } from '@/features/create/hooks/use-storyboard-preview';
+import { problemPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { problemFormSchema } from '@/features/create/lib/form-schemas';
 import {
   DEFAULT_DETAIL_LEVEL,
@@ -58,8 +58,6 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
   const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem' });
 
   const submit = handleSubmit((problem) => form.send(() => generation.start(problem)));
-  const storyboard = useStoryboardPreview(userId, problemPreview);
-  const previewStoryboard = handleSubmit((problem) => storyboard.preview(problem));
 
   return (
     <CreateFormLayout
@@ -76,34 +74,25 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
           completedDetail={generation.jobId ? <FinishedAnswer jobId={generation.jobId} /> : null}
         />
       }
-      prompt={
-        <FormPrompt
-          {...form.prompt}
-          label="What problem should be solved?"
-          math
-          rows={4}
-          maxLength={MAX_PROBLEM_LENGTH}
-          placeholder="e.g. 2x + 3 = 11"
-          help={
-            'Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate ' +
-            'the equations of a system with ";".'
-          }
-          examples={examples}
-          examplesLabel="Example problems"
-        />
-      }
-      order={
-        <OrderCard
-          {...form.order}
-          noun="solution"
-          features={features}
-          shortMessage={`You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`}
-          submitLabel="Solve step by step"
-          secondaryAction={
-            <PreviewButton onPreview={() => void previewStoryboard()} busy={storyboard.busy} error={storyboard.error} />
-          }
-        />
-      }
+      prompt={{
+        label: 'What problem should be solved?',
+        math: true,
+        rows: 4,
+        maxLength: MAX_PROBLEM_LENGTH,
+        placeholder: 'e.g. 2x + 3 = 11',
+        help:
+          'Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate ' +
+          'the equations of a system with ";".',
+        examples,
+        examplesLabel: 'Example problems',
+      }}
+      order={{
+        noun: 'solution',
+        features,
+        shortMessage: `You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`,
+        submitLabel: 'Solve step by step',
+        secondaryAction: <PreviewButton userId={userId} kind={problemPreview} handleSubmit={handleSubmit} />,
+      }}
       options={
         <>
           <div className="field-pair">

@@ -6,6 +6,7 @@ import {
   type FieldValues,
   type UseFormClearErrors,
 } from 'react-hook-form';
+import { LabelledField } from '@/components/ui/labelled-field';
 import { PromptField } from '@/features/create/components/prompt-field';
 
 /** A field component's props that show and change one value. */
@@ -25,11 +26,17 @@ export function FormField<V extends FieldValues, P extends Editor>({ control, na
   return <Editor {...editorProps} />;
 }
 
-type FormPromptProps<V extends FieldValues> = {
+/** What binds the main text to its form field (useCreateForm's `prompt`). */
+export type PromptBinding<V extends FieldValues> = {
   control: Control<V>;
   name: FieldPathByValue<V, string>;
   clearErrors: UseFormClearErrors<V>;
-} & Omit<ComponentProps<typeof PromptField>, 'value' | 'error' | 'onChange' | 'ref'>;
+};
+
+/** The main text's words: its label, limit, help and examples. */
+export type PromptText = Omit<ComponentProps<typeof PromptField>, 'value' | 'error' | 'onChange' | 'ref'>;
+
+type FormPromptProps<V extends FieldValues> = PromptBinding<V> & PromptText;
 
 /** The form's main text (PromptField) bound to its field: focusable, with its error until the text changes. */
 export function FormPrompt<V extends FieldValues>({ control, name, clearErrors, ...props }: FormPromptProps<V>) {
@@ -60,10 +67,7 @@ export function FormSelect<V extends FieldValues>({ control, name, label, option
   const id = useId();
   const { field } = useController({ control, name });
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <LabelledField block="field" id={id} label={label}>
       <select id={id} className="field__input" {...field}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -71,6 +75,6 @@ export function FormSelect<V extends FieldValues>({ control, name, label, option
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }

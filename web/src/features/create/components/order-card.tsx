@@ -27,6 +27,12 @@ type OrderCardProps = {
   secondaryAction?: ReactNode;
 };
 
+/** What the create form knows of the order (useCreateForm's `order`): the cost, the balance and the send. */
+export type OrderState = Pick<OrderCardProps, 'cost' | 'availableCredits' | 'short' | 'buyCreditsPath' | 'submitting'>;
+
+/** What the order card says of its form's order: the rest of its props. */
+export type OrderText = Omit<OrderCardProps, keyof OrderState>;
+
 /** The summary beside a create form: what the job makes, its cost against the balance, and the submit button. */
 export function OrderCard({
   noun,

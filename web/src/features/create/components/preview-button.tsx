@@ -1,17 +1,24 @@
 import { Icon } from '@/components/ui/icon';
+import { useStoryboardPreview, type PreviewKind } from '@/features/create/hooks/use-storyboard-preview';
 
-type PreviewButtonProps = {
-  onPreview: () => void;
-  busy: boolean;
-  /** Why the last preview did not start (429: too many free previews this hour), shown in place. */
-  error: string | null;
+type PreviewButtonProps<Form, Request extends { dry_run: boolean }> = {
+  userId: string | null;
+  /** The form's kind of preview (lessonPreview, problemPreview). */
+  kind: PreviewKind<Form, Request>;
+  /** The form's handleSubmit: the preview is of its checked values. */
+  handleSubmit: (onValid: (form: Form) => Promise<void>) => () => Promise<void>;
 };
 
-/** "Preview storyboard": a free dry run of the same order, to check the script before paying (issue 16). */
-export function PreviewButton({ onPreview, busy, error }: PreviewButtonProps) {
+/**
+ * "Preview storyboard": a free dry run of the same order, to check the script before paying
+ * (issue 16); why the last one did not start (429: too many free previews this hour) shows in place.
+ */
+export function PreviewButton<Form, Request extends { dry_run: boolean }>({ userId, kind, handleSubmit }: PreviewButtonProps<Form, Request>) {
+  const { preview, busy, error } = useStoryboardPreview(userId, kind);
+  const onPreview = handleSubmit(preview);
   return (
     <>
-      <button type="button" className="btn btn--secondary btn--block" onClick={onPreview} disabled={busy}>
+      <button type="button" className="btn btn--secondary btn--block" onClick={() => void onPreview()} disabled={busy}>
         {busy ? <span className="spinner" aria-hidden="true" /> : <Icon name="pencil" />}
         {busy ? 'Starting the preview…' : 'Preview storyboard'}
       </button>

@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { LabelledField } from '@/components/ui/labelled-field';
 import { count, tooLongMessage } from '@/features/create/lib/too-long';
 
 type PromptFieldProps = {
@@ -38,10 +39,7 @@ export function PromptField({
   const shown = error ?? tooLongMessage(value, maxLength);
   const over = value.length > maxLength;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <LabelledField block="field" id={id} label={label}>
       <textarea
         id={id}
         ref={ref}
@@ -79,6 +77,6 @@ export function PromptField({
           </button>
         ))}
       </div>
-    </div>
+    </LabelledField>
   );
 }

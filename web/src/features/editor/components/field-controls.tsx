@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { LabelledField } from '@/components/ui/labelled-field';
 
 /**
  * A field's id, and the ids of its help and of the server's complaint about it when it has them,
@@ -45,11 +46,16 @@ export function TextControl({ label, value, onChange, error, rows, optional = fa
     'aria-describedby': describedBy,
   } as const;
   return (
-    <div className="editor-field">
-      <label htmlFor={id} className="editor-field__label">
-        {label}
-        {optional ? <span className="editor-field__optional"> (optional)</span> : null}
-      </label>
+    <LabelledField
+      block="editor-field"
+      id={id}
+      label={
+        <>
+          {label}
+          {optional ? <span className="editor-field__optional"> (optional)</span> : null}
+        </>
+      }
+    >
       {rows ? (
         <textarea
           {...common}
@@ -65,7 +71,7 @@ export function TextControl({ label, value, onChange, error, rows, optional = fa
       <FieldNote id={errorId} kind="error">
         {error}
       </FieldNote>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -81,10 +87,7 @@ type ChoiceControlProps = {
 export function ChoiceControl({ label, value, choices, onChange, error }: ChoiceControlProps) {
   const { id, errorId, describedBy } = useFieldIds(false, error);
   return (
-    <div className="editor-field">
-      <label htmlFor={id} className="editor-field__label">
-        {label}
-      </label>
+    <LabelledField block="editor-field" id={id} label={label}>
       <select
         id={id}
         className="editor-field__input"
@@ -102,6 +105,6 @@ export function ChoiceControl({ label, value, choices, onChange, error }: Choice
       <FieldNote id={errorId} kind="error">
         {error}
       </FieldNote>
-    </div>
+    </LabelledField>
   );
 }

@@ -8,7 +8,7 @@ export type EmptyStateProps = { icon: IconName; title: string; text: string; act
 export function EmptyState({ icon, title, text, action }: EmptyStateProps) {
   return (
     <div className="library-empty">
-      <span className="icon-tile library-empty__icon">
+      <span className="icon-tile icon-tile--large library-empty__icon">
         <Icon name={icon} />
       </span>
       <h2 className="library-empty__title">{title}</h2>

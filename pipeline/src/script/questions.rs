@@ -1,0 +1,93 @@
+//! What a multiple-choice question must pass before a video asks it, in a quiz scene or as a
+//! checkpoint: options that answer it, and a marked answer that the model itself chooses when
+//! asked the question afresh.
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::ScriptError;
+use super::chat::{JsonModel, Turn};
+use super::schema::object;
+use super::tidy::key;
+use crate::storyboard::{Scene, Visual};
+
+/// Why a question's options do not answer it, if they do not: options that are questions
+/// themselves (a small model has offered "What is the role of water splitting in
+/// photosynthesis?" as the answer to that very question, and agreed with itself), or only
+/// yes and no.
+pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
+    if options.iter().any(|o| o.trim_end().ends_with('?')) {
+        return Some("its options are questions, not answers");
+    }
+    let yes_or_no = |o: &String| {
+        matches!(
+            key(o).as_str(),
+            "yes" | "no" | "maybe" | "notsure" | "true" | "false" | "idontknow" | "sometimes"
+        )
+    };
+    if options.iter().all(yes_or_no) {
+        return Some("its options are yes and no, not answers to the question");
+    }
+    None
+}
+
+/// A quiz whose marked answer the model itself does not choose when asked the question
+/// afresh is left out: a small model often marks the wrong option ("What is the by-product
+/// of photosynthesis?" marked "glucose").
+pub(super) async fn answers_agree(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    scene: &Scene,
+) -> Result<bool, ScriptError> {
+    let Visual::Quiz {
+        question,
+        options,
+        answer,
+        ..
+    } = &scene.visual
+    else {
+        return Ok(true);
+    };
+    let request = format!(
+        "Answer this question correctly. Question: {} Options: {}.",
+        finish_question(question),
+        options
+            .iter()
+            .map(|o| format!("\"{o}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let text = writer
+        .complete_json(
+            &[turns.to_vec(), vec![Turn::User(request)]].concat(),
+            "answer",
+            object(json!({ "answer": { "type": "string", "enum": options } })),
+        )
+        .await?;
+    #[derive(Deserialize)]
+    struct Chosen {
+        answer: String,
+    }
+    let chosen: Chosen = serde_json::from_str(&text)
+        .map_err(|e| ScriptError::Empty(format!("the quiz answer is not JSON: {e}")))?;
+    let agree = options.get(*answer) == Some(&chosen.answer);
+    if !agree {
+        tracing::info!(
+            question = %question,
+            marked = ?options.get(*answer),
+            chosen = %chosen.answer,
+            "leaving out the quiz: asked again, the model chose another answer"
+        );
+    }
+    Ok(agree)
+}
+
+/// The question as asked: one question mark at its end.
+pub(super) fn finish_question(text: &str) -> String {
+    let text = text.trim().trim_end_matches(['.', ':']);
+    if text.ends_with('?') {
+        text.to_string()
+    } else {
+        format!("{text}?")
+    }
+}
