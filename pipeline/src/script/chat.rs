@@ -22,6 +22,18 @@ pub(super) trait JsonModel {
         schema: Value,
     ) -> Result<String, ScriptError>;
 
+    /// A verdict rather than prose (true or false, one of given options): the likeliest
+    /// answer, not a sampled one, so that the same question gets the same answer. As
+    /// [`JsonModel::complete_json`] unless the model says otherwise.
+    async fn judge_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: Value,
+    ) -> Result<String, ScriptError> {
+        self.complete_json(turns, name, schema).await
+    }
+
     /// Requests worth sending at the same time (1: one after another).
     fn parallel(&self) -> usize {
         1

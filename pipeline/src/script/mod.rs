@@ -2,6 +2,7 @@
 
 mod chat;
 mod checkpoints;
+mod facts;
 mod offline;
 mod openai;
 mod planned;

@@ -249,6 +249,7 @@ impl OpenAiWriter {
                 schema: storyboard_json_schema(),
                 strict: Some(true),
             },
+            Sampling::Writing,
             on_chars,
         )
         .await
@@ -262,6 +263,17 @@ impl OpenAiWriter {
         turns: &[Turn],
         name: &str,
         schema: serde_json::Value,
+    ) -> Result<String, ScriptError> {
+        self.complete_turns(turns, name, schema, Sampling::Writing)
+            .await
+    }
+
+    async fn complete_turns(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: serde_json::Value,
+        sampling: Sampling,
     ) -> Result<String, ScriptError> {
         let messages: Vec<ChatCompletionRequestMessage> = turns
             .iter()
@@ -281,7 +293,9 @@ impl OpenAiWriter {
             schema,
             strict: Some(true),
         };
-        let content = self.complete_with(&messages, format, &|_| {}).await?;
+        let content = self
+            .complete_with(&messages, format, sampling, &|_| {})
+            .await?;
         Ok(strip_fences(&content).to_string())
     }
 
@@ -289,13 +303,17 @@ impl OpenAiWriter {
         &self,
         messages: &[ChatCompletionRequestMessage],
         format: ResponseFormatJsonSchema,
+        sampling: Sampling,
         on_chars: CharsWritten<'_>,
     ) -> Result<String, ScriptError> {
         let (started, name) = (std::time::Instant::now(), format.name.clone());
         let mut args = CreateChatCompletionRequestArgs::default();
         args.model(&self.config.model)
             .messages(messages.to_vec())
-            .temperature(self.config.temperature)
+            .temperature(match sampling {
+                Sampling::Writing => self.config.temperature,
+                Sampling::Judging => 0.0,
+            })
             .response_format(ResponseFormat::JsonSchema {
                 json_schema: format,
             });
@@ -305,7 +323,10 @@ impl OpenAiWriter {
         if self.config.scene_by_scene {
             // Small models loop on their own sentences. A fixed seed: the same brief gives
             // the same script on the same machine (and tests of the real path are stable).
-            args.presence_penalty(0.4).seed(20_261_124);
+            args.seed(20_261_124);
+            if sampling == Sampling::Writing {
+                args.presence_penalty(0.4);
+            }
         }
         let request = args
             .build()
@@ -652,6 +673,15 @@ fn expected_answer_chars(brief: &Brief) -> f32 {
     (brief.target_words() as f32 * 6.0 * 1.9).max(600.0)
 }
 
+/// How a request's answer is drawn from the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sampling {
+    /// Prose: at the configured temperature, with a presence penalty for a small model.
+    Writing,
+    /// A verdict: the likeliest answer, so the same question gets the same answer.
+    Judging,
+}
+
 impl JsonModel for OpenAiWriter {
     async fn complete_json(
         &self,
@@ -660,6 +690,16 @@ impl JsonModel for OpenAiWriter {
         schema: serde_json::Value,
     ) -> Result<String, ScriptError> {
         OpenAiWriter::complete_json(self, turns, name, schema).await
+    }
+
+    async fn judge_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: serde_json::Value,
+    ) -> Result<String, ScriptError> {
+        self.complete_turns(turns, name, schema, Sampling::Judging)
+            .await
     }
 
     fn parallel(&self) -> usize {

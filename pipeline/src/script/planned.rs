@@ -823,6 +823,17 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     {
         return Some(reason.into());
     }
+    // "food and oxygen for themselves", "and their partners": one sentence cut into bullets.
+    // (In programming a command or a keyword may begin a bullet: "git commit records…".)
+    if let Visual::Bullets { items, .. } = &scene.visual
+        && guess_subject(topic) != Subject::Programming
+        && let Some(fragment) = items.iter().find(|item| is_fragment(item))
+    {
+        return Some(format!(
+            "the bullet \"{fragment}\" is a piece of a sentence, not a point of its own; give \
+             each bullet as a short phrase that stands alone"
+        ));
+    }
     // "Newton's First Law (Law of Inertia)" as the definition of "Newton's First Law".
     if let Visual::Definition {
         term, definition, ..
@@ -854,6 +865,71 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
         return Some(errors.to_string());
     }
     None
+}
+
+/// A quiz whose answers ran to the length limit was cut off in them ("…, while respiration
+/// breaks"): its options no longer say what they meant, and it is asked again.
+fn cut_options(written: &Written) -> Option<String> {
+    let Written::Quiz { options, .. } = written else {
+        return None;
+    };
+    options
+        .iter()
+        .any(|o| o.trim().chars().count() + 1 >= PHRASE_CHARS as usize)
+        .then(|| {
+            "its answers were too long and were cut off; give each of the four answers in at \
+             most eight words"
+                .to_string()
+        })
+}
+
+/// A phrase that begins in the middle of a sentence: with a word in lower case ("food and
+/// oxygen", "and their partners"). A name written in lower case on purpose has a capital or
+/// a digit inside ("pH", "mRNA", "x2"), and a single letter may be a variable.
+fn is_fragment(phrase: &str) -> bool {
+    let first = phrase.split_whitespace().next().unwrap_or_default();
+    first.chars().count() > 1 && first.chars().all(|c| c.is_ascii_lowercase())
+}
+
+/// The words a small model puts before a heading to say what kind of scene it is
+/// ("Mechanism: Light Absorption", "Comparison: Photosynthesis vs. Respiration"), taken from
+/// the plan's request ("a real fact, part, mechanism, step or example").
+const KIND_LABELS: [&str; 20] = [
+    "fact",
+    "facts",
+    "key fact",
+    "key facts",
+    "part",
+    "mechanism",
+    "step",
+    "example",
+    "examples",
+    "application",
+    "applications",
+    "comparison",
+    "definition",
+    "overview",
+    "introduction",
+    "process",
+    "concept",
+    "key term",
+    "importance",
+    "case study",
+];
+
+/// A heading without a kind label before its colon: "Mechanism: Light Absorption" is headed
+/// "Light Absorption". A colon after anything else stays ("Newton's Laws: The First Law").
+fn without_kind_label(heading: &str) -> String {
+    let heading = heading.trim();
+    match heading.split_once(':') {
+        Some((label, rest))
+            if KIND_LABELS.contains(&label.trim().to_lowercase().as_str())
+                && rest.trim().chars().count() >= 3 =>
+        {
+            rest.trim().to_string()
+        }
+        _ => heading.to_string(),
+    }
 }
 
 /// A plan of nothing but definitions (seen: seven in a row for "How the internet routes
@@ -907,6 +983,9 @@ pub(super) async fn write(
         ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
     })?;
     vary_kinds(&mut plan.scenes);
+    for scene in &mut plan.scenes {
+        scene.heading = without_kind_label(&scene.heading);
+    }
     if with_quiz {
         plan.scenes.push(PlannedScene {
             kind: BodyKind::Quiz,
@@ -992,7 +1071,12 @@ pub(super) async fn write(
                     facts: scene_facts[index].scene_section(),
                 };
                 let kind = ask.planned.kind;
-                let scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
+                let mut scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
+                if let Some(scene) = &mut scene
+                    && let Err(error) = super::facts::drop_wrong(writer, &brief.topic, scene).await
+                {
+                    tracing::warn!(%error, "the scene's sentences were not checked");
+                }
                 if kind != BodyKind::Quiz {
                     let narration = scene.as_ref().map_or(&[][..], |s| &s.narration[..]);
                     budget.lock().expect("budget lock").finish(share, narration);
@@ -1095,7 +1179,14 @@ pub(super) async fn write(
         .collect();
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
-    lengthen(writer, &turns, &mut storyboard, Repeats::Refused).await?;
+    lengthen(
+        writer,
+        &turns,
+        &brief.topic,
+        &mut storyboard,
+        Repeats::Refused,
+    )
+    .await?;
     // A model that can only repeat itself cannot fill the budget without its repeats: the
     // lesson keeps them rather than fail for being short.
     let minimum =
@@ -1103,7 +1194,14 @@ pub(super) async fn write(
     if storyboard.word_count() < minimum {
         tracing::info!("the lesson is short without its repeated sentences: keeping them");
         storyboard = before;
-        lengthen(writer, &turns, &mut storyboard, Repeats::Allowed).await?;
+        lengthen(
+            writer,
+            &turns,
+            &brief.topic,
+            &mut storyboard,
+            Repeats::Allowed,
+        )
+        .await?;
     }
     shorten(&mut storyboard);
     storyboard.checkpoints = checkpoints;
@@ -1295,8 +1393,9 @@ async fn write_scene(
                     index + 1
                 ))
             })?;
+        let cut = cut_options(&written);
         let scene = into_scene(&planned.heading, written);
-        match flaw(&scene, topic) {
+        match cut.or_else(|| flaw(&scene, topic)) {
             // The writer's seed is fixed: the same request would get the same answer, so
             // the second asks with the reason.
             Some(reason) if attempt < 2 => {
@@ -1518,6 +1617,7 @@ enum Repeats {
 async fn lengthen(
     writer: &impl JsonModel,
     turns: &[Turn],
+    topic: &str,
     storyboard: &mut Storyboard,
     repeats: Repeats,
 ) -> Result<(), ScriptError> {
@@ -1584,7 +1684,8 @@ async fn lengthen(
                 ScriptError::Empty(format!("the extra sentences are not JSON: {e}"))
             })?;
             tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
-            if !add_sentences(storyboard, index, &more.more, repeats) {
+            let offered = super::facts::keep_correct(writer, topic, more.more).await;
+            if !add_sentences(storyboard, index, &offered, repeats) {
                 if asked.contains(&index) {
                     exhausted.push(index);
                 } else {
@@ -1883,6 +1984,100 @@ mod tests {
             lesson_title("How Plants Make Food", "Photosynthesis"),
             "Photosynthesis"
         );
+    }
+
+    #[test]
+    fn a_heading_loses_the_kind_label_before_its_colon() {
+        assert_eq!(
+            without_kind_label("Mechanism: Light Absorption"),
+            "Light Absorption"
+        );
+        assert_eq!(
+            without_kind_label("Comparison: Photosynthesis vs. Respiration"),
+            "Photosynthesis vs. Respiration"
+        );
+        assert_eq!(
+            without_kind_label("Key facts:  The Calvin Cycle "),
+            "The Calvin Cycle"
+        );
+        // A colon after anything else stays, and so does a label with nothing after it.
+        assert_eq!(
+            without_kind_label("Newton's Laws: The First Law"),
+            "Newton's Laws: The First Law"
+        );
+        assert_eq!(without_kind_label("Example:"), "Example:");
+    }
+
+    #[test]
+    fn a_quiz_whose_answers_were_cut_off_is_asked_again() {
+        let quiz = |options: &[&str]| Written::Quiz {
+            question: "Which is true?".into(),
+            options: options.iter().map(|o| o.to_string()).collect(),
+            answer: 0,
+            explanation: "Because.".into(),
+        };
+        let long = "Photosynthesis produces oxygen and glucose, while respiration breaks down";
+        assert!(long.chars().count() + 1 >= PHRASE_CHARS as usize);
+        assert!(
+            cut_options(&quiz(&[long, "Oxygen", "Water", "Light"]))
+                .is_some_and(|reason| reason.contains("at most eight words"))
+        );
+        assert_eq!(
+            cut_options(&quiz(&["Glucose", "Oxygen", "Water", "Light"])),
+            None
+        );
+        // Two answers alike (seen, one of them marked): asked again too.
+        let options = [
+            "When supply increases, the price may decrease",
+            "When supply decreases, the price may increase",
+            "When demand increases, the price may decrease",
+            "When supply decreases, the price may increase",
+        ];
+        let scene = Scene {
+            visual: Visual::Quiz {
+                question: "What happens to the price when demand increases?".into(),
+                options: options.iter().map(|o| o.to_string()).collect(),
+                answer: 2,
+                explanation: None,
+            },
+            narration: vec!["Which is it?".into(), "The answer.".into()],
+        };
+        assert!(
+            flaw(&scene, "Supply and demand").is_some_and(|r| r.contains("the same")),
+            "{:?}",
+            flaw(&scene, "Supply and demand")
+        );
+    }
+
+    #[test]
+    fn bullets_cut_from_one_sentence_are_written_again() {
+        let bullets = |items: &[&str]| Scene {
+            visual: Visual::Bullets {
+                heading: "Examples of Photosynthesis".into(),
+                items: items.iter().map(|i| i.to_string()).collect(),
+            },
+            narration: items.iter().map(|_| "A sentence.".to_string()).collect(),
+        };
+        let cut = bullets(&[
+            "Plants like grass, trees, and algae perform photosynthesis",
+            "food and oxygen for themselves",
+            "and their partners",
+        ]);
+        assert!(
+            flaw(&cut, "Photosynthesis")
+                .is_some_and(|r| r.contains("\"food and oxygen for themselves\"")),
+            "{:?}",
+            flaw(&cut, "Photosynthesis")
+        );
+        let whole = bullets(&[
+            "pH measures acidity",
+            "Acids have a pH below 7",
+            "x is the unknown",
+        ]);
+        assert_eq!(flaw(&whole, "Acids and bases"), None);
+        // In programming a command may begin a bullet.
+        let commands = bullets(&["git commit records a change", "A branch is a line of work"]);
+        assert_eq!(flaw(&commands, "Git for beginners"), None);
     }
 
     #[test]

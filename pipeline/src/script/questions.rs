@@ -11,8 +11,8 @@ use super::schema::object;
 use super::tidy::key;
 use crate::storyboard::{Scene, Visual};
 
-/// Why a question's options do not answer it, if they do not: options that are questions
-/// themselves (a small model has offered "What is the role of water splitting in
+/// Why a question's options do not answer it, if they do not: two options alike, options
+/// that are questions themselves (a small model has offered "What is the role of water splitting in
 /// photosynthesis?" as the answer to that very question, and agreed with itself), or only
 /// yes and no.
 pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
@@ -27,6 +27,11 @@ pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
     };
     if options.iter().all(yes_or_no) {
         return Some("its options are yes and no, not answers to the question");
+    }
+    // Two options alike leave three to choose from, and one of the two may be marked.
+    let mut seen = std::collections::HashSet::new();
+    if !options.iter().all(|o| seen.insert(key(o))) {
+        return Some("two of its options are the same; give four different answers");
     }
     None
 }
@@ -58,7 +63,7 @@ pub(super) async fn answers_agree(
             .join(", ")
     );
     let text = writer
-        .complete_json(
+        .judge_json(
             &[turns.to_vec(), vec![Turn::User(request)]].concat(),
             "answer",
             object(json!({ "answer": { "type": "string", "enum": options } })),
