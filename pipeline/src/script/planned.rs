@@ -750,14 +750,20 @@ fn phrase_within(text: &str, max: u32) -> String {
     // within a few words of the limit with a clause just begun was cut too: "… molecules
     // into", "… pigments that work", "… in photosynthesis to combine".
     let words: Vec<&str> = text.split_whitespace().collect();
-    let clause_at = (length(&text) + max as usize / NEAR_LIMIT >= max as usize)
+    let near_limit = length(&text) + max as usize / NEAR_LIMIT >= max as usize;
+    let clause_at = near_limit
         .then(|| {
             (words.len().saturating_sub(2).max(1)..words.len())
                 .rev()
                 .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))
         })
         .flatten();
-    if !at_limit && clause_at.is_none() {
+    // "… hydrogen atoms is the", closed two characters before the limit: cut there too.
+    let ends_dangling = near_limit
+        && words
+            .last()
+            .is_some_and(|w| DANGLING.contains(&bare(w).as_str()));
+    if !at_limit && clause_at.is_none() && !ends_dangling {
         return text.trim_end_matches('.').to_string();
     }
     // "Light absorption: Plants use chlorophyll to absorb light energy from" cut off at the
@@ -2146,6 +2152,10 @@ mod tests {
         assert_eq!(
             phrase("The hydrogen atoms combine with carbon dioxide to form glucose through"),
             "The hydrogen atoms combine with carbon dioxide to form glucose"
+        );
+        assert_eq!(
+            phrase("The splitting of water molecules into oxygen and hydrogen atoms is the"),
+            "The splitting of water molecules into oxygen and hydrogen atoms"
         );
         // A short title is far from its limit.
         assert_eq!(phrase_within("Rate of reaction", 30), "Rate of reaction");
