@@ -44,10 +44,17 @@ impl ActiveModel {
             created_at: Set(chrono::Utc::now()),
         }
     }
+}
 
-    /// The first version of a video that was just recorded; `None` for a video no job made.
-    pub fn first(video: &super::video::Model) -> Option<Self> {
-        let job_id = video.job_id.as_deref()?;
-        Some(Self::numbered(video, job_id, 1, 0, video.credits_used))
+/// Records the first version of a video that was just recorded (none for a video no job made).
+pub async fn insert_first<C: sea_orm::ConnectionTrait>(
+    conn: &C,
+    video: &super::video::Model,
+) -> Result<(), DbErr> {
+    if let Some(job_id) = video.job_id.as_deref() {
+        ActiveModel::numbered(video, job_id, 1, 0, video.credits_used)
+            .insert(conn)
+            .await?;
     }
+    Ok(())
 }

@@ -449,9 +449,7 @@ pub async fn complete_in(
     }
     if let Some(video) = completion.video {
         let video = video.insert(txn).await?;
-        if let Some(first) = video_version::ActiveModel::first(&video) {
-            first.insert(txn).await?;
-        }
+        video_version::insert_first(txn, &video).await?;
         bump_stats(
             txn,
             &job.user_id,

@@ -18,12 +18,7 @@ use crate::{
 };
 
 /// The first version of a video that was just recorded.
-pub async fn first_in<C: ConnectionTrait>(conn: &C, video: &video::Model) -> Result<(), DbErr> {
-    if let Some(first) = video_version::ActiveModel::first(video) {
-        first.insert(conn).await?;
-    }
-    Ok(())
-}
+pub use video_version::insert_first as first_in;
 
 /// The user's video's versions, newest first; `None` when the user has no such video.
 pub async fn list<C: ConnectionTrait>(
