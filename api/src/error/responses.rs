@@ -2,7 +2,12 @@
 //! A route names them in its `#[utoipa::path(responses(...))]` beside its own answers; every
 //! one answers an [`ErrorBody`] (what `ApiError` sends).
 
-use utoipa::IntoResponses;
+use std::collections::BTreeMap;
+
+use utoipa::{
+    IntoResponses,
+    openapi::{RefOr, Response},
+};
 
 use super::ErrorBody;
 
@@ -41,6 +46,24 @@ error_responses! {
     TooManyPreviews = (429, "Too many free previews this hour");
     /// The job queue did not take the job; its credits (if any) were refunded.
     QueueUnavailable = (502, "The job queue is unavailable; nothing was charged");
+}
+
+/// Why a generation endpoint (`routes::submission`) did not start the caller's job: no
+/// caller, another user's `user_id`, too few credits, or a queue that refused it.
+pub struct JobNotStarted;
+
+impl IntoResponses for JobNotStarted {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        [
+            NotSignedIn::responses(),
+            NotTheCaller::responses(),
+            NotEnoughCredits::responses(),
+            QueueUnavailable::responses(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
 }
 
 // Listings (`routes::library::parse_list_query`).

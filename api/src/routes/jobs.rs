@@ -19,10 +19,7 @@ use super::submission::{Started, Submission};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError,
-        responses::{
-            NoSuchJob, NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable,
-            TooManyPreviews,
-        },
+        responses::{JobNotStarted, NoSuchJob, NotSignedIn, TooManyPreviews},
     },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
@@ -147,12 +144,9 @@ impl GenerateVideo {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        NotSignedIn,
-        NotEnoughCredits,
-        NotTheCaller,
+        JobNotStarted,
         (status = 422, description = "A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field)", body = ErrorBody),
         TooManyPreviews,
-        QueueUnavailable,
     )
 )]
 async fn generate_video(

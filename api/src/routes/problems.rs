@@ -13,10 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
-        responses::{NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
-    },
+    error::{ApiError, ApiResult, ErrorBody, FieldError, responses::JobNotStarted},
     extract::{AuthUser, ValidJson, required_text, required_user_id},
     limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
     routes::submission::{Started, Submission},
@@ -167,11 +164,8 @@ fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        NotSignedIn,
-        NotEnoughCredits,
-        NotTheCaller,
+        JobNotStarted,
         (status = 422, description = "A field is missing or out of range, or the problem cannot be solved here", body = ErrorBody),
-        QueueUnavailable,
     )
 )]
 async fn generate_solution(

@@ -423,17 +423,15 @@ impl Config {
                 raw.llm_threads,
                 1..=256,
                 "a number of threads",
-            )?
-            .map(|n| n as usize),
+            )?,
             context: within(
                 "LECTERN_LLM_CONTEXT",
                 raw.llm_context,
                 2048..=131_072,
                 "a context size in tokens",
-            )?
-            .map(|n| n as u32),
+            )?,
         };
-        within(
+        within::<u64>(
             "LECTERN_QUEUE_HEARTBEAT_SECS",
             Some(raw.queue_heartbeat_secs),
             1..=u64::MAX,
@@ -675,15 +673,20 @@ fn parse_origin(setting: &'static str, value: &str) -> Result<Url, ConfigError> 
     Ok(url)
 }
 
-/// A number setting within `range`, or an error naming the setting and the range.
-fn within(
+/// A number setting within `range`, as the type it is used as (which `range` fits), or an
+/// error naming the setting and the range.
+fn within<T: TryFrom<u64>>(
     setting: &'static str,
     value: Option<u64>,
     range: std::ops::RangeInclusive<u64>,
     what: &str,
-) -> Result<Option<u64>, ConfigError> {
-    match value {
-        Some(n) if !range.contains(&n) => {
+) -> Result<Option<T>, ConfigError> {
+    let Some(n) = value else {
+        return Ok(None);
+    };
+    match T::try_from(n) {
+        Ok(converted) if range.contains(&n) => Ok(Some(converted)),
+        _ => {
             let bounds = if *range.end() == u64::MAX {
                 format!("at least {}", range.start())
             } else {
@@ -691,7 +694,6 @@ fn within(
             };
             Err(invalid(setting, format!("{n} is not {what} ({bounds})")))
         }
-        other => Ok(other),
     }
 }
 

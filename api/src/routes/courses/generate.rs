@@ -11,10 +11,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::{
-    error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
-        responses::{NotEnoughCredits, NotSignedIn, NotTheCaller, QueueUnavailable},
-    },
+    error::{ApiError, ApiResult, ErrorBody, FieldError, responses::JobNotStarted},
     extract::{AuthUser, ValidJson, named_level, required_user_id, showable},
     limits::{self, BACKGROUND_MAX_CHARS, GOAL_MAX_CHARS, GOAL_MIN_CHARS},
     routes::submission::{Started, submitted},
@@ -126,11 +123,8 @@ impl GenerateCourse {
     security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
-        NotSignedIn,
-        NotEnoughCredits,
-        NotTheCaller,
+        JobNotStarted,
         (status = 422, description = "The goal is missing, too short or too long", body = ErrorBody),
-        QueueUnavailable,
     )
 )]
 pub(super) async fn generate_course(
