@@ -35,12 +35,17 @@ pub(super) async fn drop_wrong(
         return Ok(Vec::new());
     }
     let elements = scene.visual.element_count();
-    let mut kept_beats = Vec::with_capacity(scene.narration.len());
+    // Every sentence is its own question, so they are all asked at once: the server answers
+    // as many side by side as it has slots.
+    let beats: Vec<Vec<&str>> = scene.narration.iter().map(|b| sentences_of(b)).collect();
+    let verdicts = verdicts(writer, topic, beats.iter().flatten().copied()).await?;
+    let mut verdicts = verdicts.into_iter();
+    let mut kept_beats = Vec::with_capacity(beats.len());
     let mut wrong = Vec::new();
-    for beat in &scene.narration {
+    for beat in &beats {
         let mut kept = Vec::new();
-        for sentence in sentences_of(beat) {
-            if is_correct(writer, topic, sentence).await? {
+        for (&sentence, correct) in beat.iter().zip(verdicts.by_ref()) {
+            if correct {
                 kept.push(sentence);
             } else {
                 wrong.push(sentence.to_string());
@@ -79,9 +84,15 @@ pub(super) async fn keep_correct(
     topic: &str,
     sentences: Vec<String>,
 ) -> Vec<String> {
+    let asked = futures_util::future::join_all(
+        sentences
+            .iter()
+            .map(|sentence| is_correct(writer, topic, sentence)),
+    )
+    .await;
     let mut kept = Vec::with_capacity(sentences.len());
-    for sentence in sentences {
-        match is_correct(writer, topic, &sentence).await {
+    for (sentence, verdict) in sentences.into_iter().zip(asked) {
+        match verdict {
             Ok(false) => {
                 tracing::info!(%sentence, "leaving out an added sentence the model calls wrong")
             }
@@ -93,6 +104,18 @@ pub(super) async fn keep_correct(
         }
     }
     kept
+}
+
+/// The model's verdict on each of `sentences`, asked all at once, in their order.
+async fn verdicts<'a>(
+    writer: &impl JsonModel,
+    topic: &str,
+    sentences: impl Iterator<Item = &'a str>,
+) -> Result<Vec<bool>, ScriptError> {
+    futures_util::future::try_join_all(
+        sentences.map(|sentence| is_correct(writer, topic, sentence)),
+    )
+    .await
 }
 
 /// Takes element `index` out of a list the scene keeps another of; `false` when it cannot.

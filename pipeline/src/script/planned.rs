@@ -1629,6 +1629,8 @@ async fn lengthen(
 ) -> Result<(), ScriptError> {
     let low =
         (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE * 0.6)) as usize;
+    let within =
+        (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE)).ceil() as usize;
     // Scenes the model had nothing new for (a small model repeats itself): the next round
     // asks another scene instead of giving up.
     let mut exhausted: Vec<usize> = Vec::new();
@@ -1685,12 +1687,24 @@ async fn lengthen(
             },
         ))
         .await;
+        let mut offers = Vec::with_capacity(requests.len());
         for ((index, _, _), answer) in requests.into_iter().zip(answers) {
             let more: More = serde_json::from_str(&answer?).map_err(|e| {
                 ScriptError::Empty(format!("the extra sentences are not JSON: {e}"))
             })?;
             tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
-            let offered = super::facts::keep_correct(writer, topic, more.more).await;
+            // Only what could be added is checked: a repeat or a cut sentence would go anyway.
+            offers.push((index, addable(storyboard, index, &more.more, repeats)));
+        }
+        let checked =
+            futures_util::future::join_all(offers.into_iter().map(|(index, offered)| async move {
+                (
+                    index,
+                    super::facts::keep_correct(writer, topic, offered).await,
+                )
+            }))
+            .await;
+        for (index, offered) in checked {
             if !add_sentences(storyboard, index, &offered, repeats) {
                 if asked.contains(&index) {
                     exhausted.push(index);
@@ -1698,6 +1712,12 @@ async fn lengthen(
                     asked.push(index);
                 }
             }
+        }
+        // A round that added nothing to a lesson already within its budget's tolerance is
+        // not asked again: a small model that has run out of new sentences only repeats
+        // itself (three such rounds cost a Photosynthesis script 40 s on 2 cores).
+        if storyboard.word_count() == count && count >= within {
+            break;
         }
     }
     Ok(())
@@ -1737,7 +1757,22 @@ fn add_sentences(
     offered: &[String],
     repeats: Repeats,
 ) -> bool {
-    let before = storyboard.scenes[index].narration.len();
+    let fresh = addable(storyboard, index, offered, repeats);
+    let scene = &mut storyboard.scenes[index];
+    let before = scene.narration.len();
+    scene.narration.extend(fresh);
+    scene.narration.len() > before
+}
+
+/// The sentences of `offered` that scene `index` can take: whole sentences (a cut one is
+/// finished or goes), no JSON, no foreign script, and nothing the lesson (or, where repeats
+/// are allowed, the scene) has said already.
+fn addable(
+    storyboard: &Storyboard,
+    index: usize,
+    offered: &[String],
+    repeats: Repeats,
+) -> Vec<String> {
     // A sentence said anywhere in the lesson already, nearly word for word, is no lengthening.
     let mut said = tidy::Said::default();
     let lesson = match repeats {
@@ -1749,22 +1784,26 @@ fn add_sentences(
             said.insert(sentence);
         }
     }
-    let title = storyboard.title.clone();
-    let scene = &mut storyboard.scenes[index];
+    let scene = &storyboard.scenes[index];
+    let mut fresh: Vec<String> = Vec::new();
     for sentence in offered
         .iter()
         .filter(|s| !tidy::has_json(s, true))
         .filter_map(|s| finish_sentence(s))
     {
-        let fresh = match repeats {
+        let new = match repeats {
             Repeats::Refused => said.insert(&sentence),
-            Repeats::Allowed => !scene.narration.iter().any(|s| key(s) == key(&sentence)),
+            Repeats::Allowed => !scene
+                .narration
+                .iter()
+                .chain(&fresh)
+                .any(|s| key(s) == key(&sentence)),
         };
-        if !has_foreign_script(&sentence, &title) && fresh {
-            scene.narration.push(sentence);
+        if !has_foreign_script(&sentence, &storyboard.title) && new {
+            fresh.push(sentence);
         }
     }
-    scene.narration.len() > before
+    fresh
 }
 
 #[cfg(test)]
@@ -2174,5 +2213,102 @@ mod tests {
             without_label("Ratio: 3 to 4 in every case", "Scale"),
             "Ratio: 3 to 4 in every case"
         );
+    }
+
+    /// A model with nothing new to add: every "more" answer repeats a sentence the lesson
+    /// already says. Counts the rounds it is asked.
+    struct Exhausted {
+        asked: std::sync::atomic::AtomicUsize,
+    }
+
+    impl JsonModel for Exhausted {
+        async fn complete_json(
+            &self,
+            _turns: &[Turn],
+            name: &str,
+            _schema: Value,
+        ) -> Result<String, ScriptError> {
+            Ok(match name {
+                "more" => {
+                    self.asked
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    json!({ "more": ["Chlorophyll absorbs red and blue light in the leaf."] })
+                }
+                _ => json!({ "correct": true }),
+            }
+            .to_string())
+        }
+    }
+
+    /// A lesson of a title and three bullet scenes whose narration has `words` words in all
+    /// (9 of them the sentence the model repeats), aiming at 100.
+    fn lesson_of(words: usize) -> Storyboard {
+        let filler = |n: usize| vec!["word"; n].join(" ") + ".";
+        let bullets = |heading: &str, narration: Vec<String>| Scene {
+            visual: Visual::Bullets {
+                heading: heading.into(),
+                items: vec!["A point".into()],
+            },
+            narration,
+        };
+        let rest = words - 9;
+        Storyboard {
+            version: STORYBOARD_VERSION,
+            title: "Photosynthesis".into(),
+            subject: Subject::Science,
+            level: 2,
+            show_level: true,
+            target_minutes: 1.0,
+            wpm: 100,
+            origin: Origin::Model,
+            scenes: vec![
+                Scene {
+                    visual: Visual::Title {
+                        title: "Photosynthesis".into(),
+                        subtitle: None,
+                    },
+                    narration: Vec::new(),
+                },
+                bullets(
+                    "Light",
+                    vec!["Chlorophyll absorbs red and blue light in the leaf.".into()],
+                ),
+                bullets("Carbon", vec![filler(rest / 2)]),
+                bullets("Oxygen", vec![filler(rest - rest / 2)]),
+            ],
+            sources: Vec::new(),
+            checkpoints: Vec::new(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_nothing_new() {
+        // 84 words of 100: inside the 20% tolerance, short of the 88 lengthening aims for.
+        let mut storyboard = lesson_of(84);
+        assert_eq!(storyboard.word_count(), 84);
+        let model = Exhausted {
+            asked: Default::default(),
+        };
+        lengthen(
+            &model,
+            &[],
+            "Photosynthesis",
+            &mut storyboard,
+            Repeats::Refused,
+        )
+        .await
+        .unwrap();
+        assert_eq!(model.asked.into_inner(), 1, "one round that added nothing");
+        assert_eq!(storyboard.word_count(), 84);
+
+        // Below the tolerance it keeps asking other scenes, as before.
+        let mut short = lesson_of(60);
+        let model = Exhausted {
+            asked: Default::default(),
+        };
+        lengthen(&model, &[], "Photosynthesis", &mut short, Repeats::Refused)
+            .await
+            .unwrap();
+        assert!(model.asked.into_inner() > 1);
     }
 }
