@@ -1553,11 +1553,18 @@ fn drop_repeats(scenes: &mut Vec<Scene>) -> Vec<usize> {
             Visual::Summary { points, .. } => (Some(points), &mut recap),
             _ => (None, &mut said),
         };
+        // Within one list, a bullet that opens as another did says the same again
+        // ("Glucose is a sugar that plants use for energy / … for food"), and one that names a
+        // thing after itself says nothing ("The process of photosynthesis is called
+        // photosynthesis").
+        let mut openings = std::collections::HashSet::new();
         if let Some(items) = paired {
             let mut i = 0;
             while i < items.len() && i < scene.narration.len() {
                 let repeat = !said.insert(key(&items[i])) | !said.insert(key(&scene.narration[i]));
-                if repeat && items.len() > 1 {
+                let empty = opening(&items[i]).is_some_and(|o| !openings.insert(o))
+                    || names_itself(&items[i]);
+                if (repeat || empty) && items.len() > 1 {
                     items.remove(i);
                     scene.narration.remove(i);
                 } else {
@@ -1580,6 +1587,37 @@ fn drop_repeats(scenes: &mut Vec<Scene>) -> Vec<usize> {
         }
     }
     places
+}
+
+/// The first six words of a list item of at least six, folded: two items that open alike
+/// say much the same.
+fn opening(item: &str) -> Option<String> {
+    let words: Vec<String> = item.split_whitespace().take(6).map(key).collect();
+    (words.len() == 6).then(|| words.join(" "))
+}
+
+/// Whether `text` names a thing after itself: "X of photosynthesis is called
+/// photosynthesis" (the name after "is called" or "is known as" already said before it).
+fn names_itself(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        " is called ",
+        " are called ",
+        " is known as ",
+        " are known as ",
+    ]
+    .iter()
+    .find_map(|verb| lower.split_once(verb))
+    .is_some_and(|(before, after)| {
+        let name = after
+            .split([',', '.', ';', ':', '('])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_start_matches("the ")
+            .trim_start_matches("a ");
+        !name.is_empty() && key(before).contains(&key(name))
+    })
 }
 
 /// The sentences beyond a scene's elements (the ones that may go without breaking a beat).
@@ -2213,6 +2251,46 @@ mod tests {
             without_label("Ratio: 3 to 4 in every case", "Scale"),
             "Ratio: 3 to 4 in every case"
         );
+    }
+
+    #[test]
+    fn a_bullet_that_opens_as_another_or_names_itself_goes_with_its_beat() {
+        let mut scenes = vec![Scene {
+            visual: Visual::Bullets {
+                heading: "Carbon Fixation".into(),
+                items: vec![
+                    "The process of photosynthesis is called photosynthesis".into(),
+                    "Carbon dioxide from the air is converted into glucose".into(),
+                    "Glucose is a sugar that plants use for energy".into(),
+                    "Glucose is a sugar that plants use for food".into(),
+                    "Glucose is stored as starch".into(),
+                    "This process is called the Calvin cycle".into(),
+                ],
+            },
+            narration: vec![
+                "It is named after itself.".into(),
+                "Plants take carbon dioxide from the air and turn it into glucose.".into(),
+                "Glucose gives the plant energy.".into(),
+                "Glucose is the plant's food.".into(),
+                "Plants store glucose as starch.".into(),
+                "The cycle of reactions that fixes carbon is the Calvin cycle.".into(),
+            ],
+        }];
+        drop_repeats(&mut scenes);
+        let Visual::Bullets { items, .. } = &scenes[0].visual else {
+            panic!("bullets");
+        };
+        assert_eq!(
+            items,
+            &[
+                "Carbon dioxide from the air is converted into glucose",
+                "Glucose is a sugar that plants use for energy",
+                "Glucose is stored as starch",
+                "This process is called the Calvin cycle",
+            ]
+        );
+        assert_eq!(scenes[0].narration.len(), 4);
+        assert_eq!(scenes[0].narration[2], "Plants store glucose as starch.");
     }
 
     /// A model with nothing new to add: every "more" answer repeats a sentence the lesson
