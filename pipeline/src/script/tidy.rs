@@ -230,15 +230,38 @@ impl Said {
     }
 }
 
-/// Whether a comparison row says nothing: empty, the same on both sides, or only the column
-/// titles again (seen: "Monetary Policy" | "Fiscal Policy" under those very titles).
+/// Whether a comparison row says nothing: empty, the same on both sides, only the column
+/// titles again (seen: "Monetary Policy" | "Fiscal Policy" under those very titles), or a
+/// few words that are the same on both sides but for the titles' own words (seen:
+/// "Quantity supplied" | "Quantity demanded" under "Supply" and "Demand").
 fn empty_row(row: &ComparisonRow, left_title: &str, right_title: &str) -> bool {
     let (left, right) = (key(&row.left), key(&row.right));
+    let titles: HashSet<String> = [left_title, right_title]
+        .iter()
+        .flat_map(|title| stems(title))
+        .collect();
+    let rest = |side: &str| -> Vec<String> {
+        stems(side)
+            .into_iter()
+            .filter(|stem| !titles.contains(stem))
+            .collect()
+    };
+    let (left_rest, right_rest) = (rest(&row.left), rest(&row.right));
     left.is_empty()
         || right.is_empty()
         || left == right
         || left == key(left_title)
         || right == key(right_title)
+        || (left_rest == right_rest && left_rest.len() <= 2)
+}
+
+/// The words of `text`, each folded to its first five letters ("supplied" and "Supply" are
+/// both "suppl").
+fn stems(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase().chars().take(5).collect())
+        .collect()
 }
 
 /// Why a comparison should be written again: half its rows or more say nothing.
@@ -515,6 +538,16 @@ mod tests {
             ],
         };
         assert!(empty_comparison(&scene).is_some());
+        let titled = |l: &str, r: &str| empty_row(&row(l, r), "Supply", "Demand");
+        assert!(titled("Quantity supplied", "Quantity demanded"));
+        assert!(titled("When supply increases", "When demand increases"));
+        assert!(!titled("The price may decrease", "The price may increase"));
+        assert!(!titled("Producers", "Consumers"));
+        assert!(!empty_row(
+            &row("Produces oxygen", "Uses oxygen"),
+            "Photosynthesis",
+            "Respiration"
+        ));
         mend_comparison(&mut scene);
         let Visual::Comparison { rows, .. } = &scene.visual else {
             panic!()
