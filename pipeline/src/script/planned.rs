@@ -211,8 +211,8 @@ fn scene_schema(kind: BodyKind, elements: usize, extra: usize) -> Value {
         })),
         BodyKind::Quiz => object(json!({
             "question": text(190),
-            "options": array(text(PHRASE_CHARS), 4),
-            "answer": { "type": "integer", "minimum": 0, "maximum": 3 },
+            "right_answer": text(PHRASE_CHARS),
+            "wrong_answers": array(text(PHRASE_CHARS), 3),
             "explanation": text(190),
         })),
     }
@@ -353,9 +353,9 @@ fn scene_request(index: usize, scene: &PlannedScene, elements: usize, extra: usi
             characters, a sentence that says what it does, the line range to highlight and a \
             sentence that explains those lines"
             .to_string(),
-        BodyKind::Quiz => "a question that checks the lesson's key idea, four possible answers \
-            (short phrases, not questions) of which exactly one is right, the index (0-3) of the \
-            right one, and a one-sentence explanation of why it is right"
+        BodyKind::Quiz => "a question that checks the lesson's key idea, its right answer and \
+            three wrong answers (each a short phrase that answers the question, not a question), \
+            and a one-sentence explanation of why the right answer is right"
             .to_string(),
     };
     let more = if extra == 0 || scene.kind == BodyKind::Quiz {
@@ -447,12 +447,25 @@ enum Written {
         say_focus: String,
         more: Vec<String>,
     },
+    /// Asked as the right answer and three wrong ones: a small model asked for four options
+    /// and an index wrote questions as options, or marked a wrong one.
     Quiz {
         question: String,
-        options: Vec<String>,
-        answer: usize,
+        right_answer: String,
+        wrong_answers: Vec<String>,
         explanation: String,
     },
+}
+
+impl Written {
+    /// A quiz's options as the slide shows them, with the right one's place: among the wrong
+    /// ones at a place set by the question, so that it is not always first.
+    fn options(question: &str, right: &str, wrong: &[String]) -> (Vec<String>, usize) {
+        let place = key(question).bytes().map(usize::from).sum::<usize>() % (wrong.len() + 1);
+        let mut options = wrong.to_vec();
+        options.insert(place, right.to_string());
+        (options, place)
+    }
 }
 
 fn clean(text: &str) -> String {
@@ -622,19 +635,12 @@ fn into_scene(heading: &str, written: Written) -> Scene {
         }
         Written::Quiz {
             question,
-            options,
-            answer,
+            right_answer,
+            wrong_answers,
             explanation,
         } => {
+            let (options, answer) = Written::options(&question, &right_answer, &wrong_answers);
             let options: Vec<String> = options.iter().map(|o| phrase(o)).collect();
-            let mut answer = answer.min(options.len().saturating_sub(1));
-            // The explanation names the right option more reliably than the index does.
-            let named: Vec<usize> = (0..options.len())
-                .filter(|&i| key(&explanation).contains(&key(&options[i])))
-                .collect();
-            if let [only] = named[..] {
-                answer = only;
-            }
             let question = clean(&question);
             // Read from the slide itself, so the voice and the options always agree.
             let read = format!(
@@ -876,11 +882,16 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
 /// A quiz whose answers ran to the length limit was cut off in them ("…, while respiration
 /// breaks"): its options no longer say what they meant, and it is asked again.
 fn cut_options(written: &Written) -> Option<String> {
-    let Written::Quiz { options, .. } = written else {
+    let Written::Quiz {
+        right_answer,
+        wrong_answers,
+        ..
+    } = written
+    else {
         return None;
     };
-    options
-        .iter()
+    std::iter::once(right_answer)
+        .chain(wrong_answers)
         .any(|o| o.trim().chars().count() + 1 >= PHRASE_CHARS as usize)
         .then(|| {
             "its answers were too long and were cut off; give each of the four answers in at \
@@ -2092,11 +2103,38 @@ mod tests {
     }
 
     #[test]
+    fn a_quiz_is_asked_as_its_right_answer_and_three_wrong_ones() {
+        let written: Written = serde_json::from_value(json!({ "quiz": {
+            "question": "What gas do plants release in photosynthesis?",
+            "right_answer": "Oxygen",
+            "wrong_answers": ["Carbon dioxide", "Nitrogen", "Methane"],
+            "explanation": "Water is split and its oxygen is released.",
+        }}))
+        .unwrap();
+        let scene = into_scene("Check yourself", written);
+        let Visual::Quiz {
+            options, answer, ..
+        } = &scene.visual
+        else {
+            panic!("a quiz");
+        };
+        assert_eq!(options.len(), 4);
+        assert_eq!(options[*answer], "Oxygen");
+        assert!(scene.narration[1].starts_with("The answer is Oxygen."));
+        // The right answer's place follows the question, not always the first.
+        let places: std::collections::HashSet<usize> = ["Which?", "What is it?", "Why?", "How so?"]
+            .iter()
+            .map(|q| Written::options(q, "R", &["a".into(), "b".into(), "c".into()]).1)
+            .collect();
+        assert!(places.len() > 1, "{places:?}");
+    }
+
+    #[test]
     fn a_quiz_whose_answers_were_cut_off_is_asked_again() {
         let quiz = |options: &[&str]| Written::Quiz {
             question: "Which is true?".into(),
-            options: options.iter().map(|o| o.to_string()).collect(),
-            answer: 0,
+            right_answer: options[0].to_string(),
+            wrong_answers: options[1..].iter().map(|o| o.to_string()).collect(),
             explanation: "Because.".into(),
         };
         let long = "Photosynthesis produces oxygen and glucose, while respiration breaks down";

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::storyboard::{ComparisonRow, Scene, Visual};
 
 /// The schema's field names, which a small model now and then writes into a text as a label.
-const FIELDS: [&str; 17] = [
+const FIELDS: [&str; 19] = [
     "more",
     "say",
     "bullet",
@@ -25,6 +25,8 @@ const FIELDS: [&str; 17] = [
     "step",
     "steps",
     "answer",
+    "right_answer",
+    "wrong_answers",
     "explanation",
     "question",
 ];
