@@ -355,7 +355,8 @@ fn scene_request(index: usize, scene: &PlannedScene, elements: usize, extra: usi
             .to_string(),
         BodyKind::Quiz => "a question that checks the lesson's key idea, its right answer and \
             three wrong answers (each a short phrase that answers the question, not a question), \
-            and a one-sentence explanation of why the right answer is right"
+            and a one-sentence explanation of why the right answer is right, as a fact about the \
+            subject (not about the quiz)"
             .to_string(),
     };
     let more = if extra == 0 || scene.kind == BodyKind::Quiz {
@@ -1008,7 +1009,10 @@ pub(super) async fn write(
             kind: BodyKind::Quiz,
             heading: "Check yourself".into(),
             teaches: format!(
-                "a question that checks the most important idea of this lesson on {}",
+                // Not "the most important idea of this lesson": a small model asked that
+                // once, word for word, as the question.
+                "a question on one fact about {} that the scenes above taught (what \
+                 something is, does, makes or needs)",
                 brief.topic.trim()
             ),
         });
