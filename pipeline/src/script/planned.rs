@@ -1210,9 +1210,7 @@ pub(super) async fn write(
     .await?;
     // A model that can only repeat itself cannot fill the budget without its repeats: the
     // lesson keeps them rather than fail for being short.
-    let minimum =
-        (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE)).ceil() as usize;
-    if storyboard.word_count() < minimum {
+    if storyboard.word_count() < fewest_words(&storyboard) {
         tracing::info!("the lesson is short without its repeated sentences: keeping them");
         storyboard = before;
         lengthen(
@@ -1660,6 +1658,11 @@ fn shorten(storyboard: &mut Storyboard) {
     }
 }
 
+/// The fewest words a lesson may have: its budget less the writer's tolerance.
+fn fewest_words(storyboard: &Storyboard) -> usize {
+    (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE)).ceil() as usize
+}
+
 /// Whether lengthening may add a sentence the lesson already says nearly word for word.
 #[derive(Clone, Copy, PartialEq)]
 enum Repeats {
@@ -1682,8 +1685,7 @@ async fn lengthen(
 ) -> Result<(), ScriptError> {
     let low =
         (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE * 0.6)) as usize;
-    let within =
-        (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE)).ceil() as usize;
+    let within = fewest_words(storyboard);
     // Scenes the model had nothing new for (a small model repeats itself): the next round
     // asks another scene instead of giving up.
     let mut exhausted: Vec<usize> = Vec::new();
