@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
-use super::questions::{answers_agree, options_flaw};
+use super::questions::{answers_agree, options_flaw, placed};
 use super::schema::object;
 use crate::checkpoints::{clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_OPTION, Scene, Storyboard, Visual};
@@ -31,8 +31,8 @@ struct Written {
 struct WrittenQuestion {
     scene: usize,
     question: String,
-    options: Vec<String>,
-    answer: usize,
+    right_answer: String,
+    wrong_answers: Vec<String>,
     explanation: String,
 }
 
@@ -110,8 +110,10 @@ async fn ask(
     let request = format!(
         "Write {asked}. \
          Each question is one line ending with a question mark and asks about the subject \
-         itself: never mention scenes or their numbers. Give 3 or 4 short options with exactly \
-         one right, its index as the answer, and one sentence that explains why it is right.{} Scenes:\n{}",
+         itself: never mention scenes or their numbers. Give its right answer, two or three \
+         wrong answers (each a short phrase that answers the question, not a question), and one \
+         sentence that explains why the right answer is right, as a fact about the subject.{} \
+         Scenes:\n{}",
         if with_exercise {
             " Also write one exercise: a short question with a problem in typed mathematics \
              (like 3x + 2 = 11 or (12 - 4)/2) whose answer is one number, practising a scene."
@@ -171,11 +173,11 @@ fn schema(scenes: &[usize], questions: usize, exercise: bool) -> Value {
     let question = object(json!({
         "scene": scene,
         "question": text(MAX_QUESTION),
-        "options": {
-            "type": "array", "minItems": 3, "maxItems": 4,
+        "right_answer": text(MAX_OPTION as u32),
+        "wrong_answers": {
+            "type": "array", "minItems": 2, "maxItems": 3,
             "items": text(MAX_OPTION as u32),
         },
-        "answer": { "type": "integer", "minimum": 0, "maximum": 3 },
         "explanation": text(MAX_EXPLANATION),
     }));
     let mut properties = json!({
@@ -197,7 +199,12 @@ fn schema(scenes: &[usize], questions: usize, exercise: bool) -> Value {
 /// A written question as a checkpoint, if it is well formed: a scene it may ask about,
 /// distinct options, the answer among them.
 fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
-    let options: Vec<String> = q.options.iter().map(|o| clip(o, MAX_OPTION)).collect();
+    let wrong: Vec<String> = q
+        .wrong_answers
+        .iter()
+        .map(|o| clip(o, MAX_OPTION))
+        .collect();
+    let (options, answer) = placed(&q.question, &clip(&q.right_answer, MAX_OPTION), &wrong);
     let distinct = options.iter().enumerate().all(|(i, o)| {
         !o.is_empty()
             && !options[..i]
@@ -225,24 +232,21 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         Some("not a question about the subject")
     } else if let Some(flaw) = options_flaw(&options) {
         Some(flaw)
-    } else if q.answer >= options.len() {
-        Some("an answer that is not one of its options")
+    } else if wrong.is_empty() {
+        Some("no wrong answers to choose from")
     } else if explanation.is_empty() {
         Some("no explanation")
     } else {
         None
     };
     if let Some(fault) = fault {
-        tracing::info!(question = %q.question, options = ?q.options, fault, "leaving out a checkpoint question: not well formed");
+        tracing::info!(question = %q.question, ?options, fault, "leaving out a checkpoint question: not well formed");
         return None;
     }
     Some(Checkpoint {
         scene: q.scene,
         question,
-        answer: CheckpointAnswer::Choice {
-            options,
-            answer: q.answer,
-        },
+        answer: CheckpointAnswer::Choice { options, answer },
         explanation,
     })
 }
@@ -344,10 +348,10 @@ mod tests {
                     assert!(request.contains("Scene 1 \"Light reactions\""), "{request}");
                     json!({
                         "questions": [
-                            {"scene": 1, "question": "What absorbs the light?", "options": ["Chlorophyll", "Glucose", "Oxygen"],
-                             "answer": 0, "explanation": "Chlorophyll absorbs red and blue light."},
-                            {"scene": 2, "question": "What is made in the Calvin cycle?", "options": ["Water", "Sugar", "Light"],
-                             "answer": 0, "explanation": "Water is made."},
+                            {"scene": 1, "question": "What absorbs the light?", "right_answer": "Chlorophyll",
+                             "wrong_answers": ["Glucose", "Oxygen"], "explanation": "Chlorophyll absorbs red and blue light."},
+                            {"scene": 2, "question": "What is made in the Calvin cycle?", "right_answer": "Water",
+                             "wrong_answers": ["Sugar", "Light"], "explanation": "Water is made."},
                         ],
                         "exercise": {"scene": 2, "question": "How many molecules of CO2 make one glucose: 12 / 2?", "problem": "12/2"},
                     })
@@ -420,21 +424,27 @@ mod tests {
 
     #[test]
     fn a_flawed_question_is_left_out() {
-        let q = |options: &[&str], answer: usize, scene: usize| WrittenQuestion {
+        // The first of `answers` is the right one.
+        let q = |answers: &[&str], scene: usize| WrittenQuestion {
             scene,
             question: "What does chlorophyll absorb?".into(),
-            options: options.iter().map(|s| s.to_string()).collect(),
-            answer,
+            right_answer: answers[0].into(),
+            wrong_answers: answers[1..].iter().map(|s| s.to_string()).collect(),
             explanation: "Chlorophyll absorbs red and blue light.".into(),
         };
-        assert!(question(q(&["Light", "Water", "Salt"], 0, 2), &[2, 3]).is_some());
-        assert!(question(q(&["Light", "light", "Salt"], 0, 2), &[2, 3]).is_none());
-        assert!(question(q(&["Light", "Water", "Salt"], 3, 2), &[2, 3]).is_none());
-        assert!(question(q(&["Light", "Water", "Salt"], 0, 0), &[2, 3]).is_none());
+        let kept = question(q(&["Light", "Water", "Salt"], 2), &[2, 3]).expect("well formed");
+        let CheckpointAnswer::Choice { options, answer } = &kept.answer else {
+            panic!("a choice")
+        };
+        assert_eq!(options[*answer], "Light", "{options:?}");
+        assert_eq!(options.len(), 3);
+        assert!(question(q(&["Light", "light", "Salt"], 2), &[2, 3]).is_none());
+        assert!(question(q(&["Light"], 2), &[2, 3]).is_none());
+        assert!(question(q(&["Light", "Water", "Salt"], 0), &[2, 3]).is_none());
         // Other wordings, with options and an answer that are fine.
         let worded = |text: &str, options: &[&str]| WrittenQuestion {
             question: text.into(),
-            ..q(options, 0, 2)
+            ..q(options, 2)
         };
         assert!(question(worded("sentence", &["1", "2", "3"]), &[2, 3]).is_none());
         // What a 1.5B model wrote after its question is not part of it.

@@ -36,6 +36,17 @@ pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
     None
 }
 
+/// A question's options as a learner sees them, asked of a model as the right answer and the
+/// wrong ones (a small model asked for options and an index wrote questions as options, or
+/// marked a wrong one), with the right one's place: among the wrong ones at a place set by
+/// the question, so that it is not always first.
+pub(super) fn placed(question: &str, right: &str, wrong: &[String]) -> (Vec<String>, usize) {
+    let place = key(question).bytes().map(usize::from).sum::<usize>() % (wrong.len() + 1);
+    let mut options = wrong.to_vec();
+    options.insert(place, right.to_string());
+    (options, place)
+}
+
 /// A quiz whose marked answer the model itself does not choose when asked the question
 /// afresh is left out: a small model often marks the wrong option ("What is the by-product
 /// of photosynthesis?" marked "glucose").

@@ -205,10 +205,10 @@ async fn the_models_checkpoint_questions_are_kept_when_it_answers_them_the_same_
                 "narration": ["The setting sun looks red."] }),
     );
     let questions = json!({"questions": [
-        {"scene": 1, "question": "Which colour does air scatter most?", "options": ["Blue", "Red", "Green"],
-         "answer": 0, "explanation": "Short blue waves scatter most strongly."},
-        {"scene": 2, "question": "Why is the setting sun red?", "options": ["It cools down", "Its light crosses more air"],
-         "answer": 0, "explanation": "It cools down."},
+        {"scene": 1, "question": "Which colour does air scatter most?", "right_answer": "Blue",
+         "wrong_answers": ["Red", "Green"], "explanation": "Short blue waves scatter most strongly."},
+        {"scene": 2, "question": "Why is the setting sun red?", "right_answer": "It cools down",
+         "wrong_answers": ["Its light crosses more air"], "explanation": "It cools down."},
     ]});
     let stand_in = ChatStandIn::start(vec![
         Reply::Content(board.to_string()),
