@@ -11,6 +11,7 @@ use super::ScriptError;
 use super::chat::{JsonModel, Turn};
 use super::questions::{answers_agree, options_flaw, placed};
 use super::schema::object;
+use super::tidy::sentences_of;
 use crate::checkpoints::{clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_OPTION, Scene, Storyboard, Visual};
 use crate::titles::Subject;
@@ -217,7 +218,7 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         Some(end) => clip(&q.question[..=end], 200),
         None => clip(&q.question, 200),
     };
-    let explanation = clip(&q.explanation, 300);
+    let explanation = explanation_of(&q.explanation, &options[answer]);
     // A question reads as one: three words or more ("What is chlorophyll?"), ending in a
     // question mark, about the subject rather than a scene (a small model has
     // answered "sentence" with the options 1, 2 and 3, and agreed with itself).
@@ -249,6 +250,29 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         answer: CheckpointAnswer::Choice { options, answer },
         explanation,
     })
+}
+
+/// What a learner reads after answering: the model's explanation in whole sentences about
+/// the subject. A 1.5B model explained "The question checks if the learner understands the
+/// process of photosynthesis…", and was cut off at its length limit; such sentences go, and
+/// where none is left the explanation names the right answer.
+fn explanation_of(written: &str, right: &str) -> String {
+    let about_the_asking = |sentence: &str| {
+        sentence.split(|c: char| !c.is_alphanumeric()).any(|word| {
+            ["question", "questions", "learner", "learners", "quiz"]
+                .iter()
+                .any(|w| word.eq_ignore_ascii_case(w))
+        })
+    };
+    let kept: Vec<&str> = sentences_of(written)
+        .into_iter()
+        .filter(|s| s.ends_with(['.', '!']) && !about_the_asking(s))
+        .collect();
+    if kept.is_empty() {
+        format!("The right answer is {}.", right.trim_end_matches('.'))
+    } else {
+        clip(&kept.join(" "), 300)
+    }
 }
 
 /// "What does Scene 2 say…": a learner sees no scene numbers.
@@ -420,6 +444,26 @@ mod tests {
         }
         .validate()
         .unwrap();
+    }
+
+    #[test]
+    fn an_explanation_says_why_about_the_subject_in_whole_sentences() {
+        assert_eq!(
+            explanation_of(
+                "The question checks if the learner understands the process. The correct \
+                 answer is that light energy becomes chemical energy. The absorbed light energy is",
+                "Light into chemical energy"
+            ),
+            "The correct answer is that light energy becomes chemical energy."
+        );
+        assert_eq!(
+            explanation_of("This question checks the key idea.", "Chlorophyll"),
+            "The right answer is Chlorophyll."
+        );
+        assert_eq!(
+            explanation_of("Chlorophyll absorbs red and blue light.", "Chlorophyll"),
+            "Chlorophyll absorbs red and blue light."
+        );
     }
 
     #[test]
