@@ -9,9 +9,8 @@ use serde_json::{Value, json};
 
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
-use super::questions::{answers_agree, options_flaw, placed};
+use super::questions::{answers_agree, explanation_of, options_flaw, placed};
 use super::schema::object;
-use super::tidy::sentences_of;
 use crate::checkpoints::{clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_OPTION, Scene, Storyboard, Visual};
 use crate::titles::Subject;
@@ -218,7 +217,12 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         Some(end) => clip(&q.question[..=end], 200),
         None => clip(&q.question, 200),
     };
-    let explanation = explanation_of(&q.explanation, &options[answer]);
+    let explanation = explanation_of(&q.explanation).unwrap_or_else(|| {
+        format!(
+            "The right answer is {}.",
+            options[answer].trim_end_matches('.')
+        )
+    });
     // A question reads as one: three words or more ("What is chlorophyll?"), ending in a
     // question mark, about the subject rather than a scene (a small model has
     // answered "sentence" with the options 1, 2 and 3, and agreed with itself).
@@ -250,29 +254,6 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         answer: CheckpointAnswer::Choice { options, answer },
         explanation,
     })
-}
-
-/// What a learner reads after answering: the model's explanation in whole sentences about
-/// the subject. A 1.5B model explained "The question checks if the learner understands the
-/// process of photosynthesis…", and was cut off at its length limit; such sentences go, and
-/// where none is left the explanation names the right answer.
-fn explanation_of(written: &str, right: &str) -> String {
-    let about_the_asking = |sentence: &str| {
-        sentence.split(|c: char| !c.is_alphanumeric()).any(|word| {
-            ["question", "questions", "learner", "learners", "quiz"]
-                .iter()
-                .any(|w| word.eq_ignore_ascii_case(w))
-        })
-    };
-    let kept: Vec<&str> = sentences_of(written)
-        .into_iter()
-        .filter(|s| s.ends_with(['.', '!']) && !about_the_asking(s))
-        .collect();
-    if kept.is_empty() {
-        format!("The right answer is {}.", right.trim_end_matches('.'))
-    } else {
-        clip(&kept.join(" "), 300)
-    }
 }
 
 /// "What does Scene 2 say…": a learner sees no scene numbers.
@@ -451,17 +432,25 @@ mod tests {
         assert_eq!(
             explanation_of(
                 "The question checks if the learner understands the process. The correct \
-                 answer is that light energy becomes chemical energy. The absorbed light energy is",
-                "Light into chemical energy"
-            ),
-            "The correct answer is that light energy becomes chemical energy."
+                 answer is that light energy becomes chemical energy. The absorbed light energy is"
+            )
+            .as_deref(),
+            Some("The correct answer is that light energy becomes chemical energy.")
         );
+        assert_eq!(explanation_of("This question checks the key idea."), None);
+        let written = |explanation: &str| WrittenQuestion {
+            scene: 2,
+            question: "What does chlorophyll absorb?".into(),
+            right_answer: "Light".into(),
+            wrong_answers: vec!["Water".into(), "Salt".into()],
+            explanation: explanation.into(),
+        };
+        let about_the_quiz = question(written("The quiz checks the key idea."), &[2]).unwrap();
+        assert_eq!(about_the_quiz.explanation, "The right answer is Light.");
+        let about_the_subject =
+            question(written("Chlorophyll absorbs red and blue light."), &[2]).unwrap();
         assert_eq!(
-            explanation_of("This question checks the key idea.", "Chlorophyll"),
-            "The right answer is Chlorophyll."
-        );
-        assert_eq!(
-            explanation_of("Chlorophyll absorbs red and blue light.", "Chlorophyll"),
+            about_the_subject.explanation,
             "Chlorophyll absorbs red and blue light."
         );
     }

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::chat::{JsonModel, Turn};
-use super::questions::{answers_agree, finish_question, options_flaw, placed};
+use super::questions::{answers_agree, explanation_of, finish_question, options_flaw, placed};
 use super::schema::object;
 use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
@@ -644,17 +644,20 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                 finish_question(&question),
                 spoken_list(&options, "or")
             );
+            let explanation = finish_sentence(&explanation).and_then(|e| explanation_of(&e));
             let reveal = format!(
                 "The answer is {}. {}",
                 options[answer].trim_end_matches('.'),
-                finish_sentence(&explanation).unwrap_or_default()
-            );
+                explanation.as_deref().unwrap_or_default()
+            )
+            .trim_end()
+            .to_string();
             (
                 Visual::Quiz {
                     question,
                     answer,
                     options,
-                    explanation: finish_sentence(&explanation),
+                    explanation,
                 },
                 vec![read, reveal],
                 Vec::new(),
@@ -2122,7 +2125,26 @@ mod tests {
         };
         assert_eq!(options.len(), 4);
         assert_eq!(options[*answer], "Oxygen");
-        assert!(scene.narration[1].starts_with("The answer is Oxygen."));
+        assert_eq!(
+            scene.narration[1],
+            "The answer is Oxygen. Water is split and its oxygen is released."
+        );
+        // An explanation about the quiz rather than the subject is not said.
+        let mut about_the_quiz = json!({ "quiz": {
+            "question": "What gas do plants release in photosynthesis?",
+            "right_answer": "Oxygen",
+            "wrong_answers": ["Carbon dioxide", "Nitrogen", "Methane"],
+            "explanation": "The question checks the lesson's key idea.",
+        }});
+        let scene = into_scene(
+            "Check yourself",
+            serde_json::from_value(about_the_quiz.take()).unwrap(),
+        );
+        assert_eq!(scene.narration[1], "The answer is Oxygen.");
+        let Visual::Quiz { explanation, .. } = &scene.visual else {
+            panic!("a quiz");
+        };
+        assert_eq!(explanation, &None);
         // The right answer's place follows the question, not always the first.
         let places: std::collections::HashSet<usize> = ["Which?", "What is it?", "Why?", "How so?"]
             .iter()

@@ -8,7 +8,8 @@ use serde_json::json;
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
 use super::schema::object;
-use super::tidy::key;
+use super::tidy::{key, sentences_of};
+use crate::checkpoints::clip;
 use crate::storyboard::{Scene, Visual};
 
 /// Why a question's options do not answer it, if they do not: two options alike, options
@@ -96,6 +97,25 @@ pub(super) async fn answers_agree(
         );
     }
     Ok(agree)
+}
+
+/// What a learner reads or hears after answering, in a quiz or at a checkpoint: the sentences
+/// of the model's explanation that are whole and about the subject, if any. A 1.5B model
+/// explained "The question checks if the learner understands the process of photosynthesis…"
+/// and was cut off at its length limit.
+pub(super) fn explanation_of(written: &str) -> Option<String> {
+    let about_the_asking = |sentence: &str| {
+        sentence.split(|c: char| !c.is_alphanumeric()).any(|word| {
+            ["question", "questions", "learner", "learners", "quiz"]
+                .iter()
+                .any(|w| word.eq_ignore_ascii_case(w))
+        })
+    };
+    let kept: Vec<&str> = sentences_of(written)
+        .into_iter()
+        .filter(|s| s.ends_with(['.', '!']) && !about_the_asking(s))
+        .collect();
+    (!kept.is_empty()).then(|| clip(&kept.join(" "), 300))
 }
 
 /// The question as asked: one question mark at its end.
