@@ -845,6 +845,19 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
              each bullet as a short phrase that stands alone"
         ));
     }
+    // "Demand", "Supply"; "Market Equilibrium", "Quantity Supplied": names, not points. (In
+    // programming a two-word bullet may be a command: "git commit".)
+    if let Visual::Bullets { items, .. } = &scene.visual
+        && guess_subject(topic) != Subject::Programming
+        && let Some(label) = items
+            .iter()
+            .find(|item| item.split_whitespace().count() < 3)
+    {
+        return Some(format!(
+            "the bullet \"{label}\" only names something; give each bullet as a phrase of 3 to \
+             8 words that states a fact"
+        ));
+    }
     // "Newton's First Law (Law of Inertia)" as the definition of "Newton's First Law".
     if let Visual::Definition {
         term, definition, ..
@@ -2220,6 +2233,18 @@ mod tests {
             "x is the unknown",
         ]);
         assert_eq!(flaw(&whole, "Acids and bases"), None);
+        // Names are not points (seen: "Demand" and "Supply" as a scene's two bullets).
+        let names = bullets(&[
+            "Market Equilibrium",
+            "Quantity Supplied",
+            "Quantity Demanded",
+        ]);
+        assert!(
+            flaw(&names, "Supply and demand")
+                .is_some_and(|r| r.contains("\"Market Equilibrium\" only names something")),
+            "{:?}",
+            flaw(&names, "Supply and demand")
+        );
         // In programming a command may begin a bullet.
         let commands = bullets(&["git commit records a change", "A branch is a line of work"]);
         assert_eq!(flaw(&commands, "Git for beginners"), None);
