@@ -219,7 +219,7 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
     };
     let explanation = explanation_of(&q.explanation).unwrap_or_else(|| {
         format!(
-            "The right answer is {}.",
+            "The right answer: {}.",
             options[answer].trim_end_matches('.')
         )
     });
@@ -446,7 +446,7 @@ mod tests {
             explanation: explanation.into(),
         };
         let about_the_quiz = question(written("The quiz checks the key idea."), &[2]).unwrap();
-        assert_eq!(about_the_quiz.explanation, "The right answer is Light.");
+        assert_eq!(about_the_quiz.explanation, "The right answer: Light.");
         let about_the_subject =
             question(written("Chlorophyll absorbs red and blue light."), &[2]).unwrap();
         assert_eq!(
