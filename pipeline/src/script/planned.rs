@@ -40,6 +40,8 @@ const SENTENCE_CHARS: u32 = 260;
 const FIRST_ASK: f64 = 1.2;
 /// A slide phrase: a bullet, a summary point, a quiz option.
 const PHRASE_CHARS: u32 = 72;
+/// One side of a comparison row.
+const ROW_CHARS: u32 = 80;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -188,7 +190,7 @@ fn scene_schema(kind: BodyKind, elements: usize, extra: usize) -> Value {
         BodyKind::Comparison => object(json!({
             "left_title": text(30),
             "right_title": text(30),
-            "rows": array(object(json!({ "left": text(80), "right": text(80), "say": sentence() })), elements),
+            "rows": array(object(json!({ "left": text(ROW_CHARS), "right": text(ROW_CHARS), "say": sentence() })), elements),
             "more": more,
         })),
         BodyKind::WorkedExample => object(json!({
@@ -891,25 +893,44 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
     None
 }
 
-/// A quiz whose answers ran to the length limit was cut off in them ("…, while respiration
-/// breaks"): its options no longer say what they meant, and it is asked again.
-fn cut_options(written: &Written) -> Option<String> {
-    let Written::Quiz {
-        right_answer,
-        wrong_answers,
-        ..
-    } = written
-    else {
-        return None;
-    };
-    std::iter::once(right_answer)
-        .chain(wrong_answers)
-        .any(|o| o.trim().chars().count() + 1 >= PHRASE_CHARS as usize)
-        .then(|| {
-            "its answers were too long and were cut off; give each of the four answers in at \
-             most eight words"
-                .to_string()
-        })
+/// A quiz answer, a comparison cell or a bullet that ran to its length limit was cut off
+/// ("…, while respiration breaks"): it no longer says what it meant, and the scene is asked
+/// again (once; a second writing is kept, its phrases cut at a word).
+fn cut_phrases(written: &Written) -> Option<String> {
+    let cut = |text: &str, max: u32| text.trim().chars().count() + 1 >= max as usize;
+    match written {
+        Written::Quiz {
+            right_answer,
+            wrong_answers,
+            ..
+        } => std::iter::once(right_answer)
+            .chain(wrong_answers)
+            .any(|o| cut(o, PHRASE_CHARS))
+            .then(|| {
+                "its answers were too long and were cut off; give each of the four answers in \
+                 at most eight words"
+                    .to_string()
+            }),
+        // "When supply is greater than demand, there is a surplus of goods and services in"
+        // on a slide: a sentence cut at the cell's limit.
+        Written::Comparison { rows, .. } => rows
+            .iter()
+            .any(|row| cut(&row.left, ROW_CHARS) || cut(&row.right, ROW_CHARS))
+            .then(|| {
+                "its rows were too long and were cut off; give each side of a row as a short \
+                 phrase of at most eight words"
+                    .to_string()
+            }),
+        Written::Bullets { points, .. } => points
+            .iter()
+            .any(|point| cut(&point.bullet, PHRASE_CHARS))
+            .then(|| {
+                "its bullets were too long and were cut off; give each bullet as a phrase of at \
+                 most eight words"
+                    .to_string()
+            }),
+        _ => None,
+    }
 }
 
 /// A phrase that begins in the middle of a sentence: with a word in lower case ("food and
@@ -1424,7 +1445,7 @@ async fn write_scene(
                     index + 1
                 ))
             })?;
-        let cut = cut_options(&written);
+        let cut = cut_phrases(&written);
         let scene = into_scene(&planned.heading, written);
         match cut.or_else(|| flaw(&scene, topic)) {
             // The writer's seed is fixed: the same request would get the same answer, so
@@ -2177,13 +2198,32 @@ mod tests {
         let long = "Photosynthesis produces oxygen and glucose, while respiration breaks down";
         assert!(long.chars().count() + 1 >= PHRASE_CHARS as usize);
         assert!(
-            cut_options(&quiz(&[long, "Oxygen", "Water", "Light"]))
+            cut_phrases(&quiz(&[long, "Oxygen", "Water", "Light"]))
                 .is_some_and(|reason| reason.contains("at most eight words"))
         );
         assert_eq!(
-            cut_options(&quiz(&["Glucose", "Oxygen", "Water", "Light"])),
+            cut_phrases(&quiz(&["Glucose", "Oxygen", "Water", "Light"])),
             None
         );
+        // So are comparison cells and bullets cut at their limits.
+        let rows: Written = serde_json::from_value(json!({ "comparison": {
+            "left_title": "Supply", "right_title": "Demand",
+            "rows": [{ "left": "When supply is greater than demand, there is a surplus of goods and services in",
+                       "right": "A shortage", "say": "Said." }],
+            "more": [],
+        }}))
+        .unwrap();
+        assert!(cut_phrases(&rows).is_some_and(|r| r.contains("rows were too long")));
+        let bullets = |bullet: &str| -> Written {
+            serde_json::from_value(json!({ "bullets": {
+                "points": [{ "bullet": bullet, "say": "Said." }], "more": [],
+            }}))
+            .unwrap()
+        };
+        let cut = "Market equilibrium occurs when the quantity supplied equals the quantity";
+        assert!(cut.chars().count() + 1 >= PHRASE_CHARS as usize);
+        assert!(cut_phrases(&bullets(cut)).is_some_and(|r| r.contains("bullets were too long")));
+        assert_eq!(cut_phrases(&bullets("Supply meets demand")), None);
         // Two answers alike (seen, one of them marked): asked again too.
         let options = [
             "When supply increases, the price may decrease",
