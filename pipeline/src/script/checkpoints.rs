@@ -197,7 +197,8 @@ fn schema(scenes: &[usize], questions: usize, exercise: bool) -> Value {
 }
 
 /// A written question as a checkpoint, if it is well formed: a scene it may ask about,
-/// distinct options, the answer among them.
+/// distinct options and a wrong answer to choose besides the right one (its explanation always
+/// says something: `explanation_of`, or the right answer named).
 fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
     let wrong: Vec<String> = q
         .wrong_answers
@@ -239,8 +240,6 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         Some(flaw)
     } else if wrong.is_empty() {
         Some("no wrong answers to choose from")
-    } else if explanation.is_empty() {
-        Some("no explanation")
     } else {
         None
     };

@@ -2137,14 +2137,17 @@ mod tests {
 
     #[test]
     fn a_quiz_is_asked_as_its_right_answer_and_three_wrong_ones() {
-        let written: Written = serde_json::from_value(json!({ "quiz": {
-            "question": "What gas do plants release in photosynthesis?",
-            "right_answer": "Oxygen",
-            "wrong_answers": ["Carbon dioxide", "Nitrogen", "Methane"],
-            "explanation": "Water is split and its oxygen is released.",
-        }}))
-        .unwrap();
-        let scene = into_scene("Check yourself", written);
+        let quiz = |explanation: &str| {
+            let written: Written = serde_json::from_value(json!({ "quiz": {
+                "question": "What gas do plants release in photosynthesis?",
+                "right_answer": "Oxygen",
+                "wrong_answers": ["Carbon dioxide", "Nitrogen", "Methane"],
+                "explanation": explanation,
+            }}))
+            .unwrap();
+            into_scene("Check yourself", written)
+        };
+        let scene = quiz("Water is split and its oxygen is released.");
         let Visual::Quiz {
             options, answer, ..
         } = &scene.visual
@@ -2158,16 +2161,7 @@ mod tests {
             "The answer is Oxygen. Water is split and its oxygen is released."
         );
         // An explanation about the quiz rather than the subject is not said.
-        let mut about_the_quiz = json!({ "quiz": {
-            "question": "What gas do plants release in photosynthesis?",
-            "right_answer": "Oxygen",
-            "wrong_answers": ["Carbon dioxide", "Nitrogen", "Methane"],
-            "explanation": "The question checks the lesson's key idea.",
-        }});
-        let scene = into_scene(
-            "Check yourself",
-            serde_json::from_value(about_the_quiz.take()).unwrap(),
-        );
+        let scene = quiz("The question checks the lesson's key idea.");
         assert_eq!(scene.narration[1], "The answer is Oxygen.");
         let Visual::Quiz { explanation, .. } = &scene.visual else {
             panic!("a quiz");
