@@ -1683,6 +1683,50 @@ fn shorten(storyboard: &mut Storyboard) {
         };
         scene.narration.pop();
     }
+    // Still over (a small model's beats are long, and a short lesson has few extras): the
+    // last bullet, row or point of the scene that has most goes with its beat while scenes
+    // keep two; then a definition's example, and lists down to one.
+    if storyboard.word_count() > high {
+        tracing::info!(
+            words = storyboard.word_count(),
+            most = high,
+            "over the budget without extra sentences: the last elements of long lists go"
+        );
+    }
+    for keep in [2, 1] {
+        while storyboard.word_count() > high {
+            let Some(scene) = storyboard
+                .scenes
+                .iter_mut()
+                .filter(|s| s.narration.len() == s.visual.element_count())
+                .filter(|s| droppable_elements(&s.visual) > keep)
+                .max_by_key(|s| droppable_elements(&s.visual))
+            else {
+                break;
+            };
+            match &mut scene.visual {
+                Visual::Bullets { items, .. } => items.truncate(items.len() - 1),
+                Visual::Comparison { rows, .. } => rows.truncate(rows.len() - 1),
+                Visual::Summary { points, .. } => points.truncate(points.len() - 1),
+                Visual::Definition { example, .. } => *example = None,
+                _ => unreachable!("only lists and examples are dropped"),
+            }
+            scene.narration.pop();
+        }
+    }
+}
+
+/// How many elements of a visual may go one by one from its end: a list's items and a
+/// definition's example (none of other visuals: their elements are a whole, such as a
+/// worked example's steps).
+fn droppable_elements(visual: &Visual) -> usize {
+    match visual {
+        Visual::Bullets { items, .. } => items.len(),
+        Visual::Comparison { rows, .. } => rows.len(),
+        Visual::Summary { points, .. } => points.len(),
+        Visual::Definition { example, .. } => 1 + usize::from(example.is_some()),
+        _ => 0,
+    }
 }
 
 /// The fewest words a lesson may have: its budget less the writer's tolerance.
@@ -2494,5 +2538,61 @@ mod tests {
             .await
             .unwrap();
         assert!(model.asked.into_inner() > 1);
+    }
+
+    #[test]
+    fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
+        // 100 words aimed at: at most 116 are kept. Every sentence is a bullet's beat.
+        let beat = |n: usize| vec!["word"; n].join(" ") + ".";
+        let mut storyboard = lesson_of(20);
+        storyboard.scenes[2] = Scene {
+            visual: Visual::Bullets {
+                heading: "Carbon".into(),
+                items: vec!["One".into(), "Two".into(), "Three".into(), "Four".into()],
+            },
+            narration: vec![beat(20), beat(20), beat(20), beat(20)],
+        };
+        storyboard.scenes[3] = Scene {
+            visual: Visual::Bullets {
+                heading: "Oxygen".into(),
+                items: vec!["One".into(), "Two".into()],
+            },
+            narration: vec![beat(30), beat(30)],
+        };
+        assert_eq!(storyboard.word_count(), 9 + 80 + 60);
+        shorten(&mut storyboard);
+        // Two of the four bullets went with their beats; the scene of two kept both.
+        let Visual::Bullets { items, .. } = &storyboard.scenes[2].visual else {
+            unreachable!()
+        };
+        assert_eq!(items, &["One", "Two"]);
+        assert_eq!(storyboard.scenes[2].narration.len(), 2);
+        assert_eq!(storyboard.scenes[3].narration.len(), 2);
+        assert_eq!(storyboard.word_count(), 9 + 40 + 60);
+
+        // Lists of two and a definition's example go too when nothing else is left.
+        storyboard.scenes[2] = Scene {
+            visual: Visual::Definition {
+                term: "Carbon".into(),
+                definition: "An element.".into(),
+                example: Some("Graphite.".into()),
+            },
+            narration: vec![beat(30), beat(30)],
+        };
+        storyboard.scenes[3] = Scene {
+            visual: Visual::Bullets {
+                heading: "Oxygen".into(),
+                items: vec!["One".into()],
+            },
+            narration: vec![beat(60)],
+        };
+        assert_eq!(storyboard.word_count(), 9 + 60 + 60);
+        shorten(&mut storyboard);
+        assert!(matches!(
+            &storyboard.scenes[2].visual,
+            Visual::Definition { example: None, .. }
+        ));
+        assert_eq!(storyboard.scenes[2].narration.len(), 1);
+        assert_eq!(storyboard.word_count(), 9 + 30 + 60);
     }
 }
