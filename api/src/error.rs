@@ -159,3 +159,15 @@ impl From<LedgerError> for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// A lookup that found nothing, answered as the 404 that names what was looked for
+/// (`"Video not found"`); another user's item is looked up as not there at all.
+pub trait OrNotFound<T> {
+    fn or_not_found(self, what: &str) -> ApiResult<T>;
+}
+
+impl<T> OrNotFound<T> for Option<T> {
+    fn or_not_found(self, what: &str) -> ApiResult<T> {
+        self.ok_or_else(|| ApiError::not_found(what))
+    }
+}

@@ -5,7 +5,7 @@ use axum::{
     http::{HeaderMap, header, request::Parts},
 };
 use axum_extra::headers::{Authorization, HeaderMapExt, authorization::Bearer};
-use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, de::DeserializeOwned};
 
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
@@ -154,9 +154,23 @@ fn nul_at(value: &serde_json::Value) -> Option<Vec<String>> {
     }
 }
 
-/// A level of 1, 2 or 3, given as a number, a numeric string or beginner / intermediate /
-/// advanced (the video and course requests accept all of these).
-pub fn named_level(value: &serde_json::Value) -> Option<u8> {
+/// An optional level of 1, 2 or 3, given as a number, a numeric string or beginner /
+/// intermediate / advanced (the video and course requests accept all of these); anything
+/// else is refused with `refusal`, which names the field. For `#[serde(deserialize_with)]`,
+/// through a function that gives the message.
+pub fn named_level<'de, D: Deserializer<'de>>(
+    de: D,
+    refusal: &'static str,
+) -> Result<Option<u8>, D::Error> {
+    match Option::<serde_json::Value>::deserialize(de)? {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(value) => level_of(&value)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(refusal)),
+    }
+}
+
+fn level_of(value: &serde_json::Value) -> Option<u8> {
     use crate::limits::{LEVEL, LEVEL_NAMES};
     let level = match value {
         serde_json::Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),

@@ -1,7 +1,8 @@
 //! The API's OpenAPI 3.1 document, built by utoipa from the routes themselves: every route is
 //! registered through `utoipa_axum::routes!`, so a handler's `#[utoipa::path]` (its path,
-//! parameters, body, answers and security) is both what axum serves and what the document
-//! says. Served at `GET /api/openapi.json` (`routes::document`); `just openapi` writes it to
+//! parameters, body and answers) is both what axum serves and what the document says; which
+//! operations take the bearer token follows from their answers
+//! (`routes::document::require_tokens`). Served at `GET /api/openapi.json` (`routes::document`); `just openapi` writes it to
 //! `web/src/types/openapi.json`, from which the web app's types are generated.
 
 /// The whole document, from the same routes the server mounts.

@@ -26,7 +26,8 @@ macro_rules! error_responses {
 
 // Routes for a signed-in caller and their own things.
 error_responses! {
-    /// The route needs a signed-in caller's access token.
+    /// The route needs a signed-in caller's access token: the document marks every operation
+    /// that answers this as taking the bearer token (`routes::document::require_tokens`).
     NotSignedIn = (401, "Not signed in");
     /// The `user_id` the route was given (in its path or body) is not the caller's own.
     NotTheCaller = (404, "`user_id` is not the caller's");
@@ -72,9 +73,16 @@ error_responses! {
     BadListQuery = (422, "A query value is out of range");
 }
 
+// Publishing and renaming a library item (`routes::library::ItemChanges`).
+error_responses! {
+    /// Neither `is_public` nor `title`, or a title that is empty, too long or not one line.
+    BadItemChanges = (422, "Nothing to change, or a bad title");
+}
+
 // The media of a finished job (`routes::media`).
 error_responses! {
-    /// A media URL with no token, for an item that is not public.
+    /// A media URL with no token, for an item that is not public: an operation that answers
+    /// this takes the bearer token or none (`routes::document::require_tokens`).
     NoMediaToken = (401, "No token, and the video is not public");
     /// The job is missing, neither the caller's nor the token's, or not finished.
     NoSuchMedia = (404, "No such video the caller may see, or not ready");

@@ -18,6 +18,7 @@ use crate::{
         responses::{NotSignedIn, NotTheCaller},
     },
     extract::AuthUser,
+    routes::ids::CallersId,
     state::AppState,
 };
 
@@ -37,8 +38,7 @@ struct BalanceResponse {
     get,
     path = "/auth/user/{user_id}/credits",
     tag = "credits",
-    params(("user_id" = String, Path, description = "The caller's own id")),
-    security(("bearer" = [])),
+    params(CallersId),
     responses(
         (status = 200, description = "The balance", body = BalanceResponse),
         NotSignedIn,
@@ -48,7 +48,7 @@ struct BalanceResponse {
 async fn balance(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(user_id): Path<String>,
+    Path(CallersId { user_id }): Path<CallersId>,
 ) -> ApiResult<Json<BalanceResponse>> {
     caller.require_self(&user_id)?;
     let credits = credits::balance(&state.db, &user_id).await?;

@@ -6,9 +6,16 @@ use std::sync::OnceLock;
 
 use axum::{http::header, response::IntoResponse};
 use utoipa::{
-    Modify, OpenApi,
-    openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme},
+    IntoResponses, Modify, OpenApi,
+    openapi::{
+        path::{Operation, PathItem},
+        security::{
+            ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+        },
+    },
 };
+
+use crate::error::responses::{NoMediaToken, NotSignedIn};
 
 /// The document as served, set when the first router is built (every router describes the
 /// same routes).
@@ -78,6 +85,52 @@ impl Modify for SecuritySchemes {
             ))),
         );
     }
+}
+
+/// Which operations take the bearer token, read from what they answer instead of declared on
+/// every route: one that may answer [`NotSignedIn`] (alone or within `JobNotStarted`) needs
+/// the token; one that may answer [`NoMediaToken`] takes it or none (a media token in the URL
+/// or a published item does as well). An operation that states its own `security(...)` (its
+/// 401 is its own, or another scheme) keeps it.
+pub fn require_tokens(document: &mut utoipa::openapi::OpenApi) {
+    let bearer = || SecurityRequirement::new("bearer", Vec::<String>::new());
+    let rules = [
+        (NotSignedIn::responses(), vec![bearer()]),
+        (
+            NoMediaToken::responses(),
+            vec![SecurityRequirement::default(), bearer()],
+        ),
+    ];
+    for item in document.paths.paths.values_mut() {
+        for operation in operations(item).filter(|o| o.security.is_none()) {
+            let answers = &operation.responses.responses;
+            operation.security = rules
+                .iter()
+                .find(|(answer, _)| {
+                    answer
+                        .iter()
+                        .all(|(status, response)| answers.get(status) == Some(response))
+                })
+                .map(|(_, security)| security.clone());
+        }
+    }
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.options,
+        &mut item.head,
+        &mut item.patch,
+        &mut item.trace,
+        &mut item.query,
+    ]
+    .into_iter()
+    .filter_map(Option::as_mut)
+    .chain(item.additional_operations.values_mut())
 }
 
 /// This document.

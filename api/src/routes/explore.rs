@@ -14,10 +14,13 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, responses::BadListQuery},
-    routes::library::{
-        CourseItem, MediaUrls, PageParams, VideoItem, course_item, media_urls, parse_list_query,
-        video_item,
+    error::{ApiResult, ErrorBody, OrNotFound, responses::BadListQuery},
+    routes::{
+        ids::CourseId,
+        library::{
+            CourseItem, MediaUrls, PageParams, VideoItem, course_item, media_urls,
+            parse_list_query, video_item,
+        },
     },
     state::AppState,
 };
@@ -201,7 +204,7 @@ async fn video(
 ) -> ApiResult<Json<PublicVideo>> {
     let video = library::public_video(&state.db, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+        .or_not_found("Video")?;
     let job_id = video.job_id.unwrap_or_default();
     Ok(Json(PublicVideo {
         media: media_urls(&job_id, video.has_thumbnail, None),
@@ -219,7 +222,7 @@ async fn video(
     path = "/public/courses/{id}",
     tag = "explore",
     operation_id = "public_course",
-    params(("id" = String, Path, description = "The course's id")),
+    params(CourseId),
     responses(
         (status = 200, description = "The course and its finished lessons", body = PublicCourse),
         (status = 404, description = "No such published course", body = ErrorBody),
@@ -227,11 +230,11 @@ async fn video(
 )]
 async fn course(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Path(CourseId { id }): Path<CourseId>,
 ) -> ApiResult<Json<PublicCourse>> {
     let view = courses::public_view(&state.db, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Course"))?;
+        .or_not_found("Course")?;
     let offline_draft = view.offline_draft();
     let prerequisites = view.prerequisites();
     let summary = view.summary();

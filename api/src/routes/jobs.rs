@@ -18,11 +18,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::submission::{Started, Submission};
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
+        ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
         responses::{JobNotStarted, NoSuchJob, NotSignedIn, TooManyPreviews},
     },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
+    routes::ids::JobId,
     state::AppState,
 };
 
@@ -78,14 +79,10 @@ fn subtitle_style_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
 }
 
 fn level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
-    let value = Option::<Value>::deserialize(de)?;
-    let level = match &value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(value) => named_level(value),
-    };
-    level.map(Some).ok_or_else(|| {
-        serde::de::Error::custom("level must be 1, 2 or 3 (beginner, intermediate or advanced)")
-    })
+    named_level(
+        de,
+        "level must be 1, 2 or 3 (beginner, intermediate or advanced)",
+    )
 }
 
 impl GenerateVideo {
@@ -141,7 +138,6 @@ impl GenerateVideo {
     path = "/video/generate",
     tag = "jobs",
     request_body = GenerateVideo,
-    security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
@@ -381,8 +377,7 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
     get,
     path = "/job/{id}/status",
     tag = "jobs",
-    params(("id" = String, Path, description = "The job's id")),
-    security(("bearer" = [])),
+    params(JobId),
     responses(
         (status = 200, description = "The job", body = JobStatus),
         NotSignedIn,
@@ -392,7 +387,7 @@ fn course_fields(job: &job::Model) -> (Option<String>, Option<u64>) {
 async fn job_status(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(JobId { id }): Path<JobId>,
 ) -> ApiResult<Json<JobStatus>> {
     let job = callers_job(&state, &caller, &id).await?;
     Ok(Json(JobStatus::new(&state, job)))
@@ -402,7 +397,7 @@ async fn job_status(
 async fn callers_job(state: &AppState, caller: &AuthUser, id: &str) -> ApiResult<job::Model> {
     jobs::find_for_user(&state.db, &caller.id, id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Job"))
+        .or_not_found("Job")
 }
 
 #[derive(Serialize, ToSchema)]
@@ -415,7 +410,6 @@ struct JobList {
     get,
     path = "/jobs",
     tag = "jobs",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The jobs", body = JobList),
         NotSignedIn,
@@ -436,8 +430,7 @@ async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult
     post,
     path = "/job/{id}/cancel",
     tag = "jobs",
-    params(("id" = String, Path, description = "The job's id")),
-    security(("bearer" = [])),
+    params(JobId),
     responses(
         (status = 200, description = "Cancelled: the job as it is now", body = JobStatus),
         NotSignedIn,
@@ -448,7 +441,7 @@ async fn list_jobs(State(state): State<AppState>, caller: AuthUser) -> ApiResult
 async fn cancel_job(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(JobId { id }): Path<JobId>,
 ) -> ApiResult<Json<JobStatus>> {
     let job = callers_job(&state, &caller, &id).await?;
     if !jobs::cancel(&state.db, &job).await? {
@@ -458,8 +451,6 @@ async fn cancel_job(
         )));
     }
     metrics::counter!("lectern_jobs_cancelled_total", "kind" => job.kind.as_str()).increment(1);
-    let job = jobs::find(&state.db, &id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Job"))?;
+    let job = jobs::find(&state.db, &id).await?.or_not_found("Job")?;
     Ok(Json(JobStatus::new(&state, job)))
 }

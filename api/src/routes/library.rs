@@ -23,11 +23,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
-        responses::{BadListQuery, NoSuchCourse, NoSuchVideo, NotSignedIn, NotTheCaller},
+        ApiError, ApiResult, FieldError, OrNotFound,
+        responses::{
+            BadItemChanges, BadListQuery, NoSuchCourse, NoSuchVideo, NotSignedIn, NotTheCaller,
+        },
     },
     extract::{AuthUser, ValidJson},
     limits::{self, LIMITS},
+    routes::ids::{CallersId, CourseId, VideoOrJobId},
     state::AppState,
 };
 
@@ -415,12 +418,11 @@ struct SearchResults {
     path = "/auth/user/{user_id}/search",
     tag = "library",
     params(
-        ("user_id" = String, Path, description = "The caller's own id"),
+        CallersId,
         ("q" = Option<String>, Query, description = "Words to rank by (at most 200 characters)"),
         ("type" = inline(Option<ItemType>), Query, description = "Keep one kind"),
         PageParams,
     ),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's courses and videos", body = SearchResults),
         NotSignedIn,
@@ -431,7 +433,7 @@ struct SearchResults {
 async fn search(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(user_id): Path<String>,
+    Path(CallersId { user_id }): Path<CallersId>,
     RawQuery(raw): RawQuery,
 ) -> ApiResult<Json<SearchResults>> {
     caller.require_self(&user_id)?;
@@ -528,46 +530,48 @@ struct ItemChanges {
 
 const MAX_TITLE_CHARS: usize = limits::TITLE_MAX_CHARS;
 
-fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
-    let title = match changes.title {
-        None => None,
-        Some(title) => {
-            let title = title.trim().to_string();
-            if title.is_empty() {
-                return Err(ApiError::field(
-                    &["body", "title"],
-                    "title must not be empty",
-                    "string_too_short",
-                ));
+impl ItemChanges {
+    fn validate(self) -> ApiResult<Changes> {
+        let title = match self.title {
+            None => None,
+            Some(title) => {
+                let title = title.trim().to_string();
+                if title.is_empty() {
+                    return Err(ApiError::field(
+                        &["body", "title"],
+                        "title must not be empty",
+                        "string_too_short",
+                    ));
+                }
+                if title.chars().count() > MAX_TITLE_CHARS {
+                    return Err(ApiError::field(
+                        &["body", "title"],
+                        format!("title must be at most {MAX_TITLE_CHARS} characters"),
+                        "string_too_long",
+                    ));
+                }
+                if title.chars().any(char::is_control) {
+                    return Err(ApiError::field(
+                        &["body", "title"],
+                        "title must be a single line of text",
+                        "value_error",
+                    ));
+                }
+                Some(title)
             }
-            if title.chars().count() > MAX_TITLE_CHARS {
-                return Err(ApiError::field(
-                    &["body", "title"],
-                    format!("title must be at most {MAX_TITLE_CHARS} characters"),
-                    "string_too_long",
-                ));
-            }
-            if title.chars().any(char::is_control) {
-                return Err(ApiError::field(
-                    &["body", "title"],
-                    "title must be a single line of text",
-                    "value_error",
-                ));
-            }
-            Some(title)
+        };
+        if self.is_public.is_none() && title.is_none() {
+            return Err(ApiError::field(
+                &["body"],
+                "give is_public, title or both",
+                "missing",
+            ));
         }
-    };
-    if changes.is_public.is_none() && title.is_none() {
-        return Err(ApiError::field(
-            &["body"],
-            "give is_public, title or both",
-            "missing",
-        ));
+        Ok(Changes {
+            is_public: self.is_public,
+            title,
+        })
     }
-    Ok(Changes {
-        is_public: changes.is_public,
-        title,
-    })
 }
 
 /// One of the caller's videos, by its id or its job's id: the stored title and description
@@ -576,8 +580,7 @@ fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
     get,
     path = "/library/videos/{id}",
     tag = "library",
-    params(("id" = String, Path, description = "The video's id, or its job's")),
-    security(("bearer" = [])),
+    params(VideoOrJobId),
     responses(
         (status = 200, description = "The video", body = VideoItem),
         NotSignedIn,
@@ -587,11 +590,11 @@ fn validate_changes(changes: ItemChanges) -> ApiResult<Changes> {
 async fn get_video(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(VideoOrJobId { id }): Path<VideoOrJobId>,
 ) -> ApiResult<Json<VideoItem>> {
     let video = library::find_video_or_job(&state.db, &caller.id, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+        .or_not_found("Video")?;
     Ok(Json(video_item(&state, video)))
 }
 
@@ -602,8 +605,7 @@ async fn get_video(
     get,
     path = "/video/{id}/storyboard",
     tag = "library",
-    params(("id" = String, Path, description = "The video's id, or its job's")),
-    security(("bearer" = [])),
+    params(VideoOrJobId),
     responses(
         (status = 200, description = "The storyboard", body = lectern_pipeline::Storyboard),
         NotSignedIn,
@@ -613,16 +615,16 @@ async fn get_video(
 async fn get_storyboard(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(VideoOrJobId { id }): Path<VideoOrJobId>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let video = library::find_video_or_job(&state.db, &caller.id, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+        .or_not_found("Video")?;
     let key = video
         .job_id
         .as_deref()
         .map(jobs::media::storyboard)
-        .ok_or_else(|| ApiError::not_found("Storyboard"))?;
+        .or_not_found("Storyboard")?;
     Ok(Json(
         super::media::stored_json(&state, &key, "Storyboard").await?,
     ))
@@ -633,26 +635,24 @@ async fn get_storyboard(
     patch,
     path = "/library/videos/{id}",
     tag = "library",
-    params(("id" = String, Path, description = "The video's id, or its job's")),
+    params(VideoOrJobId),
     request_body = ItemChanges,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The video as it is now", body = VideoItem),
         NotSignedIn,
         NoSuchVideo,
-        (status = 422, description = "Nothing to change, or a bad title", body = ErrorBody),
+        BadItemChanges,
     )
 )]
 async fn update_video(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(VideoOrJobId { id }): Path<VideoOrJobId>,
     ValidJson(changes): ValidJson<ItemChanges>,
 ) -> ApiResult<Json<VideoItem>> {
-    let changes = validate_changes(changes)?;
-    let updated = library::update_video(&state.db, &caller.id, &id, changes)
+    let updated = library::update_video(&state.db, &caller.id, &id, changes.validate()?)
         .await?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+        .or_not_found("Video")?;
     Ok(Json(video_item(&state, updated)))
 }
 
@@ -661,26 +661,24 @@ async fn update_video(
     patch,
     path = "/library/courses/{id}",
     tag = "library",
-    params(("id" = String, Path, description = "The course's id")),
+    params(CourseId),
     request_body = ItemChanges,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The course as it is now", body = CourseItem),
         NotSignedIn,
         NoSuchCourse,
-        (status = 422, description = "Nothing to change, or a bad title", body = ErrorBody),
+        BadItemChanges,
     )
 )]
 async fn update_course(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(CourseId { id }): Path<CourseId>,
     ValidJson(changes): ValidJson<ItemChanges>,
 ) -> ApiResult<Json<CourseItem>> {
-    let changes = validate_changes(changes)?;
-    let updated = library::update_course(&state.db, &caller.id, &id, changes)
+    let updated = library::update_course(&state.db, &caller.id, &id, changes.validate()?)
         .await?
-        .ok_or_else(|| ApiError::not_found("Course"))?;
+        .or_not_found("Course")?;
     Ok(Json(course_item(&state, updated)))
 }
 
@@ -701,8 +699,7 @@ fn deleted(outcome: Result<bool, library::DeleteError>, what: &str) -> ApiResult
     delete,
     path = "/library/videos/{id}",
     tag = "library",
-    params(("id" = String, Path, description = "The video's id, or its job's")),
-    security(("bearer" = [])),
+    params(VideoOrJobId),
     responses(
         (status = 204, description = "Deleted"),
         NotSignedIn,
@@ -712,7 +709,7 @@ fn deleted(outcome: Result<bool, library::DeleteError>, what: &str) -> ApiResult
 async fn delete_video(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(VideoOrJobId { id }): Path<VideoOrJobId>,
 ) -> ApiResult<StatusCode> {
     let outcome = library::delete_video(&state.db, &state.storage, &caller.id, &id).await;
     deleted(outcome, "Video")
@@ -723,8 +720,7 @@ async fn delete_video(
     delete,
     path = "/library/courses/{id}",
     tag = "library",
-    params(("id" = String, Path, description = "The course's id")),
-    security(("bearer" = [])),
+    params(CourseId),
     responses(
         (status = 204, description = "Deleted"),
         NotSignedIn,
@@ -734,7 +730,7 @@ async fn delete_video(
 async fn delete_course(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(CourseId { id }): Path<CourseId>,
 ) -> ApiResult<StatusCode> {
     let outcome = library::delete_course(&state.db, &state.storage, &caller.id, &id).await;
     deleted(outcome, "Course")

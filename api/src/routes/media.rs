@@ -16,9 +16,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody,
+        ApiError, ApiResult, ErrorBody, OrNotFound,
         responses::{NoMediaToken, NoSuchMedia},
     },
+    routes::ids::JobId,
     state::AppState,
 };
 
@@ -90,9 +91,7 @@ async fn authorised_job(
     id: &str,
 ) -> ApiResult<job::Model> {
     let viewer = Viewer::new(state, headers, query);
-    let job = jobs::find(&state.db, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+    let job = jobs::find(&state.db, id).await?.or_not_found("Video")?;
     let allowed = viewer.token_names.as_deref() == Some(id)
         || viewer.is(&job.user_id)
         || library::job_is_public(&state.db, &job.id).await?;
@@ -119,7 +118,7 @@ impl FromRequestParts<AppState> for MediaJob {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
-        let Path(id) = Path::<String>::from_request_parts(parts, state)
+        let Path(JobId { id }) = Path::<JobId>::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
         let Query(query) = Query::<MediaQuery>::from_request_parts(parts, state)
@@ -137,8 +136,7 @@ impl FromRequestParts<AppState> for MediaJob {
     get,
     path = "/video/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The job's id"), MediaQuery),
-    security((), ("bearer" = [])),
+    params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The video", content_type = "video/mp4", body = String),
         (status = 206, description = "The requested range", content_type = "video/mp4", body = String),
@@ -174,7 +172,7 @@ async fn video(
         .get(&key, range.map(|(s, e)| (s, Some(e))))
         .await
         .map_err(storage_error)?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+        .or_not_found("Video")?;
     let name = file_name(job.smart_title.as_deref().unwrap_or(&job.title));
     let disposition = if query.download.is_some() {
         "attachment"
@@ -282,8 +280,7 @@ fn private_file(content_type: &'static str, bytes: Vec<u8>) -> Response {
     get,
     path = "/media/subtitles/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The job's id"), MediaQuery),
-    security((), ("bearer" = [])),
+    params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The subtitles", content(
             (String = "text/vtt"),
@@ -324,8 +321,7 @@ async fn subtitles(
     get,
     path = "/media/chapters/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The job's id"), MediaQuery),
-    security((), ("bearer" = [])),
+    params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The chapters", content_type = "text/vtt", body = String),
         NoMediaToken,
@@ -415,8 +411,7 @@ struct Cue {
     get,
     path = "/media/transcript/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The job's id"), MediaQuery),
-    security((), ("bearer" = [])),
+    params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The transcript", body = Transcript),
         NoMediaToken,
@@ -469,8 +464,7 @@ async fn transcript(
     get,
     path = "/media/study-sheet/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The job's id"), MediaQuery),
-    security((), ("bearer" = [])),
+    params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The study sheet", content_type = "application/pdf", body = String),
         NoMediaToken,
@@ -504,8 +498,7 @@ async fn study_sheet(
     get,
     path = "/media/thumbnail/{id}",
     tag = "media",
-    params(("id" = String, Path, description = "The job's id"), MediaQuery),
-    security((), ("bearer" = [])),
+    params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = String),
         NoMediaToken,
@@ -545,7 +538,7 @@ async fn course_thumbnail(
 ) -> ApiResult<Response> {
     let access = library::thumbnail_access(&state.db, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Thumbnail"))?;
+        .or_not_found("Thumbnail")?;
     let viewer = Viewer::new(&state, &headers, &query);
     let by_media_token = viewer
         .token_names
@@ -559,7 +552,7 @@ async fn course_thumbnail(
         .get_bytes(&access.key)
         .await
         .map_err(storage_error)?
-        .ok_or_else(|| ApiError::not_found("Thumbnail"))?;
+        .or_not_found("Thumbnail")?;
     let content_type = if access.key.ends_with(".png") {
         "image/png"
     } else {
@@ -580,7 +573,7 @@ pub(super) async fn stored_json(
         .get_bytes(key)
         .await
         .map_err(storage_error)?
-        .ok_or_else(|| ApiError::not_found(what))?;
+        .or_not_found(what)?;
     serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context(key.to_string())))
 }

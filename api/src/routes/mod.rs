@@ -8,6 +8,7 @@ mod courses;
 mod credits;
 pub(crate) mod document;
 mod explore;
+mod ids;
 pub mod jobs;
 mod library;
 mod me;
@@ -49,11 +50,14 @@ pub fn documented() -> OpenApiRouter<AppState> {
         .merge(progress::router())
         .merge(explore::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
-    OpenApiRouter::with_openapi(<document::Base as utoipa::OpenApi>::openapi())
-        .merge(system::router())
-        .merge(auth::router())
-        .merge(checkout::router())
-        .nest("/api", api)
+    let mut documented =
+        OpenApiRouter::with_openapi(<document::Base as utoipa::OpenApi>::openapi())
+            .merge(system::router())
+            .merge(auth::router())
+            .merge(checkout::router())
+            .nest("/api", api);
+    document::require_tokens(documented.get_openapi_mut());
+    documented
 }
 
 pub fn router(state: AppState) -> Router {

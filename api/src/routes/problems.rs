@@ -161,7 +161,6 @@ fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     path = "/video/generate-solution",
     tag = "jobs",
     request_body = GenerateSolution,
-    security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,

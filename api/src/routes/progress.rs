@@ -22,10 +22,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
+        ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
         responses::{NoSuchVideo, NotSignedIn},
     },
     extract::{AuthUser, ValidJson},
+    routes::ids::VideoOrJobId,
     state::AppState,
 };
 
@@ -172,7 +173,7 @@ pub(super) async fn owned_video(
     library::find_video_or_job(&state.db, &caller.id, id)
         .await?
         .filter(|v| v.status == jobs::status::COMPLETED)
-        .ok_or_else(|| ApiError::not_found("Video"))
+        .or_not_found("Video")
 }
 
 /// Records where the learner is in their video, how far they watched and the checkpoints
@@ -182,9 +183,8 @@ pub(super) async fn owned_video(
     post,
     path = "/video/{id}/progress",
     tag = "library",
-    params(("id" = String, Path, description = "The video's id, or its job's")),
+    params(VideoOrJobId),
     request_body = ProgressReport,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The progress as it now stands", body = VideoProgress),
         NotSignedIn,
@@ -195,7 +195,7 @@ pub(super) async fn owned_video(
 async fn report_progress(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(VideoOrJobId { id }): Path<VideoOrJobId>,
     ValidJson(body): ValidJson<ProgressReport>,
 ) -> ApiResult<Json<VideoProgress>> {
     let video = owned_video(&state, &caller, &id).await?;
@@ -209,8 +209,7 @@ async fn report_progress(
     get,
     path = "/video/{id}/progress",
     tag = "library",
-    params(("id" = String, Path, description = "The video's id, or its job's")),
-    security(("bearer" = [])),
+    params(VideoOrJobId),
     responses(
         (status = 200, description = "The progress", body = VideoProgress),
         NotSignedIn,
@@ -220,7 +219,7 @@ async fn report_progress(
 async fn video_progress(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(VideoOrJobId { id }): Path<VideoOrJobId>,
 ) -> ApiResult<Json<VideoProgress>> {
     let video = owned_video(&state, &caller, &id).await?;
     let progress = progress::of_video(&state.db, &video).await?;

@@ -12,7 +12,7 @@ use axum::{
 use chrono::{DateTime, Utc};
 use lectern_core::{
     entities::video,
-    jobs::{self, JobKind, NewJob, RevisionParams},
+    jobs::{self, JobKind, RevisionParams},
     library::{self, versions},
 };
 use lectern_pipeline::{
@@ -24,10 +24,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::library::{VideoItem, video_item};
+use super::{
+    library::{VideoItem, video_item},
+    submission::Submission,
+};
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
+        ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
         responses::{NoSuchVideo, NotEnoughCredits, NotSignedIn, QueueUnavailable},
     },
     extract::{AuthUser, ValidJson},
@@ -131,7 +134,6 @@ struct PreviewFrame {
     path = "/storyboards/preview-frame",
     tag = "storyboards",
     request_body = PreviewFrame,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The slide", content_type = "image/png", body = Vec<u8>),
         NotSignedIn,
@@ -217,7 +219,7 @@ fn scenes_changed(old: &Storyboard, new: &Storyboard) -> u32 {
 async fn owned_video(state: &AppState, caller: &AuthUser, id: &str) -> ApiResult<video::Model> {
     Some(super::progress::owned_video(state, caller, id).await?)
         .filter(|v| v.job_id.is_some())
-        .ok_or_else(|| ApiError::not_found("Video"))
+        .or_not_found("Video")
 }
 
 async fn shown_storyboard(state: &AppState, video: &video::Model) -> ApiResult<Storyboard> {
@@ -238,7 +240,6 @@ async fn shown_storyboard(state: &AppState, video: &video::Model) -> ApiResult<S
     tag = "storyboards",
     params(("id" = String, Path, description = "The video's id or the id of the job that made it")),
     request_body = NewRevision,
-    security(("bearer" = [])),
     responses(
         (status = 202, description = "The edit is queued", body = RevisionStarted),
         (status = 200, description = "A dry run: what the edit would change and cost", body = RevisionStarted),
@@ -293,19 +294,14 @@ async fn create_revision(
         storyboard: serde_json::to_value(&storyboard).expect("a storyboard serialises"),
         scenes_changed: changed,
     };
-    let job = jobs::submit(
-        &state.db,
-        &state.queue,
-        NewJob {
-            user_id: &caller.id,
-            kind: JobKind::Revision,
-            title: video.title.clone(),
-            params: serde_json::to_value(&params).expect("params serialise"),
-            cost,
-        },
-    )
+    let job = Submission {
+        kind: JobKind::Revision,
+        title: video.title.clone(),
+        cost,
+        dry_run: false,
+    }
+    .create(&state, &caller, &params)
     .await?;
-    super::submission::count_submitted(&job, JobKind::Revision);
     Ok((
         StatusCode::ACCEPTED,
         Json(RevisionStarted {
@@ -344,7 +340,6 @@ struct Revisions {
     path = "/video/{id}/revisions",
     tag = "storyboards",
     params(("id" = String, Path, description = "The video's id or the id of the job that made it")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The versions", body = Revisions),
         NotSignedIn,
@@ -381,7 +376,6 @@ async fn list_revisions(
         ("id" = String, Path, description = "The video's id or the id of a job that made one of its versions"),
         ("number" = i32, Path, description = "The version's number"),
     ),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The video, now showing that version", body = VideoItem),
         NotSignedIn,
@@ -407,7 +401,7 @@ async fn restore_revision(
         })?;
     let video = library::find_video(&state.db, &caller.id, &video.id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Video"))?;
+        .or_not_found("Video")?;
     Ok(Json(video_item(&state, video)))
 }
 

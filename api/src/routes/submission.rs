@@ -46,6 +46,17 @@ impl Submission {
         caller: &AuthUser,
         params: &impl Serialize,
     ) -> ApiResult<(StatusCode, Json<Started>)> {
+        Ok(started(self.create(state, caller, params).await?))
+    }
+
+    /// Creates and queues the job as `submit` does, for a route that answers in its own shape
+    /// (an edit answers what it changes).
+    pub async fn create(
+        self,
+        state: &AppState,
+        caller: &AuthUser,
+        params: &impl Serialize,
+    ) -> ApiResult<job::Model> {
         if self.dry_run {
             free_preview_allowed(state, caller).await?;
         }
@@ -61,7 +72,8 @@ impl Submission {
             },
         )
         .await?;
-        Ok(started(job, self.kind))
+        count_submitted(&job);
+        Ok(job)
     }
 }
 
@@ -84,15 +96,13 @@ async fn free_preview_allowed(state: &AppState, caller: &AuthUser) -> ApiResult<
 pub async fn submitted(
     state: &AppState,
     job: job::Model,
-    kind: JobKind,
 ) -> ApiResult<(StatusCode, Json<Started>)> {
     enqueue(state, &job).await?;
-    Ok(started(job, kind))
+    Ok(started(job))
 }
 
-/// The 202 answer for a submitted job, counted in the metrics.
-pub fn started(job: job::Model, kind: JobKind) -> (StatusCode, Json<Started>) {
-    count_submitted(&job, kind);
+/// The 202 answer for a submitted job.
+fn started(job: job::Model) -> (StatusCode, Json<Started>) {
     (
         StatusCode::ACCEPTED,
         Json(Started {
@@ -105,14 +115,17 @@ pub fn started(job: job::Model, kind: JobKind) -> (StatusCode, Json<Started>) {
 }
 
 /// Counts a submitted job, and the credits it reserved, in the metrics.
-pub fn count_submitted(job: &job::Model, kind: JobKind) {
-    metrics::counter!("lectern_jobs_submitted_total", "kind" => kind.as_str()).increment(1);
+fn count_submitted(job: &job::Model) {
+    metrics::counter!("lectern_jobs_submitted_total", "kind" => job.kind.as_str()).increment(1);
     if job.credits_reserved > 0 {
         metrics::counter!("lectern_credits_reserved_total").increment(job.credits_reserved as u64);
     }
 }
 
-/// Puts a created job on the queue (core's job service: a refused job fails and is refunded).
+/// Puts a created job on the queue (core's job service: a refused job fails and is
+/// refunded), counted in the metrics once queued.
 pub async fn enqueue(state: &AppState, job: &job::Model) -> ApiResult<()> {
-    Ok(jobs::enqueue(&state.db, &state.queue, &job.id).await?)
+    jobs::enqueue(&state.db, &state.queue, &job.id).await?;
+    count_submitted(job);
+    Ok(())
 }

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::{Checkout, provider::SessionRequest};
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
+        ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
         responses::{NotSignedIn, NotTheCaller},
     },
     extract::{AuthUser, ValidJson},
@@ -62,7 +62,6 @@ fn return_url_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
     path = "/api/create-checkout-session",
     tag = "credits",
     request_body = CreateCheckoutRequest,
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The session and its payment page", body = CreateCheckoutResponse),
         NotSignedIn,
@@ -106,7 +105,7 @@ pub async fn create_checkout_session(
     let buyer = user::Entity::find_by_id(caller.id.clone())
         .one(&state.db)
         .await?
-        .ok_or_else(|| ApiError::not_found("User"))?;
+        .or_not_found("User")?;
     let created = checkout
         .provider
         .create_session(

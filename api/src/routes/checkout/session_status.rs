@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, responses::NotSignedIn},
+    error::{ApiResult, ErrorBody, OrNotFound, responses::NotSignedIn},
     extract::AuthUser,
     state::AppState,
 };
@@ -50,7 +50,6 @@ pub struct CheckoutSessionStatus {
     path = "/api/checkout-session/{id}",
     tag = "credits",
     params(("id" = String, Path, description = "The checkout session's id")),
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "The session", body = CheckoutSessionStatus),
         NotSignedIn,
@@ -64,7 +63,7 @@ pub async fn checkout_session(
 ) -> ApiResult<Json<CheckoutSessionStatus>> {
     let view = checkout::find_for_user(&state.db, &id, &caller.id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Checkout session"))?;
+        .or_not_found("Checkout session")?;
     let session = view.session;
     Ok(Json(CheckoutSessionStatus {
         session_id: session.id,

@@ -4,10 +4,9 @@
 use axum::{extract::State, response::IntoResponse};
 use lectern_core::{
     courses,
-    jobs::{COURSE_COST, CourseParams, JobKind},
+    jobs::{COURSE_COST, CourseParams},
 };
 use serde::{Deserialize, Deserializer};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::{
@@ -44,16 +43,10 @@ pub(super) struct GenerateCourse {
 
 /// 1, 2 or 3 (a number or a numeric string), or beginner / intermediate / advanced.
 fn detail_level<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u8>, D::Error> {
-    let value = Option::<Value>::deserialize(de)?;
-    let level = match &value {
-        None | Some(Value::Null) => return Ok(None),
-        Some(value) => named_level(value),
-    };
-    level.map(Some).ok_or_else(|| {
-        serde::de::Error::custom(
-            "detailLevel must be 1, 2 or 3 (beginner, intermediate or advanced)",
-        )
-    })
+    named_level(
+        de,
+        "detailLevel must be 1, 2 or 3 (beginner, intermediate or advanced)",
+    )
 }
 
 impl GenerateCourse {
@@ -120,7 +113,6 @@ impl GenerateCourse {
     path = "/generate-course",
     tag = "courses",
     request_body = GenerateCourse,
-    security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
@@ -137,5 +129,5 @@ pub(super) async fn generate_course(
     let title: String = params.goal.chars().take(200).collect();
     let started = courses::start_course(&state.db, &caller.id, &params, title, None).await?;
     debug_assert!(params.dry_run || started.job.credits_reserved == COURSE_COST);
-    submitted(&state, started.job, JobKind::Course).await
+    submitted(&state, started.job).await
 }

@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 
 use crate::{
     error::{
-        ApiError, ApiResult, ErrorBody, FieldError,
+        ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
         responses::{NoSuchCourse, NotSignedIn, QueueUnavailable},
     },
-    extract::{AuthUser, ValidJson},
+    extract::{AuthUser, ValidJson, required_user_id},
     routes::submission::enqueue,
     state::AppState,
 };
@@ -60,15 +60,10 @@ fn require_common(
             "missing",
         ));
     }
-    let user_id = user_id.unwrap_or_default();
-    if user_id.trim().is_empty() {
-        errors.push(FieldError::new(
-            &["body", "user_id"],
-            "User ID is required for lesson generation",
-            "missing",
-        ));
-    }
-    (course_id, user_id)
+    (
+        course_id,
+        required_user_id(user_id, "lesson generation", errors),
+    )
 }
 
 fn start_error(err: StartError, field: &str, list: bool) -> ApiError {
@@ -98,12 +93,9 @@ async fn enqueue_created(state: &AppState, started: &[LessonStart]) -> ApiResult
     for start in started.iter().filter(|s| s.created) {
         let job = lectern_core::jobs::find(&state.db, &start.job_id)
             .await?
-            .ok_or_else(|| ApiError::not_found("Job"))?;
+            .or_not_found("Job")?;
         if let Err(err) = enqueue(state, &job).await {
             first_error.get_or_insert(err);
-        } else {
-            metrics::counter!("lectern_jobs_submitted_total", "kind" => "course_video")
-                .increment(1);
         }
     }
     first_error.map_or(Ok(()), Err)
@@ -200,7 +192,6 @@ impl From<LessonStart> for LessonStarted {
     path = "/generate-lesson-video",
     tag = "courses",
     request_body = GenerateLesson,
-    security(("bearer" = [])),
     responses(
         (status = 202, description = "Queued", body = LessonStarted),
         (status = 200, description = "The lesson already has this job", body = LessonStarted),
@@ -239,7 +230,6 @@ pub(super) struct BatchStarted {
     path = "/generate-all-lesson-videos",
     tag = "courses",
     request_body = GenerateAll,
-    security(("bearer" = [])),
     responses(
         (status = 202, description = "At least one job was created", body = BatchStarted),
         (status = 200, description = "Every lesson already had its job", body = BatchStarted),

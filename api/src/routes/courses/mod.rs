@@ -20,11 +20,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     error::{
-        ApiError, ApiResult,
+        ApiResult, OrNotFound,
         responses::{NoSuchCourse, NotSignedIn},
     },
     extract::AuthUser,
-    routes::library::{CourseItem, CourseProgress, VideoItem, course_item, video_item},
+    routes::{
+        ids::CourseOrJobId,
+        library::{CourseItem, CourseProgress, VideoItem, course_item, video_item},
+    },
     state::AppState,
 };
 
@@ -177,8 +180,7 @@ fn course_detail(
     get,
     path = "/courses/{id}",
     tag = "courses",
-    params(("id" = String, Path, description = "The course's id, or its job's")),
-    security(("bearer" = [])),
+    params(CourseOrJobId),
     responses(
         (status = 200, description = "The course and its lessons", body = CourseDetail),
         NotSignedIn,
@@ -188,11 +190,11 @@ fn course_detail(
 async fn course(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(CourseOrJobId { id }): Path<CourseOrJobId>,
 ) -> ApiResult<Json<CourseDetail>> {
     let view = courses::view(&state.db, &caller.id, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Course"))?;
+        .or_not_found("Course")?;
     let videos: Vec<&lectern_core::entities::video::Model> = view
         .lessons
         .iter()

@@ -19,8 +19,9 @@ use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, responses::NotSignedIn},
+    error::{ApiError, ApiResult, ErrorBody, OrNotFound, responses::NotSignedIn},
     extract::AuthUser,
+    routes::ids::CourseOrJobId,
     spa::html_escape,
     state::AppState,
 };
@@ -72,8 +73,7 @@ struct Sco {
     path = "/courses/{id}/scorm",
     tag = "courses",
     operation_id = "export_scorm",
-    params(("id" = String, Path, description = "The course's id, or its job's")),
-    security(("bearer" = [])),
+    params(CourseOrJobId),
     responses(
         (status = 200, description = "The SCORM 1.2 package", content_type = "application/zip", body = String),
         NotSignedIn,
@@ -84,11 +84,11 @@ struct Sco {
 pub(super) async fn export_scorm(
     State(state): State<AppState>,
     caller: AuthUser,
-    Path(id): Path<String>,
+    Path(CourseOrJobId { id }): Path<CourseOrJobId>,
 ) -> ApiResult<Response> {
     let view = courses::view(&state.db, &caller.id, &id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Course"))?;
+        .or_not_found("Course")?;
     let finished: Vec<(String, String)> = view
         .lessons
         .iter()
