@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmbedButton } from '@/components/embed/embed-button';
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useReportedTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { courseRootKey } from '@/features/courses/api/get-course';
 import { revisionsQueryOptions } from '@/features/editor/api/revisions';
@@ -40,15 +39,14 @@ export function VideoPlayerRoute() {
     : record.isError
       ? null
       : record.data;
-  const [title, setTitle] = useState(state.title ?? 'Video');
-  useDocumentTitle(title);
+  const onTitle = useReportedTitle(state.title ?? 'Video');
   return (
     <PlayerScreen
       key={videoId}
       videoId={videoId}
       state={state}
       homePath={paths.home}
-      onTitle={setTitle}
+      onTitle={onTitle}
       stored={stored}
       storedPending={record.isPending && signedIn && hasId}
       editPath={owner && videoId ? paths.videoEdit(videoId) : null}

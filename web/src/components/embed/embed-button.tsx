@@ -58,7 +58,7 @@ function EmbedDialog({ kind, id, title, onClose }: EmbedButtonProps & { onClose:
         <textarea
           ref={codeRef}
           id={codeId}
-          className="embed-code__text"
+          className="text-input embed-code__text"
           readOnly
           rows={4}
           value={code}

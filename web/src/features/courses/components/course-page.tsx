@@ -162,7 +162,7 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
   const videoJob = lesson.video?.job_id ?? lesson.job_id;
   return (
     <li className={`lesson lesson--${shown.status}`} aria-labelledby={titleId} data-testid="lesson">
-      <span className="lesson__number" aria-hidden="true">
+      <span className="icon-tile icon-tile--round lesson__number" aria-hidden="true">
         {number}
       </span>
       <div className="lesson__body">

@@ -115,7 +115,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
                     id={`${ids}-background`}
                     ref={field.ref}
                     name={field.name}
-                    className="field__input field__input--area"
+                    className="text-input field__input field__input--area"
                     rows={2}
                     value={field.value}
                     placeholder="e.g. High-school biology; no programming yet"

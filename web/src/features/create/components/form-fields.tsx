@@ -68,7 +68,7 @@ export function FormSelect<V extends FieldValues>({ control, name, label, option
   const { field } = useController({ control, name });
   return (
     <LabelledField block="field" id={id} label={label}>
-      <select id={id} className="field__input" {...field}>
+      <select id={id} className="text-input field__input" {...field}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -43,7 +43,7 @@ export function PromptField({
       <textarea
         id={id}
         ref={ref}
-        className={`field__input field__input--area${math ? ' field__input--math' : ''}`}
+        className={`text-input field__input field__input--area${math ? ' field__input--math' : ''}`}
         rows={rows}
         value={value}
         spellCheck={math ? false : undefined}

@@ -40,7 +40,7 @@ export function TextControl({ label, value, onChange, error, rows, optional = fa
   const common = {
     id,
     value,
-    className: `editor-field__input${style ? ` editor-field__input--${style}` : ''}`,
+    className: `text-input editor-field__input${style ? ` editor-field__input--${style}` : ''}`,
     spellCheck: style ? false : undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
@@ -90,7 +90,7 @@ export function ChoiceControl({ label, value, choices, onChange, error }: Choice
     <LabelledField block="editor-field" id={id} label={label}>
       <select
         id={id}
-        className="editor-field__input"
+        className="text-input editor-field__input"
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

@@ -58,7 +58,7 @@ export function EmbeddedCourse({ courseId, renderPlayer, onTitle }: EmbeddedCour
                     aria-current={isCurrent ? 'true' : undefined}
                     onClick={() => setChosen(lesson.lesson_index)}
                   >
-                    <span className="embedded-course__number" aria-hidden="true">
+                    <span className="icon-tile icon-tile--round embedded-course__number" aria-hidden="true">
                       {isCurrent ? <Icon name="play" /> : number}
                     </span>
                     <span className="embedded-course__lesson-title">
@@ -67,7 +67,7 @@ export function EmbeddedCourse({ courseId, renderPlayer, onTitle }: EmbeddedCour
                   </button>
                 ) : (
                   <span className="embedded-course__pick embedded-course__pick--none">
-                    <span className="embedded-course__number" aria-hidden="true">
+                    <span className="icon-tile icon-tile--round embedded-course__number" aria-hidden="true">
                       {number}
                     </span>
                     <span className="embedded-course__lesson-title">

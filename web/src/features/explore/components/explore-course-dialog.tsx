@@ -84,7 +84,7 @@ function LessonRow({ lesson, current, onWatch }: { lesson: PublicLesson; current
   const number = lesson.lesson_index + 1;
   return (
     <li className="explore-lesson" aria-current={current ? 'true' : undefined} data-testid="explore-lesson">
-      <span className="explore-lesson__number" aria-hidden="true">
+      <span className="icon-tile icon-tile--round explore-lesson__number" aria-hidden="true">
         {number}
       </span>
       <div className="explore-lesson__body">
