@@ -74,7 +74,15 @@ pub async fn run_render(
             let storyboard = Storyboard::from_json(&text).map_err(|e| {
                 anyhow::anyhow!("{} is not a valid storyboard: {e}", path.display())
             })?;
-            RenderInput::storyboard(storyboard)
+            // An earlier render into the same folder (an edited storyboard rendered again)
+            // lends its voice: only the sentences it did not say are spoken, as the editor's
+            // re-render does.
+            let input = RenderInput::storyboard(storyboard);
+            if args.out.join(crate::narration::reuse::INDEX).is_file() {
+                input.reusing(&args.out)
+            } else {
+                input
+            }
         }
         (None, None) => anyhow::bail!("give --topic or --storyboard"),
     }

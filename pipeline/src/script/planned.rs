@@ -558,9 +558,11 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                 right_title: phrase_within(&right_title, 30),
                 rows: rows
                     .iter()
+                    // A cell cut off at its limit loses its broken last word ("… based on
+                    // theirw"), as a bullet does.
                     .map(|r| ComparisonRow {
-                        left: clean(&r.left),
-                        right: clean(&r.right),
+                        left: phrase_within(&r.left, ROW_CHARS),
+                        right: phrase_within(&r.right, ROW_CHARS),
                     })
                     .collect(),
             },
@@ -1127,6 +1129,12 @@ pub(super) async fn write(
                 }
                 if kind != BodyKind::Quiz {
                     let narration = scene.as_ref().map_or(&[][..], |s| &s.narration[..]);
+                    tracing::debug!(
+                        scene = ask.index + 1,
+                        asked = share,
+                        written = narration.iter().map(|s| words(s)).sum::<usize>(),
+                        "scene written"
+                    );
                     budget.lock().expect("budget lock").finish(share, narration);
                 }
                 step_done();
@@ -1215,6 +1223,7 @@ pub(super) async fn write(
     for scene in &mut storyboard.scenes {
         tidy::scene_without_json(scene, finish_sentence);
     }
+    let written_words = storyboard.word_count();
     let kept = drop_repeats(&mut storyboard.scenes);
     // A question follows its scene to its place; a question about a scene left out goes
     // (lengthening below adds sentences, never scenes).
@@ -1227,6 +1236,12 @@ pub(super) async fn write(
         .collect();
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
+    tracing::debug!(
+        written = written_words,
+        without_repeated_points = before.word_count(),
+        without_repeated_sentences = storyboard.word_count(),
+        "the lesson's words before lengthening"
+    );
     lengthen(
         writer,
         &turns,
@@ -2246,6 +2261,24 @@ mod tests {
         }}))
         .unwrap();
         assert!(cut_phrases(&rows).is_some_and(|r| r.contains("rows were too long")));
+        // Kept after all (the second writing), a cut cell loses its broken last word.
+        let cut_cell =
+            "the quantity that consumers are willing to buy at various prices based on theirw";
+        assert_eq!(cut_cell.chars().count(), ROW_CHARS as usize);
+        let rows: Written = serde_json::from_value(json!({ "comparison": {
+            "left_title": "Supply", "right_title": "Demand",
+            "rows": [{ "left": "What producers offer", "right": cut_cell, "say": "Said." }],
+            "more": [],
+        }}))
+        .unwrap();
+        let Visual::Comparison { rows, .. } = into_scene("Supply and demand", rows).visual else {
+            unreachable!()
+        };
+        assert_eq!(rows[0].left, "What producers offer");
+        assert_eq!(
+            rows[0].right,
+            "the quantity that consumers are willing to buy at various prices based"
+        );
 
         // Two answers alike (seen, one of them marked): asked again too.
         let options = [

@@ -154,13 +154,21 @@ fn pts(buffer: &gst::Buffer) -> f64 {
 
 /// Splits access units (in time order) among units starting at `starts` (ascending).
 /// A unit whose first access unit is not a key frame cannot stand alone: it is `None`.
+/// A unit's key frame may stand up to [`TOLERANCE`] before its start (the MP4's time scale
+/// rounds it); a frame that depends on others and stands before a start belongs to the unit
+/// before (a still picture repeated 1.5 ms before the next scene was once taken for the
+/// next unit's first frame).
 pub fn split(samples: Vec<gst::Buffer>, starts: &[f64]) -> Vec<Option<Vec<gst::Buffer>>> {
     let mut split: Vec<Vec<gst::Buffer>> = vec![Vec::new(); starts.len()];
     for buffer in samples {
-        let at = pts(&buffer) + TOLERANCE;
-        if let Some(i) = starts.iter().rposition(|&start| start <= at) {
-            split[i].push(buffer);
+        let at = pts(&buffer);
+        let Some(mut i) = starts.iter().rposition(|&start| start <= at + TOLERANCE) else {
+            continue;
+        };
+        if i > 0 && at < starts[i] && buffer.flags().contains(gst::BufferFlags::DELTA_UNIT) {
+            i -= 1;
         }
+        split[i].push(buffer);
     }
     split
         .into_iter()
@@ -216,5 +224,64 @@ impl Earlier {
             caps: encoded.caps,
             units,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn buffer(seconds: f64, key: bool) -> gst::Buffer {
+        let mut buffer = gst::Buffer::new();
+        let buffer_ref = buffer.get_mut().unwrap();
+        buffer_ref.set_pts(gst::ClockTime::from_nseconds((seconds * 1e9).round() as u64));
+        if !key {
+            buffer_ref.set_flags(gst::BufferFlags::DELTA_UNIT);
+        }
+        buffer
+    }
+
+    fn times(unit: &Option<Vec<gst::Buffer>>) -> Vec<f64> {
+        unit.as_ref()
+            .unwrap()
+            .iter()
+            .map(|b| (pts(b) * 1e4).round() / 1e4)
+            .collect()
+    }
+
+    #[test]
+    fn a_frame_just_before_a_unit_stays_in_the_unit_before_it() {
+        gst::init().unwrap();
+        // Seen: a still picture repeated at 97.3259 s, 1.5 ms before the next unit's key
+        // frame at 97.3273 s (the split once gave it to that unit, which then did not start
+        // with a key frame).
+        let starts = [0.0, 97.327_324];
+        let samples = vec![
+            buffer(0.0, true),
+            buffer(95.325_873, false),
+            buffer(97.325_873, false),
+            buffer(97.327_324, true),
+            buffer(97.377_324, false),
+        ];
+        let split = split(samples, &starts);
+        assert_eq!(times(&split[0]), [0.0, 95.3259, 97.3259]);
+        assert_eq!(times(&split[1]), [97.3273, 97.3773]);
+    }
+
+    #[test]
+    fn a_key_frame_rounded_to_just_before_its_start_opens_its_unit() {
+        gst::init().unwrap();
+        let starts = [0.0, 10.0];
+        let samples = vec![
+            buffer(0.0, true),
+            buffer(9.9995, true),
+            buffer(10.05, false),
+        ];
+        let split = split(samples, &starts);
+        assert_eq!(times(&split[0]), [0.0]);
+        assert_eq!(times(&split[1]), [9.9995, 10.05]);
+        // A unit that would start with a frame depending on another cannot stand alone.
+        let split = super::split(vec![buffer(0.0, true), buffer(10.01, false)], &starts);
+        assert!(split[1].is_none());
     }
 }
