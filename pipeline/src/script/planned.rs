@@ -1129,13 +1129,8 @@ pub(super) async fn write(
                 }
                 if kind != BodyKind::Quiz {
                     let narration = scene.as_ref().map_or(&[][..], |s| &s.narration[..]);
-                    tracing::debug!(
-                        scene = ask.index + 1,
-                        asked = share,
-                        written = narration.iter().map(|s| words(s)).sum::<usize>(),
-                        "scene written"
-                    );
-                    budget.lock().expect("budget lock").finish(share, narration);
+                    let written = budget.lock().expect("budget lock").finish(share, narration);
+                    tracing::debug!(scene = ask.index + 1, asked = share, written, "scene written");
                 }
                 step_done();
                 // Its checkpoint question is written now, beside the scenes still being
@@ -1542,12 +1537,14 @@ impl Budget {
         share
     }
 
-    /// A scene asked for `share` words has been written with `narration` (none: left out).
-    fn finish(&mut self, share: usize, narration: &[String]) {
+    /// A scene asked for `share` words has been written with `narration` (none: left out);
+    /// answers its words.
+    fn finish(&mut self, share: usize, narration: &[String]) -> usize {
         let words: usize = narration.iter().map(|s| words(s)).sum();
         self.left = (self.left + share).saturating_sub(words);
         self.words += words;
         self.sentences += narration.len();
+        words
     }
 
     /// Words a sentence of this model has had: a small model's sentences are shorter than
@@ -1736,10 +1733,10 @@ fn shorten(storyboard: &mut Storyboard) {
 /// worked example's steps).
 fn droppable_elements(visual: &Visual) -> usize {
     match visual {
-        Visual::Bullets { items, .. } => items.len(),
-        Visual::Comparison { rows, .. } => rows.len(),
-        Visual::Summary { points, .. } => points.len(),
-        Visual::Definition { example, .. } => 1 + usize::from(example.is_some()),
+        Visual::Bullets { .. }
+        | Visual::Comparison { .. }
+        | Visual::Summary { .. }
+        | Visual::Definition { .. } => visual.element_count(),
         _ => 0,
     }
 }
