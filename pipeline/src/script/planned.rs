@@ -1106,11 +1106,6 @@ pub(super) async fn write(
             };
             let (turns, budget, step_done, scene_facts) =
                 (&turns, &budget, &step_done, &scene_facts);
-            // The last scene asked about also gets the exercise of a mathematics lesson.
-            let question = asked_about
-                .iter()
-                .position(|&i| i == index)
-                .map(|n| mathematics && n + 1 == asked_about.len());
             async move {
                 let (elements, extra) = planned_scene.kind.shape(share, sentence_words);
                 let ask = SceneAsk {
@@ -1121,51 +1116,35 @@ pub(super) async fn write(
                     facts: scene_facts[index].scene_section(),
                 };
                 let kind = ask.planned.kind;
-                let mut scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
-                if let Some(scene) = &mut scene
-                    && let Err(error) = super::facts::drop_wrong(writer, &brief.topic, scene).await
-                {
-                    tracing::warn!(%error, "the scene's sentences were not checked");
-                }
+                let scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
                 if kind != BodyKind::Quiz {
                     let narration = scene.as_ref().map_or(&[][..], |s| &s.narration[..]);
                     let written = budget.lock().expect("budget lock").finish(share, narration);
-                    tracing::debug!(scene = ask.index + 1, asked = share, written, "scene written");
+                    tracing::debug!(
+                        scene = ask.index + 1,
+                        asked = share,
+                        written,
+                        "scene written"
+                    );
                 }
                 step_done();
-                // Its checkpoint question is written now, beside the scenes still being
-                // written; its place in the storyboard is set once the scenes are assembled.
-                let questions = match (&scene, question) {
-                    (Some(scene), Some(exercise)) => {
-                        let place = ask.index + 1;
-                        super::checkpoints::write_about(writer, turns, place, scene, exercise)
-                            .await
-                            .unwrap_or_else(|e| {
-                                tracing::warn!(error = %e, "the model's checkpoint question failed");
-                                Vec::new()
-                            })
-                    }
-                    _ => Vec::new(),
-                };
-                Ok::<_, ScriptError>((ask, scene, questions))
+                Ok::<_, ScriptError>((ask, scene))
             }
         })
         .buffered(writer.parallel());
     let summary_points = 4;
     let summary = write_summary(writer, &turns, &plan, summary_points);
     let (written, summary) = tokio::join!(written.collect::<Vec<_>>(), summary);
-    // The checkpoint questions with the place of their scene among `scenes`.
-    let mut checkpoints: Vec<Checkpoint> = Vec::new();
+    // The plan's index of each scene among `scenes` (the title and the summary have none).
+    let mut planned_as: Vec<Option<usize>> = vec![None];
     for answer in written {
-        let (ask, scene, mut questions) = answer?;
+        let (ask, scene) = answer?;
         let Some(scene) = scene else { continue };
         // The same program twice teaches nothing new: asked once more with the reason, and
         // left out if it still repeats one (scenes written side by side cannot see each other).
         let scene = match tidy::repeats_a_program(&scene, &scenes) {
             None => Some(scene),
             Some(reason) => {
-                // Its questions were about the scene as first written.
-                questions.clear();
                 tracing::info!(scene = ask.index + 1, %reason, "writing the scene again");
                 write_scene(writer, &turns, &ask, &brief.topic, Some(reason))
                     .await?
@@ -1179,10 +1158,7 @@ pub(super) async fn write(
             }
         };
         if scene.is_some() {
-            for mut question in questions {
-                question.scene = scenes.len();
-                checkpoints.push(question);
-            }
+            planned_as.push(Some(ask.index));
         }
         scenes.extend(scene);
     }
@@ -1220,15 +1196,6 @@ pub(super) async fn write(
     }
     let written_words = storyboard.word_count();
     let kept = drop_repeats(&mut storyboard.scenes);
-    // A question follows its scene to its place; a question about a scene left out goes
-    // (lengthening below adds sentences, never scenes).
-    let checkpoints: Vec<Checkpoint> = checkpoints
-        .into_iter()
-        .filter_map(|mut question| {
-            question.scene = kept.iter().position(|&was| was == question.scene)?;
-            Some(question)
-        })
-        .collect();
     let before = storyboard.clone();
     drop_repeated_sentences(&mut storyboard.scenes);
     tracing::debug!(
@@ -1237,28 +1204,68 @@ pub(super) async fn write(
         without_repeated_sentences = storyboard.word_count(),
         "the lesson's words before lengthening"
     );
-    lengthen(
-        writer,
-        &turns,
-        &brief.topic,
-        &mut storyboard,
-        Repeats::Refused,
-    )
-    .await?;
-    // A model that can only repeat itself cannot fill the budget without its repeats: the
-    // lesson keeps them rather than fail for being short.
-    if storyboard.word_count() < fewest_words(&storyboard) {
-        tracing::info!("the lesson is short without its repeated sentences: keeping them");
-        storyboard = before;
+    // Only now, with the repeats gone, is each sentence put to the model alone: checking
+    // the scenes as written asked about a third more sentences, which went as repeats anyway.
+    check_sentences(writer, &brief.topic, &mut storyboard.scenes).await;
+    // The checkpoint questions are written about the checked scenes, beside the lengthening
+    // (which adds sentences, never scenes).
+    let asked: Vec<(usize, Scene, bool)> = asked_about
+        .iter()
+        .enumerate()
+        .filter_map(|(n, &plan_index)| {
+            let place = kept
+                .iter()
+                .position(|&was| planned_as.get(was) == Some(&Some(plan_index)))?;
+            // The last scene asked about also gets the exercise of a mathematics lesson.
+            let exercise = mathematics && n + 1 == asked_about.len();
+            Some((place, storyboard.scenes[place].clone(), exercise))
+        })
+        .collect();
+    let questions =
+        futures_util::future::join_all(asked.iter().map(|(place, scene, exercise)| async {
+            let written = super::checkpoints::write_about(writer, &turns, *place, scene, *exercise)
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::warn!(error = %e, "the model's checkpoint question failed");
+                    Vec::new()
+                });
+            written
+                .into_iter()
+                .map(|mut question| {
+                    question.scene = *place;
+                    question
+                })
+                .collect::<Vec<_>>()
+        }));
+    let lengthened = async {
         lengthen(
             writer,
             &turns,
             &brief.topic,
             &mut storyboard,
-            Repeats::Allowed,
+            Repeats::Refused,
         )
         .await?;
-    }
+        // A model that can only repeat itself cannot fill the budget without its repeats:
+        // the lesson keeps them rather than fail for being short.
+        if storyboard.word_count() < fewest_words(&storyboard) {
+            tracing::info!("the lesson is short without its repeated sentences: keeping them");
+            storyboard = before;
+            check_sentences(writer, &brief.topic, &mut storyboard.scenes).await;
+            lengthen(
+                writer,
+                &turns,
+                &brief.topic,
+                &mut storyboard,
+                Repeats::Allowed,
+            )
+            .await?;
+        }
+        Ok::<_, ScriptError>(())
+    };
+    let (questions, lengthened) = tokio::join!(questions, lengthened);
+    lengthened?;
+    let checkpoints: Vec<Checkpoint> = questions.into_iter().flatten().collect();
     shorten(&mut storyboard);
     storyboard.checkpoints = checkpoints;
     progress(1.0);
@@ -1269,6 +1276,18 @@ pub(super) async fn write(
         }
     }
     Ok((storyboard, facts))
+}
+
+/// Puts each sentence of the lesson's scenes to the model alone and leaves out those it
+/// calls wrong (see [`super::facts::drop_wrong`]); a scene that could not be checked stays
+/// as it is.
+async fn check_sentences(writer: &impl JsonModel, topic: &str, scenes: &mut [Scene]) {
+    futures_util::future::join_all(scenes.iter_mut().map(|scene| async move {
+        if let Err(error) = super::facts::drop_wrong(writer, topic, scene).await {
+            tracing::warn!(%error, "the scene's sentences were not checked");
+        }
+    }))
+    .await;
 }
 
 /// One scene as asked: its place, its plan and its shape.
