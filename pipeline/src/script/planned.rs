@@ -1495,7 +1495,30 @@ async fn write_scene(
     let mut scene = scene;
     tidy::mend_comparison(&mut scene);
     tidy::drop_echoed_instructions(&mut scene);
+    drop_fragment_bullets(&mut scene, topic);
     Ok(Some(scene))
+}
+
+/// A second writing that still cuts one sentence into bullets loses the pieces, each with
+/// its beat, while the list keeps another bullet: on a slide "food and oxygen for themselves
+/// and their partners" reads as a mistake (seen in a Photosynthesis video after the scene was
+/// asked again for it).
+fn drop_fragment_bullets(scene: &mut Scene, topic: &str) {
+    if guess_subject(topic) == Subject::Programming {
+        return;
+    }
+    let Visual::Bullets { items, .. } = &mut scene.visual else {
+        return;
+    };
+    let mut i = 0;
+    while i < items.len() {
+        if is_fragment(&items[i]) && items.len() > 1 && i < scene.narration.len() {
+            items.remove(i);
+            scene.narration.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -2360,6 +2383,54 @@ mod tests {
         // In programming a command may begin a bullet.
         let commands = bullets(&["git commit records a change", "A branch is a line of work"]);
         assert_eq!(flaw(&commands, "Git for beginners"), None);
+    }
+
+    #[test]
+    fn bullets_still_cut_from_one_sentence_go_with_their_beats() {
+        let mut scene = Scene {
+            visual: Visual::Bullets {
+                heading: "Examples of Photosynthesis".into(),
+                items: vec![
+                    "Plants like grass, trees, and algae perform photosynthesis".into(),
+                    "food and oxygen for themselves and their partners".into(),
+                    "generate food and oxygen for themselves".into(),
+                ],
+            },
+            narration: vec![
+                "Grass, trees and algae all make their food by photosynthesis.".into(),
+                "The oxygen they release is breathed by animals.".into(),
+                "The glucose they make feeds the plant.".into(),
+                "Algae make much of the oxygen in the air.".into(),
+            ],
+        };
+        drop_fragment_bullets(&mut scene, "Photosynthesis");
+        let Visual::Bullets { items, .. } = &scene.visual else {
+            unreachable!()
+        };
+        assert_eq!(
+            items,
+            &["Plants like grass, trees, and algae perform photosynthesis"]
+        );
+        assert_eq!(
+            scene.narration,
+            [
+                "Grass, trees and algae all make their food by photosynthesis.",
+                "Algae make much of the oxygen in the air."
+            ]
+        );
+        // A list of fragments keeps one; in programming a bullet may begin with a command.
+        let mut commands = Scene {
+            visual: Visual::Bullets {
+                heading: "Everyday commands".into(),
+                items: vec![
+                    "git commit records a change".into(),
+                    "git push shares it".into(),
+                ],
+            },
+            narration: vec!["One.".into(), "Two.".into()],
+        };
+        drop_fragment_bullets(&mut commands, "Git for beginners");
+        assert_eq!(commands.visual.element_count(), 2);
     }
 
     #[test]
