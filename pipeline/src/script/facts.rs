@@ -119,7 +119,7 @@ async fn verdicts<'a>(
 }
 
 /// Takes element `index` out of a list the scene keeps another of; `false` when it cannot.
-fn remove_element(visual: &mut Visual, index: usize) -> bool {
+pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
     match visual {
         Visual::Bullets { items, .. } if items.len() > 1 && index < items.len() => {
             items.remove(index);

@@ -1223,19 +1223,13 @@ pub(super) async fn write(
         .collect();
     let questions =
         futures_util::future::join_all(asked.iter().map(|(place, scene, exercise)| async {
-            let written = super::checkpoints::write_about(writer, &turns, *place, scene, *exercise)
+            // A question's scene is one of those it was asked about: here `place`.
+            super::checkpoints::write_about(writer, &turns, *place, scene, *exercise)
                 .await
                 .unwrap_or_else(|e| {
                     tracing::warn!(error = %e, "the model's checkpoint question failed");
                     Vec::new()
-                });
-            written
-                .into_iter()
-                .map(|mut question| {
-                    question.scene = *place;
-                    question
                 })
-                .collect::<Vec<_>>()
         }));
     let lengthened = async {
         lengthen(
@@ -1507,13 +1501,14 @@ fn drop_fragment_bullets(scene: &mut Scene, topic: &str) {
     if guess_subject(topic) == Subject::Programming {
         return;
     }
-    let Visual::Bullets { items, .. } = &mut scene.visual else {
-        return;
-    };
     let mut i = 0;
-    while i < items.len() {
-        if is_fragment(&items[i]) && items.len() > 1 && i < scene.narration.len() {
-            items.remove(i);
+    while let Visual::Bullets { items, .. } = &scene.visual
+        && i < items.len()
+    {
+        if is_fragment(&items[i])
+            && i < scene.narration.len()
+            && super::facts::remove_element(&mut scene.visual, i)
+        {
             scene.narration.remove(i);
         } else {
             i += 1;
