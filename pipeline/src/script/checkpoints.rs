@@ -230,8 +230,15 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
     let asks = question.split_whitespace().count() >= 3
         && question.ends_with('?')
         && !mentions_a_scene(&question);
+    // An answer the schema closed at its limit ends mid-word on the screen ("… in the
+    // overthrow of the absolu", a French Revolution checkpoint on the 1.5B model).
+    let cut = std::iter::once(&q.right_answer)
+        .chain(&q.wrong_answers)
+        .any(|o| o.trim().chars().count() + 1 >= MAX_OPTION);
     let fault = if !scenes.contains(&q.scene) {
         Some("a scene it may not ask about")
+    } else if cut {
+        Some("an answer cut off at its length limit")
     } else if !distinct {
         Some("options that are empty or the same")
     } else if !asks {
@@ -508,6 +515,15 @@ mod tests {
         assert!(question(questions_as_options, &[2, 3]).is_none());
         let yes_or_no = worded("Does chlorophyll absorb light?", &["Yes", "No", "Maybe"]);
         assert!(question(yes_or_no, &[2, 3]).is_none());
+        // An answer cut off at its limit would end mid-word on the screen.
+        let long =
+            "The peasantry played an important role in the overthrow of the absolute monarchy ";
+        let cut_off: String = long.repeat(2).chars().take(MAX_OPTION).collect();
+        let cut = worded(
+            "What was the role of the peasantry?",
+            &[&cut_off, "None", "They ruled France"],
+        );
+        assert!(question(cut, &[2, 3]).is_none());
     }
 
     #[test]

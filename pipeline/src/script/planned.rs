@@ -728,6 +728,10 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
             index += 1;
             let all = sentences_of(beat);
             let fresh: Vec<&str> = all.iter().copied().filter(|s| said.insert(s)).collect();
+            if fresh.len() < all.len() {
+                let repeated: Vec<&&str> = all.iter().filter(|s| !fresh.contains(s)).collect();
+                tracing::debug!(?repeated, "sentences said before");
+            }
             let kept = match (fresh.is_empty(), index <= elements) {
                 (false, _) => fresh.join(" "),
                 (true, true) => all.first().map(|s| s.to_string()).unwrap_or_default(),
@@ -813,9 +817,11 @@ const CLAUSE: [&str; 11] = [
 ];
 
 /// Words a phrase cut off at its limit must not end on.
-const DANGLING: [&str; 23] = [
+const DANGLING: [&str; 38] = [
     "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
-    "for", "with", "as", "that", "which", "is", "are", "its", "through",
+    "for", "with", "as", "that", "which", "is", "are", "its", "through", "was", "were", "be",
+    "been", "has", "have", "had", "both", "their", "than", "when", "where", "while", "because",
+    "not",
 ];
 
 /// "a, b, c or d".
@@ -940,7 +946,11 @@ fn is_fragment(phrase: &str) -> bool {
 /// The words a small model puts before a heading to say what kind of scene it is
 /// ("Mechanism: Light Absorption", "Comparison: Photosynthesis vs. Respiration"), taken from
 /// the plan's request ("a real fact, part, mechanism, step or example").
-const KIND_LABELS: [&str; 20] = [
+const KIND_LABELS: [&str; 24] = [
+    "bullet list",
+    "bullet points",
+    "bullets",
+    "list",
     "fact",
     "facts",
     "key fact",
@@ -1206,10 +1216,10 @@ pub(super) async fn write(
     );
     // Only now, with the repeats gone, is each sentence put to the model alone: checking
     // the scenes as written asked about a third more sentences, which went as repeats anyway.
-    check_sentences(writer, &brief.topic, &mut storyboard.scenes).await;
-    // The checkpoint questions are written about the checked scenes, beside the lengthening
-    // (which adds sentences, never scenes).
-    let asked: Vec<(usize, Scene, bool)> = asked_about
+    // The scenes the checkpoint questions are about are checked first, so that each question
+    // is written about a checked scene while the other scenes' checks and the lengthening
+    // (which adds sentences, never scenes) go on beside it.
+    let asked_places: Vec<(usize, bool)> = asked_about
         .iter()
         .enumerate()
         .filter_map(|(n, &plan_index)| {
@@ -1217,9 +1227,14 @@ pub(super) async fn write(
                 .iter()
                 .position(|&was| planned_as.get(was) == Some(&Some(plan_index)))?;
             // The last scene asked about also gets the exercise of a mathematics lesson.
-            let exercise = mathematics && n + 1 == asked_about.len();
-            Some((place, storyboard.scenes[place].clone(), exercise))
+            Some((place, mathematics && n + 1 == asked_about.len()))
         })
+        .collect();
+    let is_asked = |place: usize| asked_places.iter().any(|&(p, _)| p == place);
+    check_sentences(writer, &brief.topic, &mut storyboard.scenes, is_asked).await;
+    let asked: Vec<(usize, Scene, bool)> = asked_places
+        .iter()
+        .map(|&(place, exercise)| (place, storyboard.scenes[place].clone(), exercise))
         .collect();
     let questions =
         futures_util::future::join_all(asked.iter().map(|(place, scene, exercise)| async {
@@ -1232,6 +1247,10 @@ pub(super) async fn write(
                 })
         }));
     let lengthened = async {
+        check_sentences(writer, &brief.topic, &mut storyboard.scenes, |place| {
+            !is_asked(place)
+        })
+        .await;
         lengthen(
             writer,
             &turns,
@@ -1245,7 +1264,7 @@ pub(super) async fn write(
         if storyboard.word_count() < fewest_words(&storyboard) {
             tracing::info!("the lesson is short without its repeated sentences: keeping them");
             storyboard = before;
-            check_sentences(writer, &brief.topic, &mut storyboard.scenes).await;
+            check_sentences(writer, &brief.topic, &mut storyboard.scenes, |_| true).await;
             lengthen(
                 writer,
                 &turns,
@@ -1272,11 +1291,21 @@ pub(super) async fn write(
     Ok((storyboard, facts))
 }
 
-/// Puts each sentence of the lesson's scenes to the model alone and leaves out those it
-/// calls wrong (see [`super::facts::drop_wrong`]); a scene that could not be checked stays
-/// as it is.
-async fn check_sentences(writer: &impl JsonModel, topic: &str, scenes: &mut [Scene]) {
-    futures_util::future::join_all(scenes.iter_mut().map(|scene| async move {
+/// Puts each sentence of the lesson's scenes at the places `which` picks to the model alone
+/// and leaves out those it calls wrong (see [`super::facts::drop_wrong`]); a scene that
+/// could not be checked stays as it is.
+async fn check_sentences(
+    writer: &impl JsonModel,
+    topic: &str,
+    scenes: &mut [Scene],
+    which: impl Fn(usize) -> bool,
+) {
+    let picked = scenes
+        .iter_mut()
+        .enumerate()
+        .filter(|(place, _)| which(*place))
+        .map(|(_, scene)| scene);
+    futures_util::future::join_all(picked.map(|scene| async move {
         if let Err(error) = super::facts::drop_wrong(writer, topic, scene).await {
             tracing::warn!(%error, "the scene's sentences were not checked");
         }
@@ -2220,6 +2249,11 @@ mod tests {
             without_kind_label("Key facts:  The Calvin Cycle "),
             "The Calvin Cycle"
         );
+        // The label of the kind "bullets" (a French Revolution script on the 1.5B model).
+        assert_eq!(
+            without_kind_label("Bullet List: Key Events of the French Revolution"),
+            "Key Events of the French Revolution"
+        );
         // A colon after anything else stays, and so does a label with nothing after it.
         assert_eq!(
             without_kind_label("Newton's Laws: The First Law"),
@@ -2498,6 +2532,11 @@ mod tests {
         assert_eq!(
             phrase("The splitting of water molecules into oxygen and hydrogen atoms is the"),
             "The splitting of water molecules into oxygen and hydrogen atoms"
+        );
+        // A summary point of a French Revolution script, cut at its limit after a verb.
+        assert_eq!(
+            phrase("The French Revolution and the American Revolution were both significant"),
+            "The French Revolution and the American Revolution"
         );
         // A short title is far from its limit.
         assert_eq!(phrase_within("Rate of reaction", 30), "Rate of reaction");
