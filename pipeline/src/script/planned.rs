@@ -1405,22 +1405,40 @@ fn heading_terms(heading: &str) -> Vec<String> {
     ];
     let mut terms = Vec::new();
     let mut run: Vec<&str> = Vec::new();
+    // "Reign of" (or "War of the") waiting for the run after it, so that "Reign of Terror"
+    // is a term too: WordNet's "reign" alone is "a period during which something or somebody
+    // is dominant".
+    let mut before_of: Option<String> = None;
     for word in
         heading.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '/' | '(' | ')'))
     {
         let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
         let ends_run = bare.is_empty() || SMALL.contains(&bare.to_lowercase().as_str());
-        if ends_run {
-            if !run.is_empty() {
-                terms.push(run.join(" "));
-                run.clear();
-            }
-        } else {
+        let plain = |small: &str| word == bare && bare.eq_ignore_ascii_case(small);
+        if !ends_run {
             run.push(bare);
+            continue;
         }
+        if run.is_empty() {
+            before_of = before_of
+                .filter(|name| plain("the") && name.to_lowercase().ends_with(" of"))
+                .map(|name| format!("{name} {bare}"));
+            continue;
+        }
+        let joined = run.join(" ");
+        if let Some(name) = before_of.take() {
+            terms.push(format!("{name} {joined}"));
+        }
+        before_of = plain("of").then(|| format!("{joined} {bare}"));
+        terms.push(joined);
+        run.clear();
     }
     if !run.is_empty() {
-        terms.push(run.join(" "));
+        let joined = run.join(" ");
+        if let Some(name) = before_of {
+            terms.push(format!("{name} {joined}"));
+        }
+        terms.push(joined);
     }
     terms
 }
@@ -2215,6 +2233,15 @@ mod tests {
         assert_eq!(
             heading_terms("Examples of photosynthesis, in plants"),
             ["photosynthesis", "plants"]
+        );
+        // A name with "of" inside is a term as well as its words.
+        assert_eq!(
+            heading_terms("Reign of Terror vs. French Revolution"),
+            ["Reign", "Reign of Terror", "Terror", "French Revolution"]
+        );
+        assert_eq!(
+            heading_terms("The War of the Roses"),
+            ["War", "War of the Roses", "Roses"]
         );
     }
 

@@ -48,6 +48,29 @@ fn a_collocation_is_found_whole_and_its_words_are_not_looked_up_again() {
 }
 
 #[test]
+fn a_name_with_of_inside_is_defined_whole_not_by_its_first_word() {
+    if !reference_data_installed() {
+        return;
+    }
+    // A French Revolution scene headed so was given WordNet's "reign" ("a period during
+    // which something or somebody is dominant") and put it on its slide.
+    let reference = grounding::lookup("The French Revolution Reign of Terror");
+    let terms: Vec<&str> = reference.facts.iter().map(|f| f.term.as_str()).collect();
+    assert!(terms.contains(&"Reign of Terror"), "{terms:?}");
+    assert!(
+        !terms.iter().any(|t| t.eq_ignore_ascii_case("reign")),
+        "{terms:?}"
+    );
+    let terror = reference
+        .fact_for("Reign of Terror")
+        .expect("the whole name");
+    assert!(
+        terror.definition.contains("French Revolution"),
+        "{terror:?}"
+    );
+}
+
+#[test]
 fn supply_and_demand_get_their_economic_senses() {
     if !reference_data_installed() {
         return;
