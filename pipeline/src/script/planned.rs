@@ -817,11 +817,11 @@ const CLAUSE: [&str; 11] = [
 ];
 
 /// Words a phrase cut off at its limit must not end on.
-const DANGLING: [&str; 38] = [
+const DANGLING: [&str; 40] = [
     "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
     "for", "with", "as", "that", "which", "is", "are", "its", "through", "was", "were", "be",
     "been", "has", "have", "had", "both", "their", "than", "when", "where", "while", "because",
-    "not",
+    "not", "it", "they",
 ];
 
 /// "a, b, c or d".
@@ -2564,6 +2564,14 @@ mod tests {
         assert_eq!(
             phrase("The French Revolution and the American Revolution were both significant"),
             "The French Revolution and the American Revolution"
+        );
+        // A comparison cell of the same script, closed before the word that would not fit.
+        assert_eq!(
+            phrase_within(
+                "The American Revolution was a significant event in world history, but it had",
+                ROW_CHARS
+            ),
+            "The American Revolution was a significant event in world history"
         );
         // A short title is far from its limit.
         assert_eq!(phrase_within("Rate of reaction", 30), "Rate of reaction");
