@@ -308,6 +308,12 @@ impl Grounding {
             .filter(|w| terms::is_content(w))
             .map(|w| self.base_form(w))
             .collect();
+        // The senses of the topic's words, so that each word's sense can be chosen to fit
+        // the others ("supply" and "demand" in economics point at each other).
+        let related: HashSet<u64> = match &self.wordnet {
+            Some(wordnet) => content.iter().flat_map(|w| wordnet.offsets(w)).collect(),
+            None => HashSet::new(),
+        };
 
         let mut found: Vec<Found> = Vec::new();
         for candidate in candidates {
@@ -328,15 +334,6 @@ impl Grounding {
                 .filter(|w| !own.contains(w))
                 .cloned()
                 .collect();
-            // The senses of the topic's other words, so that each word's sense can be chosen
-            // to fit them ("supply" and "demand" in economics point at each other). Not its
-            // own: the "reign of terror" that resembles the historic one points at "reign",
-            // and was taken over "the historic period (1793-94) during the French Revolution"
-            // in a lesson on the French Revolution.
-            let related: HashSet<u64> = match &self.wordnet {
-                Some(wordnet) => others.iter().flat_map(|w| wordnet.offsets(w)).collect(),
-                None => HashSet::new(),
-            };
             let foldoc = || computing.then(|| self.foldoc_fact(&phrase, &own)).flatten();
             let wordnet = || {
                 if candidate.is_modifier && self.is_adjective(phrase[0]) {
