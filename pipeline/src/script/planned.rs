@@ -907,7 +907,7 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
 /// of at most eight words, a 1.5B model wrote names ("Stable Price", "Producer Response")
 /// and still cut others; a bullet loses its broken last word instead.
 fn cut_phrases(written: &Written) -> Option<String> {
-    let cut = |text: &str, max: u32| text.trim().chars().count() + 1 >= max as usize;
+    let cut = |text: &str, max: u32| tidy::cut_at_limit(text, max as usize);
     match written {
         Written::Quiz {
             right_answer,

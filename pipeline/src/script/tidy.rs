@@ -445,6 +445,12 @@ pub(super) fn sentences_of(text: &str) -> Vec<&str> {
 }
 
 /// A text's letters and digits in lower case: what phrases are compared by.
+/// Whether a text the schema allowed `max` characters was closed at that limit (it then
+/// ends mid-word or mid-clause).
+pub(super) fn cut_at_limit(text: &str, max: usize) -> bool {
+    text.trim().chars().count() + 1 >= max
+}
+
 pub(super) fn key(text: &str) -> String {
     text.chars()
         .filter(|c| c.is_alphanumeric())
