@@ -38,7 +38,7 @@ export function CreditsSuccessRoute() {
           </span>
           <h1 id="success-title">Thank you for your purchase!</h1>
           <p>Your credits are added as soon as the payment is confirmed, usually within a few seconds.</p>
-          <div className="success-card__actions">
+          <div className="card-actions">
             <PurchaseDoneLinks />
           </div>
         </section>

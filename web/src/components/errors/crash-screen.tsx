@@ -10,7 +10,7 @@ export function CrashScreen() {
         </span>
         <h1>Something went wrong</h1>
         <p>The app encountered an error. Please refresh the page to try again.</p>
-        <div className="crash-screen__actions">
+        <div className="card-actions">
           <button type="button" className="btn btn--primary btn--lg" onClick={() => window.location.reload()}>
             <Icon name="refresh" /> Refresh Page
           </button>

@@ -134,7 +134,7 @@ function StatusCard({
         {text}
       </p>
       {session ? <OrderSummary session={session} /> : null}
-      {children ? <div className="purchase-card__actions">{children}</div> : null}
+      {children ? <div className="card-actions">{children}</div> : null}
     </section>
   );
 }

@@ -94,7 +94,7 @@ export function ExploreSection({
           </MediaGrid>
         )}
         {cards.length > FIRST_ROWS ? (
-          <div className="explore__more">
+          <div className="more-row">
             <button type="button" className="btn btn--secondary" onClick={() => setExpanded((e) => !e)}>
               {expanded ? 'Show fewer' : `Show all ${cards.length}`}
             </button>

@@ -37,7 +37,7 @@ type PagedQuery = Pick<InfiniteQueryObserverResult, 'hasNextPage' | 'isFetchingN
 export function MoreButton({ query, label }: { query: PagedQuery; label: string }) {
   if (!query.hasNextPage) return null;
   return (
-    <div className="library-more">
+    <div className="more-row">
       <button
         type="button"
         className="btn btn--secondary"
