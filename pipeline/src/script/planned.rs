@@ -1144,36 +1144,98 @@ pub(super) async fn write(
         .buffered(writer.parallel());
     let summary_points = 4;
     let summary = write_summary(writer, &turns, &plan, summary_points);
-    let (written, summary) = tokio::join!(written.collect::<Vec<_>>(), summary);
-    // The plan's index of each scene among `scenes` (the title and the summary have none).
-    let mut planned_as: Vec<Option<usize>> = vec![None];
-    for answer in written {
-        let (ask, scene) = answer?;
-        let Some(scene) = scene else { continue };
-        // The same program twice teaches nothing new: asked once more with the reason, and
-        // left out if it still repeats one (scenes written side by side cannot see each other).
-        let scene = match tidy::repeats_a_program(&scene, &scenes) {
-            None => Some(scene),
-            Some(reason) => {
-                tracing::info!(scene = ask.index + 1, %reason, "writing the scene again");
-                write_scene(writer, &turns, &ask, &brief.topic, Some(reason))
-                    .await?
-                    .filter(|again| {
-                        let repeated = tidy::repeats_a_program(again, &scenes);
-                        if let Some(reason) = &repeated {
-                            tracing::info!(scene = ask.index + 1, %reason, "leaving out the scene");
-                        }
-                        repeated.is_none()
-                    })
+    // Each scene, once it and those before it are written, loses what they said already and
+    // goes to the sentence check while the scenes after it are still being written; a scene a
+    // checkpoint question is about gets its question as soon as it is checked. (Every check
+    // used to wait for the last scene, while the model's slots stood idle in the scenes'
+    // tail.) Only what is left without repeats is checked: checking the scenes as written
+    // asked about a third more sentences, which went as repeats anyway.
+    let mut written = std::pin::pin!(written);
+    let mut summary = std::pin::pin!(summary);
+    let mut summary_answer = None;
+    let mut scenes_done = false;
+    // The scenes as written (tidied), for a lesson that is short without its repeats.
+    let mut as_written = scenes.clone();
+    let mut work = futures_util::stream::FuturesUnordered::new();
+    let mut checking = 0;
+    let mut checkpoints: Vec<Checkpoint> = Vec::new();
+    while !(scenes_done && summary_answer.is_some() && checking == 0) {
+        tokio::select! {
+            answer = written.next(), if !scenes_done => {
+                let Some(answer) = answer else {
+                    scenes_done = true;
+                    continue;
+                };
+                let (ask, scene) = answer?;
+                let Some(scene) = scene else { continue };
+                // The same program twice teaches nothing new: asked once more with the reason,
+                // and left out if it still repeats one (scenes written side by side cannot see
+                // each other).
+                let scene = match tidy::repeats_a_program(&scene, &as_written) {
+                    None => Some(scene),
+                    Some(reason) => {
+                        tracing::info!(scene = ask.index + 1, %reason, "writing the scene again");
+                        write_scene(writer, &turns, &ask, &brief.topic, Some(reason))
+                            .await?
+                            .filter(|again| {
+                                let repeated = tidy::repeats_a_program(again, &as_written);
+                                if let Some(reason) = &repeated {
+                                    tracing::info!(scene = ask.index + 1, %reason, "leaving out the scene");
+                                }
+                                repeated.is_none()
+                            })
+                    }
+                };
+                let Some(mut scene) = scene else { continue };
+                tidy::scene_without_json(&mut scene, finish_sentence);
+                as_written.push(scene.clone());
+                // The lesson so far has no repeats left: only the new scene loses any.
+                let mut lesson = scenes.clone();
+                lesson.push(scene);
+                drop_repeats(&mut lesson);
+                drop_repeated_sentences(&mut lesson);
+                if lesson.len() == scenes.len() {
+                    // A term defined already.
+                    continue;
+                }
+                let scene = lesson.pop().expect("the new scene is last");
+                // The last scene asked about also gets the exercise of a mathematics lesson.
+                let question = asked_about
+                    .iter()
+                    .position(|&i| i == ask.index)
+                    .map(|n| mathematics && n + 1 == asked_about.len());
+                let place = scenes.len();
+                scenes.push(scene.clone());
+                checking += 1;
+                work.push(scene_work(
+                    writer,
+                    &turns,
+                    &brief.topic,
+                    SceneWork::Check { place, scene, question },
+                ));
             }
-        };
-        if scene.is_some() {
-            planned_as.push(Some(ask.index));
+            answer = &mut summary, if summary_answer.is_none() => {
+                summary_answer = Some(answer);
+            }
+            Some(done) = work.next(), if !work.is_empty() => match done {
+                SceneDone::Checked { place, scene, question } => {
+                    checking -= 1;
+                    if let Some(exercise) = question {
+                        work.push(scene_work(
+                            writer,
+                            &turns,
+                            &brief.topic,
+                            SceneWork::Ask { place, scene: scene.clone(), exercise },
+                        ));
+                    }
+                    scenes[place] = scene;
+                }
+                SceneDone::Asked(found) => checkpoints.extend(found),
+            },
         }
-        scenes.extend(scene);
     }
-    let summary = summary?;
-    scenes.push(Scene {
+    let summary = summary_answer.expect("the summary is answered")?;
+    let summary = Scene {
         visual: Visual::Summary {
             heading: "Key takeaways".into(),
             points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
@@ -1187,7 +1249,7 @@ pub(super) async fn write(
                 finish_sentence(&said).unwrap_or(said)
             })
             .collect(),
-    });
+    };
     let mut storyboard = Storyboard {
         version: STORYBOARD_VERSION,
         title,
@@ -1201,56 +1263,34 @@ pub(super) async fn write(
         sources: Vec::new(),
         checkpoints: Vec::new(),
     };
-    for scene in &mut storyboard.scenes {
+    as_written.push(summary.clone());
+    storyboard.scenes.push(summary);
+    for scene in storyboard.scenes.iter_mut().chain(as_written.iter_mut()) {
         tidy::scene_without_json(scene, finish_sentence);
     }
-    let written_words = storyboard.word_count();
-    let kept = drop_repeats(&mut storyboard.scenes);
-    let before = storyboard.clone();
+    // The summary says again what the lesson said, but not sentence for sentence.
+    drop_repeats(&mut storyboard.scenes);
     drop_repeated_sentences(&mut storyboard.scenes);
+    let mut before = storyboard.clone();
+    before.scenes = as_written;
+    let written_words = before.word_count();
+    drop_repeats(&mut before.scenes);
     tracing::debug!(
         written = written_words,
         without_repeated_points = before.word_count(),
-        without_repeated_sentences = storyboard.word_count(),
+        checked_without_repeated_sentences = storyboard.word_count(),
         "the lesson's words before lengthening"
     );
-    // Only now, with the repeats gone, is each sentence put to the model alone: checking
-    // the scenes as written asked about a third more sentences, which went as repeats anyway.
-    // The scenes the checkpoint questions are about are checked first, so that each question
-    // is written about a checked scene while the other scenes' checks and the lengthening
-    // (which adds sentences, never scenes) go on beside it.
-    let asked_places: Vec<(usize, bool)> = asked_about
-        .iter()
-        .enumerate()
-        .filter_map(|(n, &plan_index)| {
-            let place = kept
-                .iter()
-                .position(|&was| planned_as.get(was) == Some(&Some(plan_index)))?;
-            // The last scene asked about also gets the exercise of a mathematics lesson.
-            Some((place, mathematics && n + 1 == asked_about.len()))
-        })
-        .collect();
-    let is_asked = |place: usize| asked_places.iter().any(|&(p, _)| p == place);
-    check_sentences(writer, &brief.topic, &mut storyboard.scenes, is_asked).await;
-    let asked: Vec<(usize, Scene, bool)> = asked_places
-        .iter()
-        .map(|&(place, exercise)| (place, storyboard.scenes[place].clone(), exercise))
-        .collect();
-    let questions =
-        futures_util::future::join_all(asked.iter().map(|(place, scene, exercise)| async {
-            // A question's scene is one of those it was asked about: here `place`.
-            super::checkpoints::write_about(writer, &turns, *place, scene, *exercise)
-                .await
-                .unwrap_or_else(|e| {
-                    tracing::warn!(error = %e, "the model's checkpoint question failed");
-                    Vec::new()
-                })
-        }));
+    // The lesson is lengthened (with sentences, never scenes) while the last questions are
+    // written.
+    let questions = async {
+        while let Some(done) = work.next().await {
+            if let SceneDone::Asked(found) = done {
+                checkpoints.extend(found);
+            }
+        }
+    };
     let lengthened = async {
-        check_sentences(writer, &brief.topic, &mut storyboard.scenes, |place| {
-            !is_asked(place)
-        })
-        .await;
         lengthen(
             writer,
             &turns,
@@ -1276,16 +1316,17 @@ pub(super) async fn write(
         }
         Ok::<_, ScriptError>(())
     };
-    let (questions, lengthened) = tokio::join!(questions, lengthened);
+    let ((), lengthened) = tokio::join!(questions, lengthened);
     lengthened?;
-    let checkpoints: Vec<Checkpoint> = questions.into_iter().flatten().collect();
     shorten(&mut storyboard);
+    // Answered in the order their scenes were checked in: shown in the order of the video.
+    checkpoints.sort_by_key(|c| c.scene);
     storyboard.checkpoints = checkpoints;
     progress(1.0);
     let mut facts = Reference::default();
-    for fact in scene_facts.into_iter().flat_map(|r| r.facts) {
+    for fact in scene_facts.iter().flat_map(|r| &r.facts) {
         if facts.fact_for(&fact.term).is_none() {
-            facts.facts.push(fact);
+            facts.facts.push(fact.clone());
         }
     }
     Ok((storyboard, facts))
@@ -1311,6 +1352,68 @@ async fn check_sentences(
         }
     }))
     .await;
+}
+
+/// What is done with a scene once it is written: its sentences checked, then (for a scene a
+/// checkpoint question is about) its question written.
+enum SceneWork {
+    Check {
+        place: usize,
+        scene: Scene,
+        /// Whether a question is asked about it, and with an exercise.
+        question: Option<bool>,
+    },
+    Ask {
+        place: usize,
+        scene: Scene,
+        exercise: bool,
+    },
+}
+
+enum SceneDone {
+    Checked {
+        place: usize,
+        scene: Scene,
+        question: Option<bool>,
+    },
+    Asked(Vec<Checkpoint>),
+}
+
+async fn scene_work(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    topic: &str,
+    work: SceneWork,
+) -> SceneDone {
+    match work {
+        SceneWork::Check {
+            place,
+            mut scene,
+            question,
+        } => {
+            if let Err(error) = super::facts::drop_wrong(writer, topic, &mut scene).await {
+                tracing::warn!(%error, "the scene's sentences were not checked");
+            }
+            SceneDone::Checked {
+                place,
+                scene,
+                question,
+            }
+        }
+        SceneWork::Ask {
+            place,
+            scene,
+            exercise,
+        } => SceneDone::Asked(
+            // A question's scene is the one it was asked about: here `place`.
+            super::checkpoints::write_about(writer, turns, place, &scene, exercise)
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::warn!(error = %e, "the model's checkpoint question failed");
+                    Vec::new()
+                }),
+        ),
+    }
 }
 
 /// One scene as asked: its place, its plan and its shape.
@@ -1840,9 +1943,11 @@ enum Repeats {
 }
 
 /// Under the budget (short sentences, repeats dropped): the shortest body scenes are asked
-/// for a few more sentences, in at most eight rounds. A round asks as many scenes at once as
-/// the model answers side by side (each for its share of the words missing), so a local
-/// model's four slots lengthen four scenes in the time of one.
+/// for a few more sentences, each request for its share of the words still missing. As many
+/// scenes are asked at once as the model answers side by side, and a scene's answer is
+/// checked and added as soon as it comes, while the next scene is asked in the slot it
+/// freed: in rounds (four scenes asked, then all their checks, then the next four) the
+/// slots waited for a round's slowest answer.
 async fn lengthen(
     writer: &impl JsonModel,
     turns: &[Turn],
@@ -1852,97 +1957,174 @@ async fn lengthen(
 ) -> Result<(), ScriptError> {
     let low =
         (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE * 0.6)) as usize;
+    let aim = low + low / 10;
     let within = fewest_words(storyboard);
-    // Scenes the model had nothing new for (a small model repeats itself): the next round
+    let slots = writer.parallel().max(1);
+    // As many requests as eight rounds of the model's slots at the most.
+    let most = 8 * slots;
+    // Scenes the model had nothing new for (a small model repeats itself): the next request
     // asks another scene instead of giving up.
     let mut exhausted: Vec<usize> = Vec::new();
     let mut asked: Vec<usize> = Vec::new();
-    for _ in 0..8 {
-        let count = storyboard.word_count();
-        if count >= low {
-            break;
-        }
-        let missing = low + (low / 10) - count;
-        let last = storyboard.scenes.len().saturating_sub(1);
-        let mut candidates: Vec<(usize, &Scene)> = storyboard
-            .scenes
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| {
-                *i > 0 && !exhausted.contains(i) && s.visual.kind() != "quiz" && extras(s) < 4
-            })
-            .collect();
-        // The closing scene only when no teaching scene is left; the shortest first.
-        if candidates.iter().any(|(i, _)| *i != last) {
-            candidates.retain(|(i, _)| *i != last);
-        }
-        candidates.sort_by_key(|(_, s)| s.narration.iter().map(|t| words(t)).sum::<usize>());
-        let at_once = writer
-            .parallel()
-            .max(1)
-            .min(missing.div_ceil(WORDS_PER_SENTENCE));
-        candidates.truncate(at_once);
-        if candidates.is_empty() {
-            break;
-        }
-        let share = missing.div_ceil(candidates.len());
-        let requests: Vec<(usize, usize, String)> = candidates
-            .iter()
-            .map(|&(index, scene)| {
-                let wanted = (share / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
-                (
+    // The scenes being lengthened, with the words each is expected to add.
+    let mut pending: Vec<(usize, usize)> = Vec::new();
+    let mut requests = 0;
+    // Answers in a row that added nothing: a lesson already within its budget's tolerance is
+    // not lengthened further once as many answers as the model has slots (a round's worth)
+    // added nothing: a model that has run out of new sentences only repeats itself (three
+    // such rounds cost a Photosynthesis script 40 s on 2 cores).
+    let mut fruitless = 0;
+    let mut running = futures_util::stream::FuturesUnordered::new();
+    loop {
+        while requests < most && pending.len() < slots {
+            let count = storyboard.word_count();
+            let expected: usize = pending.iter().map(|&(_, words)| words).sum();
+            let missing = aim.saturating_sub(count + expected);
+            if count >= low || missing == 0 || (count >= within && fruitless >= slots) {
+                break;
+            }
+            let Some(index) = next_to_lengthen(storyboard, &exhausted, &pending) else {
+                break;
+            };
+            let free = (slots - pending.len())
+                .min(missing.div_ceil(WORDS_PER_SENTENCE))
+                .max(1);
+            let scene = &storyboard.scenes[index];
+            let wanted =
+                (missing.div_ceil(free) / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
+            let request = more_request(scene, wanted, asked.contains(&index));
+            pending.push((index, wanted * WORDS_PER_SENTENCE));
+            requests += 1;
+            running.push(run_errand(
+                writer,
+                turns,
+                topic,
+                Errand::Ask {
                     index,
                     wanted,
-                    more_request(scene, wanted, asked.contains(&index)),
-                )
-            })
-            .collect();
-        let answers = futures_util::future::join_all(requests.iter().map(
-            |(_, wanted, request)| async move {
-                writer
-                    .complete_json(
-                        &[turns.to_vec(), vec![Turn::User(request.clone())]].concat(),
-                        "more",
-                        object(json!({ "more": sentences(*wanted) })),
-                    )
-                    .await
-            },
-        ))
-        .await;
-        let mut offers = Vec::with_capacity(requests.len());
-        for ((index, _, _), answer) in requests.into_iter().zip(answers) {
-            let more: More = serde_json::from_str(&answer?).map_err(|e| {
-                ScriptError::Empty(format!("the extra sentences are not JSON: {e}"))
-            })?;
-            tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
-            // Only what could be added is checked: a repeat or a cut sentence would go anyway.
-            offers.push((index, addable(storyboard, index, &more.more, repeats)));
+                    request,
+                },
+            ));
         }
-        let checked =
-            futures_util::future::join_all(offers.into_iter().map(|(index, offered)| async move {
-                (
-                    index,
-                    super::facts::keep_correct(writer, topic, offered).await,
-                )
-            }))
-            .await;
-        for (index, offered) in checked {
-            if !add_sentences(storyboard, index, &offered, repeats) {
-                if asked.contains(&index) {
-                    exhausted.push(index);
+        let Some(done) = running.next().await else {
+            break;
+        };
+        match done {
+            ErrandDone::Offered { index, answer } => {
+                let more: More = serde_json::from_str(&answer?).map_err(|e| {
+                    ScriptError::Empty(format!("the extra sentences are not JSON: {e}"))
+                })?;
+                let count = storyboard.word_count();
+                tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
+                // Only what could be added is checked: a repeat or a cut sentence would go anyway.
+                let offered = addable(storyboard, index, &more.more, repeats);
+                let words: usize = offered.iter().map(|s| words(s)).sum();
+                if let Some(entry) = pending.iter_mut().find(|(i, _)| *i == index) {
+                    entry.1 = words;
+                }
+                running.push(run_errand(
+                    writer,
+                    turns,
+                    topic,
+                    Errand::Check { index, offered },
+                ));
+            }
+            ErrandDone::Checked { index, kept } => {
+                pending.retain(|&(i, _)| i != index);
+                if add_sentences(storyboard, index, &kept, repeats) {
+                    fruitless = 0;
                 } else {
-                    asked.push(index);
+                    fruitless += 1;
+                    if asked.contains(&index) {
+                        exhausted.push(index);
+                    } else {
+                        asked.push(index);
+                    }
                 }
             }
         }
-        // A round that added nothing to a lesson already within its budget's tolerance is
-        // not asked again: a small model that has run out of new sentences only repeats
-        // itself (three such rounds cost a Photosynthesis script 40 s on 2 cores).
-        if storyboard.word_count() == count && count >= within {
-            break;
-        }
     }
     Ok(())
+}
+
+/// The body scene to lengthen next: the shortest not being lengthened already and not
+/// exhausted; the closing scene only when no teaching scene is left.
+fn next_to_lengthen(
+    storyboard: &Storyboard,
+    exhausted: &[usize],
+    pending: &[(usize, usize)],
+) -> Option<usize> {
+    let last = storyboard.scenes.len().saturating_sub(1);
+    let spoken = |scene: &Scene| scene.narration.iter().map(|t| words(t)).sum::<usize>();
+    let candidates = storyboard.scenes.iter().enumerate().filter(|(i, s)| {
+        *i > 0
+            && !exhausted.contains(i)
+            && !pending.iter().any(|(p, _)| p == i)
+            && s.visual.kind() != "quiz"
+            && extras(s) < 4
+    });
+    let (teaching, closing): (Vec<_>, Vec<_>) = candidates.partition(|(i, _)| *i != last);
+    let pick = if teaching.is_empty() {
+        closing
+    } else {
+        teaching
+    };
+    pick.into_iter()
+        .min_by_key(|(_, s)| spoken(s))
+        .map(|(i, _)| i)
+}
+
+/// One request of lengthening: a scene asked for more sentences, or the sentences it can
+/// take put to the model's check.
+enum Errand {
+    Ask {
+        index: usize,
+        wanted: usize,
+        request: String,
+    },
+    Check {
+        index: usize,
+        offered: Vec<String>,
+    },
+}
+
+enum ErrandDone {
+    Offered {
+        index: usize,
+        answer: Result<String, ScriptError>,
+    },
+    Checked {
+        index: usize,
+        kept: Vec<String>,
+    },
+}
+
+async fn run_errand(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    topic: &str,
+    errand: Errand,
+) -> ErrandDone {
+    match errand {
+        Errand::Ask {
+            index,
+            wanted,
+            request,
+        } => {
+            let answer = writer
+                .complete_json(
+                    &[turns.to_vec(), vec![Turn::User(request)]].concat(),
+                    "more",
+                    object(json!({ "more": sentences(wanted) })),
+                )
+                .await;
+            ErrandDone::Offered { index, answer }
+        }
+        Errand::Check { index, offered } => ErrandDone::Checked {
+            index,
+            kept: super::facts::keep_correct(writer, topic, offered).await,
+        },
+    }
 }
 
 #[derive(Deserialize)]
