@@ -481,7 +481,7 @@ fn has_foreign_script(text: &str, topic: &str) -> bool {
 /// taken back to its last full stop, or dropped when it has none.
 fn finish_sentence(text: &str) -> Option<String> {
     let text = tidy::without_leading_fragment(&clean(text))?;
-    let text = capitalised(&text);
+    let text = capitalised(without_spoken_label(&text));
     let ends = |t: &str| {
         t.trim_end_matches(['"', '\'', ')', '\u{201d}'])
             .ends_with(['.', '!', '?'])
@@ -496,11 +496,51 @@ fn finish_sentence(text: &str) -> Option<String> {
         .map(|(i, _)| i + 1);
     match cut {
         Some(cut) => Some(text[..cut].to_string()),
-        // One whole sentence without its full stop (not one cut off at the limit).
-        None if text.chars().count() + 20 < SENTENCE_CHARS as usize && words(&text) >= 3 => {
+        // One whole sentence without its full stop (not one cut off at the limit, nor one
+        // that stops after a comma or on a word that needs more: "they had different,").
+        None if text.chars().count() + 20 < SENTENCE_CHARS as usize
+            && words(&text) >= 3
+            && !stops_midway(&text) =>
+        {
             Some(format!("{text}."))
         }
         None => None,
+    }
+}
+
+/// A text that stops where a sentence cannot: after a comma, a colon or a dash, or on a word
+/// that needs another after it.
+fn stops_midway(text: &str) -> bool {
+    let text = text.trim_end();
+    text.ends_with([',', ';', ':', '-', '\u{2013}', '\u{2014}'])
+        || text
+            .split_whitespace()
+            .last()
+            .is_some_and(|word| DANGLING.contains(&bare(word).as_str()))
+}
+
+/// A sentence without a label the model put before it ("Example sentence 1: Plants …",
+/// "Sentence 2: …"): the label is not said.
+fn without_spoken_label(text: &str) -> &str {
+    let Some((label, rest)) = text.split_once(": ") else {
+        return text;
+    };
+    let words: Vec<String> = label.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let named = match words.as_slice() {
+        [first, .., last] if first == "example" => {
+            (last == "sentence" || last.chars().all(|c| c.is_ascii_digit())) && words.len() <= 3
+        }
+        [first, number] => {
+            matches!(first.as_str(), "sentence" | "say" | "more")
+                && number.chars().all(|c| c.is_ascii_digit())
+        }
+        [first] => matches!(first.as_str(), "sentence" | "say" | "more"),
+        _ => false,
+    };
+    if named && !rest.trim().is_empty() {
+        rest.trim_start()
+    } else {
+        text
     }
 }
 
@@ -2239,6 +2279,42 @@ mod tests {
         assert_eq!(
             continued("A full sentence.", "then another."),
             "then another."
+        );
+    }
+
+    #[test]
+    fn a_sentence_is_said_without_its_label_and_not_finished_after_a_comma() {
+        assert_eq!(
+            finish_sentence("Example sentence 1: Plants take in carbon dioxide.").as_deref(),
+            Some("Plants take in carbon dioxide.")
+        );
+        assert_eq!(
+            finish_sentence("Sentence 2: plants release oxygen.").as_deref(),
+            Some("Plants release oxygen.")
+        );
+        // A label that is part of what is said stays.
+        assert_eq!(
+            finish_sentence("Example: the Calvin cycle fixes carbon.").as_deref(),
+            Some("Example: the Calvin cycle fixes carbon.")
+        );
+        assert_eq!(
+            finish_sentence("One key difference: plants make glucose.").as_deref(),
+            Some("One key difference: plants make glucose.")
+        );
+        // Seen in a French Revolution comparison: "… they had different,."
+        assert_eq!(
+            finish_sentence("Both revolutions were about liberty, but they had different,"),
+            None
+        );
+        assert_eq!(finish_sentence("Plants need light, water and"), None);
+        assert_eq!(
+            finish_sentence("Plants need light and water").as_deref(),
+            Some("Plants need light and water.")
+        );
+        // A whole sentence before the cut is kept.
+        assert_eq!(
+            finish_sentence("Plants need light. They also need water and").as_deref(),
+            Some("Plants need light.")
         );
     }
 
