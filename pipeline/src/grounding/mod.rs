@@ -316,6 +316,9 @@ impl Grounding {
         };
 
         let mut found: Vec<Found> = Vec::new();
+        // The words of the definitions found so far (the longest phrases are looked up first):
+        // a shorter term's sense is chosen to fit them.
+        let mut context: HashSet<String> = HashSet::new();
         for candidate in candidates {
             if found.len() >= MAX_FACTS {
                 break;
@@ -339,7 +342,8 @@ impl Grounding {
                 if candidate.is_modifier && self.is_adjective(phrase[0]) {
                     return None;
                 }
-                let (fact, in_domain) = self.wordnet_fact(&phrase, subject, &related, &others)?;
+                let (fact, in_domain) =
+                    self.wordnet_fact(&phrase, subject, &related, &others, &context)?;
                 // In a computing topic, an everyday sense of a word ("python" the snake)
                 // is no help: only the topic itself or a computing sense is taken.
                 (!computing || candidate.is_topic || in_domain).then_some(fact)
@@ -352,6 +356,11 @@ impl Grounding {
                     .iter()
                     .any(|f| f.fact.term.eq_ignore_ascii_case(&fact.term))
             {
+                context.extend(
+                    terms::words(&fact.definition)
+                        .into_iter()
+                        .filter(|w| w.chars().count() > 3 && terms::is_content(w)),
+                );
                 found.push(Found {
                     words: candidate.words,
                     fact,
@@ -420,10 +429,11 @@ impl Grounding {
         subject: Subject,
         related: &HashSet<u64>,
         others: &[String],
+        context: &HashSet<String>,
     ) -> Option<(Fact, bool)> {
         let wordnet = self.wordnet.as_ref()?;
         let lemma = wordnet.noun_lemma(phrase)?;
-        let (synset, in_domain) = wordnet.best_sense(&lemma, subject, related, others)?;
+        let (synset, in_domain) = wordnet.best_sense(&lemma, subject, related, others, context)?;
         let fact = Fact {
             term: synset.display(&lemma),
             definition: first_sentences(synset.definition()),

@@ -298,13 +298,17 @@ impl WordNet {
 
     /// The sense of `lemma` that fits the lesson best: the most frequent one, unless a
     /// later one (among the first few) is in the subject's domain, points at a sense of
-    /// another term of the topic, or mentions one.
+    /// another term of the topic, mentions one, or shares a word with `context` (the
+    /// definitions found for the topic already: in a Plate tectonics lesson, "the branch of
+    /// geology studying the folding and faulting of the earth's crust" picks the plate that
+    /// is "a rigid layer of the Earth's crust", not the baseball plate, its first sense).
     pub fn best_sense(
         &self,
         lemma: &str,
         subject: Subject,
         related: &HashSet<u64>,
         other_words: &[String],
+        context: &HashSet<String>,
     ) -> Option<(Synset, bool)> {
         let domains = self.domains.get(&subject);
         let in_domain = |synset: &Synset| {
@@ -317,6 +321,7 @@ impl WordNet {
             3 * usize::from(in_domain(synset))
                 + 2 * usize::from(synset.pointers.iter().any(|(_, t)| related.contains(t)))
                 + usize::from(other_words.iter().any(|w| gloss_words.contains(w)))
+                + usize::from(gloss_words.iter().any(|w| context.contains(w)))
         };
         let mut best: Option<(usize, Synset)> = None;
         for offset in self.offsets(lemma).into_iter().take(SENSES_WEIGHED) {

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::storyboard::{ComparisonRow, Scene, Visual};
 
 /// The schema's field names, which a small model now and then writes into a text as a label.
-const FIELDS: [&str; 19] = [
+const FIELDS: [&str; 23] = [
     "more",
     "say",
     "bullet",
@@ -29,6 +29,10 @@ const FIELDS: [&str; 19] = [
     "wrong_answers",
     "explanation",
     "question",
+    "left_title",
+    "right_title",
+    "heading",
+    "teaches",
 ];
 
 /// Slide fields whose text is code or mathematics, where brackets are meant.
@@ -497,6 +501,15 @@ mod tests {
             "Read the first sentence: it sets the scene.",
             false
         ));
+        // Seen in a Plate tectonics comparison's narration.
+        assert_eq!(
+            without_json(
+                "Right_title: Deformation is the result of heat and pressure.",
+                false
+            )
+            .trim(),
+            "Deformation is the result of heat and pressure."
+        );
     }
 
     #[test]

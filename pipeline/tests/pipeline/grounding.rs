@@ -71,6 +71,20 @@ fn a_name_with_of_inside_is_defined_whole_not_by_its_first_word() {
 }
 
 #[test]
+fn a_scene_term_takes_the_sense_that_fits_the_topic_defined_before_it() {
+    if !reference_data_installed() {
+        return;
+    }
+    // A Plate tectonics scene headed "Plate" was given WordNet's first sense, the baseball
+    // plate, and said it. The topic's own definition ("… the earth's crust") now picks the
+    // plate that is a layer of the Earth's crust.
+    let reference = grounding::lookup("Plate tectonics Plate");
+    let plate = reference.fact_for("plate").expect("the scene's term");
+    assert!(plate.definition.contains("crust"), "{plate:?}");
+    assert!(!plate.definition.contains("baseball"), "{plate:?}");
+}
+
+#[test]
 fn supply_and_demand_get_their_economic_senses() {
     if !reference_data_installed() {
         return;
