@@ -812,10 +812,7 @@ fn phrase_within(text: &str, max: u32) -> String {
         })
         .flatten();
     // "… hydrogen atoms is the", closed two characters before the limit: cut there too.
-    let ends_dangling = near_limit
-        && words
-            .last()
-            .is_some_and(|w| DANGLING.contains(&bare(w).as_str()));
+    let ends_dangling = near_limit && words.last().is_some_and(|w| cannot_end(w));
     if !at_limit && clause_at.is_none() && !ends_dangling {
         return text.trim_end_matches('.').to_string();
     }
@@ -834,10 +831,27 @@ fn phrase_within(text: &str, max: u32) -> String {
     loop {
         let trimmed = cut.trim_end_matches([',', ';', ':', '-', '.', ' ']);
         match trimmed.rsplit_once(' ') {
-            Some((rest, last)) if DANGLING.contains(&bare(last).as_str()) => cut = rest,
+            Some((rest, last)) if cannot_end(last) => cut = rest,
             _ => return trimmed.to_string(),
         }
     }
+}
+
+/// A word a phrase cannot end on: a small word that needs another after it, or a
+/// possessive ("… faulting of the earth's", closed before "crust" at a quiz answer's limit).
+fn cannot_end(word: &str) -> bool {
+    let word =
+        word.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}');
+    DANGLING.contains(&bare(word).as_str()) || word.ends_with("'s") || word.ends_with("\u{2019}s")
+}
+
+/// Whether a phrase written to fit `max` characters was cut there: it reaches the limit, or
+/// stops near it on a word it cannot end on.
+fn cut_near_limit(text: &str, max: u32) -> bool {
+    let text = text.trim();
+    tidy::cut_at_limit(text, max as usize)
+        || (text.chars().count() + max as usize / NEAR_LIMIT >= max as usize
+            && text.split_whitespace().last().is_some_and(cannot_end))
 }
 
 /// A word lower-cased without the punctuation around it.
@@ -947,7 +961,7 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
 /// of at most eight words, a 1.5B model wrote names ("Stable Price", "Producer Response")
 /// and still cut others; a bullet loses its broken last word instead.
 fn cut_phrases(written: &Written) -> Option<String> {
-    let cut = |text: &str, max: u32| tidy::cut_at_limit(text, max as usize);
+    let cut = cut_near_limit;
     match written {
         Written::Quiz {
             right_answer,
@@ -2605,6 +2619,17 @@ mod tests {
             cut_phrases(&quiz(&["Glucose", "Oxygen", "Water", "Light"])),
             None
         );
+        // Closed before a word that would not fit, two characters short of the limit, on a
+        // possessive (a Plate tectonics quiz's right answer).
+        let possessive = "The branch of geology studying the folding and faulting of the earth's";
+        assert_eq!(possessive.chars().count(), 70);
+        assert!(cut_phrases(&quiz(&[possessive, "Oxygen", "Water", "Light"])).is_some());
+        assert_eq!(
+            phrase(possessive),
+            "The branch of geology studying the folding and faulting"
+        );
+        // A short phrase may end on one.
+        assert_eq!(phrase("The plant's"), "The plant's");
         // So are comparison cells cut at their limit.
         let rows: Written = serde_json::from_value(json!({ "comparison": {
             "left_title": "Supply", "right_title": "Demand",
