@@ -798,7 +798,6 @@ fn phrase_within(text: &str, max: u32) -> String {
     {
         text = first.to_string();
     }
-    let at_limit = length(&text) + 1 >= max as usize;
     // The schema closes a phrase before a word that would not fit, so a phrase that ends
     // within a few words of the limit with a clause just begun was cut too: "… molecules
     // into", "… pigments that work", "… in photosynthesis to combine".
@@ -811,9 +810,8 @@ fn phrase_within(text: &str, max: u32) -> String {
                 .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))
         })
         .flatten();
-    // "… hydrogen atoms is the", closed two characters before the limit: cut there too.
-    let ends_dangling = near_limit && words.last().is_some_and(|w| cannot_end(w));
-    if !at_limit && clause_at.is_none() && !ends_dangling {
+    // At the limit, or "… hydrogen atoms is the" closed two characters before it: cut too.
+    if clause_at.is_none() && !cut_near_limit(&text, max) {
         return text.trim_end_matches('.').to_string();
     }
     // "Light absorption: Plants use chlorophyll to absorb light energy from" cut off at the
