@@ -1054,6 +1054,24 @@ fn vary_kinds(scenes: &mut [PlannedScene]) {
     }
 }
 
+/// A small model plans the same scene more than once: a Plate tectonics plan had three
+/// scenes headed "What Causes Faults?", and their scenes said the same things three times.
+/// A planned scene goes when its heading is an earlier one's (letters and digits alike) or
+/// what it teaches repeats what an earlier one teaches (the sentence test of
+/// `drop_repeated_sentences`); the scenes left share the word budget.
+fn drop_repeated_plans(scenes: &mut Vec<PlannedScene>) {
+    let mut headings = std::collections::HashSet::new();
+    let mut taught = tidy::Said::default();
+    scenes.retain(|scene| {
+        let new_heading = headings.insert(key(&scene.heading));
+        let new_teaching = taught.insert(&scene.teaches);
+        if !(new_heading && new_teaching) {
+            tracing::debug!(heading = %scene.heading, teaches = %scene.teaches, "a scene planned twice");
+        }
+        new_heading && new_teaching
+    });
+}
+
 /// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
 /// place in its course); `reference` the reference facts for the prompt.
 ///
@@ -1075,7 +1093,6 @@ pub(super) async fn write(
     let lesson = lesson_brief(brief, subject, &reference.prompt_section(), context);
     let planned = body_scenes(brief);
     let with_quiz = brief.duration_minutes >= 2.0 && planned >= 3;
-    let steps = (planned + 2) as f32;
     progress(0.02);
 
     let mut turns = vec![Turn::System(system_prompt()), Turn::User(lesson.clone())];
@@ -1090,10 +1107,11 @@ pub(super) async fn write(
     let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
         ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
     })?;
-    vary_kinds(&mut plan.scenes);
     for scene in &mut plan.scenes {
         scene.heading = without_kind_label(&scene.heading);
     }
+    drop_repeated_plans(&mut plan.scenes);
+    vary_kinds(&mut plan.scenes);
     if with_quiz {
         plan.scenes.push(PlannedScene {
             kind: BodyKind::Quiz,
@@ -1107,6 +1125,8 @@ pub(super) async fn write(
             ),
         });
     }
+    // The plan, each scene, and the summary.
+    let steps = (plan.scenes.len() + 2) as f32;
     progress(1.0 / steps);
 
     // Everything before the scene request is the same for every scene: the server reads it
@@ -2768,6 +2788,53 @@ mod tests {
         };
         drop_fragment_bullets(&mut commands, "Git for beginners");
         assert_eq!(commands.visual.element_count(), 2);
+    }
+
+    #[test]
+    fn a_scene_planned_twice_is_written_once() {
+        let scene = |heading: &str, teaches: &str| PlannedScene {
+            kind: BodyKind::Bullets,
+            heading: heading.into(),
+            teaches: teaches.into(),
+        };
+        // Headings and lessons of a real Plate tectonics plan (27 November).
+        let mut scenes = vec![
+            scene(
+                "Types of Plate Boundaries",
+                "Plates meet at divergent, convergent and transform boundaries.",
+            ),
+            scene(
+                "What Causes Faults?",
+                "Faults form where stress breaks the rocks of the crust.",
+            ),
+            scene(
+                "Earthquakes",
+                "Earthquakes happen when plates slip suddenly along a fault.",
+            ),
+            scene(
+                "What causes faults",
+                "The kinds of stress that make normal and reverse faults.",
+            ),
+            scene(
+                "Mountain Building",
+                "Colliding continental plates fold the crust into mountains.",
+            ),
+            scene(
+                "Faults",
+                "Faults form where stress breaks the rocks of the earth's crust.",
+            ),
+        ];
+        drop_repeated_plans(&mut scenes);
+        let headings: Vec<&str> = scenes.iter().map(|s| s.heading.as_str()).collect();
+        assert_eq!(
+            headings,
+            [
+                "Types of Plate Boundaries",
+                "What Causes Faults?",
+                "Earthquakes",
+                "Mountain Building"
+            ]
+        );
     }
 
     #[test]
