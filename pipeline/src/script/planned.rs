@@ -20,8 +20,8 @@ use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
 use crate::grounding::{self, Reference};
 use crate::storyboard::{
-    Checkpoint, ComparisonRow, EquationStep, LineRange, Origin, STORYBOARD_VERSION, Scene,
-    Storyboard, Visual, WorkedStep,
+    Checkpoint, ComparisonRow, EquationStep, LineRange, MAX_EXTRA_BEATS, MAX_SENTENCE, Origin,
+    STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep,
 };
 use crate::titles::{Subject, guess_subject, level_name};
 
@@ -1391,6 +1391,9 @@ pub(super) async fn write(
     let ((), lengthened) = tokio::join!(questions, lengthened);
     lengthened?;
     shorten(&mut storyboard);
+    for scene in &mut storyboard.scenes {
+        within_beat_limit(scene);
+    }
     // Answered in the order their scenes were checked in: shown in the order of the video.
     checkpoints.sort_by_key(|c| c.scene);
     storyboard.checkpoints = checkpoints;
@@ -1983,6 +1986,29 @@ fn shorten(storyboard: &mut Storyboard) {
                 _ => unreachable!("only lists and examples are dropped"),
             }
             scene.narration.pop();
+        }
+    }
+}
+
+/// A scene says at most [`MAX_EXTRA_BEATS`] beats after those that reveal its elements: the
+/// last ones are said together in one beat where it stays within [`MAX_SENTENCE`], else the
+/// last goes. A comparison that lost three of its four rows for saying nothing kept their
+/// sentences after the last row, and with its five extra sentences had nine beats for one
+/// row: the whole Plate tectonics storyboard was refused (27 November).
+fn within_beat_limit(scene: &mut Scene) {
+    let most = scene.visual.element_count() + MAX_EXTRA_BEATS;
+    while scene.narration.len() > most {
+        let Some(last) = scene.narration.pop() else {
+            break;
+        };
+        let Some(before) = scene.narration.last_mut() else {
+            break;
+        };
+        if before.chars().count() + 1 + last.chars().count() <= MAX_SENTENCE {
+            before.push(' ');
+            before.push_str(&last);
+        } else {
+            tracing::debug!(sentence = %last, "a scene with too many beats loses its last");
         }
     }
 }
@@ -2788,6 +2814,39 @@ mod tests {
         };
         drop_fragment_bullets(&mut commands, "Git for beginners");
         assert_eq!(commands.visual.element_count(), 2);
+    }
+
+    #[test]
+    fn a_comparison_that_lost_its_empty_rows_keeps_its_sentences_within_the_beat_limit() {
+        let row = |l: &str, r: &str| ComparisonRow {
+            left: l.into(),
+            right: r.into(),
+        };
+        let mut scene = Scene {
+            visual: Visual::Comparison {
+                heading: "Plate boundaries".into(),
+                left_title: "Divergent".into(),
+                right_title: "Convergent".into(),
+                rows: vec![
+                    row("Divergent", "Convergent"),
+                    row("Plates move apart", "Plates move together"),
+                    row("Divergent", "Convergent"),
+                    row("Divergent", "Convergent"),
+                ],
+            },
+            narration: (1..=9).map(|i| format!("Sentence number {i}.")).collect(),
+        };
+        tidy::mend_comparison(&mut scene);
+        assert_eq!(scene.visual.element_count(), 1);
+        assert_eq!(scene.narration.len(), 9);
+        within_beat_limit(&mut scene);
+        assert_eq!(scene.narration.len(), 1 + MAX_EXTRA_BEATS);
+        // Nothing was lost: the last three beats are said as one.
+        let said = scene.narration.join(" ");
+        for i in 1..=9 {
+            assert!(said.contains(&format!("Sentence number {i}.")), "{said}");
+        }
+        assert!(crate::storyboard::check_scene_alone(&scene).is_ok());
     }
 
     #[test]

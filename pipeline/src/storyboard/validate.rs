@@ -10,7 +10,10 @@ const MAX_HEADING: usize = 80;
 const MAX_ITEM: usize = 120;
 const MAX_ITEMS: usize = 6;
 const MAX_PARAGRAPH: usize = 320;
-const MAX_SENTENCE: usize = 400;
+/// The longest narration beat, in characters.
+pub(crate) const MAX_SENTENCE: usize = 400;
+/// How many beats a scene may say after those that reveal its elements.
+pub(crate) const MAX_EXTRA_BEATS: usize = 6;
 const MAX_MATH: usize = 160;
 const MAX_CODE_LINES: usize = 18;
 const MAX_CODE_LINE: usize = 72;
@@ -488,7 +491,7 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
             ),
         );
     }
-    if scene.narration.len() > elements + 6 {
+    if scene.narration.len() > elements + MAX_EXTRA_BEATS {
         c.push(
             p("narration"),
             format!(
