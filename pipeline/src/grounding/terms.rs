@@ -171,8 +171,11 @@ pub(super) fn candidates(words: &[String], is_adjective: impl Fn(&str) -> bool) 
             });
         }
     }
+    // Each run whole too: in "Plate tectonics: what are plates?" (a scene's lookup, the topic
+    // before its heading) "plate tectonics" is a run of its own, and its definition is what
+    // "plates" is then chosen to fit.
     for run in &runs {
-        for len in (2..run.len()).rev() {
+        for len in (2..=run.len()).rev() {
             for window in run.windows(len) {
                 push(Candidate {
                     words: window.to_vec(),
@@ -239,6 +242,21 @@ mod tests {
     }
 
     #[test]
+    fn each_run_is_looked_up_whole_when_there_are_several() {
+        // A scene's lookup: the topic, then its heading.
+        assert_eq!(
+            texts("Plate tectonics What are Plates?"),
+            [
+                "plate tectonics what are plates",
+                "plate tectonics",
+                "plate",
+                "tectonics",
+                "plates"
+            ]
+        );
+    }
+
+    #[test]
     fn an_adjective_after_a_copula_is_not_part_of_the_term() {
         assert_eq!(
             texts("Why is the sky blue?"),
@@ -254,6 +272,7 @@ mod tests {
                 "french revolution reign of terror",
                 "revolution reign of terror",
                 "reign of terror",
+                "french revolution reign",
                 "french revolution",
                 "revolution reign",
                 "french",
