@@ -154,22 +154,83 @@ fn body_scenes(brief: &Brief) -> usize {
 }
 
 fn plan_schema(subject: Subject, planned: usize) -> Value {
-    let kinds: Vec<&str> = BodyKind::for_subject(subject)
-        .iter()
-        .map(|k| k.name())
-        .collect();
     object(json!({
         "title": text(70),
         "subtitle": text(70),
         "opening": sentences(2),
-        // The plan is the one request nothing can be written beside: what a scene teaches
-        // is said in one short sentence (its scene says the rest).
-        "scenes": array(object(json!({
+        "scenes": planned_scenes(subject, planned),
+    }))
+}
+
+fn planned_scenes(subject: Subject, count: usize) -> Value {
+    let kinds: Vec<&str> = BodyKind::for_subject(subject)
+        .iter()
+        .map(|k| k.name())
+        .collect();
+    // The plan is the one request nothing can be written beside: what a scene teaches is
+    // said in one short sentence (its scene says the rest).
+    array(
+        object(json!({
             "kind": { "type": "string", "enum": kinds },
             "heading": text(60),
             "teaches": text(120),
-        })), planned),
-    }))
+        })),
+        count,
+    )
+}
+
+#[derive(Deserialize)]
+struct MoreScenes {
+    scenes: Vec<PlannedScene>,
+}
+
+/// A plan that lost scenes planned twice is given as many new ones, asked once: the scenes
+/// left would otherwise each be asked for more words than a small model has to say about
+/// them (a Plate tectonics plan that lost four of its ten scenes filled the other six with
+/// the same sentence said eight ways). New scenes that repeat the plan go too.
+async fn replace_repeated_plans(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    topic: &str,
+    subject: Subject,
+    scenes: &mut Vec<PlannedScene>,
+    wanted: usize,
+) {
+    let missing = wanted.saturating_sub(scenes.len());
+    if missing == 0 {
+        return;
+    }
+    let planned: Vec<String> = scenes
+        .iter()
+        .map(|s| format!("- {}: {}", s.heading, s.teaches))
+        .collect();
+    let request = format!(
+        "The lesson on {topic} already has these scenes:\n{}\nPlan exactly {missing} more \
+         scenes about {topic}, each teaching a real fact, part, mechanism, step or example of \
+         {topic} that none of the scenes above teaches, with a heading of at most 6 words \
+         that no scene above has.",
+        planned.join("\n"),
+        topic = topic.trim(),
+    );
+    let answer = writer
+        .complete_json(
+            &[turns.to_vec(), vec![Turn::User(request)]].concat(),
+            "more_scenes",
+            object(json!({ "scenes": planned_scenes(subject, missing) })),
+        )
+        .await;
+    match answer.map(|text| serde_json::from_str::<MoreScenes>(&text)) {
+        Ok(Ok(more)) => {
+            scenes.extend(more.scenes.into_iter().map(|mut scene| {
+                scene.heading = without_kind_label(&scene.heading);
+                scene
+            }));
+            drop_repeated_plans(scenes);
+        }
+        // The scenes left are a plan still: they are written with more words each.
+        Ok(Err(e)) => tracing::info!(%e, "the scenes planned again are not the JSON asked for"),
+        Err(e) => tracing::info!(%e, "the scenes planned twice were not planned again"),
+    }
 }
 
 fn scene_schema(kind: BodyKind, elements: usize, extra: usize) -> Value {
@@ -1111,6 +1172,15 @@ pub(super) async fn write(
         scene.heading = without_kind_label(&scene.heading);
     }
     drop_repeated_plans(&mut plan.scenes);
+    replace_repeated_plans(
+        writer,
+        &turns,
+        &brief.topic,
+        subject,
+        &mut plan.scenes,
+        planned - usize::from(with_quiz),
+    )
+    .await;
     vary_kinds(&mut plan.scenes);
     if with_quiz {
         plan.scenes.push(PlannedScene {
@@ -2847,6 +2917,107 @@ mod tests {
             assert!(said.contains(&format!("Sentence number {i}.")), "{said}");
         }
         assert!(crate::storyboard::check_scene_alone(&scene).is_ok());
+    }
+
+    /// A model that plans two scenes when asked for more, one of them planned already.
+    struct Replanner {
+        asked: std::sync::Mutex<Vec<String>>,
+    }
+
+    impl JsonModel for Replanner {
+        async fn complete_json(
+            &self,
+            turns: &[Turn],
+            name: &str,
+            _schema: Value,
+        ) -> Result<String, ScriptError> {
+            assert_eq!(name, "more_scenes");
+            if let Some(Turn::User(request)) = turns.last() {
+                self.asked.lock().unwrap().push(request.clone());
+            }
+            Ok(json!({ "scenes": [
+                { "kind": "bullets", "heading": "Mountain building", "teaches": "Colliding continental plates fold the crust into mountain ranges." },
+                { "kind": "bullets", "heading": "What Causes Faults?", "teaches": "Faults form where stress breaks the rocks of the crust." },
+            ] })
+            .to_string())
+        }
+    }
+
+    #[tokio::test]
+    async fn scenes_planned_twice_are_planned_again_once() {
+        let scene = |heading: &str, teaches: &str| PlannedScene {
+            kind: BodyKind::Bullets,
+            heading: heading.into(),
+            teaches: teaches.into(),
+        };
+        let mut scenes = vec![
+            scene(
+                "Plate Boundaries",
+                "Plates meet at divergent, convergent and transform boundaries.",
+            ),
+            scene(
+                "What Causes Faults?",
+                "Faults form where stress breaks the rocks of the crust.",
+            ),
+            scene(
+                "What Causes Faults?",
+                "Faults form where stress breaks the rocks of the crust.",
+            ),
+            scene(
+                "What Causes Faults?",
+                "Faults form where stress breaks the rocks of the crust.",
+            ),
+        ];
+        drop_repeated_plans(&mut scenes);
+        let model = Replanner {
+            asked: Default::default(),
+        };
+        replace_repeated_plans(
+            &model,
+            &[],
+            "Plate tectonics",
+            Subject::Science,
+            &mut scenes,
+            4,
+        )
+        .await;
+        let asked = model.asked.into_inner().unwrap();
+        assert_eq!(asked.len(), 1, "asked once");
+        assert!(
+            asked[0].contains("Plan exactly 2 more scenes"),
+            "{}",
+            asked[0]
+        );
+        assert!(
+            asked[0].contains("- What Causes Faults?: Faults form"),
+            "{}",
+            asked[0]
+        );
+        let headings: Vec<&str> = scenes.iter().map(|s| s.heading.as_str()).collect();
+        // The new scene that repeats the plan goes too; the lesson is written with three.
+        assert_eq!(
+            headings,
+            [
+                "Plate Boundaries",
+                "What Causes Faults?",
+                "Mountain building"
+            ]
+        );
+
+        // A whole plan asks nothing.
+        let model = Replanner {
+            asked: Default::default(),
+        };
+        replace_repeated_plans(
+            &model,
+            &[],
+            "Plate tectonics",
+            Subject::Science,
+            &mut scenes,
+            3,
+        )
+        .await;
+        assert!(model.asked.into_inner().unwrap().is_empty());
     }
 
     #[test]
