@@ -28,10 +28,7 @@ pub(super) async fn drop_wrong(
     topic: &str,
     scene: &mut Scene,
 ) -> Result<Vec<String>, ScriptError> {
-    if matches!(
-        scene.visual,
-        Visual::Title { .. } | Visual::Quiz { .. } | Visual::Summary { .. }
-    ) {
+    if matches!(scene.visual, Visual::Title { .. } | Visual::Quiz { .. }) {
         return Ok(Vec::new());
     }
     let elements = scene.visual.element_count();
@@ -44,11 +41,16 @@ pub(super) async fn drop_wrong(
     let mut wrong = Vec::new();
     for beat in &beats {
         let mut kept = Vec::new();
+        let mut after_wrong = false;
         for (&sentence, correct) in beat.iter().zip(verdicts.by_ref()) {
-            if correct {
+            // A sentence that points back at the one before it goes with it: "That's kind of
+            // what happens to the Earth's crust" after a cake that was called wrong.
+            if correct && !(after_wrong && points_back(sentence)) {
                 kept.push(sentence);
+                after_wrong = false;
             } else {
                 wrong.push(sentence.to_string());
+                after_wrong = true;
             }
         }
         kept_beats.push(kept.join(" "));
@@ -121,6 +123,14 @@ async fn verdicts<'a>(
 /// Takes element `index` out of a list the scene keeps another of; `false` when it cannot.
 pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
     match visual {
+        Visual::Definition { example, .. } if index == 1 && example.is_some() => {
+            *example = None;
+            true
+        }
+        Visual::Summary { points, .. } if points.len() > 1 && index < points.len() => {
+            points.remove(index);
+            true
+        }
         Visual::Bullets { items, .. } if items.len() > 1 && index < items.len() => {
             items.remove(index);
             true
@@ -131,6 +141,30 @@ pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a sentence begins by pointing back at what was said just before it.
+fn points_back(sentence: &str) -> bool {
+    let first = sentence
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches([',', ';', ':'])
+        .to_lowercase()
+        .replace('\u{2019}', "'");
+    matches!(
+        first.as_str(),
+        "that"
+            | "that's"
+            | "this"
+            | "this's"
+            | "it"
+            | "it's"
+            | "they"
+            | "they're"
+            | "these"
+            | "those"
+    )
 }
 
 /// Whether the model, asked as a teacher about `sentence` alone, calls it correct.
@@ -282,13 +316,18 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_quiz_and_a_summary_are_not_asked_about() {
+    async fn a_quiz_is_not_asked_about() {
         let mut scene = Scene {
-            visual: Visual::Summary {
-                heading: "Key takeaways".into(),
-                points: vec!["Light into chemical energy".into()],
+            visual: Visual::Quiz {
+                question: "What does respiration turn chemical energy into?".into(),
+                options: vec!["Light".into(), "Usable energy".into()],
+                answer: 0,
+                explanation: None,
             },
-            narration: vec!["Respiration breaks down chemical energy into light.".into()],
+            narration: vec![
+                "What does respiration turn chemical energy into?".into(),
+                "Respiration breaks down chemical energy into light.".into(),
+            ],
         };
         let before = scene.clone();
         assert!(
@@ -298,5 +337,66 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(scene, before);
+    }
+
+    #[tokio::test]
+    async fn a_summary_point_the_model_calls_wrong_goes_and_so_does_what_points_back_at_it() {
+        // The summary is written from the plan, not from the checked scenes: a Plate
+        // tectonics summary said "They are like giant pieces of cake.", which the check had
+        // taken out of its scene.
+        let mut summary = Scene {
+            visual: Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: vec!["Light into chemical energy".into(), "Oxygen".into()],
+            },
+            narration: vec![
+                "Respiration breaks down chemical energy into light.".into(),
+                "Oxygen is produced by plants. That's why leaves matter. Animals breathe it."
+                    .into(),
+            ],
+        };
+        let wrong = drop_wrong(&Teacher, "Photosynthesis", &mut summary)
+            .await
+            .unwrap();
+        assert_eq!(
+            wrong,
+            [
+                "Respiration breaks down chemical energy into light.",
+                "Oxygen is produced by plants.",
+                "That's why leaves matter."
+            ]
+        );
+        assert_eq!(
+            summary.visual,
+            Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: vec!["Oxygen".into()],
+            }
+        );
+        assert_eq!(summary.narration, ["Animals breathe it."]);
+
+        // A definition's example goes with its sentences.
+        let mut definition = Scene {
+            visual: Visual::Definition {
+                term: "Chloroplast".into(),
+                definition: "the organelle where photosynthesis happens".into(),
+                example: Some("A cake in the oven".into()),
+            },
+            narration: vec![
+                "A chloroplast is where photosynthesis happens.".into(),
+                "Imagine a cake produced by plants. It rises in the oven.".into(),
+            ],
+        };
+        drop_wrong(&Teacher, "Photosynthesis", &mut definition)
+            .await
+            .unwrap();
+        assert!(
+            matches!(&definition.visual, Visual::Definition { example: None, .. }),
+            "{definition:?}"
+        );
+        assert_eq!(
+            definition.narration,
+            ["A chloroplast is where photosynthesis happens."]
+        );
     }
 }

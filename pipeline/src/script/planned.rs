@@ -1377,7 +1377,7 @@ pub(super) async fn write(
         }
     }
     let summary = summary_answer.expect("the summary is answered")?;
-    let summary = Scene {
+    let mut summary = Scene {
         visual: Visual::Summary {
             heading: "Key takeaways".into(),
             points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
@@ -1392,6 +1392,10 @@ pub(super) async fn write(
             })
             .collect(),
     };
+    // Written from the plan, not from the checked scenes: its sentences are checked too.
+    if let Err(error) = super::facts::drop_wrong(writer, &brief.topic, &mut summary).await {
+        tracing::warn!(%error, "the summary's sentences were not checked");
+    }
     let mut storyboard = Storyboard {
         version: STORYBOARD_VERSION,
         title,
