@@ -16,7 +16,7 @@ use serde_json::json;
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
 use super::schema::object;
-use super::tidy::sentences_of;
+use super::tidy::{self, sentences_of};
 use crate::storyboard::{Scene, Visual};
 
 /// The sentences of `scene` that the model calls wrong when asked about each alone, taken
@@ -45,7 +45,7 @@ pub(super) async fn drop_wrong(
         for (&sentence, correct) in beat.iter().zip(verdicts.by_ref()) {
             // A sentence that points back at the one before it goes with it: "That's kind of
             // what happens to the Earth's crust" after a cake that was called wrong.
-            if correct && !(after_wrong && points_back(sentence)) {
+            if correct && !(after_wrong && tidy::points_back(sentence)) {
                 kept.push(sentence);
                 after_wrong = false;
             } else {
@@ -141,30 +141,6 @@ pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
         }
         _ => false,
     }
-}
-
-/// Whether a sentence begins by pointing back at what was said just before it.
-fn points_back(sentence: &str) -> bool {
-    let first = sentence
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .trim_end_matches([',', ';', ':'])
-        .to_lowercase()
-        .replace('\u{2019}', "'");
-    matches!(
-        first.as_str(),
-        "that"
-            | "that's"
-            | "this"
-            | "this's"
-            | "it"
-            | "it's"
-            | "they"
-            | "they're"
-            | "these"
-            | "those"
-    )
 }
 
 /// Whether the model, asked as a teacher about `sentence` alone, calls it correct.

@@ -591,6 +591,8 @@ fn without_spoken_label(text: &str) -> &str {
         [first, .., last] if first == "example" => {
             (last == "sentence" || last.chars().all(|c| c.is_ascii_digit())) && words.len() <= 3
         }
+        // The summary's slide heading, said before its last sentence.
+        [key, takeaways] if key == "key" => matches!(takeaways.as_str(), "takeaways" | "points"),
         [first, number] => {
             matches!(first.as_str(), "sentence" | "say" | "more")
                 && number.chars().all(|c| c.is_ascii_digit())
@@ -828,7 +830,18 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
         scene.narration.retain_mut(|beat| {
             index += 1;
             let all = sentences_of(beat);
-            let fresh: Vec<&str> = all.iter().copied().filter(|s| said.insert(s)).collect();
+            // A sentence that points back at a repeat goes with it ("This is why plates
+            // move." after a summary's repeated sentence).
+            let mut after_repeat = false;
+            let fresh: Vec<&str> = all
+                .iter()
+                .copied()
+                .filter(|s| {
+                    let keep = said.insert(s) && !(after_repeat && tidy::points_back(s));
+                    after_repeat = !keep;
+                    keep
+                })
+                .collect();
             if fresh.len() < all.len() {
                 let repeated: Vec<&&str> = all.iter().filter(|s| !fresh.contains(s)).collect();
                 tracing::debug!(?repeated, "sentences said before");
@@ -2364,7 +2377,7 @@ fn addable(
     let mut fresh: Vec<String> = Vec::new();
     for sentence in offered
         .iter()
-        .filter(|s| !tidy::has_json(s, true))
+        .filter(|s| !tidy::has_json(s, true) && !tidy::echoes_instructions(s))
         .filter_map(|s| finish_sentence(s))
     {
         let new = match repeats {
@@ -2424,6 +2437,13 @@ mod tests {
             finish_sentence("Sentence 2: plants release oxygen.").as_deref(),
             Some("Plants release oxygen.")
         );
+        // Seen in a Plate tectonics summary's last sentence.
+        assert_eq!(
+            finish_sentence("Key takeaways: plates move over the mantle.").as_deref(),
+            Some("Plates move over the mantle.")
+        );
+        // A note the model wrote to itself is no sentence to add.
+        assert!(tidy::echoes_instructions("More explanation needed here."));
         // A label that is part of what is said stays.
         assert_eq!(
             finish_sentence("Example: the Calvin cycle fixes carbon.").as_deref(),
@@ -3022,6 +3042,29 @@ mod tests {
         )
         .await;
         assert!(model.asked.into_inner().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_sentence_that_points_back_at_a_repeat_goes_with_it() {
+        let scene = |narration: &[&str]| Scene {
+            visual: Visual::Bullets {
+                heading: "Plates".into(),
+                items: vec!["Heat and pressure".into()],
+            },
+            narration: narration.iter().map(|s| s.to_string()).collect(),
+        };
+        let mut scenes = vec![
+            scene(&["Plates move because of heat and pressure in the Earth's interior."]),
+            // A Plate tectonics summary's sentence, said again.
+            scene(&[
+                "Plates move because of heat and pressure in the Earth's interior. This is why plates move. Mountains rise where plates collide.",
+            ]),
+        ];
+        drop_repeated_sentences(&mut scenes);
+        assert_eq!(
+            scenes[1].narration,
+            ["Mountains rise where plates collide."]
+        );
     }
 
     #[test]

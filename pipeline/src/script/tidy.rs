@@ -345,7 +345,7 @@ pub(super) fn mend_comparison(scene: &mut Scene) {
 /// Words of Lectern's own requests to the writer: a sentence with one of them copied the
 /// instructions ("Here's a short correct program of at most 12 lines of at most 60
 /// characters, a sentence that says what it does ...").
-const INSTRUCTIONS: [&str; 12] = [
+const INSTRUCTIONS: [&str; 14] = [
     "at most 12 lines",
     "at most 60 characters",
     "line range to highlight",
@@ -358,7 +358,34 @@ const INSTRUCTIONS: [&str; 12] = [
     "short phrases, not questions",
     "index (0-3)",
     "the sentence that explains it",
+    // A note to itself, spoken in a Plate tectonics video: "More explanation needed here."
+    "explanation needed",
+    "more detail needed",
 ];
+
+/// Whether a sentence begins by pointing back at what was said just before it.
+pub(super) fn points_back(sentence: &str) -> bool {
+    let first = sentence
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches([',', ';', ':'])
+        .to_lowercase()
+        .replace('\u{2019}', "'");
+    matches!(
+        first.as_str(),
+        "that"
+            | "that's"
+            | "this"
+            | "this's"
+            | "it"
+            | "it's"
+            | "they"
+            | "they're"
+            | "these"
+            | "those"
+    )
+}
 
 pub(super) fn echoes_instructions(text: &str) -> bool {
     let text = text.to_lowercase();
