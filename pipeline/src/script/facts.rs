@@ -40,17 +40,13 @@ pub(super) async fn drop_wrong(
     let mut kept_beats = Vec::with_capacity(beats.len());
     let mut wrong = Vec::new();
     for beat in &beats {
+        let mask = tidy::kept_sentences(beat, |_| verdicts.next().unwrap_or(true));
         let mut kept = Vec::new();
-        let mut after_wrong = false;
-        for (&sentence, correct) in beat.iter().zip(verdicts.by_ref()) {
-            // A sentence that points back at the one before it goes with it: "That's kind of
-            // what happens to the Earth's crust" after a cake that was called wrong.
-            if correct && !(after_wrong && tidy::points_back(sentence)) {
+        for (&sentence, keep) in beat.iter().zip(mask) {
+            if keep {
                 kept.push(sentence);
-                after_wrong = false;
             } else {
                 wrong.push(sentence.to_string());
-                after_wrong = true;
             }
         }
         kept_beats.push(kept.join(" "));

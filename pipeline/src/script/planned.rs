@@ -832,15 +832,11 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
             let all = sentences_of(beat);
             // A sentence that points back at a repeat goes with it ("This is why plates
             // move." after a summary's repeated sentence).
-            let mut after_repeat = false;
+            let mask = tidy::kept_sentences(&all, |s| said.insert(s));
             let fresh: Vec<&str> = all
                 .iter()
-                .copied()
-                .filter(|s| {
-                    let keep = said.insert(s) && !(after_repeat && tidy::points_back(s));
-                    after_repeat = !keep;
-                    keep
-                })
+                .zip(mask)
+                .filter_map(|(&s, keep)| keep.then_some(s))
                 .collect();
             if fresh.len() < all.len() {
                 let repeated: Vec<&&str> = all.iter().filter(|s| !fresh.contains(s)).collect();

@@ -364,7 +364,7 @@ const INSTRUCTIONS: [&str; 14] = [
 ];
 
 /// Whether a sentence begins by pointing back at what was said just before it.
-pub(super) fn points_back(sentence: &str) -> bool {
+fn points_back(sentence: &str) -> bool {
     let first = sentence
         .split_whitespace()
         .next()
@@ -385,6 +385,21 @@ pub(super) fn points_back(sentence: &str) -> bool {
             | "these"
             | "those"
     )
+}
+
+/// Which of `sentences` stay: those `keep` keeps (asked about each in order), except one
+/// that points back at a sentence just left out, which goes with it ("That's kind of what
+/// happens to the Earth's crust" after a cake called wrong).
+pub(super) fn kept_sentences(sentences: &[&str], mut keep: impl FnMut(&str) -> bool) -> Vec<bool> {
+    let mut after_dropped = false;
+    sentences
+        .iter()
+        .map(|sentence| {
+            let kept = keep(sentence) && !(after_dropped && points_back(sentence));
+            after_dropped = !kept;
+            kept
+        })
+        .collect()
 }
 
 pub(super) fn echoes_instructions(text: &str) -> bool {
