@@ -816,6 +816,23 @@ fn continued(element: &str, say: &str) -> String {
     }
 }
 
+/// A summary point's sentence. A point cut off at its limit goes on in its sentence in lower
+/// case (read as one); a sentence that leans on its point ("This is why plates move.") is
+/// said after it, since the listener hears the sentence, not the slide.
+fn recap(point: &str, say: &str) -> String {
+    let said = continued(point, say);
+    let said = finish_sentence(&said).unwrap_or(said);
+    if !tidy::points_back(&said) {
+        return said;
+    }
+    let point = phrase(point);
+    let point = point.trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace());
+    if point.is_empty() {
+        return said;
+    }
+    format!("{}. {said}", capitalised(point))
+}
+
 /// A small model says the same sentence again and again, inside a scene and across scenes:
 /// each sentence is said once. A beat that reveals an element keeps at least its first
 /// sentence (an empty beat would shift the slides); an extra one left empty goes.
@@ -1391,14 +1408,10 @@ pub(super) async fn write(
             heading: "Key takeaways".into(),
             points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
         },
-        // A point cut off at its limit goes on in its sentence in lower case: read as one.
         narration: summary
             .points
             .iter()
-            .map(|p| {
-                let said = continued(&p.point, &p.say);
-                finish_sentence(&said).unwrap_or(said)
-            })
+            .map(|p| recap(&p.point, &p.say))
             .collect(),
     };
     // Written from the plan, not from the checked scenes: its sentences are checked too.
@@ -1622,17 +1635,33 @@ fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Reference) -> Ref
 /// ("Photosynthesis vs. Respiration": photosynthesis, respiration; "The Calvin Cycle": calvin
 /// cycle).
 fn heading_terms(heading: &str) -> Vec<String> {
-    // Small words, and the words a heading frames its subject with ("Role of …").
+    // Small words, and the words a heading frames its subject with ("Role of …", "What
+    // causes …": a Plate tectonics scene headed "What Causes Faults?" named "causes faults",
+    // and the definition of "fault" found for it was not given to the scene).
     const SMALL: &[&str] = &[
         "a",
         "an",
         "and",
+        "are",
         "as",
         "at",
         "by",
+        "can",
+        "cause",
+        "caused",
+        "causes",
+        "did",
+        "do",
+        "does",
+        "effects",
         "for",
         "from",
+        "happen",
+        "happens",
         "how",
+        "impact",
+        "impacts",
+        "is",
         "in",
         "into",
         "its",
@@ -1654,6 +1683,8 @@ fn heading_terms(heading: &str) -> Vec<String> {
         "introduction",
         "key",
         "main",
+        "move",
+        "moves",
         "overview",
         "part",
         "parts",
@@ -2630,12 +2661,47 @@ mod tests {
     }
 
     #[test]
+    fn a_summary_sentence_that_leans_on_its_point_is_said_after_it() {
+        // A Plate tectonics summary: the listener heard "This is why plates move." alone.
+        assert_eq!(
+            recap("Convection in the mantle", "This is why plates move."),
+            "Convection in the mantle. This is why plates move."
+        );
+        assert_eq!(
+            recap(
+                "Plates ride on the mantle.",
+                "they move a few centimetres a year"
+            ),
+            "Plates ride on the mantle. They move a few centimetres a year."
+        );
+        // A sentence that stands alone is said as written; one that goes on from a point
+        // cut off at its limit is read with it.
+        assert_eq!(
+            recap("Faults", "Faults are cracks in the crust."),
+            "Faults are cracks in the crust."
+        );
+        assert_eq!(
+            recap(
+                "Photosynthesis is found in all green",
+                "plants, including algae"
+            ),
+            "Photosynthesis is found in all green plants, including algae."
+        );
+    }
+
+    #[test]
     fn a_heading_names_its_terms_between_small_words() {
         assert_eq!(
             heading_terms("Photosynthesis vs. Respiration"),
             ["Photosynthesis", "Respiration"]
         );
         assert_eq!(heading_terms("The Calvin Cycle"), ["Calvin Cycle"]);
+        assert_eq!(heading_terms("What Causes Faults?"), ["Faults"]);
+        assert_eq!(heading_terms("How Do Plates Move?"), ["Plates"]);
+        assert_eq!(
+            heading_terms("Effects of the Treaty of Versailles"),
+            ["Treaty", "Treaty of Versailles", "Versailles"]
+        );
         assert_eq!(
             heading_terms("Examples of photosynthesis, in plants"),
             ["photosynthesis", "plants"]

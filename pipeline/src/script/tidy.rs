@@ -364,7 +364,7 @@ const INSTRUCTIONS: [&str; 14] = [
 ];
 
 /// Whether a sentence begins by pointing back at what was said just before it.
-fn points_back(sentence: &str) -> bool {
+pub(super) fn points_back(sentence: &str) -> bool {
     let first = sentence
         .split_whitespace()
         .next()
