@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
-use super::questions::{answers_agree, explanation_of, options_flaw, placed};
+use super::questions::{answers_agree, explanation_of, gives_away, options_flaw, placed};
 use super::schema::object;
 use crate::checkpoints::{clip, number_text, solved_value, teaches, tolerance};
 use crate::storyboard::{Checkpoint, CheckpointAnswer, MAX_OPTION, Scene, Storyboard, Visual};
@@ -245,6 +245,8 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
         Some("not a question about the subject")
     } else if let Some(flaw) = options_flaw(&options) {
         Some(flaw)
+    } else if gives_away(&q.question, &q.right_answer) {
+        Some("a question that names its own answer")
     } else if wrong.is_empty() {
         Some("no wrong answers to choose from")
     } else {

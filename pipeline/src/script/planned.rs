@@ -14,7 +14,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::chat::{JsonModel, Turn};
-use super::questions::{answers_agree, explanation_of, finish_question, options_flaw, placed};
+use super::questions::{
+    answers_agree, explanation_of, finish_question, gives_away, options_flaw, placed,
+};
 use super::schema::object;
 use super::tidy::{self, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
@@ -598,6 +600,10 @@ fn without_spoken_label(text: &str) -> &str {
                 && number.chars().all(|c| c.is_ascii_digit())
         }
         [first] => matches!(first.as_str(), "sentence" | "say" | "more"),
+        // "More sentence of the next scene:", written before an added sentence.
+        _ if words.len() <= 6 => words
+            .iter()
+            .any(|w| matches!(w.as_str(), "sentence" | "sentences")),
         _ => false,
     };
     if named && !rest.trim().is_empty() {
@@ -982,6 +988,20 @@ fn flaw(scene: &Scene, topic: &str) -> Option<String> {
         && let Some(reason) = options_flaw(options)
     {
         return Some(reason.into());
+    }
+    if let Visual::Quiz {
+        question,
+        options,
+        answer,
+        ..
+    } = &scene.visual
+        && let Some(right) = options.get(*answer)
+        && gives_away(question, right)
+    {
+        return Some(format!(
+            "the question names its own answer (\"{right}\"); ask about a fact the lesson taught, \
+             with an answer the question does not name"
+        ));
     }
     // "food and oxygen for themselves", "and their partners": one sentence cut into bullets.
     // (In programming a command or a keyword may begin a bullet: "git commit records…".)
@@ -2469,6 +2489,14 @@ mod tests {
             finish_sentence("Key takeaways: plates move over the mantle.").as_deref(),
             Some("Plates move over the mantle.")
         );
+        // Seen before a sentence added to a Plate tectonics summary.
+        assert_eq!(
+            finish_sentence(
+                "More sentence of the next scene: Plate tectonics explains where mountains form."
+            )
+            .as_deref(),
+            Some("Plate tectonics explains where mountains form.")
+        );
         // A note the model wrote to itself is no sentence to add.
         assert!(tidy::echoes_instructions("More explanation needed here."));
         // A label that is part of what is said stays.
@@ -2686,6 +2714,38 @@ mod tests {
                 "plants, including algae"
             ),
             "Photosynthesis is found in all green plants, including algae."
+        );
+    }
+
+    #[test]
+    fn a_quiz_that_names_its_answer_in_its_question_is_written_again() {
+        let quiz = |question: &str| Scene {
+            visual: Visual::Quiz {
+                question: question.into(),
+                options: vec![
+                    "crust".into(),
+                    "earth".into(),
+                    "plate tectonics".into(),
+                    "science".into(),
+                ],
+                answer: 2,
+                explanation: None,
+            },
+            narration: vec![
+                format!("{question} Is it crust, earth, plate tectonics or science?"),
+                "The answer is plate tectonics.".into(),
+            ],
+        };
+        assert!(
+            flaw(&quiz("What is plate tectonics?"), "Plate tectonics")
+                .is_some_and(|reason| reason.contains("names its own answer"))
+        );
+        assert_eq!(
+            flaw(
+                &quiz("Which theory says the Earth's crust moves in pieces?"),
+                "Plate tectonics"
+            ),
+            None
         );
     }
 

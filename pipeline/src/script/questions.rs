@@ -37,6 +37,27 @@ pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
     None
 }
 
+/// Whether a question names its own right answer ("What is plate tectonics?" answered
+/// "plate tectonics", in a Plate tectonics quiz): every word of the answer is in the
+/// question, so it asks nothing.
+pub(super) fn gives_away(question: &str, right: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let asked = words(question);
+    let answer: Vec<String> = words(right)
+        .into_iter()
+        .filter(|w| !matches!(w.as_str(), "a" | "an" | "the" | "of" | "and" | "in" | "to"))
+        .collect();
+    let same = |a: &str, b: &str| {
+        a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
+    };
+    !answer.is_empty() && answer.iter().all(|w| asked.iter().any(|q| same(q, w)))
+}
+
 /// A question's options as a learner sees them, asked of a model as the right answer and the
 /// wrong ones (a small model asked for options and an index wrote questions as options, or
 /// marked a wrong one), with the right one's place: among the wrong ones at a place set by
@@ -125,5 +146,26 @@ pub(super) fn finish_question(text: &str) -> String {
         text.to_string()
     } else {
         format!("{text}?")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_question_that_names_its_answer_asks_nothing() {
+        // A Plate tectonics quiz: "crust", "earth", "plate tectonics" or "science".
+        assert!(gives_away("What is plate tectonics?", "plate tectonics"));
+        assert!(gives_away("What is plate tectonics?", "Plate Tectonic"));
+        assert!(!gives_away(
+            "What is plate tectonics?",
+            "The study of moving plates"
+        ));
+        assert!(!gives_away(
+            "Which gas do plants take in for photosynthesis?",
+            "Carbon dioxide"
+        ));
+        assert!(!gives_away("What do plants make?", ""));
     }
 }
