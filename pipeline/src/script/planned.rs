@@ -840,8 +840,11 @@ fn recap(point: &str, say: &str) -> String {
 }
 
 /// A small model says the same sentence again and again, inside a scene and across scenes:
-/// each sentence is said once. A beat that reveals an element keeps at least its first
-/// sentence (an empty beat would shift the slides); an extra one left empty goes.
+/// each sentence is said once. An element whose every sentence was said before goes with its
+/// beat where the slide keeps another (a bullet "Plate tectonics is important because it
+/// helps us understand" said its first bullet's sentence again); otherwise its beat keeps its
+/// first sentence (an empty beat would shift the slides). An extra beat left empty goes. A
+/// summary keeps its points: saying the lesson again is what it is for.
 fn drop_repeated_sentences(scenes: &mut [Scene]) {
     let mut said = tidy::Said::default();
     for scene in scenes.iter_mut() {
@@ -849,30 +852,39 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
             continue;
         }
         let elements = scene.visual.element_count();
-        let mut index = 0;
-        scene.narration.retain_mut(|beat| {
-            index += 1;
+        let mut kept_beats: Vec<Vec<String>> = Vec::with_capacity(scene.narration.len());
+        for beat in &scene.narration {
             let all = sentences_of(beat);
             // A sentence that points back at a repeat goes with it ("This is why plates
             // move." after a summary's repeated sentence).
             let mask = tidy::kept_sentences(&all, |s| said.insert(s));
-            let fresh: Vec<&str> = all
+            let fresh: Vec<String> = all
                 .iter()
                 .zip(mask)
-                .filter_map(|(&s, keep)| keep.then_some(s))
+                .filter_map(|(&s, keep)| keep.then(|| s.to_string()))
                 .collect();
             if fresh.len() < all.len() {
-                let repeated: Vec<&&str> = all.iter().filter(|s| !fresh.contains(s)).collect();
+                let repeated: Vec<&&str> = all
+                    .iter()
+                    .filter(|s| !fresh.iter().any(|f| f == **s))
+                    .collect();
                 tracing::debug!(?repeated, "sentences said before");
             }
-            let kept = match (fresh.is_empty(), index <= elements) {
-                (false, _) => fresh.join(" "),
-                (true, true) => all.first().map(|s| s.to_string()).unwrap_or_default(),
-                (true, false) => return false,
-            };
-            *beat = kept;
-            true
-        });
+            kept_beats.push(fresh);
+        }
+        let summary = matches!(scene.visual, Visual::Summary { .. });
+        // From the last beat back, so that the indices of those before stay.
+        for index in (0..kept_beats.len()).rev() {
+            if !kept_beats[index].is_empty() {
+                scene.narration[index] = kept_beats[index].join(" ");
+            } else if index >= elements
+                || (!summary && super::facts::remove_element(&mut scene.visual, index))
+            {
+                scene.narration.remove(index);
+            } else if let Some(first) = sentences_of(&scene.narration[index]).first() {
+                scene.narration[index] = first.to_string();
+            }
+        }
     }
 }
 
@@ -2573,6 +2585,61 @@ mod tests {
         assert_eq!(
             scenes[1].narration,
             vec![repeated.to_string(), "Oxygen is released.".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_bullet_whose_sentences_were_all_said_before_goes_with_them() {
+        // A Plate tectonics scene's fourth bullet said its first one's sentence again.
+        let first = "Plate tectonics helps us understand the structure of the Earth by showing \
+                     how the crust is divided into plates.";
+        let again = "Plate tectonics is important because it helps us understand the structure \
+                     of the Earth by showing how the crust is divided into plates.";
+        let summary_point = "Plates are pieces of the crust.";
+        let mut scenes = vec![
+            Scene {
+                visual: Visual::Bullets {
+                    heading: "The Importance of Plate Tectonics".into(),
+                    items: vec![
+                        "Explains the structure of the Earth".into(),
+                        "Helps predict earthquakes".into(),
+                        "Important for understanding the Earth".into(),
+                    ],
+                },
+                narration: vec![
+                    first.into(),
+                    "Earthquakes happen where plates meet.".into(),
+                    again.into(),
+                ],
+            },
+            Scene {
+                visual: Visual::Summary {
+                    heading: "Key takeaways".into(),
+                    points: vec!["Plates".into(), "Earthquakes".into()],
+                },
+                narration: vec![
+                    summary_point.into(),
+                    "Earthquakes happen where plates meet.".into(),
+                ],
+            },
+        ];
+        drop_repeated_sentences(&mut scenes);
+        let Visual::Bullets { items, .. } = &scenes[0].visual else {
+            panic!("bullets");
+        };
+        assert_eq!(
+            items,
+            &[
+                "Explains the structure of the Earth",
+                "Helps predict earthquakes"
+            ]
+        );
+        assert_eq!(scenes[0].narration.len(), 2);
+        // A summary keeps its points, each with its sentence.
+        assert_eq!(scenes[1].visual.element_count(), 2);
+        assert_eq!(
+            scenes[1].narration,
+            [summary_point, "Earthquakes happen where plates meet."]
         );
     }
 
