@@ -861,7 +861,8 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
             let fresh: Vec<String> = all
                 .iter()
                 .zip(mask)
-                .filter_map(|(&s, keep)| keep.then(|| s.to_string()))
+                .filter(|&(_, keep)| keep)
+                .map(|(&s, _)| s.to_string())
                 .collect();
             if fresh.len() < all.len() {
                 let repeated: Vec<&&str> = all
