@@ -2413,6 +2413,32 @@ fn add_sentences(
     scene.narration.len() > before
 }
 
+/// The offered texts without what a text cut at its length limit carried over into the next:
+/// a small model wrote on past the limit of one ("… the formation of new mountains, the er")
+/// into the next ("ition of existing mountains, and the movement of tectonic plates. For
+/// example, the Himalayas …"), and "Ition of existing mountains" was spoken. The broken start
+/// goes, up to its first full stop; the whole sentences after it stay.
+fn without_carried_over(offered: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(offered.len());
+    let mut cut_before = false;
+    for text in offered {
+        let trimmed = text.trim();
+        let carried = cut_before && trimmed.chars().next().is_some_and(char::is_lowercase);
+        cut_before = !trimmed
+            .trim_end_matches(['"', '\'', ')', '\u{201d}'])
+            .ends_with(['.', '!', '?']);
+        if !carried {
+            out.push(text.clone());
+            continue;
+        }
+        let rest: Vec<&str> = sentences_of(trimmed).into_iter().skip(1).collect();
+        if !rest.is_empty() {
+            out.push(rest.join(" "));
+        }
+    }
+    out
+}
+
 /// The sentences of `offered` that scene `index` can take: whole sentences (a cut one is
 /// finished or goes), no JSON, no foreign script, and nothing the lesson (or, where repeats
 /// are allowed, the scene) has said already.
@@ -2435,7 +2461,7 @@ fn addable(
     }
     let scene = &storyboard.scenes[index];
     let mut fresh: Vec<String> = Vec::new();
-    for sentence in offered
+    for sentence in without_carried_over(offered)
         .iter()
         .filter(|s| !tidy::has_json(s, true) && !tidy::echoes_instructions(s))
         .filter_map(|s| finish_sentence(s))
@@ -2814,6 +2840,30 @@ mod tests {
                 "Plate tectonics"
             ),
             None
+        );
+    }
+
+    #[test]
+    fn a_text_carried_over_from_one_cut_at_its_limit_loses_its_broken_start() {
+        // Sentences offered to lengthen a Plate tectonics scene.
+        let offered: Vec<String> = [
+            "This movement can lead to the formation of new mountains, the er",
+            "ition of existing mountains, and the movement of plates. For example, the \
+             Himalayas formed where the Indian Plate met the Eurasian Plate. This collision \
+             led to the formation",
+            "of the Himalayas.",
+            "plates move a few centimetres a year.",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            without_carried_over(&offered),
+            [
+                offered[0].as_str(),
+                "For example, the Himalayas formed where the Indian Plate met the Eurasian Plate. \
+                 This collision led to the formation",
+                "plates move a few centimetres a year.",
+            ]
         );
     }
 
