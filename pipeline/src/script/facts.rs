@@ -31,7 +31,6 @@ pub(super) async fn drop_wrong(
     if matches!(scene.visual, Visual::Title { .. } | Visual::Quiz { .. }) {
         return Ok(Vec::new());
     }
-    let elements = scene.visual.element_count();
     // Every sentence is its own question, so they are all asked at once: the server answers
     // as many side by side as it has slots.
     let beats: Vec<Vec<&str>> = scene.narration.iter().map(|b| sentences_of(b)).collect();
@@ -54,16 +53,9 @@ pub(super) async fn drop_wrong(
     if wrong.is_empty() {
         return Ok(wrong);
     }
-    // From the last beat back, so that the indices of those before stay.
-    for index in (0..kept_beats.len()).rev() {
-        if !kept_beats[index].is_empty() {
-            scene.narration[index] = std::mem::take(&mut kept_beats[index]);
-        } else if index >= elements || remove_element(&mut scene.visual, index) {
-            scene.narration.remove(index);
-        } else {
-            // It cannot go: the beat stays as written, its wrong sentences with it.
-            wrong.retain(|w| !scene.narration[index].contains(w.as_str()));
-        }
+    for index in put_back(scene, kept_beats, true) {
+        // It cannot go: the beat stays as written, its wrong sentences with it.
+        wrong.retain(|w| !scene.narration[index].contains(w.as_str()));
     }
     if !wrong.is_empty() {
         tracing::info!(
@@ -114,6 +106,26 @@ async fn verdicts<'a>(
         sentences.map(|sentence| is_correct(writer, topic, sentence)),
     )
     .await
+}
+
+/// Puts each beat's kept sentences (`kept`, one text a beat) back into `scene`, from the last
+/// beat back so that the indices of those before stay. A beat left with none goes when it is
+/// an extra one, or when `elements_can_go` and its element can go; the others stay as they
+/// were written, and their indices are answered (last first).
+pub(super) fn put_back(scene: &mut Scene, kept: Vec<String>, elements_can_go: bool) -> Vec<usize> {
+    let elements = scene.visual.element_count();
+    let mut unchanged = Vec::new();
+    for (index, beat) in kept.into_iter().enumerate().rev() {
+        if !beat.is_empty() {
+            scene.narration[index] = beat;
+        } else if index >= elements || (elements_can_go && remove_element(&mut scene.visual, index))
+        {
+            scene.narration.remove(index);
+        } else {
+            unchanged.push(index);
+        }
+    }
+    unchanged
 }
 
 /// Takes element `index` out of a list the scene keeps another of; `false` when it cannot.

@@ -545,11 +545,7 @@ fn has_foreign_script(text: &str, topic: &str) -> bool {
 fn finish_sentence(text: &str) -> Option<String> {
     let text = tidy::without_leading_fragment(&clean(text))?;
     let text = capitalised(without_spoken_label(&text));
-    let ends = |t: &str| {
-        t.trim_end_matches(['"', '\'', ')', '\u{201d}'])
-            .ends_with(['.', '!', '?'])
-    };
-    if ends(&text) {
+    if ends_sentence(&text) {
         return Some(text);
     }
     let cut = text
@@ -569,6 +565,13 @@ fn finish_sentence(text: &str) -> Option<String> {
         }
         None => None,
     }
+}
+
+/// Whether a text ends as a sentence does (a closing quote or bracket after its stop).
+fn ends_sentence(text: &str) -> bool {
+    text.trim_end()
+        .trim_end_matches(['"', '\'', ')', '\u{201d}'])
+        .ends_with(['.', '!', '?'])
 }
 
 /// A text that stops where a sentence cannot: after a comma, a colon or a dash, or on a word
@@ -851,8 +854,7 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
         }
-        let elements = scene.visual.element_count();
-        let mut kept_beats: Vec<Vec<String>> = Vec::with_capacity(scene.narration.len());
+        let mut kept_beats: Vec<String> = Vec::with_capacity(scene.narration.len());
         for beat in &scene.narration {
             let all = sentences_of(beat);
             // A sentence that points back at a repeat goes with it ("This is why plates
@@ -871,18 +873,11 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
                     .collect();
                 tracing::debug!(?repeated, "sentences said before");
             }
-            kept_beats.push(fresh);
+            kept_beats.push(fresh.join(" "));
         }
         let summary = matches!(scene.visual, Visual::Summary { .. });
-        // From the last beat back, so that the indices of those before stay.
-        for index in (0..kept_beats.len()).rev() {
-            if !kept_beats[index].is_empty() {
-                scene.narration[index] = kept_beats[index].join(" ");
-            } else if index >= elements
-                || (!summary && super::facts::remove_element(&mut scene.visual, index))
-            {
-                scene.narration.remove(index);
-            } else if let Some(first) = sentences_of(&scene.narration[index]).first() {
+        for index in super::facts::put_back(scene, kept_beats, !summary) {
+            if let Some(first) = sentences_of(&scene.narration[index]).first() {
                 scene.narration[index] = first.to_string();
             }
         }
@@ -2424,9 +2419,7 @@ fn without_carried_over(offered: &[String]) -> Vec<String> {
     for text in offered {
         let trimmed = text.trim();
         let carried = cut_before && trimmed.chars().next().is_some_and(char::is_lowercase);
-        cut_before = !trimmed
-            .trim_end_matches(['"', '\'', ')', '\u{201d}'])
-            .ends_with(['.', '!', '?']);
+        cut_before = !ends_sentence(trimmed);
         if !carried {
             out.push(text.clone());
             continue;
