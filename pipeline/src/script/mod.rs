@@ -25,6 +25,11 @@ use crate::storyboard::{Storyboard, ValidationErrors};
 /// How far the narration may stray from the word budget before the writer is held to it.
 pub const WORD_BUDGET_TOLERANCE: f64 = 0.2;
 
+/// How much shorter than its budget a lesson written scene by scene may come out when the
+/// model has run out of sentences that pass the checks (every lengthening round spent): a
+/// shorter video of checked sentences, rather than a failed job or padding.
+pub const SHORT_LESSON_TOLERANCE: f64 = 0.5;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {
     #[error("the language model endpoint could not be reached: {0}")]

@@ -377,7 +377,17 @@ fn lesson_title(written: &str, topic: &str) -> String {
         Some((before, _)) if names_topic(before) => before.trim().to_string(),
         _ => written,
     };
-    if names_topic(&written) && !written.is_empty() && !has_foreign_script(&written, topic) {
+    // Asked for at most 8 words: a longer one, or one cut off or closed as a sentence, is
+    // the start of a sentence ("The water cycle is a fundamental concept that describes the
+    // ,", SmolLM2 135M), not a title.
+    let sentence = written.split_whitespace().count() > 8
+        || stops_midway(&written)
+        || written.trim_end().ends_with('.');
+    if names_topic(&written)
+        && !written.is_empty()
+        && !sentence
+        && !has_foreign_script(&written, topic)
+    {
         written
     } else {
         crate::titles::smart_title(topic)
@@ -1514,6 +1524,13 @@ pub(super) async fn write(
     };
     let ((), lengthened) = tokio::join!(questions, lengthened);
     lengthened?;
+    if storyboard.word_count() < fewest_words(&storyboard) {
+        tracing::warn!(
+            words = storyboard.word_count(),
+            budget = storyboard.target_words(),
+            "the model had no more checked sentences: the video is shorter than asked"
+        );
+    }
     shorten(&mut storyboard);
     for scene in &mut storyboard.scenes {
         within_beat_limit(scene);
@@ -2902,6 +2919,22 @@ mod tests {
         assert_eq!(
             lesson_title("How Plants Make Food", "Photosynthesis"),
             "Photosynthesis"
+        );
+        // The start of a sentence cut at its limit is not a title.
+        assert_eq!(
+            lesson_title(
+                "The water cycle is a fundamental concept that describes the ,",
+                "The water cycle"
+            ),
+            crate::titles::smart_title("The water cycle")
+        );
+        assert_eq!(
+            lesson_title("Photosynthesis is how plants make food.", "Photosynthesis"),
+            "Photosynthesis"
+        );
+        assert_eq!(
+            lesson_title("What Is Photosynthesis?", "Photosynthesis"),
+            "What Is Photosynthesis?"
         );
     }
 

@@ -203,10 +203,16 @@ impl Storyboard {
 
     /// The narration must be within `tolerance` (0.15 = 15%) of duration x wpm words.
     pub fn check_word_budget(&self, tolerance: f64) -> Result<(), ValidationErrors> {
+        self.check_word_range(tolerance, tolerance)
+    }
+
+    /// The narration must have between `short` (0.5 = 50%) fewer and `long` more words than
+    /// duration x wpm.
+    pub fn check_word_range(&self, short: f64, long: f64) -> Result<(), ValidationErrors> {
         let target = self.target_words();
         let words = self.word_count();
-        let low = (target as f64 * (1.0 - tolerance)).floor() as usize;
-        let high = (target as f64 * (1.0 + tolerance)).ceil() as usize;
+        let low = (target as f64 * (1.0 - short)).floor() as usize;
+        let high = (target as f64 * (1.0 + long)).ceil() as usize;
         if words < low || words > high {
             return Err(ValidationErrors::single(
                 "scenes[].narration",
