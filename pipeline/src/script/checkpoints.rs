@@ -443,7 +443,7 @@ mod tests {
                  answer is that light energy becomes chemical energy. The absorbed light energy is"
             )
             .as_deref(),
-            Some("The correct answer is that light energy becomes chemical energy.")
+            Some("Light energy becomes chemical energy.")
         );
         assert_eq!(explanation_of("This question checks the key idea."), None);
         let written = |explanation: &str| WrittenQuestion {

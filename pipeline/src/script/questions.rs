@@ -132,11 +132,40 @@ pub(super) fn explanation_of(written: &str) -> Option<String> {
                 .any(|w| word.eq_ignore_ascii_case(w))
         })
     };
-    let kept: Vec<&str> = sentences_of(written)
+    let kept: Vec<String> = sentences_of(written)
         .into_iter()
         .filter(|s| s.ends_with(['.', '!']) && !about_the_asking(s))
+        .filter_map(without_answer_frame)
         .collect();
     (!kept.is_empty()).then(|| clip(&kept.join(" "), 300))
+}
+
+/// A sentence of an explanation without the words that say it is the answer: the reveal
+/// already says "The answer is …", and a 1.5B model began its explanation "The right answer
+/// is that …". What is left of the sentence, capitalised; none when it only named the answer.
+fn without_answer_frame(sentence: &str) -> Option<String> {
+    const FRAMES: [&str; 6] = [
+        "the right answer is that ",
+        "the correct answer is that ",
+        "the right answer is ",
+        "the correct answer is ",
+        "the answer is that ",
+        "the answer is ",
+    ];
+    let lower = sentence.to_lowercase();
+    let Some(frame) = FRAMES.iter().find(|f| lower.starts_with(*f)) else {
+        return Some(sentence.to_string());
+    };
+    let rest = sentence.get(frame.len()..)?.trim();
+    // "The right answer is B because …": only the reason teaches anything.
+    let rest = match rest.split_once(" because ") {
+        Some((_, reason)) if rest.split_whitespace().count() > 3 => reason,
+        _ => rest,
+    };
+    let mut chars = rest.chars();
+    let first = chars.next()?;
+    let rest: String = first.to_uppercase().chain(chars).collect();
+    (rest.split_whitespace().count() > 3).then_some(rest)
 }
 
 /// The question as asked: one question mark at its end.
@@ -152,6 +181,36 @@ pub(super) fn finish_question(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_explanation_does_not_say_again_that_it_is_the_answer() {
+        assert_eq!(
+            explanation_of(
+                "The right answer is that plates float on the hot, soft mantle below them."
+            )
+            .as_deref(),
+            Some("Plates float on the hot, soft mantle below them.")
+        );
+        assert_eq!(
+            explanation_of(
+                "The correct answer is oxygen because water is split in the light reactions."
+            )
+            .as_deref(),
+            Some("Water is split in the light reactions.")
+        );
+        // Naming the answer again says nothing: the reveal has said it.
+        assert_eq!(explanation_of("The answer is oxygen."), None);
+        assert_eq!(
+            explanation_of("The answer is oxygen. Water is split and its oxygen is released.")
+                .as_deref(),
+            Some("Water is split and its oxygen is released.")
+        );
+        // An explanation that does not begin so is kept as written.
+        assert_eq!(
+            explanation_of("Chlorophyll absorbs red and blue light.").as_deref(),
+            Some("Chlorophyll absorbs red and blue light.")
+        );
+    }
 
     #[test]
     fn a_question_that_names_its_answer_asks_nothing() {
