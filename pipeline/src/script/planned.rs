@@ -16,6 +16,7 @@ use serde_json::{Value, json};
 use super::chat::{JsonModel, Turn};
 use super::questions::{
     answers_agree, explanation_of, finish_question, gives_away, options_flaw, placed,
+    says_nothing_new,
 };
 use super::schema::object;
 use super::tidy::{self, key, sentences_of};
@@ -770,7 +771,9 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                 finish_question(&question),
                 spoken_list(&options, "or")
             );
-            let explanation = finish_sentence(&explanation).and_then(|e| explanation_of(&e));
+            let explanation = finish_sentence(&explanation)
+                .and_then(|e| explanation_of(&e))
+                .filter(|e| !says_nothing_new(e, &question, &options[answer]));
             let reveal = format!(
                 "The answer is {}. {}",
                 options[answer].trim_end_matches('.'),
@@ -806,7 +809,10 @@ fn without_label(text: &str, term: &str) -> String {
     let Some((label, rest)) = text.split_once(':') else {
         return text.to_string();
     };
-    if key(label) == key(term) && words(rest) >= 3 {
+    // The label may be the term or its first words ("Water: The water cycle is …" for the
+    // term "Water cycle").
+    let label = key(label);
+    if !label.is_empty() && key(term).starts_with(&label) && words(rest) >= 3 {
         capitalised(rest.trim())
     } else {
         text.to_string()
@@ -859,7 +865,7 @@ fn recap(point: &str, say: &str) -> String {
 /// first sentence (an empty beat would shift the slides). An extra beat left empty goes. A
 /// summary keeps its points: saying the lesson again is what it is for.
 fn drop_repeated_sentences(scenes: &mut [Scene]) {
-    let mut said = tidy::Said::default();
+    let mut said = tidy::Said::with_openings();
     for scene in scenes.iter_mut() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
@@ -1452,6 +1458,8 @@ pub(super) async fn write(
             .map(|p| recap(&p.point, &p.say))
             .collect(),
     };
+    // A point that goes on from another ("and falls back") is no point.
+    drop_fragment_bullets(&mut summary, &brief.topic);
     // Written from the plan, not from the checked scenes: its sentences are checked too.
     if let Err(error) = super::facts::drop_wrong(writer, &brief.topic, &mut summary).await {
         tracing::warn!(%error, "the summary's sentences were not checked");
@@ -1886,7 +1894,7 @@ fn drop_fragment_bullets(scene: &mut Scene, topic: &str) {
         return;
     }
     let mut i = 0;
-    while let Visual::Bullets { items, .. } = &scene.visual
+    while let Visual::Bullets { items, .. } | Visual::Summary { points: items, .. } = &scene.visual
         && i < items.len()
     {
         if is_fragment(&items[i])
@@ -2458,8 +2466,9 @@ fn addable(
     offered: &[String],
     repeats: Repeats,
 ) -> Vec<String> {
-    // A sentence said anywhere in the lesson already, nearly word for word, is no lengthening.
-    let mut said = tidy::Said::default();
+    // A sentence said anywhere in the lesson already, nearly word for word or opening as
+    // another, is no lengthening.
+    let mut said = tidy::Said::with_openings();
     let lesson = match repeats {
         Repeats::Refused => &storyboard.scenes[..],
         Repeats::Allowed => &[],
@@ -3174,6 +3183,26 @@ mod tests {
         };
         drop_fragment_bullets(&mut commands, "Git for beginners");
         assert_eq!(commands.visual.element_count(), 2);
+        // A summary point that goes on from another (The water cycle, the 1.5B model).
+        let mut summary = Scene {
+            visual: Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: vec![
+                    "Water evaporates from oceans and rises into the air".into(),
+                    "and falls back".into(),
+                ],
+            },
+            narration: vec![
+                "Water evaporates from the oceans and rises.".into(),
+                "And falls back and falls back to the oceans.".into(),
+            ],
+        };
+        drop_fragment_bullets(&mut summary, "The water cycle");
+        assert_eq!(summary.visual.element_count(), 1);
+        assert_eq!(
+            summary.narration,
+            ["Water evaporates from the oceans and rises."]
+        );
     }
 
     #[test]
@@ -3480,6 +3509,18 @@ mod tests {
         assert_eq!(
             without_label("Ratio: 3 to 4 in every case", "Scale"),
             "Ratio: 3 to 4 in every case"
+        );
+        // A label of the term's first word ("Water" for "Water cycle") goes too.
+        assert_eq!(
+            without_label(
+                "Water: The water cycle is how water moves on Earth.",
+                "Water cycle"
+            ),
+            "The water cycle is how water moves on Earth."
+        );
+        assert_eq!(
+            without_label("Cycle: a series of events", "Water cycle"),
+            "Cycle: a series of events"
         );
     }
 

@@ -66,7 +66,70 @@ pub(super) fn placed(question: &str, right: &str, wrong: &[String]) -> (Vec<Stri
     let place = key(question).bytes().map(usize::from).sum::<usize>() % (wrong.len() + 1);
     let mut options = wrong.to_vec();
     options.insert(place, right.to_string());
-    (options, place)
+    (without_shared_opening(options), place)
+}
+
+/// Options that all begin with the same words ("The water cycle is a continuous process …",
+/// "The water cycle is a series of events …", for "What is the water cycle?") without them:
+/// read aloud, "Is it The water cycle is a …, The water cycle is a … or …?" buries the
+/// answers. Only when every option keeps two words or more.
+fn without_shared_opening(options: Vec<String>) -> Vec<String> {
+    let split: Vec<Vec<&str>> = options
+        .iter()
+        .map(|o| o.split_whitespace().collect())
+        .collect();
+    let shortest = split.iter().map(Vec::len).min().unwrap_or(0);
+    let same = |i: usize| {
+        let first = bare(split[0][i]);
+        split.iter().all(|words| bare(words[i]) == first)
+    };
+    let shared = (0..shortest).take_while(|&i| same(i)).count();
+    if options.len() < 2 || shared < 2 || shortest < shared + 2 {
+        return options;
+    }
+    split
+        .iter()
+        .map(|words| {
+            let rest = words[shared..].join(" ");
+            let mut chars = rest.chars();
+            match chars.next() {
+                Some(first) => first.to_uppercase().chain(chars).collect(),
+                None => rest,
+            }
+        })
+        .collect()
+}
+
+fn bare(word: &str) -> String {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
+}
+
+/// Whether an explanation only says the answer again: at most one of its words (besides the
+/// small ones) is not in the question or the right answer ("The water cycle is a continuous
+/// process that describes how water moves on Earth." explaining that very option).
+pub(super) fn says_nothing_new(explanation: &str, question: &str, right: &str) -> bool {
+    const SMALL: [&str; 20] = [
+        "a", "an", "the", "of", "and", "in", "to", "on", "is", "are", "it", "its", "that", "this",
+        "for", "with", "by", "at", "as", "so",
+    ];
+    let said: Vec<String> = format!("{question} {right}")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let new = explanation
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .filter(|w| !SMALL.contains(&w.as_str()))
+        .filter(|w| {
+            !said.iter().any(|s| {
+                s == w || s.strip_suffix('s') == Some(w.as_str()) || w.strip_suffix('s') == Some(s)
+            })
+        })
+        .count();
+    new <= 1
 }
 
 /// A quiz whose marked answer the model itself does not choose when asked the question
@@ -181,6 +244,56 @@ pub(super) fn finish_question(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_lose_the_words_they_all_begin_with() {
+        let (options, place) = placed(
+            "What is the water cycle?",
+            "The water cycle is a continuous process that describes how water moves",
+            &[
+                "The water cycle is a series of events that occur".into(),
+                "The water cycle is a sequence of steps that happen".into(),
+                "The Water cycle is a process that happens".into(),
+            ],
+        );
+        assert_eq!(
+            options[place],
+            "Continuous process that describes how water moves"
+        );
+        assert!(
+            options.contains(&"Process that happens".to_string()),
+            "{options:?}"
+        );
+        // Options that share one word, or that would be left with one, stay as written.
+        let (options, _) = placed(
+            "Which gas is released?",
+            "The oxygen",
+            &["The nitrogen".into(), "The argon".into()],
+        );
+        assert!(options.contains(&"The oxygen".to_string()), "{options:?}");
+        let (options, _) = placed(
+            "Where does it happen?",
+            "In the leaf cells",
+            &["In the leaf roots".into(), "In the leaf".into()],
+        );
+        assert!(options.contains(&"In the leaf".to_string()), "{options:?}");
+    }
+
+    #[test]
+    fn an_explanation_that_only_says_the_answer_again_says_nothing() {
+        let question = "What is the water cycle?";
+        let right = "The water cycle is a continuous process that describes how water moves";
+        assert!(says_nothing_new(
+            "The water cycle is a continuous process that describes how water moves on Earth.",
+            question,
+            right
+        ));
+        assert!(!says_nothing_new(
+            "Water is split and its oxygen is released.",
+            "Which gas do plants give off?",
+            "Oxygen"
+        ));
+    }
 
     #[test]
     fn an_explanation_does_not_say_again_that_it_is_the_answer() {
