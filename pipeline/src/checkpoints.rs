@@ -275,6 +275,11 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         ),
         _ => return None,
     };
+    // A gap in two words ("_____ back", for the bullet "Falling back") leaves nothing to
+    // recall it by.
+    if text.split_whitespace().count() < 3 {
+        return None;
+    }
     let words = content_words(text, &storyboard.title);
     // The longest word that carries meaning (an adverb, "especially", tests nothing) and
     // that the text says once (else the gap gives it away).
@@ -574,6 +579,23 @@ mod tests {
             checkpoints,
             ..board.clone()
         }
+    }
+
+    #[test]
+    fn bullets_of_two_words_are_not_gapped() {
+        // The Water cycle on the 1.5B model: "Complete … as the video gave it: “_____ back”".
+        let board = storyboard(
+            Subject::Science,
+            vec![bullets(
+                "The water cycle in action",
+                &["Evaporation", "Cooling", "Falling back"],
+            )],
+        );
+        let questions = recall(&board, 3);
+        assert!(
+            questions.iter().all(|q| !q.question.contains("_____ back")),
+            "{questions:?}"
+        );
     }
 
     #[test]

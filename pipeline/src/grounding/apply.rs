@@ -11,6 +11,26 @@ const MAX_SCENES: usize = 60;
 /// A bullet's length on a slide (the validator's limit).
 const MAX_ITEM: usize = 120;
 
+/// A definition's words a sentence that says it again has: without a leading "(geology) " and
+/// from its first bracket or semicolon on, in lower case; none when under four words.
+fn definition_core(definition: &str) -> Option<String> {
+    let rest = match definition
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(") "))
+    {
+        Some((_, rest)) => rest,
+        None => definition,
+    };
+    let core = rest
+        .split(['(', ';'])
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .trim_end_matches(['.', ','])
+        .to_lowercase();
+    (core.split_whitespace().count() >= 4).then_some(core)
+}
+
 /// Grounds `storyboard` in `reference`: each definition scene whose term has a fact shows
 /// the fact's definition, as the source words it, and its first sentence reads it with the
 /// source named; the facts quoted go into `storyboard.sources`; and a last scene lists the
@@ -44,6 +64,21 @@ pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
         match scene.narration.first_mut() {
             Some(first) => *first = spoken,
             None => scene.narration.push(spoken),
+        }
+        // A sentence after the slide's own that says the quoted definition again ("A cycle
+        // is an interval during which …", a model given the fact in its request) goes.
+        let quoted = definition_core(&fact.definition);
+        let elements = scene.visual.element_count().max(1);
+        let mut index = elements;
+        while index < scene.narration.len() {
+            if quoted
+                .as_deref()
+                .is_some_and(|q| scene.narration[index].to_lowercase().contains(q))
+            {
+                scene.narration.remove(index);
+            } else {
+                index += 1;
+            }
         }
         used.push(fact.clone());
     }

@@ -182,6 +182,13 @@ fn a_definition_scene_quotes_the_fact_and_the_sources_scene_comes_last() {
     if let Visual::Definition { term, .. } = &mut storyboard.scenes[at].visual {
         *term = "Photosynthesis".into();
     }
+    // The model said the definition it was given once more, after the slide's sentences.
+    let elements = storyboard.scenes[at].visual.element_count();
+    storyboard.scenes[at].narration.truncate(elements);
+    let beats = storyboard.scenes[at].narration.len();
+    storyboard.scenes[at].narration.push(
+        "Photosynthesis is the synthesis of compounds with the aid of radiant energy.".into(),
+    );
     let scenes = storyboard.scenes.len();
 
     grounding::apply(&mut storyboard, &reference);
@@ -196,6 +203,11 @@ fn a_definition_scene_quotes_the_fact_and_the_sources_scene_comes_last() {
         ),
         "{}",
         storyboard.scenes[at].narration[0]
+    );
+    assert_eq!(
+        storyboard.scenes[at].narration.len(),
+        beats,
+        "the definition said again went"
     );
     assert_eq!(storyboard.sources.len(), 1);
     assert_eq!(storyboard.sources[0].source, "WordNet 3.0");
