@@ -228,7 +228,7 @@ async fn replace_repeated_plans(
                 scene.heading = without_kind_label(&scene.heading);
                 scene
             }));
-            drop_repeated_plans(scenes);
+            drop_repeated_plans(scenes, topic);
         }
         // The scenes left are a plan still: they are written with more words each.
         Ok(Err(e)) => tracing::info!(%e, "the scenes planned again are not the JSON asked for"),
@@ -1187,13 +1187,33 @@ fn vary_kinds(scenes: &mut [PlannedScene]) {
 
 /// A small model plans the same scene more than once: a Plate tectonics plan had three
 /// scenes headed "What Causes Faults?", and their scenes said the same things three times.
+/// Whether a heading is one word of a topic of several ("Water" and "Cycle", two scenes of a
+/// 1.5B model's plan for The water cycle): such a scene defines the word in general ("an
+/// interval during which a recurring sequence of events occurs") instead of teaching the
+/// topic, and is planned again.
+fn names_one_word_of(heading: &str, topic: &str) -> bool {
+    let content = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .filter(|w| !matches!(w.as_str(), "the" | "a" | "an" | "of" | "and"))
+            .collect()
+    };
+    let (heading, topic) = (content(heading), content(topic));
+    topic.len() >= 2 && heading.len() == 1 && topic.contains(&heading[0])
+}
+
 /// A planned scene goes when its heading is an earlier one's (letters and digits alike) or
 /// what it teaches repeats what an earlier one teaches (the sentence test of
 /// `drop_repeated_sentences`); the scenes left share the word budget.
-fn drop_repeated_plans(scenes: &mut Vec<PlannedScene>) {
+fn drop_repeated_plans(scenes: &mut Vec<PlannedScene>, topic: &str) {
     let mut headings = std::collections::HashSet::new();
     let mut taught = tidy::Said::default();
     scenes.retain(|scene| {
+        if names_one_word_of(&scene.heading, topic) {
+            tracing::debug!(heading = %scene.heading, "a scene planned on one word of the topic");
+            return false;
+        }
         let new_heading = headings.insert(key(&scene.heading));
         let new_teaching = taught.insert(&scene.teaches);
         if !(new_heading && new_teaching) {
@@ -1241,7 +1261,7 @@ pub(super) async fn write(
     for scene in &mut plan.scenes {
         scene.heading = without_kind_label(&scene.heading);
     }
-    drop_repeated_plans(&mut plan.scenes);
+    drop_repeated_plans(&mut plan.scenes, &brief.topic);
     replace_repeated_plans(
         writer,
         &turns,
@@ -3287,7 +3307,7 @@ mod tests {
                 "Faults form where stress breaks the rocks of the crust.",
             ),
         ];
-        drop_repeated_plans(&mut scenes);
+        drop_repeated_plans(&mut scenes, "Plate tectonics");
         let model = Replanner {
             asked: Default::default(),
         };
@@ -3396,7 +3416,7 @@ mod tests {
                 "Faults form where stress breaks the rocks of the earth's crust.",
             ),
         ];
-        drop_repeated_plans(&mut scenes);
+        drop_repeated_plans(&mut scenes, "Plate tectonics");
         let headings: Vec<&str> = scenes.iter().map(|s| s.heading.as_str()).collect();
         assert_eq!(
             headings,
@@ -3407,6 +3427,28 @@ mod tests {
                 "Mountain Building"
             ]
         );
+    }
+
+    #[test]
+    fn a_scene_planned_on_one_word_of_the_topic_is_planned_again() {
+        let scene = |heading: &str| PlannedScene {
+            kind: BodyKind::Definition,
+            heading: heading.into(),
+            teaches: format!("what {heading} means"),
+        };
+        let mut scenes = vec![
+            scene("Water"),
+            scene("Cycle"),
+            scene("The water cycle in action"),
+            scene("Evaporation"),
+        ];
+        drop_repeated_plans(&mut scenes, "The water cycle");
+        let headings: Vec<&str> = scenes.iter().map(|s| s.heading.as_str()).collect();
+        assert_eq!(headings, ["The water cycle in action", "Evaporation"]);
+        // A topic of one word is its own heading.
+        assert!(!names_one_word_of("Photosynthesis", "Photosynthesis"));
+        assert!(names_one_word_of("The Cycle", "The water cycle"));
+        assert!(!names_one_word_of("Water vapour", "The water cycle"));
     }
 
     #[test]
