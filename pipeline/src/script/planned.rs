@@ -762,8 +762,10 @@ fn into_scene(heading: &str, written: Written) -> Scene {
             wrong_answers,
             explanation,
         } => {
-            let (options, answer) = placed(&question, &right_answer, &wrong_answers);
-            let options: Vec<String> = options.iter().map(|o| phrase(o)).collect();
+            // Each option loses a word broken at its limit before the words all options
+            // begin with go (after, it would no longer reach the limit).
+            let wrong: Vec<String> = wrong_answers.iter().map(|o| phrase(o)).collect();
+            let (options, answer) = placed(&question, &phrase(&right_answer), &wrong);
             let question = clean(&question);
             // Read from the slide itself, so the voice and the options always agree.
             let read = format!(
@@ -927,6 +929,17 @@ fn phrase_within(text: &str, max: u32) -> String {
                 .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))
         })
         .flatten();
+    // A list run on past eight words to near the limit was cut in its last item
+    // ("… that involves evaporation, condens"): the phrase ends before that item.
+    if near_limit
+        && words.len() > 8
+        && let Some(comma) = words[words.len() - 3..words.len() - 1]
+            .iter()
+            .rposition(|w| w.ends_with(','))
+    {
+        let kept = words.len() - 3 + comma + 1;
+        return words[..kept].join(" ").trim_end_matches(',').to_string();
+    }
     // At the limit, or "… hydrogen atoms is the" closed two characters before it: cut too.
     if clause_at.is_none() && !cut_near_limit(&text, max) {
         return text.trim_end_matches('.').to_string();
@@ -3026,6 +3039,31 @@ mod tests {
             panic!("a quiz");
         };
         assert_eq!(explanation, &None);
+        // Options that all open with the topic lose those words, and one cut at its limit
+        // its broken word first (The water cycle, the 1.5B model's second writing).
+        let cut = "The water cycle is a simple process that involves evaporation, condens";
+        assert_eq!(cut.chars().count(), 70);
+        let written: Written = serde_json::from_value(json!({ "quiz": {
+            "question": "What is the water cycle?",
+            "right_answer": "The water cycle is a continuous process that moves water",
+            "wrong_answers": [cut, "The water cycle is a single event", "The water cycle is a kind of gas"],
+            "explanation": "Water evaporates, condenses and falls again and again.",
+        }}))
+        .unwrap();
+        let scene = into_scene("Check yourself", written);
+        let Visual::Quiz {
+            options, answer, ..
+        } = &scene.visual
+        else {
+            panic!("a quiz");
+        };
+        assert_eq!(options[*answer], "Continuous process that moves water");
+        assert!(
+            options
+                .iter()
+                .all(|o| !o.contains("condens") && !o.starts_with("The water")),
+            "{options:?}"
+        );
         // The right answer's place follows the question, not always the first.
         let places: std::collections::HashSet<usize> = ["Which?", "What is it?", "Why?", "How so?"]
             .iter()
