@@ -1479,7 +1479,12 @@ pub(super) async fn write(
             },
         }
     }
-    let summary = summary_answer.expect("the summary is answered")?;
+    let mut summary = summary_answer.expect("the summary is answered")?;
+    // A point that asks rather than recaps ("a question on one fact about Photosynthesis
+    // that the scenes above", said as "What is photosynthesis?") is no key point.
+    summary
+        .points
+        .retain(|p| !is_about_asking(&p.point) && !p.say.trim_end().ends_with('?'));
     let mut summary = Scene {
         visual: Visual::Summary {
             heading: "Key takeaways".into(),
@@ -1954,7 +1959,14 @@ async fn write_summary(
     plan: &Plan,
     points: usize,
 ) -> Result<Summary, ScriptError> {
-    let done: Vec<String> = plan.scenes.iter().map(|s| s.teaches.clone()).collect();
+    // Not the quiz: what it "teaches" is what it asks ("a question on one fact about …"),
+    // and a 1.5B model took that for a key point and said "What is photosynthesis?".
+    let done: Vec<String> = plan
+        .scenes
+        .iter()
+        .filter(|s| s.kind != BodyKind::Quiz)
+        .map(|s| s.teaches.clone())
+        .collect();
     let answer = writer
         .complete_json(
             &[
@@ -1973,6 +1985,12 @@ async fn write_summary(
         .await?;
     serde_json::from_str(&answer)
         .map_err(|e| ScriptError::Empty(format!("the summary is not the JSON asked for: {e}")))
+}
+
+/// Whether a summary point is about the quiz rather than the subject.
+fn is_about_asking(point: &str) -> bool {
+    let point = point.to_lowercase();
+    point.starts_with("a question") || point.contains("the scenes above")
 }
 
 /// The body scenes' word budget as it is spent, and the length of the model's sentences.
@@ -3465,6 +3483,16 @@ mod tests {
                 "Mountain Building"
             ]
         );
+    }
+
+    #[test]
+    fn a_summary_point_about_the_quiz_is_no_key_point() {
+        assert!(is_about_asking(
+            "a question on one fact about Photosynthesis that the scenes above"
+        ));
+        assert!(!is_about_asking(
+            "Plants convert light energy into chemical energy"
+        ));
     }
 
     #[test]

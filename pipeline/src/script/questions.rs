@@ -83,7 +83,22 @@ fn without_shared_opening(options: Vec<String>) -> Vec<String> {
         let first = bare(split[0][i]);
         split.iter().all(|words| bare(words[i]) == first)
     };
-    let shared = (0..shortest).take_while(|&i| same(i)).count();
+    let alike = (0..shortest).take_while(|&i| same(i)).count();
+    // Only up to "is" or "are" and an article after it: the options then say what the thing
+    // is. "Photosynthesis converts light energy …", "Photosynthesis converts carbon dioxide"
+    // keep their verb ("Carbon dioxide" alone answers another question).
+    let copula = (0..alike)
+        .rev()
+        .find(|&i| matches!(bare(split[0][i]).as_str(), "is" | "are" | "was" | "were"));
+    let shared = match copula {
+        Some(i)
+            if i + 1 < alike && matches!(bare(split[0][i + 1]).as_str(), "a" | "an" | "the") =>
+        {
+            i + 2
+        }
+        Some(i) => i + 1,
+        None => 0,
+    };
     if options.len() < 2 || shared < 2 || shortest < shared + 2 {
         return options;
     }
@@ -188,12 +203,15 @@ pub(super) async fn answers_agree(
 /// explained "The question checks if the learner understands the process of photosynthesis…"
 /// and was cut off at its length limit.
 pub(super) fn explanation_of(written: &str) -> Option<String> {
+    // "This is a fact about the subject of photosynthesis.": the request's own words
+    // ("as a fact about the subject") said back.
     let about_the_asking = |sentence: &str| {
-        sentence.split(|c: char| !c.is_alphanumeric()).any(|word| {
-            ["question", "questions", "learner", "learners", "quiz"]
-                .iter()
-                .any(|w| word.eq_ignore_ascii_case(w))
-        })
+        sentence.to_lowercase().contains("fact about the subject")
+            || sentence.split(|c: char| !c.is_alphanumeric()).any(|word| {
+                ["question", "questions", "learner", "learners", "quiz"]
+                    .iter()
+                    .any(|w| word.eq_ignore_ascii_case(w))
+            })
     };
     let kept: Vec<String> = sentences_of(written)
         .into_iter()
@@ -277,6 +295,19 @@ mod tests {
             &["In the leaf roots".into(), "In the leaf".into()],
         );
         assert!(options.contains(&"In the leaf".to_string()), "{options:?}");
+        // Options that share a verb keep it.
+        let (options, _) = placed(
+            "What is photosynthesis?",
+            "Photosynthesis converts light energy into chemical energy",
+            &[
+                "Photosynthesis converts carbon dioxide".into(),
+                "Photosynthesis converts water into glucose".into(),
+            ],
+        );
+        assert!(
+            options.contains(&"Photosynthesis converts carbon dioxide".to_string()),
+            "{options:?}"
+        );
     }
 
     #[test]
@@ -317,6 +348,15 @@ mod tests {
             explanation_of("The answer is oxygen. Water is split and its oxygen is released.")
                 .as_deref(),
             Some("Water is split and its oxygen is released.")
+        );
+        // Nor is the request's own wording said back.
+        assert_eq!(
+            explanation_of(
+                "Photosynthesis converts light energy into chemical energy. This is a fact about \
+                 the subject of photosynthesis."
+            )
+            .as_deref(),
+            Some("Photosynthesis converts light energy into chemical energy.")
         );
         // An explanation that does not begin so is kept as written.
         assert_eq!(
