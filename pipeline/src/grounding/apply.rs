@@ -14,14 +14,8 @@ const MAX_ITEM: usize = 120;
 /// A definition's words a sentence that says it again has: without a leading "(geology) " and
 /// from its first bracket or semicolon on, in lower case; none when under four words.
 fn definition_core(definition: &str) -> Option<String> {
-    let rest = match definition
-        .strip_prefix('(')
-        .and_then(|r| r.split_once(") "))
-    {
-        Some((_, rest)) => rest,
-        None => definition,
-    };
-    let core = rest
+    let core = super::field_of(definition)
+        .1
         .split(['(', ';'])
         .next()
         .unwrap_or_default()

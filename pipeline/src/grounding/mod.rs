@@ -138,16 +138,22 @@ impl Fact {
     }
 }
 
-/// A definition as spoken: a leading "(mathematics)" becomes the field it belongs to, and
-/// other parentheses become commas.
-fn spoken_definition(definition: &str) -> (Option<&str>, String) {
-    let (field, rest) = match definition
+/// A definition's leading field ("(geology) a crack …": "geology", of at most three words)
+/// and the definition after it.
+fn field_of(definition: &str) -> (Option<&str>, &str) {
+    match definition
         .strip_prefix('(')
         .and_then(|r| r.split_once(") "))
     {
         Some((field, rest)) if field.split_whitespace().count() <= 3 => (Some(field), rest),
         _ => (None, definition),
-    };
+    }
+}
+
+/// A definition as spoken: a leading "(mathematics)" becomes the field it belongs to, and
+/// other parentheses become commas.
+fn spoken_definition(definition: &str) -> (Option<&str>, String) {
+    let (field, rest) = field_of(definition);
     let spoken = rest
         .replace(" (", ", ")
         .replace(") ", ", ")

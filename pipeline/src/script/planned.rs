@@ -19,7 +19,7 @@ use super::questions::{
     says_nothing_new,
 };
 use super::schema::object;
-use super::tidy::{self, key, sentences_of};
+use super::tidy::{self, bare, capitalised, key, sentences_of};
 use super::{Brief, ScriptError, ScriptProgress};
 use crate::grounding::{self, Reference};
 use crate::storyboard::{
@@ -627,14 +627,6 @@ fn without_spoken_label(text: &str) -> &str {
     }
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
-        _ => text.to_string(),
-    }
-}
-
 /// The storyboard scene for a written body scene.
 fn into_scene(heading: &str, written: Written) -> Scene {
     let heading = clean(heading);
@@ -980,12 +972,6 @@ fn cut_near_limit(text: &str, max: u32) -> bool {
     tidy::cut_at_limit(text, max as usize)
         || (text.chars().count() + max as usize / NEAR_LIMIT >= max as usize
             && text.split_whitespace().last().is_some_and(cannot_end))
-}
-
-/// A word lower-cased without the punctuation around it.
-fn bare(word: &str) -> String {
-    word.trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase()
 }
 
 /// How close to its limit a phrase may end and still have been cut there: within a fifth of

@@ -8,7 +8,7 @@ use serde_json::json;
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
 use super::schema::object;
-use super::tidy::{key, sentences_of};
+use super::tidy::{bare, capitalised, key, sentences_of};
 use crate::checkpoints::clip;
 use crate::storyboard::{Scene, Visual};
 
@@ -41,21 +41,25 @@ pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
 /// "plate tectonics", in a Plate tectonics quiz): every word of the answer is in the
 /// question, so it asks nothing.
 pub(super) fn gives_away(question: &str, right: &str) -> bool {
-    let words = |text: &str| -> Vec<String> {
-        text.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect()
-    };
     let asked = words(question);
     let answer: Vec<String> = words(right)
         .into_iter()
         .filter(|w| !matches!(w.as_str(), "a" | "an" | "the" | "of" | "and" | "in" | "to"))
         .collect();
-    let same = |a: &str, b: &str| {
-        a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
-    };
-    !answer.is_empty() && answer.iter().all(|w| asked.iter().any(|q| same(q, w)))
+    !answer.is_empty() && answer.iter().all(|w| asked.iter().any(|q| same_word(q, w)))
+}
+
+/// The words of a text, in lower case.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// The same word, or one the other's plural ("plate", "plates").
+fn same_word(a: &str, b: &str) -> bool {
+    a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
 }
 
 /// A question's options as a learner sees them, asked of a model as the right answer and the
@@ -104,20 +108,8 @@ fn without_shared_opening(options: Vec<String>) -> Vec<String> {
     }
     split
         .iter()
-        .map(|words| {
-            let rest = words[shared..].join(" ");
-            let mut chars = rest.chars();
-            match chars.next() {
-                Some(first) => first.to_uppercase().chain(chars).collect(),
-                None => rest,
-            }
-        })
+        .map(|words| capitalised(&words[shared..].join(" ")))
         .collect()
-}
-
-fn bare(word: &str) -> String {
-    word.trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase()
 }
 
 /// Whether an explanation only says the answer again: at most one of its words (besides the
@@ -128,21 +120,11 @@ pub(super) fn says_nothing_new(explanation: &str, question: &str, right: &str) -
         "a", "an", "the", "of", "and", "in", "to", "on", "is", "are", "it", "its", "that", "this",
         "for", "with", "by", "at", "as", "so",
     ];
-    let said: Vec<String> = format!("{question} {right}")
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let new = explanation
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+    let said = words(&format!("{question} {right}"));
+    let new = words(explanation)
+        .into_iter()
         .filter(|w| !SMALL.contains(&w.as_str()))
-        .filter(|w| {
-            !said.iter().any(|s| {
-                s == w || s.strip_suffix('s') == Some(w.as_str()) || w.strip_suffix('s') == Some(s)
-            })
-        })
+        .filter(|w| !said.iter().any(|s| same_word(s, w)))
         .count();
     new <= 1
 }
@@ -243,10 +225,7 @@ fn without_answer_frame(sentence: &str) -> Option<String> {
         Some((_, reason)) if rest.split_whitespace().count() > 3 => reason,
         _ => rest,
     };
-    let mut chars = rest.chars();
-    let first = chars.next()?;
-    let rest: String = first.to_uppercase().chain(chars).collect();
-    (rest.split_whitespace().count() > 3).then_some(rest)
+    (rest.split_whitespace().count() > 3).then(|| capitalised(rest))
 }
 
 /// The question as asked: one question mark at its end.

@@ -218,6 +218,21 @@ pub(super) struct Said {
     openings: Option<HashSet<String>>,
 }
 
+/// A word lower-cased without the punctuation around it.
+pub(super) fn bare(word: &str) -> String {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase()
+}
+
+/// The text with its first letter in upper case when it was in lower case.
+pub(super) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text.to_string(),
+    }
+}
+
 /// Words two sentences must open with alike for the second to be a template filled again:
 /// "The water cycle is a cycle that repeats itself", "… that takes place in a specific
 /// order", "… that can be measured" (a 1.5B model, five in one scene). Six words would take
@@ -242,10 +257,7 @@ impl Said {
         if let Some(openings) = &mut self.openings {
             let words: Vec<String> = sentence
                 .split_whitespace()
-                .map(|w| {
-                    w.trim_matches(|c: char| !c.is_alphanumeric())
-                        .to_lowercase()
-                })
+                .map(bare)
                 .filter(|w| !w.is_empty())
                 .collect();
             if words.len() > OPENING_WORDS && !openings.insert(words[..OPENING_WORDS].join(" ")) {
