@@ -597,7 +597,7 @@ fn stops_midway(text: &str) -> bool {
 }
 
 /// A sentence without a label the model put before it ("Example sentence 1: Plants …",
-/// "Sentence 2: …"): the label is not said.
+/// "Sentence 2: …", "Example scene: Grass plants …"): the label is not said.
 fn without_spoken_label(text: &str) -> &str {
     let Some((label, rest)) = text.split_once(": ") else {
         return text;
@@ -605,7 +605,9 @@ fn without_spoken_label(text: &str) -> &str {
     let words: Vec<String> = label.split_whitespace().map(|w| w.to_lowercase()).collect();
     let named = match words.as_slice() {
         [first, .., last] if first == "example" => {
-            (last == "sentence" || last.chars().all(|c| c.is_ascii_digit())) && words.len() <= 3
+            (matches!(last.as_str(), "sentence" | "scene")
+                || last.chars().all(|c| c.is_ascii_digit()))
+                && words.len() <= 3
         }
         // The summary's slide heading, said before its last sentence.
         [key, takeaways] if key == "key" => matches!(takeaways.as_str(), "takeaways" | "points"),
@@ -2578,6 +2580,11 @@ mod tests {
         assert_eq!(
             finish_sentence("Sentence 2: plants release oxygen.").as_deref(),
             Some("Plants release oxygen.")
+        );
+        // Seen in a Photosynthesis examples scene (28 November).
+        assert_eq!(
+            finish_sentence("Example scene: Grass plants absorb sunlight.").as_deref(),
+            Some("Grass plants absorb sunlight.")
         );
         // Seen in a Plate tectonics summary's last sentence.
         assert_eq!(
