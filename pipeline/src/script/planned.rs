@@ -959,6 +959,55 @@ fn phrase_within(text: &str, max: u32) -> String {
     }
 }
 
+/// A slide phrase that its own spoken sentence goes on from mid-clause, cut back to where a
+/// clause begins: the slide said half of what the voice says. "RuBisCO is an enzyme that
+/// catalyzes the reaction between carbon", said "… between carbon dioxide, water, and
+/// oxygen.", shows "RuBisCO is an enzyme"; "The absorbed light energy splits water molecules
+/// into oxygen", said "… into oxygen and hydrogen atoms.", shows "… splits water molecules"
+/// (half a list is wrong, not short). None when the sentence does not go on from the phrase,
+/// goes on with a clause of its own ("… from the air" said "… from the air to form
+/// glucose"), or three words would not be left.
+fn cut_back_to_clause(phrase: &str, said: &str) -> Option<String> {
+    let phrase = phrase.trim().trim_end_matches('.');
+    let (lower_phrase, lower_said) = (phrase.to_lowercase(), said.trim().to_lowercase());
+    let rest = lower_said.strip_prefix(&lower_phrase)?;
+    if !rest.starts_with(' ') {
+        return None;
+    }
+    let next = bare(rest.split_whitespace().next()?);
+    if CLAUSE.contains(&next.as_str()) && !matches!(next.as_str(), "and" | "or") {
+        return None;
+    }
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let at = (3..words.len())
+        .rev()
+        .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))?;
+    let mut cut = words[..at].join(" ");
+    while let Some((rest, last)) = cut.trim_end_matches(',').rsplit_once(' ') {
+        if !cannot_end(last) {
+            break;
+        }
+        cut = rest.to_string();
+    }
+    let cut = cut.trim_end_matches(',').to_string();
+    (cut.split_whitespace().count() >= 3).then_some(cut)
+}
+
+/// Each bullet and summary point of the scene that its beat goes on from mid-clause, cut back
+/// (see [`cut_back_to_clause`]).
+fn mend_cut_phrases(scene: &mut Scene) {
+    let (Visual::Bullets { items, .. } | Visual::Summary { points: items, .. }) = &mut scene.visual
+    else {
+        return;
+    };
+    for (item, said) in items.iter_mut().zip(&scene.narration) {
+        if let Some(cut) = cut_back_to_clause(item, said) {
+            tracing::debug!(from = %item, to = %cut, "a slide phrase cut back to its clause");
+            *item = cut;
+        }
+    }
+}
+
 /// A word a phrase cannot end on: a small word that needs another after it, or a
 /// possessive ("… faulting of the earth's", closed before "crust" at a quiz answer's limit).
 fn cannot_end(word: &str) -> bool {
@@ -1568,6 +1617,7 @@ pub(super) async fn write(
     shorten(&mut storyboard);
     for scene in &mut storyboard.scenes {
         within_beat_limit(scene);
+        mend_cut_phrases(scene);
     }
     // Answered in the order their scenes were checked in: shown in the order of the video.
     checkpoints.sort_by_key(|c| c.scene);
@@ -2569,6 +2619,72 @@ mod tests {
             continued("A full sentence.", "then another."),
             "then another."
         );
+    }
+
+    #[test]
+    fn a_slide_phrase_its_sentence_goes_on_from_mid_clause_is_cut_back_to_a_clause() {
+        // A 5-minute Photosynthesis render of 28 November: its slides and their sentences.
+        let cases = [
+            (
+                "RuBisCO is an enzyme that catalyzes the reaction between carbon",
+                "RuBisCO is an enzyme that catalyzes the reaction between carbon dioxide, water, and oxygen.",
+                Some("RuBisCO is an enzyme"),
+            ),
+            (
+                "Glucose is a simple sugar that can be broken down into smaller",
+                "Glucose is a simple sugar that can be broken down into smaller molecules, such as pyruvate.",
+                Some("Glucose is a simple sugar that can be broken down"),
+            ),
+            (
+                "Carbon dioxide is then released as a gas, and oxygen is released",
+                "Carbon dioxide is then released as a gas, and oxygen is released as a byproduct.",
+                Some("Carbon dioxide is then released as a gas"),
+            ),
+            // Half a list.
+            (
+                "The absorbed light energy splits water molecules into oxygen",
+                "The absorbed light energy splits water molecules into oxygen and hydrogen atoms.",
+                Some("The absorbed light energy splits water molecules"),
+            ),
+            // The sentence goes on with a clause of its own: the phrase is whole.
+            (
+                "The hydrogen atoms combine with carbon dioxide from the air",
+                "The hydrogen atoms combine with carbon dioxide from the air to form glucose.",
+                None,
+            ),
+            // The phrase is the whole sentence, or not its opening.
+            (
+                "Plants absorb light energy",
+                "Plants absorb light energy.",
+                None,
+            ),
+            (
+                "The process by which plants convert light energy",
+                "Photosynthesis is the process by which plants convert light energy.",
+                None,
+            ),
+            // Fewer than three words would be left.
+            ("Plants make food", "Plants make food and oxygen.", None),
+        ];
+        for (phrase, said, cut) in cases {
+            assert_eq!(cut_back_to_clause(phrase, said).as_deref(), cut, "{phrase}");
+        }
+        let mut scene = Scene {
+            visual: Visual::Bullets {
+                heading: "Carbon Fixation".into(),
+                items: vec![cases[0].0.into(), cases[4].0.into()],
+            },
+            narration: vec![
+                cases[0].1.into(),
+                cases[4].1.into(),
+                "An extra sentence.".into(),
+            ],
+        };
+        mend_cut_phrases(&mut scene);
+        let Visual::Bullets { items, .. } = &scene.visual else {
+            unreachable!()
+        };
+        assert_eq!(items, &["RuBisCO is an enzyme", cases[4].0]);
     }
 
     #[test]
