@@ -947,14 +947,18 @@ fn phrase_within(text: &str, max: u32) -> String {
     }
     // Before the clause it was cut in, or else without its last (broken) word.
     let kept = clause_at.unwrap_or(words.len().saturating_sub(1)).max(1);
-    let joined = words[..kept].join(" ");
-    let mut cut = joined.as_str();
-    // Words that cannot end a phrase ("… light energy from") go, as many as there are.
+    without_dangling_end(&words[..kept].join(" ")).to_string()
+}
+
+/// The phrase without the words at its end that cannot end one ("… light energy from"), as
+/// many as there are, nor the punctuation before them.
+fn without_dangling_end(phrase: &str) -> &str {
+    let mut cut = phrase;
     loop {
         let trimmed = cut.trim_end_matches([',', ';', ':', '-', '.', ' ']);
         match trimmed.rsplit_once(' ') {
             Some((rest, last)) if cannot_end(last) => cut = rest,
-            _ => return trimmed.to_string(),
+            _ => return trimmed,
         }
     }
 }
@@ -982,14 +986,7 @@ fn cut_back_to_clause(phrase: &str, said: &str) -> Option<String> {
     let at = (3..words.len())
         .rev()
         .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))?;
-    let mut cut = words[..at].join(" ");
-    while let Some((rest, last)) = cut.trim_end_matches(',').rsplit_once(' ') {
-        if !cannot_end(last) {
-            break;
-        }
-        cut = rest.to_string();
-    }
-    let cut = cut.trim_end_matches(',').to_string();
+    let cut = without_dangling_end(&words[..at].join(" ")).to_string();
     (cut.split_whitespace().count() >= 3).then_some(cut)
 }
 
