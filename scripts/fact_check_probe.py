@@ -123,7 +123,50 @@ def three_examples(topic, sentence):
     return ask(messages, {"correct": {"type": "boolean"}})["correct"]
 
 
-VARIANTS = {f.__name__: f for f in (lectern, has_error, corrected, claim_first, three_examples)}
+def gcide_entry(topic):
+    """The topic's whole GCIDE entry (dict-gcide), tags and braces out, at most 1,500
+    characters; empty when GCIDE has none. Cruder than Lectern's sense choice
+    (pipeline/src/grounding/gcide.rs), which is not needed for the three topics that have one
+    here (Photosynthesis, Inflation, Plate tectonics)."""
+    import gzip
+    import re
+    digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+    number = lambda text: sum(digits.index(c) * 64 ** i for i, c in enumerate(reversed(text)))
+    key = topic.lower().removeprefix("the ")
+    if key not in ("photosynthesis", "inflation", "plate tectonics"):
+        return ""
+    for line in open("/usr/share/dictd/gcide.index", encoding="utf-8", errors="replace"):
+        fields = line.rstrip("\n").split("\t")
+        if len(fields) >= 3 and fields[0].lower() == key:
+            offset, length = number(fields[1]), number(fields[2])
+            text = gzip.open("/usr/share/dictd/gcide.dict.dz").read()[offset:offset + length]
+            text = re.sub(r"\[[^\]]{0,40}\]|[{}]", "", text.decode("utf-8", "replace"))
+            text = re.sub(r"^\S+ \\[^\\]*\\,?", "", " ".join(text.split())).strip()
+            return text[:1500]
+    return ""
+
+
+def background(topic, sentence):
+    """Today's question after the topic's GCIDE entry, for the topics that have one."""
+    entry = gcide_entry(topic)
+    before = f"Reference text on {topic} (from a dictionary):\n{entry}\n\n" if entry else ""
+    q = before + f'Lesson topic: {topic}.\nSentence: "{sentence}"\nIs this sentence factually correct? Answer true or false.'
+    return ask(turns(q), {"correct": {"type": "boolean"}})["correct"]
+
+
+def background_hedged(topic, sentence):
+    """The same, told that the text does not cover everything."""
+    entry = gcide_entry(topic)
+    before = (f"Reference text on {topic} (from a dictionary; it does not cover everything):\n{entry}\n\n"
+              if entry else "")
+    q = before + (f'Lesson topic: {topic}.\nSentence: "{sentence}"\nIs this sentence factually correct? A '
+                  'sentence about something the reference text does not mention can still be correct. '
+                  'Answer true or false.')
+    return ask(turns(q), {"correct": {"type": "boolean"}})["correct"]
+
+
+VARIANTS = {f.__name__: f for f in (lectern, has_error, corrected, claim_first, three_examples,
+                                    background, background_hedged)}
 
 
 def free_port():

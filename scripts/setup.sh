@@ -13,7 +13,7 @@ debian_packages=(
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly
   gstreamer1.0-plugins-bad gstreamer1.0-libav gstreamer1.0-tools
   espeak-ng fonts-dejavu-core
-  wordnet-base dict-foldoc
+  wordnet-base dict-foldoc dict-gcide
 )
 # Building llama-server for the local language model.
 if [ "${LECTERN_LOCAL_MODEL:-auto}" != "off" ]; then

@@ -76,7 +76,13 @@ pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
         }
         used.push(fact.clone());
     }
-    for fact in reference.facts.iter().filter(|f| used.contains(f)) {
+    let background = reference.background.iter();
+    for fact in reference
+        .facts
+        .iter()
+        .filter(|f| used.contains(f))
+        .chain(background)
+    {
         let note = fact.note();
         if !storyboard.sources.contains(&note) {
             storyboard.sources.push(note);
@@ -116,6 +122,9 @@ pub fn sources_scene(sources: &[SourceNote]) -> Option<Scene> {
         };
         items.push(bullet(credit, &terms));
         narration.push(match terms.as_slice() {
+            [one] if source == Some(SourceId::Gcide) => {
+                format!("Background on {one} is from {spoken}.")
+            }
             [one] => format!("The definition of {one} is from {spoken}."),
             _ => format!(
                 "The definitions of {} are from {spoken}.",

@@ -2,10 +2,13 @@
 //! up in offline reference data from Debian packages (WordNet 3.0 from `wordnet-base`,
 //! FOLDOC from `dict-foldoc`). The definitions found are given to the model as reference
 //! facts, quoted in definition scenes, recorded in the storyboard and listed as the video's
-//! sources (see [`apply`]).
+//! sources (see [`apply`]). The topic's own entry in GCIDE (`dict-gcide`), where it has one
+//! whose sense matches, is given as background: it often explains the process itself.
 
 mod apply;
+mod dictd;
 mod foldoc;
+mod gcide;
 mod terms;
 mod wordnet;
 
@@ -18,6 +21,7 @@ pub use apply::{SOURCES_HEADING, apply, sources_scene};
 use crate::storyboard::SourceNote;
 use crate::titles::{Subject, guess_subject};
 use foldoc::Foldoc;
+use gcide::Gcide;
 use wordnet::WordNet;
 
 /// Where Debian's `wordnet-base` and `dict-foldoc` install their data.
@@ -39,6 +43,7 @@ const MAX_WORD: usize = 32;
 pub enum SourceId {
     WordNet,
     Foldoc,
+    Gcide,
 }
 
 impl SourceId {
@@ -47,6 +52,7 @@ impl SourceId {
         match self {
             SourceId::WordNet => "WordNet 3.0",
             SourceId::Foldoc => "FOLDOC",
+            SourceId::Gcide => "GCIDE",
         }
     }
 
@@ -55,6 +61,7 @@ impl SourceId {
         match self {
             SourceId::WordNet => "WordNet 3.0, Princeton University",
             SourceId::Foldoc => "FOLDOC, foldoc.org, Editor Denis Howe",
+            SourceId::Gcide => "GCIDE, the GNU Collaborative International Dictionary of English",
         }
     }
 
@@ -63,6 +70,7 @@ impl SourceId {
         match self {
             SourceId::WordNet => "WordNet 3.0, from Princeton University",
             SourceId::Foldoc => "FOLDOC, the Free On-line Dictionary of Computing",
+            SourceId::Gcide => "the GNU Collaborative International Dictionary of English",
         }
     }
 
@@ -70,11 +78,12 @@ impl SourceId {
         match self {
             SourceId::WordNet => "WordNet 3.0 licence (Princeton University)",
             SourceId::Foldoc => "GNU Free Documentation License 1.1 or later",
+            SourceId::Gcide => "GNU General Public License 2 or later",
         }
     }
 
     pub fn from_name(name: &str) -> Option<SourceId> {
-        [SourceId::WordNet, SourceId::Foldoc]
+        [SourceId::WordNet, SourceId::Foldoc, SourceId::Gcide]
             .into_iter()
             .find(|s| s.name() == name)
     }
@@ -97,6 +106,10 @@ impl Fact {
         let term = &self.term;
         let sentence = match self.source {
             SourceId::WordNet => format!("WordNet defines {term}{field} as {definition}"),
+            SourceId::Gcide => format!(
+                "The Collaborative International Dictionary of English says of {term}{field}: \
+                 {definition}"
+            ),
             SourceId::Foldoc => match definition.split_once(' ') {
                 Some((article @ ("A" | "An" | "The"), rest)) => format!(
                     "The Free On-line Dictionary of Computing defines {term}{field} as {} {rest}",
@@ -167,16 +180,37 @@ fn spoken_definition(definition: &str) -> (Option<&str>, String) {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Reference {
     pub facts: Vec<Fact>,
+    /// Background on the topic itself, a dictionary's paragraph (GCIDE), when found: given
+    /// to the model beside the facts and to the sentence check, not quoted on a slide.
+    pub background: Option<Fact>,
 }
 
 impl Reference {
     pub fn is_empty(&self) -> bool {
-        self.facts.is_empty()
+        self.facts.is_empty() && self.background.is_none()
     }
 
-    /// The facts for the model's prompt; empty when there are none.
+    /// The facts and the background for the model's prompt; empty when there are none.
     pub fn prompt_section(&self) -> String {
-        self.section("Reference facts (quote them in definition scenes; do not contradict them):")
+        let facts = self
+            .section("Reference facts (quote them in definition scenes; do not contradict them):");
+        match self.background_section() {
+            Some(background) if facts.is_empty() => background,
+            Some(background) => format!("{facts}\n\n{background}"),
+            None => facts,
+        }
+    }
+
+    /// The background on the topic, headed for a prompt; `None` when there is none.
+    pub fn background_section(&self) -> Option<String> {
+        self.background.as_ref().map(|b| {
+            format!(
+                "Background on {} ({}, a dictionary; keep to it):\n{}",
+                b.term,
+                b.source.name(),
+                b.definition
+            )
+        })
     }
 
     /// The facts for one scene's request (see `script::planned`); empty when there are none.
@@ -223,6 +257,7 @@ impl Reference {
 pub struct Grounding {
     wordnet: Option<WordNet>,
     foldoc: Option<Foldoc>,
+    gcide: Option<Gcide>,
 }
 
 /// One term of the topic, as found.
@@ -261,7 +296,12 @@ impl Grounding {
             wordnet_dir,
         );
         let foldoc = available(Foldoc::load(dictd_dir), "FOLDOC", "dict-foldoc", dictd_dir);
-        Grounding { wordnet, foldoc }
+        let gcide = available(Gcide::load(dictd_dir), "GCIDE", "dict-gcide", dictd_dir);
+        Grounding {
+            wordnet,
+            foldoc,
+            gcide,
+        }
     }
 
     /// The data installed by the Debian packages, loaded on first use.
@@ -276,6 +316,10 @@ impl Grounding {
 
     pub fn has_foldoc(&self) -> bool {
         self.foldoc.is_some()
+    }
+
+    pub fn has_gcide(&self) -> bool {
+        self.gcide.is_some()
     }
 
     /// A term compared with others: lower case, content words only, nouns in their base form.
@@ -373,9 +417,48 @@ impl Grounding {
                 });
             }
         }
-        Reference {
-            facts: found.into_iter().map(|f| f.fact).collect(),
-        }
+        let facts: Vec<Fact> = found.into_iter().map(|f| f.fact).collect();
+        let background = (!computing)
+            .then(|| self.background(&words, &facts))
+            .flatten();
+        Reference { facts, background }
+    }
+
+    /// GCIDE's entry for the topic's own term (the first fact's when it names the whole
+    /// topic, "plate tectonics" of "Introduction to plate tectonics"), in the sense that matches
+    /// the term's definition found in WordNet; `None` when GCIDE has no such entry. A
+    /// computing topic has none: FOLDOC defines it.
+    fn background(&self, words: &[String], facts: &[Fact]) -> Option<Fact> {
+        let gcide = self.gcide.as_ref()?;
+        let written = words
+            .iter()
+            .map(String::as_str)
+            .skip_while(|w| !terms::is_content(w))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let topic_key = self.key(&written);
+        // "water" is not the term of "The water cycle": only the whole topic's.
+        let own = facts
+            .first()
+            .filter(|f| !topic_key.is_empty() && self.key(&f.term) == topic_key);
+        let mut keys: Vec<String> = own.iter().map(|f| f.term.to_lowercase()).collect();
+        keys.extend([topic_key, written]);
+        let (term, senses) = keys
+            .into_iter()
+            .filter(|k| !k.is_empty())
+            .map(|k| {
+                let senses = gcide.senses(&k);
+                (k, senses)
+            })
+            .find(|(_, senses)| !senses.is_empty())?;
+        let definition = own
+            .filter(|f| self.key(&f.term) == self.key(&term))
+            .map(|f| f.definition.as_str());
+        Some(Fact {
+            term,
+            definition: gcide::best_sense(&senses, definition)?,
+            source: SourceId::Gcide,
+        })
     }
 
     fn is_adjective(&self, word: &str) -> bool {
@@ -590,8 +673,9 @@ mod tests {
 
     #[test]
     fn the_prompt_section_names_each_source() {
-        let reference = Reference {
+        let mut reference = Reference {
             facts: vec![fact("tree", "a graph", SourceId::Foldoc)],
+            background: None,
         };
         assert_eq!(
             reference.prompt_section(),
@@ -599,5 +683,13 @@ mod tests {
              - tree (FOLDOC): a graph"
         );
         assert_eq!(Reference::default().prompt_section(), "");
+        reference.background = Some(fact("tree", "A tree has leaves.", SourceId::Gcide));
+        assert_eq!(
+            reference.prompt_section(),
+            "Reference facts (quote them in definition scenes; do not contradict them):\n\
+             - tree (FOLDOC): a graph\n\n\
+             Background on tree (GCIDE, a dictionary; keep to it):\n\
+             A tree has leaves."
+        );
     }
 }

@@ -935,8 +935,14 @@ fn phrase_within(text: &str, max: u32) -> String {
         return words[..kept].join(" ").trim_end_matches(',').to_string();
     }
     // At the limit, or "… hydrogen atoms is the" closed two characters before it: cut too.
+    // Far from the limit too, a phrase the model closed on a word that needs another ("The
+    // movement of these plates on the asthenosphere is", a Plate tectonics bullet) loses it.
     if clause_at.is_none() && !cut_near_limit(&text, max) {
-        return text.trim_end_matches('.').to_string();
+        let whole = text.trim_end_matches('.');
+        return match without_dangling_end(whole) {
+            kept if kept.split_whitespace().count() >= 2 => kept.to_string(),
+            _ => whole.to_string(),
+        };
     }
     // "Light absorption: Plants use chlorophyll to absorb light energy from" cut off at the
     // limit: the label before the colon is the phrase (the narration says the rest).
@@ -1739,6 +1745,7 @@ fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Reference) -> Ref
     let found = grounding::lookup(&format!("{} {heading}", topic.trim()));
     let terms = heading_terms(heading);
     let found = Reference {
+        background: None,
         facts: found
             .facts
             .iter()
@@ -1746,6 +1753,7 @@ fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Reference) -> Ref
             .filter(|fact| {
                 let one = Reference {
                     facts: vec![(*fact).clone()],
+                    background: None,
                 };
                 terms.iter().any(|term| one.fact_for(term).is_some())
             })
@@ -3706,6 +3714,10 @@ mod tests {
                 ROW_CHARS
             ),
             "The American Revolution was a significant event in world history"
+        );
+        assert_eq!(
+            phrase("The movement of these plates on the asthenosphere is"),
+            "The movement of these plates on the asthenosphere"
         );
         // A short title is far from its limit.
         assert_eq!(phrase_within("Rate of reaction", 30), "Rate of reaction");

@@ -172,7 +172,11 @@ fn a_definition_scene_quotes_the_fact_and_the_sources_scene_comes_last() {
     if !reference_data_installed() {
         return;
     }
-    let reference = grounding::lookup("Photosynthesis");
+    // The definitions alone: the background's own listing is tested below.
+    let reference = Reference {
+        background: None,
+        ..grounding::lookup("Photosynthesis")
+    };
     let mut storyboard = fixture_storyboard();
     let at = storyboard
         .scenes
@@ -230,6 +234,99 @@ fn a_definition_scene_quotes_the_fact_and_the_sources_scene_comes_last() {
         scenes + 1,
         "applied twice, listed once"
     );
+}
+
+/// GCIDE comes from `dict-gcide`; without it there is no background to test.
+fn gcide_installed() -> bool {
+    let installed = reference_data_installed() && Grounding::shared().has_gcide();
+    if !installed {
+        eprintln!("skipped: GCIDE is absent (install dict-gcide)");
+    }
+    installed
+}
+
+#[test]
+fn photosynthesis_has_background_on_water_carbon_dioxide_and_glucose() {
+    if !gcide_installed() {
+        return;
+    }
+    let reference = grounding::lookup("Photosynthesis");
+    let background = reference
+        .background
+        .as_ref()
+        .expect("GCIDE's photosynthesis");
+    assert_eq!(
+        (background.term.as_str(), background.source),
+        ("photosynthesis", SourceId::Gcide)
+    );
+    let text = &background.definition;
+    for said in [
+        "carbon dioxide",
+        "chlorophyll",
+        "stomata",
+        "decomposition of water",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
+    // Plain sentences within the limit: no tags, braces or pronunciation marks.
+    assert!(text.chars().count() <= 1_200, "{text}");
+    assert!(!text.contains(['{', '[', '*', '`', '\\']), "{text}");
+    let section = reference.prompt_section();
+    assert!(
+        section.contains("\n\nBackground on photosynthesis (GCIDE, a dictionary; keep to it):\n"),
+        "{section}"
+    );
+
+    // Listed on the Sources slide, said as background, not as a definition.
+    let mut storyboard = fixture_storyboard();
+    grounding::apply(&mut storyboard, &reference);
+    let gcide = storyboard
+        .sources
+        .iter()
+        .find(|n| n.source == "GCIDE")
+        .expect("GCIDE among the sources");
+    assert_eq!(gcide.term, "photosynthesis");
+    let last = storyboard.scenes.last().unwrap();
+    assert!(
+        last.narration.contains(
+            &"Background on photosynthesis is from the GNU Collaborative International \
+              Dictionary of English."
+                .to_string()
+        ),
+        "{:?}",
+        last.narration
+    );
+    storyboard.validate().unwrap();
+    check_slides(&storyboard).unwrap();
+}
+
+#[test]
+fn background_takes_the_sense_of_the_topic_not_an_old_or_other_one() {
+    if !gcide_installed() {
+        return;
+    }
+    // GCIDE's "inflation" is first the act of inflating, then a state of pride; the
+    // economic sense matches WordNet's definition.
+    let inflation = grounding::lookup("Inflation");
+    let text = &inflation.background.as_ref().expect("a sense").definition;
+    assert!(text.contains("prices"), "{text}");
+    assert!(!text.contains("pride"), "{text}");
+    // The topic's own term is looked up, not the words around it.
+    let tectonics = grounding::lookup("Introduction to plate tectonics");
+    let background = tectonics.background.as_ref().expect("plate tectonics");
+    assert_eq!(background.term, "plate tectonics");
+    assert!(
+        background.definition.contains("asthenosphere"),
+        "{background:?}"
+    );
+    // Nor one of its words: "water" is not the background of the water cycle.
+    assert_eq!(grounding::lookup("The water cycle").background, None);
+    // Webster's own entry of 1913 ("a form of molecular attraction, allied to that of
+    // adhesion") is not background.
+    assert_eq!(grounding::lookup("Osmosis").background, None);
+    // GCIDE's only "recursion" is obsolete, and a computing topic is FOLDOC's anyway.
+    assert_eq!(grounding::lookup("Recursion").background, None);
+    assert_eq!(grounding::lookup("Zorblax quuxification").background, None);
 }
 
 #[test]
