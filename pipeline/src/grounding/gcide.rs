@@ -42,8 +42,9 @@ impl Gcide {
 }
 
 /// The sense of `senses` that shares most content words (at least two) with `definition`
-/// (the topic's definition from WordNet); a lone sense with a field label or a note is taken
-/// without one.
+/// (the topic's definition from WordNet). Only where there is no definition to match is a
+/// lone sense with a field label or a note taken: GCIDE's one sense added for "entropy" is
+/// zoology's estrus, which WordNet's entropy does not match.
 pub(super) fn best_sense(senses: &[String], definition: Option<&str>) -> Option<String> {
     let wanted: Vec<String> = definition.map(content_words).unwrap_or_default();
     let scored = senses.iter().map(|sense| {
@@ -56,8 +57,8 @@ pub(super) fn best_sense(senses: &[String], definition: Option<&str>) -> Option<
     {
         return Some(within_limit(sense));
     }
-    match senses {
-        [one] if one.starts_with('(') || one.contains("Note:") => Some(within_limit(one)),
+    match (senses, definition) {
+        ([one], None) if one.starts_with('(') || one.contains("Note:") => Some(within_limit(one)),
         _ => None,
     }
 }
@@ -275,10 +276,24 @@ mod tests {
               is released, and hydrogen."
             ]
         );
-        // A lone sense with a field label is taken without a definition to match.
+        // A lone sense with a field label is taken without a definition to match, and with
+        // one it matches; not with one it does not.
         assert_eq!(
             best_sense(&senses, None).as_deref(),
             Some(senses[0].as_str())
+        );
+        let wordnet =
+            "synthesis of compounds with the aid of radiant energy (especially in plants)";
+        assert_eq!(
+            best_sense(&senses, Some(wordnet)).as_deref(),
+            Some(senses[0].as_str())
+        );
+        assert_eq!(
+            best_sense(
+                &senses,
+                Some("a numerical measure of the uncertainty of an outcome")
+            ),
+            None
         );
     }
 

@@ -324,6 +324,9 @@ fn background_takes_the_sense_of_the_topic_not_an_old_or_other_one() {
     // Webster's own entry of 1913 ("a form of molecular attraction, allied to that of
     // adhesion") is not background.
     assert_eq!(grounding::lookup("Osmosis").background, None);
+    // A sense that WordNet's definition does not match is no background: GCIDE's added
+    // "entropy" is zoology's estrus.
+    assert_eq!(grounding::lookup("Entropy").background, None);
     // GCIDE's only "recursion" is obsolete, and a computing topic is FOLDOC's anyway.
     assert_eq!(grounding::lookup("Recursion").background, None);
     assert_eq!(grounding::lookup("Zorblax quuxification").background, None);
