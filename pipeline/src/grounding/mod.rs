@@ -190,10 +190,14 @@ impl Reference {
         self.facts.is_empty() && self.background.is_none()
     }
 
+    /// The facts for the model's prompt, without the background; empty when there are none.
+    pub fn facts_section(&self) -> String {
+        self.section("Reference facts (quote them in definition scenes; do not contradict them):")
+    }
+
     /// The facts and the background for the model's prompt; empty when there are none.
     pub fn prompt_section(&self) -> String {
-        let facts = self
-            .section("Reference facts (quote them in definition scenes; do not contradict them):");
+        let facts = self.facts_section();
         match self.background_section() {
             Some(background) if facts.is_empty() => background,
             Some(background) => format!("{facts}\n\n{background}"),

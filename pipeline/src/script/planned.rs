@@ -339,6 +339,23 @@ fn lesson_brief(brief: &Brief, subject: Subject, reference: &str, context: Optio
     text
 }
 
+/// The lesson as the plan is asked for it, and as its scenes are: the background (see
+/// [`grounding::Reference::background`]) is given to the scenes only. Planned with it, a
+/// 1.5B model made a scene of its turns of phrase: "Photosynthesis in the Dark", from "this
+/// phase … can proceed in the dark", in two Photosynthesis runs out of two, filled with
+/// "dark respiration" and "photosynthesis can occur in the dark".
+fn lesson_briefs(
+    brief: &Brief,
+    subject: Subject,
+    reference: &Reference,
+    context: Option<&str>,
+) -> (String, String) {
+    (
+        lesson_brief(brief, subject, &reference.facts_section(), context),
+        lesson_brief(brief, subject, &reference.prompt_section(), context),
+    )
+}
+
 fn plan_request(brief: &Brief, planned: usize) -> String {
     format!(
         "Plan this lesson on {topic}. Give its title (at most 8 words, naming {topic}), a \
@@ -1294,12 +1311,12 @@ pub(super) async fn write(
         return Err(ScriptError::Brief("the topic is empty".into()));
     }
     let subject = guess_subject(&brief.topic);
-    let lesson = lesson_brief(brief, subject, &reference.prompt_section(), context);
+    let (plan_lesson, lesson) = lesson_briefs(brief, subject, reference, context);
     let planned = body_scenes(brief);
     let with_quiz = brief.duration_minutes >= 2.0 && planned >= 3;
     progress(0.02);
 
-    let mut turns = vec![Turn::System(system_prompt()), Turn::User(lesson.clone())];
+    let mut turns = vec![Turn::System(system_prompt()), Turn::User(plan_lesson)];
     let plan_turn = Turn::User(plan_request(brief, planned - usize::from(with_quiz)));
     let plan_text = writer
         .complete_json(
@@ -1345,6 +1362,7 @@ pub(super) async fn write(
     // Everything before the scene request is the same for every scene: the server reads it
     // once and hands it to each of its slots, and the scenes are written side by side.
     plan.title = lesson_title(&plan.title, &brief.topic);
+    turns[1] = Turn::User(lesson);
     turns.push(Turn::User(plan_outline(&plan)));
     writer.share_prefix(&turns).await;
     let body_words = brief
@@ -3426,6 +3444,40 @@ mod tests {
             assert!(said.contains(&format!("Sentence number {i}.")), "{said}");
         }
         assert!(crate::storyboard::check_scene_alone(&scene).is_ok());
+    }
+
+    #[test]
+    fn the_background_is_given_to_the_scenes_not_to_the_plan() {
+        let brief = Brief {
+            topic: "Photosynthesis".into(),
+            level: 2,
+            duration_minutes: 5.0,
+            wpm: 150,
+        };
+        let fact = |definition: &str, source| grounding::Fact {
+            term: "photosynthesis".into(),
+            definition: definition.into(),
+            source,
+        };
+        let reference = Reference {
+            facts: vec![fact("synthesis of compounds", grounding::SourceId::WordNet)],
+            background: Some(fact(
+                "This phase can proceed in the dark.",
+                grounding::SourceId::Gcide,
+            )),
+        };
+        let (plan, scenes) = lesson_briefs(&brief, Subject::Science, &reference, None);
+        for lesson in [&plan, &scenes] {
+            assert!(lesson.contains("- photosynthesis (WordNet 3.0): synthesis of compounds"));
+        }
+        assert!(!plan.contains("in the dark"), "{plan}");
+        assert!(
+            scenes.ends_with(
+                "Background on photosynthesis (GCIDE, a dictionary; keep to it):\n\
+                 This phase can proceed in the dark."
+            ),
+            "{scenes}"
+        );
     }
 
     /// A model that plans two scenes when asked for more, one of them planned already.
