@@ -72,19 +72,8 @@ fn content_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The whole sentences of `text` that fit in [`MAX_BACKGROUND`] characters.
 fn within_limit(text: &str) -> String {
-    let mut out = String::new();
-    for sentence in super::sentences(text) {
-        if out.chars().count() + sentence.chars().count() + 1 > MAX_BACKGROUND {
-            break;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(sentence);
-    }
-    out
+    super::first_sentences(text, MAX_BACKGROUND)
 }
 
 /// An entry's senses when it is a noun's: its head (`Word \Pro*nun"ci*a`tion\, n. [etymology]`)

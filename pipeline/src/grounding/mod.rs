@@ -181,7 +181,8 @@ fn spoken_definition(definition: &str) -> (Option<&str>, String) {
 pub struct Reference {
     pub facts: Vec<Fact>,
     /// Background on the topic itself, a dictionary's paragraph (GCIDE), when found: given
-    /// to the model beside the facts and to the sentence check, not quoted on a slide.
+    /// to the model's scene requests beside the facts, listed as a source, never quoted on
+    /// a slide.
     pub background: Option<Fact>,
 }
 
@@ -206,7 +207,7 @@ impl Reference {
     }
 
     /// The background on the topic, headed for a prompt; `None` when there is none.
-    pub fn background_section(&self) -> Option<String> {
+    fn background_section(&self) -> Option<String> {
         self.background.as_ref().map(|b| {
             format!(
                 "Background on {} ({}, a dictionary; keep to it):\n{}",
@@ -344,8 +345,17 @@ impl Grounding {
     }
 
     /// Definitions of the topic and its main terms, the topic's own first: FOLDOC's for a
-    /// computing topic, WordNet's otherwise.
+    /// computing topic, WordNet's otherwise; and the topic's background from GCIDE.
     pub fn lookup(&self, topic: &str) -> Reference {
+        self.look_up(topic, true)
+    }
+
+    /// The definitions alone, without reading GCIDE (a scene heading's terms).
+    pub fn definitions(&self, topic: &str) -> Reference {
+        self.look_up(topic, false)
+    }
+
+    fn look_up(&self, topic: &str, with_background: bool) -> Reference {
         let words = terms::words(topic);
         if words.is_empty() || (self.wordnet.is_none() && self.foldoc.is_none()) {
             return Reference::default();
@@ -422,7 +432,7 @@ impl Grounding {
             }
         }
         let facts: Vec<Fact> = found.into_iter().map(|f| f.fact).collect();
-        let background = (!computing)
+        let background = (with_background && !computing)
             .then(|| self.background(&words, &facts))
             .flatten();
         Reference { facts, background }
@@ -446,18 +456,20 @@ impl Grounding {
             .first()
             .filter(|f| !topic_key.is_empty() && self.key(&f.term) == topic_key);
         let mut keys: Vec<String> = own.iter().map(|f| f.term.to_lowercase()).collect();
-        keys.extend([topic_key, written]);
+        for key in [topic_key, written] {
+            if !key.is_empty() && !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
         let (term, senses) = keys
             .into_iter()
-            .filter(|k| !k.is_empty())
             .map(|k| {
                 let senses = gcide.senses(&k);
                 (k, senses)
             })
             .find(|(_, senses)| !senses.is_empty())?;
-        let definition = own
-            .filter(|f| self.key(&f.term) == self.key(&term))
-            .map(|f| f.definition.as_str());
+        // Every key names the topic as the own term does, so its definition is the one to match.
+        let definition = own.map(|f| f.definition.as_str());
         Some(Fact {
             term,
             definition: gcide::best_sense(&senses, definition)?,
@@ -511,7 +523,7 @@ impl Grounding {
             .or_else(|| foldoc.entry(&phrase.join(" ")))?;
         Some(Fact {
             term: entry.headword,
-            definition: first_sentences(&entry.definition),
+            definition: first_sentences(&entry.definition, MAX_DEFINITION),
             source: SourceId::Foldoc,
         })
     }
@@ -529,7 +541,7 @@ impl Grounding {
         let (synset, in_domain) = wordnet.best_sense(&lemma, subject, related, others, context)?;
         let fact = Fact {
             term: synset.display(&lemma),
-            definition: first_sentences(synset.definition()),
+            definition: first_sentences(synset.definition(), MAX_DEFINITION),
             source: SourceId::WordNet,
         };
         Some((fact, in_domain))
@@ -542,15 +554,20 @@ pub fn lookup(topic: &str) -> Reference {
     Grounding::shared().lookup(topic)
 }
 
+/// The definitions for `topic` alone, without background (see [`Grounding::definitions`]).
+pub fn definitions(topic: &str) -> Reference {
+    Grounding::shared().definitions(topic)
+}
+
 /// A definition that a slide can show: words that wrap, some words at all.
 fn usable(definition: &str) -> bool {
     let mut words = definition.split_whitespace();
     definition.split_whitespace().count() >= 2 && words.all(|w| w.chars().count() <= MAX_WORD)
 }
 
-/// The first sentence, and the next ones while they fit in [`MAX_DEFINITION`] characters;
-/// a first sentence too long for a slide is cut at a word and ends with "…".
-fn first_sentences(text: &str) -> String {
+/// The first sentence, and the next ones while they fit in `max` characters ([`MAX_DEFINITION`]
+/// for a slide); a first sentence too long is cut at a word and ends with "…".
+fn first_sentences(text: &str, max: usize) -> String {
     let mut out = String::new();
     for sentence in sentences(text) {
         if sentence.starts_with("See ") || sentence.ends_with(':') {
@@ -561,13 +578,13 @@ fn first_sentences(text: &str) -> String {
         } else {
             format!("{out} {sentence}")
         };
-        if joined.chars().count() > MAX_DEFINITION {
+        if joined.chars().count() > max {
             break;
         }
         out = joined;
     }
     if out.is_empty() {
-        out = text.chars().take(MAX_DEFINITION - 1).collect();
+        out = text.chars().take(max - 1).collect();
         if out.len() < text.len() {
             if let Some(space) = out.rfind(' ') {
                 out.truncate(space);
@@ -659,11 +676,11 @@ mod tests {
     fn long_text_keeps_whole_sentences_that_fit() {
         let text = format!("{}. Second one. {}", "a".repeat(150), "B ".repeat(200));
         assert_eq!(
-            first_sentences(&text),
+            first_sentences(&text, MAX_DEFINITION),
             format!("{}. Second one.", "a".repeat(150))
         );
         let long = "word ".repeat(100);
-        let cut = first_sentences(&long);
+        let cut = first_sentences(&long, MAX_DEFINITION);
         assert!(cut.chars().count() <= MAX_DEFINITION && cut.ends_with("word…"));
     }
 

@@ -1760,7 +1760,7 @@ fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Reference) -> Ref
         Some((_, rest)) if !rest.trim().is_empty() => rest,
         _ => &scene.heading,
     };
-    let found = grounding::lookup(&format!("{} {heading}", topic.trim()));
+    let found = grounding::definitions(&format!("{} {heading}", topic.trim()));
     let terms = heading_terms(heading);
     let found = Reference {
         background: None,
