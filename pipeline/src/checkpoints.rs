@@ -297,23 +297,31 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         .iter()
         .map(|w| w.to_lowercase())
         .collect();
+    // Wrong options come from what the other teaching scenes said (not the list of sources:
+    // "princeton" was offered beside "compounds"), never a name.
     let mut others: Vec<String> = Vec::new();
     for (i, other) in storyboard.scenes.iter().enumerate() {
-        if i == index {
+        let sources =
+            matches!(&other.visual, Visual::Bullets { heading, .. } if heading == SOURCES_HEADING);
+        if i == index || sources {
             continue;
         }
         let said = format!("{} {}", other.visual.heading(), other.narration.join(" "));
+        let names = names_in(&said);
         for candidate in content_words(&said, &storyboard.title) {
             let lower = candidate.to_lowercase();
-            if !in_text.contains(&lower) && !others.contains(&lower) {
+            if !in_text.contains(&lower) && !others.contains(&lower) && !names.contains(&lower) {
                 others.push(lower);
             }
         }
     }
-    // Words as long as the answer first, in an order fixed by the text.
+    // Words of the answer's form ("compounds": "molecules", not "absorbing") and as long as
+    // it first, in an order fixed by the text.
     let length = word.chars().count();
+    let form = word_form(word);
     others.sort_by_key(|o| {
         (
+            word_form(o) != form,
             o.chars().count().abs_diff(length),
             fnv(&format!("{o}{text}")),
         )
@@ -337,6 +345,32 @@ fn cloze(storyboard: &Storyboard, index: usize, scene: &Scene) -> Option<Checkpo
         &others,
         clip(&format!("The video said: “{}”.", text.trim()), 300),
     ))
+}
+
+/// The words `text` writes with a capital inside a sentence (names: "Princeton", "WordNet"),
+/// in lower case.
+fn names_in(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut sentence_start = true;
+    for word in text.split_whitespace() {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if !sentence_start && bare.chars().next().is_some_and(char::is_uppercase) {
+            names.push(bare.to_lowercase());
+        }
+        sentence_start = word.ends_with(['.', '!', '?', ':']);
+    }
+    names
+}
+
+/// The ending that marks a word's form in English: a plural or third person ("-s"), a
+/// participle ("-ing", "-ed") or an adverb ("-ly"); `""` for the rest.
+fn word_form(word: &str) -> &'static str {
+    let word = word.to_lowercase();
+    ["ing", "ed", "ly"]
+        .into_iter()
+        .find(|end| word.ends_with(end))
+        .or_else(|| (word.ends_with('s') && !word.ends_with("ss")).then_some("s"))
+        .unwrap_or("")
 }
 
 /// A multiple-choice question whose right option is `right` among up to three of `others`,
@@ -725,6 +759,73 @@ mod tests {
             "{options:?}"
         );
         board_with(&board, questions).validate().unwrap();
+    }
+
+    #[test]
+    fn wrong_options_are_words_of_the_answers_form_never_names_or_sources() {
+        // A Photosynthesis render of 28 November offered "compounds", "processes",
+        // "princeton" and "absorbing".
+        let board = storyboard(
+            Subject::Science,
+            vec![
+                scene(
+                    Visual::Definition {
+                        term: "Photosynthesis".into(),
+                        definition: "synthesis of compounds with the aid of radiant energy".into(),
+                        example: None,
+                    },
+                    &[
+                        "WordNet defines it as the synthesis of compounds with the aid of radiant energy.",
+                    ],
+                ),
+                scene(
+                    Visual::Bullets {
+                        heading: "Light absorption".into(),
+                        items: vec!["Chlorophyll absorbs light".into()],
+                    },
+                    &[
+                        "Chlorophyll pigments are absorbing sunlight, and the molecules of water are split by Calvin processes.",
+                    ],
+                ),
+                scene(
+                    Visual::Bullets {
+                        heading: SOURCES_HEADING.into(),
+                        items: vec!["WordNet 3.0, Princeton University: photosynthesis".into()],
+                    },
+                    &[
+                        "The definition of photosynthesis is from WordNet 3.0, from Princeton University libraries.",
+                    ],
+                ),
+            ],
+        );
+        let questions = recall(&board, 3);
+        let gap = questions
+            .iter()
+            .find(|c| c.question.contains("_____"))
+            .expect("a fill-in question");
+        let (options, answer) = options(gap);
+        assert_eq!(options[answer], "compounds");
+        let wrong: Vec<&str> = options
+            .iter()
+            .filter(|o| *o != "compounds")
+            .map(String::as_str)
+            .collect();
+        assert!(!wrong.contains(&"princeton"), "{options:?}");
+        assert!(!wrong.contains(&"calvin"), "{options:?}");
+        assert!(!wrong.contains(&"libraries"), "{options:?}");
+        assert!(wrong.iter().all(|w| w.ends_with('s')), "{options:?}");
+    }
+
+    #[test]
+    fn word_forms_and_names_are_read_from_the_text() {
+        assert_eq!(word_form("compounds"), "s");
+        assert_eq!(word_form("process"), "");
+        assert_eq!(word_form("absorbing"), "ing");
+        assert_eq!(word_form("Released"), "ed");
+        assert_eq!(
+            names_in("WordNet is from Princeton. Plants grow in Kew Gardens."),
+            vec!["princeton", "kew", "gardens"]
+        );
     }
 
     #[test]

@@ -2740,6 +2740,12 @@ mod tests {
         );
         // A note the model wrote to itself is no sentence to add.
         assert!(tidy::echoes_instructions("More explanation needed here."));
+        assert!(tidy::echoes_instructions(
+            "more explanation of photosynthesis process in plants"
+        ));
+        assert!(!tidy::echoes_instructions(
+            "More energy is stored in glucose than in carbon dioxide."
+        ));
         // A label that is part of what is said stays.
         assert_eq!(
             finish_sentence("Example: the Calvin cycle fixes carbon.").as_deref(),
@@ -2755,6 +2761,7 @@ mod tests {
             None
         );
         assert_eq!(finish_sentence("Plants need light, water and"), None);
+
         assert_eq!(
             finish_sentence("Plants need light and water").as_deref(),
             Some("Plants need light and water.")

@@ -206,8 +206,8 @@ fn content_words(sentence: &str) -> BTreeSet<String> {
 }
 
 /// The sentences said so far. A sentence is a repeat when it is the same word for word, or
-/// when at least four fifths of its content words (or of the earlier one's) were in one
-/// earlier sentence: "Inflation can lead to higher prices, which can affect consumer spending
+/// when at least four fifths of its content words (or of the earlier one's; all of four) were
+/// in one earlier sentence: "Inflation can lead to higher prices, which can affect consumer spending
 /// and slow economic growth" said again with "may" for "can".
 #[derive(Default)]
 pub(super) struct Said {
@@ -232,6 +232,11 @@ pub(super) fn capitalised(text: &str) -> String {
         _ => text.to_string(),
     }
 }
+
+/// Content words a sentence needs to be compared by them: with four, all four must be in
+/// the other ("This gas is composed of two elements: carbon and oxygen." then "The carbon
+/// dioxide gas is composed of two elements: carbon and oxygen.", one Photosynthesis scene).
+const MIN_BAG: usize = 4;
 
 /// Words two sentences must open with alike for the second to be a template filled again:
 /// "The water cycle is a cycle that repeats itself", "… that takes place in a specific
@@ -265,10 +270,11 @@ impl Said {
             }
         }
         let bag = content_words(sentence);
-        if bag.len() >= 5 {
+        if bag.len() >= MIN_BAG {
             let near = self.bags.iter().any(|earlier| {
                 let shared = bag.intersection(earlier).count();
-                shared * 5 >= bag.len().min(earlier.len()) * 4 && earlier.len() >= 5
+                let smaller = bag.len().min(earlier.len());
+                smaller >= MIN_BAG && shared * 5 >= smaller * 4
             });
             if near {
                 return false;
@@ -448,7 +454,21 @@ pub(super) fn kept_sentences(sentences: &[&str], mut keep: impl FnMut(&str) -> b
 pub(super) fn echoes_instructions(text: &str) -> bool {
     let text = text.to_lowercase();
     INSTRUCTIONS.iter().any(|i| text.contains(i))
+        || NOTE_OPENINGS
+            .iter()
+            .any(|o| text.trim_start().starts_with(o))
 }
+
+/// How a note to itself begins: "more explanation of photosynthesis process in plants" was
+/// offered to lengthen a Photosynthesis scene and spoken.
+const NOTE_OPENINGS: [&str; 6] = [
+    "more explanation",
+    "more detail",
+    "further explanation",
+    "further detail",
+    "additional explanation",
+    "additional detail",
+];
 
 /// Takes out the sentences that copied the instructions (a beat that reveals an element keeps
 /// its place, with what is left of it).
@@ -617,6 +637,12 @@ mod tests {
         // Short sentences are compared word for word only.
         assert!(said.insert("Prices rise."));
         assert!(said.insert("Prices fall."));
+        // Four content words are a repeat only when the other sentence has all four.
+        assert!(said.insert("This gas is composed of two elements: carbon and oxygen."));
+        assert!(
+            !said.insert("The carbon dioxide gas is composed of two elements: carbon and oxygen.")
+        );
+        assert!(said.insert("Glucose is composed of carbon, hydrogen and oxygen atoms."));
     }
 
     #[test]
