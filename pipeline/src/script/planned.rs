@@ -615,6 +615,28 @@ fn stops_midway(text: &str) -> bool {
 
 /// A sentence without a label the model put before it ("Example sentence 1: Plants …",
 /// "Sentence 2: …", "Example scene: Grass plants …"): the label is not said.
+/// A column title without a label naming its side: "Side A: Mild Side Effects" (a How
+/// vaccines work comparison) is "Mild Side Effects".
+fn without_side_label(title: &str) -> &str {
+    let Some((label, rest)) = title.split_once(':') else {
+        return title;
+    };
+    let words: Vec<String> = label.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let side = match words.as_slice() {
+        [word] => matches!(word.as_str(), "left" | "right"),
+        [word, name] => {
+            matches!(word.as_str(), "side" | "column" | "left" | "right")
+                && name.chars().count() <= 2
+        }
+        _ => false,
+    };
+    if side && !rest.trim().is_empty() {
+        rest.trim()
+    } else {
+        title
+    }
+}
+
 fn without_spoken_label(text: &str) -> &str {
     let Some((label, rest)) = text.split_once(": ") else {
         return text;
@@ -688,8 +710,8 @@ fn into_scene(heading: &str, written: Written) -> Scene {
         } => (
             Visual::Comparison {
                 heading,
-                left_title: phrase_within(&left_title, 30),
-                right_title: phrase_within(&right_title, 30),
+                left_title: phrase_within(without_side_label(&left_title), 30),
+                right_title: phrase_within(without_side_label(&right_title), 30),
                 rows: rows
                     .iter()
                     // A cell cut off at its limit loses its broken last word ("… based on
@@ -779,8 +801,9 @@ fn into_scene(heading: &str, written: Written) -> Scene {
             let (options, answer) = placed(&question, &phrase(&right_answer), &wrong);
             let question = clean(&question);
             // Read from the slide itself, so the voice and the options always agree.
+            let (ask, tell) = spoken_choice(&question);
             let read = format!(
-                "{} Is it {}?",
+                "{} {ask} {}?",
                 finish_question(&question),
                 spoken_list(&options, "or")
             );
@@ -788,7 +811,7 @@ fn into_scene(heading: &str, written: Written) -> Scene {
                 .and_then(|e| explanation_of(&e))
                 .filter(|e| !says_nothing_new(e, &question, &options[answer]));
             let reveal = format!(
-                "The answer is {}. {}",
+                "{tell} {}. {}",
                 options[answer].trim_end_matches('.'),
                 explanation.as_deref().unwrap_or_default()
             )
@@ -1051,17 +1074,32 @@ const NEAR_LIMIT: usize = 5;
 
 /// Words that begin a clause; one among a phrase's last two words near its limit means the
 /// phrase was cut in that clause.
-const CLAUSE: [&str; 11] = [
-    "to", "that", "which", "and", "or", "of", "with", "from", "into", "for", "through",
+const CLAUSE: [&str; 12] = [
+    "to", "that", "which", "and", "or", "of", "with", "from", "into", "for", "through", "by",
 ];
 
 /// Words a phrase cut off at its limit must not end on.
-const DANGLING: [&str; 40] = [
+const DANGLING: [&str; 41] = [
     "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
     "for", "with", "as", "that", "which", "is", "are", "its", "through", "was", "were", "be",
     "been", "has", "have", "had", "both", "their", "than", "when", "where", "while", "because",
-    "not", "it", "they",
+    "not", "it", "they", "such",
 ];
+
+/// How a quiz's options are asked and its answer told aloud: "Is it …?" and "The answer is
+/// …", but a question about what something does takes what it does ("What does a vaccine
+/// do? Does it prevent diseases …, protect the body …?"; "Is it prevent …" was heard).
+fn spoken_choice(question: &str) -> (&'static str, &'static str) {
+    let asked = question.trim().to_lowercase();
+    let about_doing = asked.ends_with(" do?") || asked.ends_with(" do");
+    if about_doing && asked.starts_with("what does ") {
+        ("Does it", "The answer:")
+    } else if about_doing && asked.starts_with("what do ") {
+        ("Do they", "The answer:")
+    } else {
+        ("Is it", "The answer is")
+    }
+}
 
 /// "a, b, c or d".
 fn spoken_list(items: &[String], last: &str) -> String {
@@ -1538,11 +1576,7 @@ pub(super) async fn write(
         }
     }
     let mut summary = summary_answer.expect("the summary is answered")?;
-    // A point that asks rather than recaps ("a question on one fact about Photosynthesis
-    // that the scenes above", said as "What is photosynthesis?") is no key point.
-    summary
-        .points
-        .retain(|p| !is_about_asking(&p.point) && !p.say.trim_end().ends_with('?'));
+    keep_key_points(&mut summary.points);
     let mut summary = Scene {
         visual: Visual::Summary {
             heading: "Key takeaways".into(),
@@ -2012,6 +2046,17 @@ struct Summary {
     points: Vec<SummaryPoint>,
 }
 
+/// The summary's points that recap. A point that asks rather than recaps ("a question on one
+/// fact about Photosynthesis that the scenes above", said as "What is photosynthesis?") goes;
+/// so does one that points back ("This helps protect you from diseases", a How vaccines work
+/// summary), which has nothing on the slide to point at, where another point can stand.
+fn keep_key_points(points: &mut Vec<SummaryPoint>) {
+    points.retain(|p| !is_about_asking(&p.point) && !p.say.trim_end().ends_with('?'));
+    if points.iter().any(|p| !tidy::points_back(&p.point)) {
+        points.retain(|p| !tidy::points_back(&p.point));
+    }
+}
+
 /// The closing scene's key points: it needs only the plan, so it is written alongside the
 /// scenes.
 async fn write_summary(
@@ -2109,11 +2154,21 @@ fn words(text: &str) -> usize {
 fn drop_repeats(scenes: &mut Vec<Scene>) -> Vec<usize> {
     let mut said = std::collections::HashSet::new();
     let mut defined = std::collections::HashSet::new();
+    let mut definitions = std::collections::HashSet::new();
     let mut places = Vec::with_capacity(scenes.len());
     let mut place = 0;
     scenes.retain(|scene| {
         let keep = match &scene.visual {
-            Visual::Definition { term, .. } => defined.insert(key(term)),
+            // "Vaccines" after "Vaccine", both quoting WordNet's one definition (a How
+            // vaccines work render): the term in the singular, and the definition itself.
+            Visual::Definition {
+                term, definition, ..
+            } => {
+                let term = key(term);
+                let new_term = defined.insert(term.strip_suffix('s').unwrap_or(&term).to_string());
+                let new_definition = definitions.insert(key(definition));
+                new_term && new_definition
+            }
             _ => true,
         };
         if keep {
@@ -2935,14 +2990,15 @@ mod tests {
 
     #[test]
     fn dropping_a_repeated_definition_tells_where_each_kept_scene_was() {
-        let definition = |term: &str| Scene {
+        let defined_as = |term: &str, meaning: &str| Scene {
             visual: Visual::Definition {
                 term: term.into(),
-                definition: "a meaning".into(),
+                definition: meaning.into(),
                 example: None,
             },
             narration: vec![format!("{term} has a meaning.")],
         };
+        let definition = |term: &str| defined_as(term, &format!("the meaning of {term}"));
         let mut scenes = vec![
             definition("Chlorophyll"),
             definition("Stomata"),
@@ -2951,6 +3007,85 @@ mod tests {
         ];
         assert_eq!(drop_repeats(&mut scenes), [0, 1, 3]);
         assert_eq!(scenes.len(), 3);
+        // A How vaccines work render defined "Vaccine" and then "Vaccines", quoting
+        // WordNet's one definition twice; a second term with the same words goes too.
+        let wordnet = "immunogen consisting of a suspension of weakened or dead pathogenic cells";
+        let mut scenes = vec![
+            defined_as("Vaccine", wordnet),
+            definition("Antibody"),
+            defined_as("Vaccines", "a different wording"),
+            defined_as("Immunization", wordnet),
+            definition("Gas"),
+        ];
+        assert_eq!(drop_repeats(&mut scenes), [0, 1, 4]);
+    }
+
+    #[test]
+    fn a_question_about_what_something_does_is_asked_with_does_it() {
+        assert_eq!(
+            spoken_choice("What does a vaccine do?"),
+            ("Does it", "The answer:")
+        );
+        assert_eq!(
+            spoken_choice("What do enzymes do?"),
+            ("Do they", "The answer:")
+        );
+        assert_eq!(
+            spoken_choice("What gas do plants release?"),
+            ("Is it", "The answer is")
+        );
+    }
+
+    #[test]
+    fn a_key_point_that_points_back_goes_where_another_stands() {
+        let point = |point: &str| SummaryPoint {
+            point: point.into(),
+            say: format!("{point}."),
+        };
+        let mut points = vec![
+            point("This helps protect you from diseases"),
+            point("Vaccines train the immune system"),
+        ];
+        keep_key_points(&mut points);
+        assert_eq!(points.len(), 1);
+        assert_eq!(points[0].point, "Vaccines train the immune system");
+        let mut alone = vec![point("It protects you from diseases")];
+        keep_key_points(&mut alone);
+        assert_eq!(alone.len(), 1);
+    }
+
+    #[test]
+    fn a_column_title_loses_a_label_naming_its_side() {
+        assert_eq!(
+            without_side_label("Side A: Mild Side Effects"),
+            "Mild Side Effects"
+        );
+        assert_eq!(without_side_label("Right: Fiscal policy"), "Fiscal policy");
+        assert_eq!(without_side_label("Column 2: Demand"), "Demand");
+        assert_eq!(without_side_label("Photosynthesis"), "Photosynthesis");
+        assert_eq!(
+            without_side_label("Phase 1: Light reactions"),
+            "Phase 1: Light reactions"
+        );
+    }
+
+    #[test]
+    fn a_phrase_cut_after_such_or_in_a_by_clause_ends_before_it() {
+        // Two slide phrases of a How vaccines work render (28 November).
+        assert_eq!(
+            phrase_within(
+                "There are some risks associated with getting vaccinated, such",
+                PHRASE_CHARS
+            ),
+            "There are some risks associated with getting vaccinated"
+        );
+        assert_eq!(
+            phrase_within(
+                "Immunity building helps protect you from specific diseases by stimulating",
+                ROW_CHARS
+            ),
+            "Immunity building helps protect you from specific diseases"
+        );
     }
 
     #[test]

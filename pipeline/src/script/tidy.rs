@@ -461,13 +461,19 @@ pub(super) fn echoes_instructions(text: &str) -> bool {
 
 /// How a note to itself begins: "more explanation of photosynthesis process in plants" was
 /// offered to lengthen a Photosynthesis scene and spoken.
-const NOTE_OPENINGS: [&str; 6] = [
+/// A sentence about the slide rather than the subject is one too: "This scene explains how
+/// vaccines can cause mild side effects" (a How vaccines work comparison).
+const NOTE_OPENINGS: [&str; 10] = [
     "more explanation",
     "more detail",
     "further explanation",
     "further detail",
     "additional explanation",
     "additional detail",
+    "this scene ",
+    "in this scene",
+    "this slide ",
+    "on this slide",
 ];
 
 /// Takes out the sentences that copied the instructions (a beat that reveals an element keeps
@@ -481,9 +487,16 @@ pub(super) fn drop_echoed_instructions(scene: &mut Scene) {
         if !echoes_instructions(beat) {
             return true;
         }
+        // A sentence that points back at one that goes goes with it ("This scene explains
+        // how vaccines can cause mild side effects … It also shows how they help build
+        // immunity").
+        let mut dropped = false;
         let kept: Vec<&str> = sentences_of(beat)
             .into_iter()
-            .filter(|s| !echoes_instructions(s))
+            .filter(|s| {
+                dropped = echoes_instructions(s) || (dropped && points_back(s));
+                !dropped
+            })
             .collect();
         *beat = kept.join(" ");
         if beat.is_empty() && index <= elements {
@@ -615,6 +628,35 @@ mod tests {
             .trim(),
             "Deformation is the result of heat and pressure."
         );
+    }
+
+    #[test]
+    fn a_sentence_about_the_scene_goes_with_the_one_pointing_back_at_it() {
+        // A How vaccines work comparison (28 November).
+        let mut scene = Scene {
+            visual: Visual::Bullets {
+                heading: "Side effects".into(),
+                items: vec!["Mild side effects pass".into()],
+            },
+            narration: vec![
+                "This scene explains how vaccines can cause mild side effects, such as a fever or aches. It also shows how they help build immunity against a specific disease. Most side effects pass within two days.".into(),
+                "Side effects are usually temporary.".into(),
+            ],
+        };
+        drop_echoed_instructions(&mut scene);
+        assert_eq!(
+            scene.narration,
+            [
+                "Most side effects pass within two days.",
+                "Side effects are usually temporary."
+            ]
+        );
+        assert!(!echoes_instructions(
+            "This scenery formed over millions of years."
+        ));
+        assert!(echoes_instructions(
+            "In this scene, we look at the stomata."
+        ));
     }
 
     #[test]
