@@ -573,7 +573,7 @@ fn has_foreign_script(text: &str, topic: &str) -> bool {
 fn finish_sentence(text: &str) -> Option<String> {
     let text = tidy::without_leading_fragment(&clean(text))?;
     let text = capitalised(without_spoken_label(&text));
-    if ends_sentence(&text) {
+    if ends_sentence(&text) && !stops_on_a_link(&text) {
         return Some(text);
     }
     let cut = text
@@ -593,6 +593,22 @@ fn finish_sentence(text: &str) -> Option<String> {
         }
         None => None,
     }
+}
+
+/// A text closed with a full stop right after a word that links to more: "Vaccines are
+/// important for maintaining public health and for." (a quiz's explanation) was cut, not
+/// finished.
+fn stops_on_a_link(text: &str) -> bool {
+    const LINKS: [&str; 20] = [
+        "a", "an", "the", "and", "or", "but", "of", "to", "from", "for", "with", "as", "that",
+        "than", "because", "such", "by", "into", "through", "their",
+    ];
+    let text = text.trim_end();
+    text.ends_with('.')
+        && text
+            .split_whitespace()
+            .last()
+            .is_some_and(|word| LINKS.contains(&bare(word).as_str()))
 }
 
 /// Whether a text ends as a sentence does (a closing quote or bracket after its stop).
@@ -641,6 +657,11 @@ fn without_spoken_label(text: &str) -> &str {
     let Some((label, rest)) = text.split_once(": ") else {
         return text;
     };
+    // A question as a label is a heading: "How do vaccines work in practice? : Vaccines
+    // are given to people …".
+    if label.trim_end().ends_with('?') && !rest.trim().is_empty() {
+        return rest.trim_start();
+    }
     let words: Vec<String> = label.split_whitespace().map(|w| w.to_lowercase()).collect();
     let named = match words.as_slice() {
         [first, .., last] if first == "example" => {
@@ -2816,6 +2837,26 @@ mod tests {
             None
         );
         assert_eq!(finish_sentence("Plants need light, water and"), None);
+        // Closed with a full stop on a word that links to more: cut, not finished (a How
+        // vaccines work quiz's explanation).
+        assert_eq!(
+            finish_sentence("Vaccines are important for maintaining public health and for."),
+            None
+        );
+        assert_eq!(
+            finish_sentence("Vaccines train the immune system. It is important for.").as_deref(),
+            Some("Vaccines train the immune system.")
+        );
+        assert_eq!(
+            finish_sentence("What are they waiting for?").as_deref(),
+            Some("What are they waiting for?")
+        );
+        // A question written as a label is a heading, not speech.
+        assert_eq!(
+            finish_sentence("How do vaccines work in practice? : Vaccines are given to people.")
+                .as_deref(),
+            Some("Vaccines are given to people.")
+        );
 
         assert_eq!(
             finish_sentence("Plants need light and water").as_deref(),
