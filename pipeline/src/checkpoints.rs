@@ -531,6 +531,18 @@ mod tests {
         )
     }
 
+    /// WordNet's definition of photosynthesis, quoted.
+    fn photosynthesis_defined() -> Scene {
+        scene(
+            Visual::Definition {
+                term: "Photosynthesis".into(),
+                definition: "synthesis of compounds with the aid of radiant energy".into(),
+                example: None,
+            },
+            &["WordNet defines it as the synthesis of compounds with the aid of radiant energy."],
+        )
+    }
+
     fn storyboard(subject: Subject, scenes: Vec<Scene>) -> Storyboard {
         let mut all = vec![scene(
             Visual::Title {
@@ -726,16 +738,7 @@ mod tests {
         let board = storyboard(
             Subject::Science,
             vec![
-                scene(
-                    Visual::Definition {
-                        term: "Photosynthesis".into(),
-                        definition: "synthesis of compounds with the aid of radiant energy".into(),
-                        example: None,
-                    },
-                    &[
-                        "WordNet defines it as the synthesis of compounds with the aid of radiant energy.",
-                    ],
-                ),
+                photosynthesis_defined(),
                 bullets(
                     "Next steps",
                     &["Work one example slowly", "Review your notes tomorrow"],
@@ -768,16 +771,7 @@ mod tests {
         let board = storyboard(
             Subject::Science,
             vec![
-                scene(
-                    Visual::Definition {
-                        term: "Photosynthesis".into(),
-                        definition: "synthesis of compounds with the aid of radiant energy".into(),
-                        example: None,
-                    },
-                    &[
-                        "WordNet defines it as the synthesis of compounds with the aid of radiant energy.",
-                    ],
-                ),
+                photosynthesis_defined(),
                 scene(
                     Visual::Bullets {
                         heading: "Light absorption".into(),
