@@ -1100,11 +1100,11 @@ const CLAUSE: [&str; 12] = [
 ];
 
 /// Words a phrase cut off at its limit must not end on.
-const DANGLING: [&str; 41] = [
+const DANGLING: [&str; 45] = [
     "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
     "for", "with", "as", "that", "which", "is", "are", "its", "through", "was", "were", "be",
     "been", "has", "have", "had", "both", "their", "than", "when", "where", "while", "because",
-    "not", "it", "they", "such",
+    "not", "it", "they", "such", "your", "our", "my", "his",
 ];
 
 /// How a quiz's options are asked and its answer told aloud: "Is it …?" and "The answer is
@@ -3119,6 +3119,11 @@ mod tests {
                 PHRASE_CHARS
             ),
             "There are some risks associated with getting vaccinated"
+        );
+        // A Newton's laws render's bullet (28 November).
+        assert_eq!(
+            phrase_within("The ball pushes back on your", PHRASE_CHARS),
+            "The ball pushes back"
         );
         assert_eq!(
             phrase_within(
