@@ -1100,11 +1100,12 @@ const CLAUSE: [&str; 12] = [
 ];
 
 /// Words a phrase cut off at its limit must not end on.
-const DANGLING: [&str; 45] = [
+const DANGLING: [&str; 51] = [
     "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
     "for", "with", "as", "that", "which", "is", "are", "its", "through", "was", "were", "be",
     "been", "has", "have", "had", "both", "their", "than", "when", "where", "while", "because",
-    "not", "it", "they", "such", "your", "our", "my", "his",
+    "not", "it", "they", "such", "your", "our", "my", "his", "can", "could", "would", "should",
+    "must", "might",
 ];
 
 /// How a quiz's options are asked and its answer told aloud: "Is it …?" and "The answer is
@@ -3119,6 +3120,14 @@ mod tests {
                 PHRASE_CHARS
             ),
             "There are some risks associated with getting vaccinated"
+        );
+        // A How vaccines work bullet, seen on its slide (28 November).
+        assert_eq!(
+            phrase_within(
+                "Live attenuated vaccines are weakened versions of pathogens that can",
+                PHRASE_CHARS
+            ),
+            "Live attenuated vaccines are weakened versions of pathogens"
         );
         // A Newton's laws render's bullet (28 November).
         assert_eq!(
