@@ -1041,7 +1041,15 @@ fn without_dangling_end(phrase: &str) -> &str {
 fn cut_back_to_clause(phrase: &str, said: &str) -> Option<String> {
     let phrase = phrase.trim().trim_end_matches('.');
     let (lower_phrase, lower_said) = (phrase.to_lowercase(), said.trim().to_lowercase());
-    let rest = lower_said.strip_prefix(&lower_phrase)?;
+    // The sentence may say a label first ("Newton's First Law: An object at rest stays at
+    // rest, and an object in motion stays in motion …" behind the point "… in motion stays").
+    let unlabelled = lower_said
+        .split_once(": ")
+        .filter(|(label, _)| label.split_whitespace().count() <= 5)
+        .map(|(_, rest)| rest);
+    let rest = lower_said
+        .strip_prefix(&lower_phrase)
+        .or_else(|| unlabelled.and_then(|said| said.strip_prefix(&lower_phrase)))?;
     if !rest.starts_with(' ') {
         return None;
     }
@@ -2723,8 +2731,19 @@ mod tests {
 
     #[test]
     fn a_slide_phrase_its_sentence_goes_on_from_mid_clause_is_cut_back_to_a_clause() {
-        // A 5-minute Photosynthesis render of 28 November: its slides and their sentences.
+        // A 5-minute Photosynthesis render of 28 November: its slides and their sentences;
+        // then a Newton's laws summary, whose sentences said a label first.
         let cases = [
+            (
+                "An object at rest stays at rest, and an object in motion stays",
+                "Newton's First Law: An object at rest stays at rest, and an object in motion stays in motion with the same speed and direction unless acted upon.",
+                Some("An object at rest stays at rest"),
+            ),
+            (
+                "The acceleration of an object is directly proportional to the net",
+                "Newton's Second Law: The acceleration of an object is directly proportional to the net force acting on it and inversely proportional to its mass.",
+                Some("The acceleration of an object is directly proportional"),
+            ),
             (
                 "RuBisCO is an enzyme that catalyzes the reaction between carbon",
                 "RuBisCO is an enzyme that catalyzes the reaction between carbon dioxide, water, and oxygen.",
@@ -2772,11 +2791,11 @@ mod tests {
         let mut scene = Scene {
             visual: Visual::Bullets {
                 heading: "Carbon Fixation".into(),
-                items: vec![cases[0].0.into(), cases[4].0.into()],
+                items: vec![cases[2].0.into(), cases[6].0.into()],
             },
             narration: vec![
-                cases[0].1.into(),
-                cases[4].1.into(),
+                cases[2].1.into(),
+                cases[6].1.into(),
                 "An extra sentence.".into(),
             ],
         };
@@ -2784,7 +2803,7 @@ mod tests {
         let Visual::Bullets { items, .. } = &scene.visual else {
             unreachable!()
         };
-        assert_eq!(items, &["RuBisCO is an enzyme", cases[4].0]);
+        assert_eq!(items, &["RuBisCO is an enzyme", cases[6].0]);
     }
 
     #[test]
