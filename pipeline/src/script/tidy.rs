@@ -490,13 +490,12 @@ pub(super) fn drop_echoed_instructions(scene: &mut Scene) {
         // A sentence that points back at one that goes goes with it ("This scene explains
         // how vaccines can cause mild side effects … It also shows how they help build
         // immunity").
-        let mut dropped = false;
-        let kept: Vec<&str> = sentences_of(beat)
-            .into_iter()
-            .filter(|s| {
-                dropped = echoes_instructions(s) || (dropped && points_back(s));
-                !dropped
-            })
+        let sentences = sentences_of(beat);
+        let mask = kept_sentences(&sentences, |s| !echoes_instructions(s));
+        let kept: Vec<&str> = sentences
+            .iter()
+            .zip(mask)
+            .filter_map(|(s, keep)| keep.then_some(*s))
             .collect();
         *beat = kept.join(" ");
         if beat.is_empty() && index <= elements {
