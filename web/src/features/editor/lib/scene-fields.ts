@@ -56,6 +56,30 @@ function textList(path: string, label: string, noun: string, items: string[], mi
   };
 }
 
+/** One field of a record list's entries: `field` of entry i, labelled "Step 2 math". */
+type Part = { field: string; name?: string; line?: true; style?: TextField['style']; nullable?: true };
+
+/**
+ * A list whose entries are records of `parts`; labels name the noun, the place and the part
+ * ("Row 2 left"). Without `make` its length is fixed (`min` = `max` = its length).
+ */
+function recordList(
+  path: string,
+  label: string,
+  noun: string,
+  items: unknown[],
+  parts: Part[],
+  size: { make?: () => unknown; min: number; max: number; help?: string },
+): ListField {
+  const field = (i: number, { field, name = field, line, ...rest }: Part): Field => {
+    const at = { path: [path, i, field], label: `${cap(noun)} ${i + 1} ${name}` };
+    return line ? { type: 'line', ...at } : { type: 'text', ...at, ...rest };
+  };
+  return { type: 'list', path: [path], label, noun, entries: items.map((_, i) => parts.map((part) => field(i, part))), ...size };
+}
+
+const heading: TextField = { type: 'text', path: ['heading'], label: 'Heading' };
+
 /** The fields of a scene's visual, by kind (its narration is narrationField's). */
 export function visualFields(scene: Scene): Field[] {
   switch (scene.kind) {
@@ -65,7 +89,7 @@ export function visualFields(scene: Scene): Field[] {
         { type: 'text', path: ['subtitle'], label: 'Subtitle', nullable: true },
       ];
     case 'bullets':
-      return [{ type: 'text', path: ['heading'], label: 'Heading' }, textList('items', 'Bullet items', 'item', scene.items, 1, 6)];
+      return [heading, textList('items', 'Bullet items', 'item', scene.items, 1, 6)];
     case 'definition':
       return [
         { type: 'text', path: ['term'], label: 'Term' },
@@ -74,83 +98,50 @@ export function visualFields(scene: Scene): Field[] {
       ];
     case 'equation_steps':
       return [
-        { type: 'text', path: ['heading'], label: 'Heading' },
-        {
-          type: 'list',
-          path: ['steps'],
-          label: 'Equation steps',
-          noun: 'step',
-          entries: scene.steps.map((_, i) => [
-            { type: 'text', path: ['steps', i, 'math'], label: `Step ${i + 1} math`, style: 'math' },
-            { type: 'text', path: ['steps', i, 'note'], label: `Step ${i + 1} note`, nullable: true },
-          ]),
+        heading,
+        recordList('steps', 'Equation steps', 'step', scene.steps, [{ field: 'math', style: 'math' }, { field: 'note', nullable: true }], {
           make: () => ({ math: 'x = 0', note: null }),
           min: 1,
           max: 5,
-        },
+        }),
       ];
     case 'worked_example':
       return [
-        { type: 'text', path: ['heading'], label: 'Heading' },
+        heading,
         { type: 'text', path: ['problem'], label: 'Problem', rows: 2 },
-        {
-          type: 'list',
-          path: ['steps'],
-          label: 'Steps',
-          noun: 'step',
-          entries: scene.steps.map((_, i) => [
-            { type: 'text', path: ['steps', i, 'text'], label: `Step ${i + 1} text` },
-            { type: 'text', path: ['steps', i, 'math'], label: `Step ${i + 1} math`, style: 'math', nullable: true },
-          ]),
+        recordList('steps', 'Steps', 'step', scene.steps, [{ field: 'text' }, { field: 'math', style: 'math', nullable: true }], {
           make: () => ({ text: '', math: null }),
           min: 1,
           max: 4,
-        },
+        }),
         { type: 'text', path: ['answer'], label: 'Answer' },
       ];
     case 'code':
       return [
-        { type: 'text', path: ['heading'], label: 'Heading' },
+        heading,
         { type: 'text', path: ['language'], label: 'Language' },
         { type: 'text', path: ['code'], label: 'Code', rows: 8, style: 'code' },
       ];
     case 'plot':
       return [
-        { type: 'text', path: ['heading'], label: 'Heading' },
+        heading,
         { type: 'text', path: ['x_label'], label: 'X axis label' },
         { type: 'text', path: ['y_label'], label: 'Y axis label' },
-        {
-          type: 'list',
-          path: ['series'],
-          label: 'Series',
-          noun: 'series',
-          entries: scene.series.map((_, i) => [{ type: 'text', path: ['series', i, 'label'], label: `Series ${i + 1} label` }]),
+        recordList('series', 'Series', 'series', scene.series, [{ field: 'label' }], {
           min: scene.series.length,
           max: scene.series.length,
           help: 'The plotted points stay as they are.',
-        },
+        }),
       ];
     case 'comparison':
       return [
-        { type: 'text', path: ['heading'], label: 'Heading' },
+        heading,
         { type: 'text', path: ['left_title'], label: 'Left column title' },
         { type: 'text', path: ['right_title'], label: 'Right column title' },
-        {
-          type: 'list',
-          path: ['rows'],
-          label: 'Rows',
-          noun: 'row',
-          entries: scene.rows.map((_, i) => [
-            { type: 'text', path: ['rows', i, 'left'], label: `Row ${i + 1} left` },
-            { type: 'text', path: ['rows', i, 'right'], label: `Row ${i + 1} right` },
-          ]),
-          make: () => ({ left: '', right: '' }),
-          min: 1,
-          max: 5,
-        },
+        recordList('rows', 'Rows', 'row', scene.rows, [{ field: 'left' }, { field: 'right' }], { make: () => ({ left: '', right: '' }), min: 1, max: 5 }),
       ];
     case 'summary':
-      return [{ type: 'text', path: ['heading'], label: 'Heading' }, textList('points', 'Summary points', 'point', scene.points, 1, 6)];
+      return [heading, textList('points', 'Summary points', 'point', scene.points, 1, 6)];
     case 'quiz':
       return [
         { type: 'text', path: ['question'], label: 'Question', rows: 2 },
@@ -165,20 +156,12 @@ export function visualFields(scene: Scene): Field[] {
       ];
     case 'solution_steps':
       return [
-        { type: 'text', path: ['heading'], label: 'Heading' },
-        {
-          type: 'list',
-          path: ['steps'],
-          label: 'Solution lines',
-          noun: 'line',
-          entries: scene.steps.map((_, i) => [
-            { type: 'line', path: ['steps', i, 'parts'], label: `Line ${i + 1} math` },
-            { type: 'text', path: ['steps', i, 'rule'], label: `Line ${i + 1} rule`, nullable: true },
-          ]),
+        heading,
+        recordList('steps', 'Solution lines', 'line', scene.steps, [{ field: 'parts', name: 'math', line: true }, { field: 'rule', nullable: true }], {
           min: scene.steps.length,
           max: scene.steps.length,
           help: 'A line you change loses its highlight, and check marks stay only on a scene the solver checked as it is.',
-        },
+        }),
         ...(scene.answer ? [{ type: 'text', path: ['answer', 'math'], label: 'Answer math', style: 'math' } satisfies Field] : []),
       ];
     default:
