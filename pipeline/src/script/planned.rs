@@ -2079,11 +2079,14 @@ struct Summary {
 /// The summary's points that recap. A point that asks rather than recaps ("a question on one
 /// fact about Photosynthesis that the scenes above", said as "What is photosynthesis?") goes;
 /// so does one that points back ("This helps protect you from diseases", a How vaccines work
-/// summary), which has nothing on the slide to point at, where another point can stand.
+/// summary), which has nothing on the slide to point at, and one whose sentence only names a
+/// process ("The process by which water changes from a liquid …"), where another point can
+/// stand.
 fn keep_key_points(points: &mut Vec<SummaryPoint>) {
     points.retain(|p| !is_about_asking(&p.point) && !p.say.trim_end().ends_with('?'));
-    if points.iter().any(|p| !tidy::points_back(&p.point)) {
-        points.retain(|p| !tidy::points_back(&p.point));
+    let empty = |p: &SummaryPoint| tidy::points_back(&p.point) || tidy::only_names(&p.say);
+    if points.iter().any(|p| !empty(p)) {
+        points.retain(|p| !empty(p));
     }
 }
 
@@ -3113,6 +3116,19 @@ mod tests {
         let mut alone = vec![point("It protects you from diseases")];
         keep_key_points(&mut alone);
         assert_eq!(alone.len(), 1);
+        // A Water cycle summary: a point whose sentence only names a process.
+        let mut named = vec![
+            point("The water cycle is a continuous process"),
+            SummaryPoint {
+                point: "The process by which water changes from a liquid".into(),
+                say: "The process by which water changes from a liquid to a gas at the \
+                      surface of the Earth."
+                    .into(),
+            },
+        ];
+        keep_key_points(&mut named);
+        assert_eq!(named.len(), 1);
+        assert_eq!(named[0].point, "The water cycle is a continuous process");
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! checkpoint: options that answer it, and a marked answer that the model itself chooses when
 //! asked the question afresh.
 
+use std::collections::BTreeSet;
+
 use serde::Deserialize;
 use serde_json::json;
 
@@ -34,7 +36,37 @@ pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
     if !options.iter().all(|o| seen.insert(key(o))) {
         return Some("two of its options are the same; give four different answers");
     }
+    let meanings: Vec<BTreeSet<String>> = options.iter().map(|o| meaning(o)).collect();
+    let alike = meanings.iter().enumerate().any(|(i, a)| {
+        meanings[i + 1..].iter().any(|b| {
+            let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+            !small.is_empty() && small.is_subset(large) && (small.len() >= 3 || small == large)
+        })
+    });
+    if alike {
+        return Some("two of its options say the same in other words; give different answers");
+    }
     None
+}
+
+/// What an option says, as the stems of its words without the little ones: "The water is
+/// heated by the sun" and "The sun heats the water" both say {heat, sun, water}.
+fn meaning(option: &str) -> BTreeSet<String> {
+    const LITTLE: [&str; 22] = [
+        "the", "a", "an", "is", "are", "was", "were", "be", "been", "by", "of", "to", "in", "on",
+        "it", "its", "and", "or", "for", "with", "as", "at",
+    ];
+    words(option)
+        .into_iter()
+        .filter(|w| !LITTLE.contains(&w.as_str()))
+        .map(|w| {
+            let root = ["ing", "ed", "es", "s"]
+                .iter()
+                .find_map(|end| w.strip_suffix(end).filter(|r| r.chars().count() >= 3))
+                .unwrap_or(&w);
+            root.chars().take(5).collect()
+        })
+        .collect()
 }
 
 /// Whether a question names its own right answer ("What is plate tectonics?" answered
@@ -241,6 +273,40 @@ pub(super) fn finish_question(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_that_say_the_same_in_other_words_are_a_flaw() {
+        let flawed = |options: &[&str]| {
+            options_flaw(&options.iter().map(|o| o.to_string()).collect::<Vec<_>>())
+        };
+        // A Water cycle checkpoint on the 1.5B model: three ways of saying one answer.
+        assert!(
+            flawed(&[
+                "The sun heats the water",
+                "The water is heated by the sun",
+                "The water molecules are heated by the sun",
+            ])
+            .is_some()
+        );
+        assert!(flawed(&["Evaporates", "It evaporates", "Melts", "Cools"]).is_some());
+        // One answer within another is a different answer when it says little.
+        assert_eq!(
+            flawed(&["Oxygen", "Oxygen and glucose", "Carbon dioxide", "Water"]),
+            None
+        );
+        assert_eq!(
+            flawed(&["condensation", "precipitation", "runoff", "evaporation"]),
+            None
+        );
+        assert_eq!(
+            flawed(&[
+                "Plants release oxygen into the air",
+                "Plants take carbon dioxide from the air",
+                "Animals release carbon dioxide",
+            ]),
+            None
+        );
+    }
 
     #[test]
     fn options_lose_the_words_they_all_begin_with() {

@@ -330,12 +330,34 @@ pub(super) fn empty_comparison(scene: &Scene) -> Option<String> {
     else {
         return None;
     };
+    if same_titles(left_title, right_title) {
+        return Some(
+            "its two columns have the same title; title each column with one of the two things compared"
+                .to_string(),
+        );
+    }
     let empty = rows
         .iter()
-        .filter(|r| empty_row(r, left_title, right_title))
+        .enumerate()
+        .filter(|(i, r)| empty_row(r, left_title, right_title) || swaps_an_earlier(rows, *i))
         .count();
     (empty * 2 >= rows.len())
         .then(|| "its rows repeat the column titles instead of comparing the two sides".to_string())
+}
+
+/// Two column titles that are one (seen: "The water cycle in action" over both columns, under
+/// the heading "The water cycle in action").
+fn same_titles(left: &str, right: &str) -> bool {
+    key(left) == key(right)
+}
+
+/// Whether row `i` is an earlier row with its sides swapped (seen: "Evaporation" |
+/// "Condensation", then "Condensation" | "Evaporation").
+fn swaps_an_earlier(rows: &[ComparisonRow], i: usize) -> bool {
+    let row = &rows[i];
+    rows[..i]
+        .iter()
+        .any(|r| key(&r.left) == key(&row.right) && key(&r.right) == key(&row.left))
 }
 
 /// A comparison whose second writing still has rows that say nothing keeps its other rows;
@@ -351,12 +373,32 @@ pub(super) fn mend_comparison(scene: &mut Scene) {
     else {
         return;
     };
+    if same_titles(left_title, right_title) {
+        // No two sides to compare: the cells are the things named, a bullet each, said by
+        // the beats as they were.
+        let mut items: Vec<String> = Vec::new();
+        for cell in rows.iter().flat_map(|r| [&r.left, &r.right]) {
+            if !cell.trim().is_empty() && !items.iter().any(|i| key(i) == key(cell)) {
+                items.push(cell.trim().to_string());
+            }
+        }
+        items.truncate(scene.narration.len().clamp(1, crate::storyboard::MAX_ITEMS));
+        if items.is_empty() {
+            items.push(left_title.clone());
+        }
+        scene.visual = Visual::Bullets {
+            heading: heading.clone(),
+            items,
+        };
+        return;
+    }
     let mut kept_rows = Vec::new();
     let mut kept_beats = Vec::new();
     let mut moved = Vec::new();
+    let all_rows: Vec<ComparisonRow> = rows.clone();
     for (i, row) in rows.drain(..).enumerate() {
         let beat = scene.narration.get(i).cloned();
-        if empty_row(&row, left_title, right_title) {
+        if empty_row(&row, left_title, right_title) || swaps_an_earlier(&all_rows, i) {
             moved.extend(beat);
         } else {
             kept_rows.push(row);
@@ -411,6 +453,36 @@ const INSTRUCTIONS: [&str; 14] = [
     "explanation needed",
     "more detail needed",
 ];
+
+/// Whether a sentence only names something and says nothing of it: "The process by which
+/// water changes from a liquid to a gas at the surface of the Earth." (a Water cycle summary
+/// on the 1.5B model, a quiz question turned into a statement). It opens with "The process by
+/// which" (or "in which", "through which") and no "is", "are", "was", "were" or "called"
+/// follows. A relative clause with a verb of being of its own ("The process by which water is
+/// heated") is missed.
+pub(super) fn only_names(sentence: &str) -> bool {
+    let words: Vec<String> = sentence.split_whitespace().map(bare).collect();
+    let Some(which) = words
+        .iter()
+        .take(6)
+        .position(|w| w == "which" || w == "whereby")
+    else {
+        return false;
+    };
+    let opens_a_name = matches!(words.first().map(String::as_str), Some("the" | "a" | "an"))
+        && matches!(
+            words.get(which.wrapping_sub(1)).map(String::as_str),
+            Some("by" | "in" | "through")
+        )
+        || words.get(which).is_some_and(|w| w == "whereby");
+    opens_a_name
+        && !words[which + 1..].iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "is" | "are" | "was" | "were" | "called" | "known" | "means"
+            )
+        })
+}
 
 /// Whether a sentence begins by pointing back at what was said just before it.
 pub(super) fn points_back(sentence: &str) -> bool {
@@ -701,6 +773,83 @@ mod tests {
             plain.insert("The water cycle is a cycle that repeats itself over and over again.")
         );
         assert!(plain.insert("The water cycle is a cycle that takes place in a specific order."));
+    }
+
+    #[test]
+    fn a_sentence_that_only_names_a_process_says_nothing() {
+        assert!(only_names(
+            "The process by which water changes from a liquid to a gas at the surface of the Earth."
+        ));
+        assert!(only_names(
+            "The process by which water flows over the land surface and returns to the oceans."
+        ));
+        assert!(!only_names(
+            "The process by which plants make glucose is called photosynthesis."
+        ));
+        assert!(!only_names(
+            "Photosynthesis is the process by which plants make glucose."
+        ));
+        assert!(!only_names("Water evaporates, which cools the surface."));
+    }
+
+    #[test]
+    fn a_comparison_with_one_title_over_both_columns_or_rows_swapped_is_no_comparison() {
+        let row = |l: &str, r: &str| ComparisonRow {
+            left: l.into(),
+            right: r.into(),
+        };
+        let beats = |n: usize| {
+            (1..=n)
+                .map(|i| format!("Sentence {i}."))
+                .collect::<Vec<_>>()
+        };
+        // A Water cycle scene on the 1.5B model: the heading over both columns, and its
+        // second row the first one swapped.
+        let mut scene = Scene {
+            visual: Visual::Comparison {
+                heading: "The water cycle in action".into(),
+                left_title: "The water cycle in action".into(),
+                right_title: "The water cycle in action".into(),
+                rows: vec![
+                    row("Evaporation", "Condensation"),
+                    row("Condensation", "Evaporation"),
+                ],
+            },
+            narration: beats(3),
+        };
+        assert!(empty_comparison(&scene).unwrap().contains("same title"));
+        mend_comparison(&mut scene);
+        let Visual::Bullets { heading, items } = &scene.visual else {
+            panic!("{:?}", scene.visual)
+        };
+        assert_eq!(heading, "The water cycle in action");
+        assert_eq!(items, &["Evaporation", "Condensation"]);
+        assert_eq!(scene.narration, beats(3));
+
+        let swapped = Scene {
+            visual: Visual::Comparison {
+                heading: "Two processes".into(),
+                left_title: "Evaporation".into(),
+                right_title: "Condensation".into(),
+                rows: vec![
+                    row("Liquid becomes gas", "Gas becomes liquid"),
+                    row("Gas becomes liquid", "Liquid becomes gas"),
+                ],
+            },
+            narration: beats(2),
+        };
+        assert!(empty_comparison(&swapped).is_some());
+        let mut kept = swapped.clone();
+        mend_comparison(&mut kept);
+        let Visual::Comparison { rows, .. } = &kept.visual else {
+            panic!()
+        };
+        assert_eq!(rows, &[row("Liquid becomes gas", "Gas becomes liquid")]);
+        assert_eq!(
+            kept.narration,
+            beats(2),
+            "the swapped row's sentence is said after"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod validate;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use validate::Checker;
+pub(crate) use validate::MAX_ITEMS;
 pub(crate) use validate::{MAX_EXTRA_BEATS, MAX_SENTENCE};
 pub use validate::{ValidationError, ValidationErrors, check_scene_alone};
 

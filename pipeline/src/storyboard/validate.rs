@@ -8,7 +8,7 @@ use super::{CheckpointAnswer, MAX_CHECKPOINTS, STORYBOARD_VERSION, Scene, Storyb
 const MAX_TITLE: usize = 90;
 const MAX_HEADING: usize = 80;
 const MAX_ITEM: usize = 120;
-const MAX_ITEMS: usize = 6;
+pub(crate) const MAX_ITEMS: usize = 6;
 const MAX_PARAGRAPH: usize = 320;
 /// The longest narration beat, in characters.
 pub(crate) const MAX_SENTENCE: usize = 400;
