@@ -9,6 +9,8 @@
 //! A 1.5B model asked for a 750-word storyboard in one answer writes about 200 words in six
 //! title scenes; asked for one scene at a time it keeps to the plan and the budget.
 
+use std::collections::HashSet;
+
 use futures_util::{StreamExt, stream};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -2679,22 +2681,39 @@ fn addable(
         }
     }
     let scene = &storyboard.scenes[index];
+    // Where repeats are allowed, still not a sentence the scene says word for word: an
+    // offered text can open with one ("The heart is a hollow muscular organ located behind
+    // the sternum and between the lungs. It is made up of four chambers …", six times in a
+    // How the heart pumps blood definition on the 1.5B model), so each of its sentences is
+    // looked at, not the text as a whole.
+    let mut in_scene: HashSet<String> = scene
+        .narration
+        .iter()
+        .flat_map(|beat| sentences_of(beat))
+        .map(key)
+        .collect();
     let mut fresh: Vec<String> = Vec::new();
-    for sentence in without_carried_over(offered)
+    for text in without_carried_over(offered)
         .iter()
         .filter(|s| !tidy::has_json(s, true) && !tidy::echoes_instructions(s))
         .filter_map(|s| finish_sentence(s))
     {
-        let new = match repeats {
-            Repeats::Refused => said.insert(&sentence),
-            Repeats::Allowed => !scene
-                .narration
-                .iter()
-                .chain(&fresh)
-                .any(|s| key(s) == key(&sentence)),
-        };
-        if !has_foreign_script(&sentence, &storyboard.title) && new {
-            fresh.push(sentence);
+        if has_foreign_script(&text, &storyboard.title) {
+            continue;
+        }
+        let sentences = sentences_of(&text);
+        let kept = tidy::kept_sentences(&sentences, |sentence| match repeats {
+            Repeats::Refused => said.insert(sentence),
+            Repeats::Allowed => in_scene.insert(key(sentence)),
+        });
+        let new: Vec<&str> = sentences
+            .iter()
+            .zip(kept)
+            .filter(|&(_, keep)| keep)
+            .map(|(&sentence, _)| sentence)
+            .collect();
+        if !new.is_empty() {
+            fresh.push(new.join(" "));
         }
     }
     fresh
@@ -4138,6 +4157,30 @@ mod tests {
             sources: Vec::new(),
             checkpoints: Vec::new(),
         }
+    }
+
+    #[test]
+    fn an_offered_text_loses_a_sentence_its_scene_says_already_even_where_repeats_are_allowed() {
+        let storyboard = lesson_of(84);
+        let said = "Chlorophyll absorbs red and blue light in the leaf.";
+        let offered = vec![
+            format!("{said} The leaf looks green because green light is reflected."),
+            format!("{said} It sits in the chloroplasts."),
+            said.to_string(),
+        ];
+        for repeats in [Repeats::Allowed, Repeats::Refused] {
+            assert_eq!(
+                addable(&storyboard, 1, &offered, repeats),
+                ["The leaf looks green because green light is reflected."],
+                "a sentence pointing back at the repeat goes with it"
+            );
+        }
+        // Offered twice in one answer, a new sentence is taken once.
+        let twice = vec!["Stomata let carbon dioxide in.".to_string(); 2];
+        assert_eq!(
+            addable(&storyboard, 1, &twice, Repeats::Allowed),
+            ["Stomata let carbon dioxide in."]
+        );
     }
 
     #[tokio::test]
