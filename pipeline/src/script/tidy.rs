@@ -336,10 +336,9 @@ pub(super) fn empty_comparison(scene: &Scene) -> Option<String> {
                 .to_string(),
         );
     }
-    let empty = rows
-        .iter()
-        .enumerate()
-        .filter(|(i, r)| empty_row(r, left_title, right_title) || swaps_an_earlier(rows, *i))
+    let empty = rows_saying_nothing(rows, left_title, right_title)
+        .into_iter()
+        .filter(|&nothing| nothing)
         .count();
     (empty * 2 >= rows.len())
         .then(|| "its rows repeat the column titles instead of comparing the two sides".to_string())
@@ -351,13 +350,18 @@ fn same_titles(left: &str, right: &str) -> bool {
     key(left) == key(right)
 }
 
-/// Whether row `i` is an earlier row with its sides swapped (seen: "Evaporation" |
-/// "Condensation", then "Condensation" | "Evaporation").
-fn swaps_an_earlier(rows: &[ComparisonRow], i: usize) -> bool {
-    let row = &rows[i];
-    rows[..i]
-        .iter()
-        .any(|r| key(&r.left) == key(&row.right) && key(&r.right) == key(&row.left))
+/// For each row, whether it says nothing: an [`empty_row`], or an earlier row with its sides
+/// swapped (seen: "Evaporation" | "Condensation", then "Condensation" | "Evaporation").
+fn rows_saying_nothing(rows: &[ComparisonRow], left_title: &str, right_title: &str) -> Vec<bool> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            empty_row(row, left_title, right_title)
+                || rows[..i]
+                    .iter()
+                    .any(|r| key(&r.left) == key(&row.right) && key(&r.right) == key(&row.left))
+        })
+        .collect()
 }
 
 /// A comparison whose second writing still has rows that say nothing keeps its other rows;
@@ -395,10 +399,10 @@ pub(super) fn mend_comparison(scene: &mut Scene) {
     let mut kept_rows = Vec::new();
     let mut kept_beats = Vec::new();
     let mut moved = Vec::new();
-    let all_rows: Vec<ComparisonRow> = rows.clone();
-    for (i, row) in rows.drain(..).enumerate() {
+    let nothing = rows_saying_nothing(rows, left_title, right_title);
+    for (i, (row, says_nothing)) in rows.drain(..).zip(nothing).enumerate() {
         let beat = scene.narration.get(i).cloned();
-        if empty_row(&row, left_title, right_title) || swaps_an_earlier(&all_rows, i) {
+        if says_nothing {
             moved.extend(beat);
         } else {
             kept_rows.push(row);
@@ -469,12 +473,10 @@ pub(super) fn only_names(sentence: &str) -> bool {
     else {
         return false;
     };
-    let opens_a_name = matches!(words.first().map(String::as_str), Some("the" | "a" | "an"))
-        && matches!(
-            words.get(which.wrapping_sub(1)).map(String::as_str),
-            Some("by" | "in" | "through")
-        )
-        || words.get(which).is_some_and(|w| w == "whereby");
+    let before_which = which.checked_sub(1).map(|i| words[i].as_str());
+    let opens_a_name = words[which] == "whereby"
+        || (matches!(words[0].as_str(), "the" | "a" | "an")
+            && matches!(before_which, Some("by" | "in" | "through")));
     opens_a_name
         && !words[which + 1..].iter().any(|w| {
             matches!(
