@@ -924,6 +924,7 @@ fn recap(point: &str, say: &str) -> String {
 /// first sentence (an empty beat would shift the slides). An extra beat left empty goes. A
 /// summary keeps its points: saying the lesson again is what it is for.
 fn drop_repeated_sentences(scenes: &mut [Scene]) {
+    opening_without_later_sentences(scenes);
     let mut said = tidy::Said::with_openings();
     for scene in scenes.iter_mut() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
@@ -957,6 +958,55 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
             }
         }
     }
+}
+
+/// The title scene's opening sentences that a later scene says again go from the opening,
+/// where one of its sentences stays: the lesson's later words are the ones tied to a slide
+/// (a definition's beat reads its definition). A Water cycle opening said WordNet's
+/// definition of the cycle, and the definition scene said it again word for word, since a
+/// definition's own beat cannot go (28 November, `just run`).
+fn opening_without_later_sentences(scenes: &mut [Scene]) {
+    let Some((opening, later)) = scenes.split_first_mut() else {
+        return;
+    };
+    if !matches!(opening.visual, Visual::Title { .. }) {
+        return;
+    }
+    let mut said = tidy::Said::with_openings();
+    for sentence in later
+        .iter()
+        .filter(|s| !matches!(s.visual, Visual::Quiz { .. }))
+        .flat_map(|s| &s.narration)
+        .flat_map(|beat| sentences_of(beat))
+    {
+        said.insert(sentence);
+    }
+    // A sentence that points back at one that goes, goes with it ("It is driven by the sun.").
+    let placed: Vec<(usize, &str)> = opening
+        .narration
+        .iter()
+        .enumerate()
+        .flat_map(|(beat, text)| sentences_of(text).into_iter().map(move |s| (beat, s)))
+        .collect();
+    let sentences: Vec<&str> = placed.iter().map(|&(_, s)| s).collect();
+    let kept = tidy::kept_sentences(&sentences, |sentence| said.clone().insert(sentence));
+    let beats: Vec<String> = (0..opening.narration.len())
+        .map(|beat| {
+            placed
+                .iter()
+                .zip(&kept)
+                .filter(|&(&(b, _), &keep)| b == beat && keep)
+                .map(|(&(_, s), _)| s)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|beat| !beat.is_empty())
+        .collect();
+    if beats.is_empty() || beats == opening.narration {
+        return;
+    }
+    tracing::debug!(kept = ?beats, "the opening loses what a later scene says again");
+    opening.narration = beats;
 }
 
 /// A slide phrase that fits: one cut off at the schema's limit loses its broken last word.
@@ -1651,6 +1701,7 @@ pub(super) async fn write(
     before.scenes = as_written;
     let written_words = before.word_count();
     drop_repeats(&mut before.scenes);
+    opening_without_later_sentences(&mut before.scenes);
     tracing::debug!(
         written = written_words,
         without_repeated_points = before.word_count(),
@@ -1676,8 +1727,10 @@ pub(super) async fn write(
         )
         .await?;
         // A model that can only repeat itself cannot fill the budget without its repeats:
-        // the lesson keeps them rather than fail for being short.
-        if storyboard.word_count() < fewest_words(&storyboard) {
+        // the lesson keeps them rather than fail for being short. A lesson that would pass
+        // without them is a shorter video instead: "The heart beats rhythmically …" said in
+        // three scenes of a How the heart pumps blood lesson taught nothing the first did not.
+        if storyboard.word_count() < words_without_repeats(&storyboard) {
             tracing::info!("the lesson is short without its repeated sentences: keeping them");
             storyboard = before;
             check_sentences(writer, &brief.topic, &mut storyboard.scenes, |_| true).await;
@@ -1703,8 +1756,9 @@ pub(super) async fn write(
     }
     shorten(&mut storyboard);
     for scene in &mut storyboard.scenes {
-        within_beat_limit(scene);
         mend_cut_phrases(scene);
+        fill_lone_item(scene);
+        within_beat_limit(scene);
     }
     // Answered in the order their scenes were checked in: shown in the order of the video.
     checkpoints.sort_by_key(|c| c.scene);
@@ -2382,6 +2436,35 @@ fn within_beat_limit(scene: &mut Scene) {
     }
 }
 
+/// A list left with one item (the checks dropped the others) shows its next sentences as
+/// items, each revealed as it is said: a sentence short enough for a slide that does not lean
+/// on the one before. A Photosynthesis render kept four scenes of one bullet each, with the
+/// slide silent through three or four spoken sentences (28 November).
+fn fill_lone_item(scene: &mut Scene) {
+    let (Visual::Bullets { items, .. } | Visual::Summary { points: items, .. }) = &mut scene.visual
+    else {
+        return;
+    };
+    if items.len() != 1 {
+        return;
+    }
+    for beat in scene.narration.iter().skip(1) {
+        let [sentence] = sentences_of(beat)[..] else {
+            break;
+        };
+        let item = sentence.trim().trim_end_matches('.');
+        if items.len() == crate::storyboard::MAX_ITEMS
+            || item.chars().count() > PHRASE_CHARS as usize
+            || item.ends_with(['?', '!', ':'])
+            || tidy::points_back(sentence)
+        {
+            break;
+        }
+        tracing::debug!(%item, "a lone item's list shows its next sentence");
+        items.push(item.to_string());
+    }
+}
+
 /// How many elements of a visual may go one by one from its end: a list's items and a
 /// definition's example (none of other visuals: their elements are a whole, such as a
 /// worked example's steps).
@@ -2398,6 +2481,14 @@ fn droppable_elements(visual: &Visual) -> usize {
 /// The fewest words a lesson may have: its budget less the writer's tolerance.
 fn fewest_words(storyboard: &Storyboard) -> usize {
     (storyboard.target_words() as f64 * (1.0 - super::WORD_BUDGET_TOLERANCE)).ceil() as usize
+}
+
+/// The fewest words a lesson may keep without its repeated sentences: the shortest a lesson
+/// written scene by scene is accepted at ([`super::SHORT_LESSON_TOLERANCE`] under its
+/// budget), with a tenth of the budget to spare for the beats shortened after lengthening.
+fn words_without_repeats(storyboard: &Storyboard) -> usize {
+    let shortest = 1.0 - super::SHORT_LESSON_TOLERANCE + 0.1;
+    (storyboard.target_words() as f64 * shortest).ceil() as usize
 }
 
 /// Whether lengthening may add a sentence the lesson already says nearly word for word.
@@ -2922,6 +3013,97 @@ mod tests {
                 "Because e.g. friction."
             ]
         );
+    }
+
+    #[test]
+    fn a_list_of_one_item_shows_its_next_short_sentences_until_one_leans_back() {
+        let mut scene = Scene {
+            visual: Visual::Bullets {
+                heading: "Light absorption".into(),
+                items: vec!["Chlorophyll absorbs light".into()],
+            },
+            narration: vec![
+                "Chlorophyll in the leaves absorbs light energy.".into(),
+                "Red and blue light are absorbed most.".into(),
+                "Green light is reflected, so leaves look green.".into(),
+                "This is why plants need sunlight to grow and store the energy as sugar.".into(),
+                "Chloroplasts hold the chlorophyll.".into(),
+            ],
+        };
+        fill_lone_item(&mut scene);
+        let Visual::Bullets { items, .. } = &scene.visual else {
+            panic!("a list");
+        };
+        assert_eq!(
+            items,
+            &[
+                "Chlorophyll absorbs light",
+                "Red and blue light are absorbed most",
+                "Green light is reflected, so leaves look green",
+            ]
+        );
+        // Each item keeps its own beat: the narration is unchanged.
+        assert_eq!(scene.narration.len(), 5);
+
+        // A long sentence stays spoken only; a list of two is left as it is.
+        let long = "Carbon dioxide enters the leaf through tiny pores called stomata on the \
+                    underside of the leaf.";
+        let mut scene = Scene {
+            visual: Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: vec!["Plants make glucose".into()],
+            },
+            narration: vec!["Plants make glucose from light.".into(), long.into()],
+        };
+        fill_lone_item(&mut scene);
+        assert_eq!(scene.visual.element_count(), 1);
+    }
+
+    #[test]
+    fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
+        let defined = "The water cycle is the continuous movement of water on, above and below the \
+                       surface of the Earth.";
+        let title = Visual::Title {
+            title: "The water cycle".into(),
+            subtitle: None,
+        };
+        let definition = Scene {
+            visual: Visual::Definition {
+                term: "Water cycle".into(),
+                definition: "The continuous movement of water".into(),
+                example: None,
+            },
+            narration: vec![defined.to_string()],
+        };
+        let mut scenes = vec![
+            Scene {
+                visual: title.clone(),
+                narration: vec![
+                    format!("{defined} It is driven by the sun."),
+                    "By the end you will follow one raindrop from the sea to the sky and back."
+                        .into(),
+                ],
+            },
+            definition.clone(),
+        ];
+        drop_repeated_sentences(&mut scenes);
+        // The pointing-back sentence goes with the repeat; the definition keeps its beat.
+        assert_eq!(
+            scenes[0].narration,
+            vec!["By the end you will follow one raindrop from the sea to the sky and back."]
+        );
+        assert_eq!(scenes[1].narration, vec![defined.to_string()]);
+
+        // An opening that says nothing else keeps its sentence.
+        let mut alone = vec![
+            Scene {
+                visual: title,
+                narration: vec![defined.to_string()],
+            },
+            definition,
+        ];
+        drop_repeated_sentences(&mut alone);
+        assert_eq!(alone[0].narration, vec![defined.to_string()]);
     }
 
     #[test]

@@ -209,7 +209,7 @@ fn content_words(sentence: &str) -> BTreeSet<String> {
 /// when at least four fifths of its content words (or of the earlier one's; all of four) were
 /// in one earlier sentence: "Inflation can lead to higher prices, which can affect consumer spending
 /// and slow economic growth" said again with "may" for "can".
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Said {
     exact: HashSet<String>,
     bags: Vec<BTreeSet<String>>,

@@ -2,6 +2,9 @@
 //! highlighted, the rule named, the check mark only where a computation verified the step,
 //! the final answer boxed), then, as the requested length allows, a recap and key ideas.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 use crate::{
     Storyboard,
     storyboard::{
@@ -11,6 +14,7 @@ use crate::{
     titles::Subject,
 };
 use lectern_solver::ProblemKind;
+use serde::Deserialize;
 
 use super::extras::{self, Mistake};
 use super::notation::{line_parts, speak, typst_math, typst_text};
@@ -92,113 +96,23 @@ fn has_relation(line: &str) -> bool {
     line.contains('=') || line.contains('<') || line.contains('>') || line.contains(" or ")
 }
 
-fn how_to(kind: &ProblemKind) -> (&'static str, [&'static str; 3]) {
-    match kind {
-        ProblemKind::LinearEquation { .. } => (
-            "Undo each operation on both sides until the unknown stands alone.",
-            [
-                "Do the same to both sides: the equation stays true",
-                "Clear brackets and fractions first",
-                "Substitute the answer back to check it",
-            ],
-        ),
-        ProblemKind::QuadraticEquation { .. } => (
-            "Factor when two numbers fit; otherwise use the quadratic formula.",
-            [
-                "Bring every term to one side, equal to zero",
-                "A product is zero only when a factor is zero",
-                "The discriminant tells how many real roots there are",
-            ],
-        ),
-        ProblemKind::LinearSystem { .. } => (
-            "Remove one unknown at a time, then substitute back.",
-            [
-                "Substitution or elimination both work",
-                "Each elimination leaves one unknown fewer",
-                "Check the values in every original equation",
-            ],
-        ),
-        ProblemKind::Arithmetic => (
-            "Follow the order of operations: brackets, powers, then multiplication and division, then addition and subtraction.",
-            [
-                "Brackets and powers come first",
-                "Multiply and divide before you add and subtract",
-                "Fractions add over a common denominator",
-            ],
-        ),
-        ProblemKind::Derivative { .. } => (
-            "Differentiate term by term with the power, sum and product rules.",
-            [
-                "The derivative of x^n is n x^(n-1)",
-                "Constants differentiate to zero",
-                "Product rule: (fg)' = f'g + fg'",
-            ],
-        ),
-        ProblemKind::Integral { .. } => (
-            "Integrate term by term, raising each power by one, then add the constant C.",
-            [
-                "The integral of x^n is x^(n+1)/(n+1)",
-                "Integrate a sum term by term",
-                "Always add the constant of integration C",
-            ],
-        ),
-        ProblemKind::Inequality { .. } => (
-            "Solve it like an equation, but flip the sign when you multiply or divide by a negative.",
-            [
-                "Multiplying or dividing by a negative flips the sign",
-                "The boundary points split the number line",
-                "Test a point in each interval",
-            ],
-        ),
-        ProblemKind::ExponentialEquation { .. } => (
-            "Write both sides as powers of one base, or take logarithms of both sides.",
-            [
-                "Equal powers of one base have equal exponents",
-                "A logarithm brings the exponent down",
-                "Substitute the answer back to check it",
-            ],
-        ),
-        ProblemKind::LogarithmicEquation { .. } => (
-            "Combine the logarithms, rewrite as a power, then check the domain.",
-            [
-                "log_b(y) = c means y = b^c",
-                "A sum of logarithms is the logarithm of a product",
-                "Only positive numbers have logarithms: drop roots outside the domain",
-            ],
-        ),
-        ProblemKind::Limit { .. } => (
-            "Simplify until the expression can be evaluated at the point.",
-            [
-                "Factor and cancel what makes it 0/0",
-                "The limit looks at values near the point, not at it",
-                "Check from both sides",
-            ],
-        ),
-        ProblemKind::WordProblem => (
-            "Turn the words into a calculation, keep the units, and answer the question asked.",
-            [
-                "Write down what is given and what is asked",
-                "Units travel with the numbers",
-                "Check the answer makes sense",
-            ],
-        ),
-        ProblemKind::Geometry => (
-            "Pick the formula for the figure, put in the given values, then compute.",
-            [
-                "Name the formula before using it",
-                "Lengths are positive",
-                "Give the answer with its unit",
-            ],
-        ),
-        ProblemKind::NeedsLanguageModel { .. } => (
-            "Work from what is given to what is asked, one justified step at a time.",
-            [
-                "Write down what is given and what is asked",
-                "Make one justified step at a time",
-                "Check the answer against the question",
-            ],
-        ),
-    }
+/// How a kind of problem is solved, said on its title and recap slides: one method sentence
+/// and three ideas, kept as data in `methods.json` by the kind's name.
+#[derive(Deserialize)]
+struct Method {
+    method: String,
+    ideas: [String; 3],
+}
+
+static METHODS: LazyLock<HashMap<String, Method>> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("methods.json"))
+        .expect("methods.json holds a method for each kind of problem")
+});
+
+fn how_to(kind: &ProblemKind) -> &'static Method {
+    METHODS
+        .get(kind.name())
+        .unwrap_or_else(|| panic!("methods.json has no method for {}", kind.name()))
 }
 
 /// What the title slide says about the checks, honestly.
@@ -511,10 +425,11 @@ fn introduce(problem: &str) -> String {
 /// The key ideas of the problem's kind that this solution used: advice about brackets and
 /// fractions only for an equation that has them.
 fn ideas_scene(solution: &CheckedSolution) -> Scene {
-    let (_, ideas) = how_to(&solution.kind);
     let has_brackets_or_fractions = solution.problem.contains(['(', '/']);
-    let ideas: Vec<&str> = ideas
-        .into_iter()
+    let ideas: Vec<&str> = how_to(&solution.kind)
+        .ideas
+        .iter()
+        .map(String::as_str)
         .filter(|idea| !idea.contains("brackets and fractions") || has_brackets_or_fractions)
         .collect();
     Scene {
@@ -675,7 +590,7 @@ impl Plan {
 /// fits: a recap, key ideas, common mistakes the checker rejects, and practice problems of
 /// the same kind, each solved and checked like the main one.
 pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) -> Plan {
-    let (method, _) = how_to(&solution.kind);
+    let method = how_to(&solution.kind).method.as_str();
     let intro = solution
         .introduction
         .clone()
@@ -985,6 +900,39 @@ mod tests {
             duration_minutes,
             show_work: true,
         }
+    }
+
+    /// `methods.json` says how every kind of problem is solved, and nothing else.
+    #[test]
+    fn every_kind_of_problem_has_a_method_and_three_ideas() {
+        let problems = [
+            "Solve 2x + 3 = 11",
+            "x^2 - 5x + 6 = 0",
+            "2x + 3y = 7; x - y = 1",
+            "1/2 + 3/4 * 2",
+            "d/dx (x^3 + 2x)",
+            "integrate 3x^2 + 2x dx",
+            "2x - 3 > 5",
+            "2^x = 8",
+            "log(x) + log(2) = 1",
+            "lim x->2 (x^2 - 4)/(x - 2)",
+            "A train travels 120 km in 1.5 hours. What is its average speed?",
+            "Find the area of a circle with radius 3 cm.",
+            "Why is the sky blue?",
+        ];
+        let kinds: std::collections::BTreeSet<&str> = problems
+            .iter()
+            .map(|p| lectern_solver::classify(p))
+            .map(|kind| {
+                let method = how_to(&kind);
+                assert!(method.method.ends_with('.'), "{}", kind.name());
+                assert!(method.ideas.iter().all(|i| !i.is_empty()), "{}", kind.name());
+                kind.name()
+            })
+            .collect();
+        let described: std::collections::BTreeSet<&str> =
+            METHODS.keys().map(String::as_str).collect();
+        assert_eq!(kinds, described);
     }
 
     /// Every kind the offline solver handles makes a storyboard that validates and lays out:
