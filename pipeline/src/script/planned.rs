@@ -989,14 +989,38 @@ fn opening_without_later_sentences(scenes: &mut [Scene]) {
         .flat_map(|(beat, text)| sentences_of(text).into_iter().map(move |s| (beat, s)))
         .collect();
     let sentences: Vec<&str> = placed.iter().map(|&(_, s)| s).collect();
-    let kept = tidy::kept_sentences(&sentences, |sentence| said.clone().insert(sentence));
+    let mut kept = tidy::kept_sentences(&sentences, |sentence| said.clone().insert(sentence));
+    let mut named: Option<String> = None;
+    if !kept.contains(&true) {
+        // Only a sentence that said "It" of the repeat is left: "It involves the movement of
+        // water …" after the Water cycle definition. It names the lesson's subject instead.
+        let Visual::Title { title, .. } = &opening.visual else {
+            return;
+        };
+        let fresh: Vec<bool> = sentences.iter().map(|s| said.clone().insert(s)).collect();
+        let first = fresh.iter().position(|&f| f);
+        let rest = first.and_then(|i| sentences[i].strip_prefix("It "));
+        let (Some(first), Some(rest)) = (first, rest) else {
+            return;
+        };
+        if title.contains(':') || title.split_whitespace().count() > 5 {
+            return;
+        }
+        named = Some(format!("{} {rest}", capitalised(title.trim())));
+        kept = fresh;
+        kept[first] = true;
+    }
+    let first_kept = kept.iter().position(|&k| k);
     let beats: Vec<String> = (0..opening.narration.len())
         .map(|beat| {
             placed
                 .iter()
-                .zip(&kept)
-                .filter(|&(&(b, _), &keep)| b == beat && keep)
-                .map(|(&(_, s), _)| s)
+                .enumerate()
+                .filter(|&(i, &(b, _))| b == beat && kept[i])
+                .map(|(i, &(_, s))| match &named {
+                    Some(named) if Some(i) == first_kept => named.as_str(),
+                    _ => s,
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -3093,6 +3117,29 @@ mod tests {
             vec!["By the end you will follow one raindrop from the sea to the sky and back."]
         );
         assert_eq!(scenes[1].narration, vec![defined.to_string()]);
+
+        // An opening whose other sentence said "It" of the repeat names the subject instead
+        // (the Water cycle render of 29 November).
+        let mut named = vec![
+            Scene {
+                visual: Visual::Title {
+                    title: "The water cycle".into(),
+                    subtitle: None,
+                },
+                narration: vec![
+                    defined.to_string(),
+                    "It involves the movement of water between oceans, lakes and rivers.".into(),
+                ],
+            },
+            definition.clone(),
+        ];
+        drop_repeated_sentences(&mut named);
+        assert_eq!(
+            named[0].narration,
+            vec![
+                "The water cycle involves the movement of water between oceans, lakes and rivers."
+            ]
+        );
 
         // An opening that says nothing else keeps its sentence.
         let mut alone = vec![

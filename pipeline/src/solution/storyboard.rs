@@ -926,7 +926,11 @@ mod tests {
             .map(|kind| {
                 let method = how_to(&kind);
                 assert!(method.method.ends_with('.'), "{}", kind.name());
-                assert!(method.ideas.iter().all(|i| !i.is_empty()), "{}", kind.name());
+                assert!(
+                    method.ideas.iter().all(|i| !i.is_empty()),
+                    "{}",
+                    kind.name()
+                );
                 kind.name()
             })
             .collect();
