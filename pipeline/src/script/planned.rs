@@ -1130,13 +1130,20 @@ fn cut_back_to_clause(phrase: &str, said: &str) -> Option<String> {
         return None;
     }
     let next = bare(rest.split_whitespace().next()?);
-    if CLAUSE.contains(&next.as_str()) && !matches!(next.as_str(), "and" | "or") {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    // A phrase that stops on a participle was cut in its clause whatever follows: "Rainfall
+    // is the most common form of precipitation, accounting", said "… accounting for about
+    // 70% …"; it goes back to the clause or to the comma before it (a Water cycle slide).
+    let participle = words.last().is_some_and(|w| {
+        let w = bare(w);
+        w.len() > 5 && w.ends_with("ing")
+    });
+    if !participle && CLAUSE.contains(&next.as_str()) && !matches!(next.as_str(), "and" | "or") {
         return None;
     }
-    let words: Vec<&str> = phrase.split_whitespace().collect();
-    let at = (3..words.len())
-        .rev()
-        .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))?;
+    let at = (3..words.len()).rev().find(|&i| {
+        CLAUSE.contains(&bare(words[i]).as_str()) || (participle && words[i - 1].ends_with(','))
+    })?;
     let cut = without_dangling_end(&words[..at].join(" ")).to_string();
     (cut.split_whitespace().count() >= 3).then_some(cut)
 }
@@ -2921,6 +2928,19 @@ mod tests {
             ),
             // Fewer than three words would be left.
             ("Plants make food", "Plants make food and oxygen.", None),
+            // Cut on a participle: back to the comma, or to the clause it stands in.
+            (
+                "Rainfall is the most common form of precipitation, accounting",
+                "Rainfall is the most common form of precipitation, accounting for about 70% of \
+                 all precipitation worldwide.",
+                Some("Rainfall is the most common form of precipitation"),
+            ),
+            (
+                "Sleet is a mixture of rain and snow, with ice crystals falling",
+                "Sleet is a mixture of rain and snow, with ice crystals falling from the sky as \
+                 sleet.",
+                Some("Sleet is a mixture of rain and snow"),
+            ),
         ];
         for (phrase, said, cut) in cases {
             assert_eq!(cut_back_to_clause(phrase, said).as_deref(), cut, "{phrase}");
