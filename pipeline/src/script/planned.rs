@@ -969,9 +969,9 @@ fn opening_without_later_sentences(scenes: &mut [Scene]) {
     let Some((opening, later)) = scenes.split_first_mut() else {
         return;
     };
-    if !matches!(opening.visual, Visual::Title { .. }) {
+    let Visual::Title { title, .. } = &opening.visual else {
         return;
-    }
+    };
     let mut said = tidy::Said::with_openings();
     for sentence in later
         .iter()
@@ -981,7 +981,6 @@ fn opening_without_later_sentences(scenes: &mut [Scene]) {
     {
         said.insert(sentence);
     }
-    // A sentence that points back at one that goes, goes with it ("It is driven by the sun.").
     let placed: Vec<(usize, &str)> = opening
         .narration
         .iter()
@@ -989,38 +988,31 @@ fn opening_without_later_sentences(scenes: &mut [Scene]) {
         .flat_map(|(beat, text)| sentences_of(text).into_iter().map(move |s| (beat, s)))
         .collect();
     let sentences: Vec<&str> = placed.iter().map(|&(_, s)| s).collect();
-    let mut kept = tidy::kept_sentences(&sentences, |sentence| said.clone().insert(sentence));
-    let mut named: Option<String> = None;
+    let fresh: Vec<bool> = sentences.iter().map(|s| said.clone().insert(s)).collect();
+    // A sentence that points back at one that goes, goes with it ("It is driven by the sun.").
+    let mut answers = fresh.iter();
+    let mut kept = tidy::kept_sentences(&sentences, |_| answers.next() == Some(&true));
+    let mut texts: Vec<String> = sentences.iter().map(|s| s.to_string()).collect();
     if !kept.contains(&true) {
         // Only a sentence that said "It" of the repeat is left: "It involves the movement of
         // water …" after the Water cycle definition. It names the lesson's subject instead.
-        let Visual::Title { title, .. } = &opening.visual else {
+        let Some(first) = fresh.iter().position(|&f| f) else {
             return;
         };
-        let fresh: Vec<bool> = sentences.iter().map(|s| said.clone().insert(s)).collect();
-        let first = fresh.iter().position(|&f| f);
-        let rest = first.and_then(|i| sentences[i].strip_prefix("It "));
-        let (Some(first), Some(rest)) = (first, rest) else {
+        let Some(rest) = sentences[first].strip_prefix("It ") else {
             return;
         };
         if title.contains(':') || title.split_whitespace().count() > 5 {
             return;
         }
-        named = Some(format!("{} {rest}", capitalised(title.trim())));
+        texts[first] = format!("{} {rest}", capitalised(title.trim()));
         kept = fresh;
-        kept[first] = true;
     }
-    let first_kept = kept.iter().position(|&k| k);
     let beats: Vec<String> = (0..opening.narration.len())
         .map(|beat| {
-            placed
-                .iter()
-                .enumerate()
-                .filter(|&(i, &(b, _))| b == beat && kept[i])
-                .map(|(i, &(_, s))| match &named {
-                    Some(named) if Some(i) == first_kept => named.as_str(),
-                    _ => s,
-                })
+            (0..texts.len())
+                .filter(|&i| placed[i].0 == beat && kept[i])
+                .map(|i| texts[i].as_str())
                 .collect::<Vec<_>>()
                 .join(" ")
         })
