@@ -40,6 +40,16 @@ openapi:
 setup *args:
     scripts/setup.sh {{args}}
 
+# Record the script stage against the default local model for every corpus brief without a
+# recording (`--all`: every brief again, after the model or a prompt changed)
+record-corpus *args: (setup "--bench")
+    cargo run -p lectern-pipeline --example record_corpus -- {{args}}
+
+# Replay the recorded corpus offline and print its quality figures (`--notes`, `--show SLUG`,
+# `--bless` to write the baseline)
+quality *args:
+    cargo run -p lectern-pipeline --example quality -- {{args}}
+
 # Speed figures (ratios from one run): pipeline, the local model's script stage, search, status
 # endpoint under load, money and submissions under contention, workers
 bench: (setup "--bench")

@@ -1,20 +1,25 @@
 //! What the scene-by-scene writer asks of a chat model: one schema-constrained JSON answer to
 //! a conversation. [`super::OpenAiWriter`] answers it over the OpenAI wire format.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ScriptError;
 
 /// One turn of a conversation for [`super::OpenAiWriter::complete_json`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "role", content = "content", rename_all = "snake_case")]
 pub enum Turn {
     System(String),
     User(String),
     Assistant(String),
 }
 
-/// A model that answers a conversation with JSON that `schema` allows.
-pub(super) trait JsonModel {
+/// A model that answers a conversation with JSON that `schema` allows: the seam between the
+/// script stage and a model (a server, or the recorded corpus replayed; see
+/// [`crate::corpus`]).
+#[allow(async_fn_in_trait)]
+pub trait JsonModel {
     async fn complete_json(
         &self,
         turns: &[Turn],

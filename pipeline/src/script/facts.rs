@@ -28,6 +28,9 @@ pub(super) async fn drop_wrong(
     topic: &str,
     scene: &mut Scene,
 ) -> Result<Vec<String>, ScriptError> {
+    if !super::rules::on("sentence_check") {
+        return Ok(Vec::new());
+    }
     if matches!(scene.visual, Visual::Title { .. } | Visual::Quiz { .. }) {
         return Ok(Vec::new());
     }

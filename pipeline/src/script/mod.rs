@@ -8,13 +8,14 @@ mod openai;
 mod planned;
 mod prompt;
 mod questions;
+pub mod rules;
 mod schema;
 mod tidy;
 
 use async_trait::async_trait;
 
 pub use crate::brief::Brief;
-pub use chat::Turn;
+pub use chat::{JsonModel, Turn};
 pub use offline::OfflineWriter;
 pub use openai::{OpenAiWriter, OpenAiWriterConfig, UsageSummary};
 pub use schema::storyboard_json_schema;
@@ -29,6 +30,18 @@ pub const WORD_BUDGET_TOLERANCE: f64 = 0.2;
 /// model has run out of sentences that pass the checks (every lengthening round spent): a
 /// shorter video of checked sentences, rather than a failed job or padding.
 pub const SHORT_LESSON_TOLERANCE: f64 = 0.5;
+
+/// The script stage of a local model's lesson (planned, then written scene by scene, each
+/// sentence checked) on any [`JsonModel`]: what [`OpenAiWriter`] runs for its own llama.cpp
+/// server, and what the recorded corpus replays (see [`crate::corpus`]).
+pub async fn write_scene_by_scene(
+    model: &impl JsonModel,
+    brief: &Brief,
+    context: Option<&str>,
+) -> Result<Storyboard, ScriptError> {
+    let reference = crate::grounding::lookup(&brief.topic);
+    openai::planned_storyboard(model, brief, context, &reference, &|_| {}).await
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptError {

@@ -924,6 +924,9 @@ fn recap(point: &str, say: &str) -> String {
 /// first sentence (an empty beat would shift the slides). An extra beat left empty goes. A
 /// summary keeps its points: saying the lesson again is what it is for.
 fn drop_repeated_sentences(scenes: &mut [Scene]) {
+    if !super::rules::on("repeated_sentences") {
+        return;
+    }
     opening_without_later_sentences(scenes);
     let mut said = tidy::Said::with_openings();
     for scene in scenes.iter_mut() {
@@ -966,6 +969,9 @@ fn drop_repeated_sentences(scenes: &mut [Scene]) {
 /// definition of the cycle, and the definition scene said it again word for word, since a
 /// definition's own beat cannot go (28 November, `just run`).
 fn opening_without_later_sentences(scenes: &mut [Scene]) {
+    if !super::rules::on("opening_repeats") {
+        return;
+    }
     let Some((opening, later)) = scenes.split_first_mut() else {
         return;
     };
@@ -1143,6 +1149,9 @@ fn cut_back_to_clause(phrase: &str, said: &str) -> Option<String> {
 /// Each bullet and summary point of the scene that its beat goes on from mid-clause, cut back
 /// (see [`cut_back_to_clause`]).
 fn mend_cut_phrases(scene: &mut Scene) {
+    if !super::rules::on("mend_cut_phrases") {
+        return;
+    }
     let (Visual::Bullets { items, .. } | Visual::Summary { points: items, .. }) = &mut scene.visual
     else {
         return;
@@ -1217,6 +1226,9 @@ fn spoken_list(items: &[String], last: &str) -> String {
 
 /// Why a written scene should be written again, if it should.
 fn flaw(scene: &Scene, topic: &str) -> Option<String> {
+    if !super::rules::on("scene_flaws") {
+        return None;
+    }
     let json = serde_json::to_string(scene).unwrap_or_default();
     if has_foreign_script(&json, topic) {
         return Some("it slipped into another language".into());
@@ -1372,6 +1384,9 @@ const KIND_LABELS: [&str; 24] = [
 /// A heading without a kind label before its colon: "Mechanism: Light Absorption" is headed
 /// "Light Absorption". A colon after anything else stays ("Newton's Laws: The First Law").
 fn without_kind_label(heading: &str) -> String {
+    if !super::rules::on("kind_label") {
+        return heading.to_string();
+    }
     let heading = heading.trim();
     match heading.split_once(':') {
         Some((label, rest))
@@ -1387,6 +1402,9 @@ fn without_kind_label(heading: &str) -> String {
 /// A plan of nothing but definitions (seen: seven in a row for "How the internet routes
 /// packets") is a glossary, not a lesson: after two, a definition becomes a list of facts.
 fn vary_kinds(scenes: &mut [PlannedScene]) {
+    if !super::rules::on("vary_kinds") {
+        return;
+    }
     let mut definitions = 0;
     for scene in scenes {
         if scene.kind == BodyKind::Definition {
@@ -1420,6 +1438,9 @@ fn names_one_word_of(heading: &str, topic: &str) -> bool {
 /// what it teaches repeats what an earlier one teaches (the sentence test of
 /// `drop_repeated_sentences`); the scenes left share the word budget.
 fn drop_repeated_plans(scenes: &mut Vec<PlannedScene>, topic: &str) {
+    if !super::rules::on("repeated_plans") {
+        return;
+    }
     let mut headings = std::collections::HashSet::new();
     let mut taught = tidy::Said::default();
     scenes.retain(|scene| {
@@ -2132,6 +2153,9 @@ async fn write_scene(
 /// and their partners" reads as a mistake (seen in a Photosynthesis video after the scene was
 /// asked again for it).
 fn drop_fragment_bullets(scene: &mut Scene, topic: &str) {
+    if !super::rules::on("fragment_bullets") {
+        return;
+    }
     if guess_subject(topic) == Subject::Programming {
         return;
     }
@@ -2162,6 +2186,9 @@ struct Summary {
 /// process ("The process by which water changes from a liquid …"), where another point can
 /// stand.
 fn keep_key_points(points: &mut Vec<SummaryPoint>) {
+    if !super::rules::on("key_points") {
+        return;
+    }
     points.retain(|p| !is_about_asking(&p.point) && !p.say.trim_end().ends_with('?'));
     let empty = |p: &SummaryPoint| tidy::points_back(&p.point) || tidy::only_names(&p.say);
     if points.iter().any(|p| !empty(p)) {
@@ -2264,6 +2291,9 @@ fn words(text: &str) -> usize {
 /// partner, so the beats stay paired), and so does a definition of a term already defined.
 /// Answers, for each scene kept, its place before.
 fn drop_repeats(scenes: &mut Vec<Scene>) -> Vec<usize> {
+    if !super::rules::on("drop_repeats") {
+        return Vec::new();
+    }
     let mut said = std::collections::HashSet::new();
     let mut defined = std::collections::HashSet::new();
     let mut definitions = std::collections::HashSet::new();
@@ -2390,6 +2420,9 @@ fn extras(scene: &Scene) -> usize {
 
 /// Over the budget: the last extra sentences of the scenes that have most go.
 fn shorten(storyboard: &mut Storyboard) {
+    if !super::rules::on("shorten") {
+        return;
+    }
     let high =
         (storyboard.target_words() as f64 * (1.0 + super::WORD_BUDGET_TOLERANCE * 0.8)) as usize;
     while storyboard.word_count() > high {
@@ -2442,6 +2475,9 @@ fn shorten(storyboard: &mut Storyboard) {
 /// sentences after the last row, and with its five extra sentences had nine beats for one
 /// row: the whole Plate tectonics storyboard was refused (27 November).
 fn within_beat_limit(scene: &mut Scene) {
+    if !super::rules::on("beat_limit") {
+        return;
+    }
     let most = scene.visual.element_count() + MAX_EXTRA_BEATS;
     while scene.narration.len() > most {
         let Some(last) = scene.narration.pop() else {
@@ -2464,6 +2500,9 @@ fn within_beat_limit(scene: &mut Scene) {
 /// on the one before. A Photosynthesis render kept four scenes of one bullet each, with the
 /// slide silent through three or four spoken sentences (28 November).
 fn fill_lone_item(scene: &mut Scene) {
+    if !super::rules::on("fill_lone_item") {
+        return;
+    }
     let (Visual::Bullets { items, .. } | Visual::Summary { points: items, .. }) = &mut scene.visual
     else {
         return;

@@ -368,6 +368,9 @@ fn rows_saying_nothing(rows: &[ComparisonRow], left_title: &str, right_title: &s
 /// their sentences are said after them. With no row left it becomes a list of the two things
 /// compared, each with its sentence.
 pub(super) fn mend_comparison(scene: &mut Scene) {
+    if !super::rules::on("mend_comparison") {
+        return;
+    }
     let Visual::Comparison {
         heading,
         left_title,
@@ -553,6 +556,9 @@ const NOTE_OPENINGS: [&str; 10] = [
 /// Takes out the sentences that copied the instructions (a beat that reveals an element keeps
 /// its place, with what is left of it).
 pub(super) fn drop_echoed_instructions(scene: &mut Scene) {
+    if !super::rules::on("echoed_instructions") {
+        return;
+    }
     let elements = scene.visual.element_count();
     let code = matches!(scene.visual, Visual::Code { .. });
     let mut index = 0;
@@ -607,6 +613,9 @@ pub(super) fn without_leading_fragment(text: &str) -> Option<String> {
 
 /// Why a code scene should not be kept: it shows a program an earlier scene showed.
 pub(super) fn repeats_a_program(scene: &Scene, earlier: &[Scene]) -> Option<String> {
+    if !super::rules::on("repeated_program") {
+        return None;
+    }
     let Visual::Code { code, .. } = &scene.visual else {
         return None;
     };

@@ -10,6 +10,7 @@ mod injection;
 mod local_model;
 mod narration;
 mod offline_writer;
+mod quality;
 mod openai_writer;
 mod render;
 mod storyboard;

@@ -1,0 +1,521 @@
+//! Quality figures of a lesson, found by a checker that shares no code with the script
+//! stage's own rules: what a teacher reading the script would count against it. The recorded
+//! corpus (`crate::corpus`) is replayed through the script stage and each lesson measured
+//! here; `just quality` prints the table, and a test fails when a total gets worse than the
+//! baseline committed beside the corpus.
+//!
+//! Every check is a plain reading of the finished storyboard:
+//! - a *cut phrase*: slide text (a heading, bullet, point, cell) that ends on a function word
+//!   or a comma, colon or dash ("… used to drive the", "Sunlight,");
+//! - a *lone item*: a list of one item, a comparison of one row;
+//! - a *repeat*: a narrated sentence whose content words are mostly those of an earlier one;
+//! - an *echo*: narration that speaks of the script rather than the subject ("this scene",
+//!   "the slide", "bullet", "narration");
+//! - a *cut title*: a title or heading that is a sentence or ends on a function word;
+//! - *doubled options*: a question two of whose options say the same thing;
+//! - *filler*: a sentence with fewer than two words specific to anything (all function words,
+//!   the topic's own words and stock words such as "important" or "process");
+//! - an *untaught answer*: a question whose right option the narration never says;
+//! - *key ideas*: of the ideas a teacher wrote down for the brief, those the lesson says.
+
+use serde::{Deserialize, Serialize};
+
+use crate::lexicon::is_function_word;
+use crate::storyboard::{CheckpointAnswer, Storyboard, Visual};
+
+/// An idea a lesson on the brief must teach, as a teacher wrote it down: taught when one
+/// sentence (or one slide element) holds every word stem of one of `any_of`'s sets.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct KeyIdea {
+    pub idea: String,
+    pub any_of: Vec<Vec<String>>,
+}
+
+/// A brief of the corpus with the key ideas its lesson must teach.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CorpusBrief {
+    pub slug: String,
+    pub topic: String,
+    pub level: u8,
+    pub minutes: f64,
+    pub key_ideas: Vec<KeyIdea>,
+}
+
+/// The defects the checker counts, by kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defects {
+    pub cut_phrases: usize,
+    pub lone_items: usize,
+    pub repeats: usize,
+    pub echoes: usize,
+    pub cut_titles: usize,
+    pub doubled_options: usize,
+    pub filler: usize,
+    pub untaught_answers: usize,
+}
+
+impl Defects {
+    pub fn total(&self) -> usize {
+        self.cut_phrases
+            + self.lone_items
+            + self.repeats
+            + self.echoes
+            + self.cut_titles
+            + self.doubled_options
+            + self.filler
+            + self.untaught_answers
+    }
+
+    fn add(&mut self, other: &Defects) {
+        self.cut_phrases += other.cut_phrases;
+        self.lone_items += other.lone_items;
+        self.repeats += other.repeats;
+        self.echoes += other.echoes;
+        self.cut_titles += other.cut_titles;
+        self.doubled_options += other.doubled_options;
+        self.filler += other.filler;
+        self.untaught_answers += other.untaught_answers;
+    }
+}
+
+/// One lesson's figures.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    pub budget_words: usize,
+    pub words: usize,
+    pub scenes: usize,
+    pub sentences: usize,
+    pub questions: usize,
+    pub key_ideas: usize,
+    pub key_ideas_taught: usize,
+    pub defects: Defects,
+    /// What each defect is, for a reader ("repeat: …").
+    #[serde(skip)]
+    pub notes: Vec<String>,
+}
+
+/// Measures `storyboard` against the brief's key ideas.
+pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> Figures {
+    let mut figures = Figures {
+        budget_words: storyboard.target_words(),
+        words: storyboard.word_count(),
+        scenes: storyboard.scenes.len(),
+        questions: storyboard.checkpoints.len(),
+        key_ideas: key_ideas.len(),
+        ..Figures::default()
+    };
+    let topic_words: Vec<String> = content_words(topic);
+    let narrated: Vec<String> = storyboard
+        .scenes
+        .iter()
+        .flat_map(|scene| scene.narration.iter())
+        .flat_map(|beat| sentences(beat))
+        .collect();
+    figures.sentences = narrated.len();
+
+    let mut said: Vec<Vec<String>> = Vec::new();
+    for sentence in &narrated {
+        let words = content_words(sentence);
+        if let Some(earlier) = said.iter().find(|earlier| repeats(&words, earlier)) {
+            figures.defects.repeats += 1;
+            figures.notes.push(format!(
+                "repeat: \"{sentence}\" (of \"{}\")",
+                earlier.join(" ")
+            ));
+        }
+        said.push(words.clone());
+        if let Some(phrase) = echo(sentence) {
+            figures.defects.echoes += 1;
+            figures
+                .notes
+                .push(format!("echo ({phrase}): \"{sentence}\""));
+        }
+        let specific = words
+            .iter()
+            .filter(|w| !topic_words.contains(w) && !STOCK.contains(&w.as_str()))
+            .count();
+        if specific < 2 {
+            figures.defects.filler += 1;
+            figures.notes.push(format!("filler: \"{sentence}\""));
+        }
+    }
+
+    let mut titles = vec![storyboard.title.as_str()];
+    for scene in &storyboard.scenes {
+        let (heading, phrases, lone) = slide_text(&scene.visual);
+        titles.extend(heading);
+        for phrase in phrases {
+            if cut_phrase(phrase) {
+                figures.defects.cut_phrases += 1;
+                figures.notes.push(format!("cut phrase: \"{phrase}\""));
+            }
+        }
+        if lone {
+            figures.defects.lone_items += 1;
+            figures
+                .notes
+                .push(format!("lone item: {}", scene.visual.kind()));
+        }
+        if let Visual::Quiz { options, .. } = &scene.visual {
+            figures.questions += 1;
+            figures.defects.doubled_options += doubled(options, &mut figures.notes);
+        }
+    }
+    for title in titles {
+        if cut_title(title) {
+            figures.defects.cut_titles += 1;
+            figures.notes.push(format!("cut title: \"{title}\""));
+        }
+    }
+
+    let all_narration = narrated.join(" ");
+    let narration_words = content_words(&all_narration);
+    for checkpoint in &storyboard.checkpoints {
+        if let CheckpointAnswer::Choice { options, answer } = &checkpoint.answer {
+            figures.defects.doubled_options += doubled(options, &mut figures.notes);
+            if let Some(right) = options.get(*answer)
+                && !taught(right, &narration_words)
+            {
+                figures.defects.untaught_answers += 1;
+                figures.notes.push(format!(
+                    "untaught answer: \"{}\" -> \"{right}\"",
+                    checkpoint.question
+                ));
+            }
+        }
+    }
+
+    let mut units: Vec<String> = narrated.iter().map(|s| s.to_lowercase()).collect();
+    for scene in &storyboard.scenes {
+        let (heading, phrases, _) = slide_text(&scene.visual);
+        units.extend(heading.into_iter().chain(phrases).map(str::to_lowercase));
+        if let Visual::EquationSteps { steps, .. } = &scene.visual {
+            units.extend(steps.iter().map(|s| s.math.to_lowercase()));
+        }
+        if let Visual::WorkedExample { steps, .. } = &scene.visual {
+            units.extend(steps.iter().filter_map(|s| s.math.as_ref()).map(|m| m.to_lowercase()));
+        }
+    }
+    for idea in key_ideas {
+        if idea.any_of.iter().any(|set| {
+            units
+                .iter()
+                .any(|unit| set.iter().all(|stem| unit.contains(&stem.to_lowercase())))
+        }) {
+            figures.key_ideas_taught += 1;
+        } else {
+            figures.notes.push(format!("key idea not taught: {}", idea.idea));
+        }
+    }
+    figures
+}
+
+/// Figures summed over the corpus.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Totals {
+    pub lessons: usize,
+    /// Briefs whose script stage failed on the replayed replies.
+    pub failed: usize,
+    pub budget_words: usize,
+    pub words: usize,
+    pub sentences: usize,
+    pub questions: usize,
+    pub key_ideas: usize,
+    pub key_ideas_taught: usize,
+    pub defects: Defects,
+    /// Sentences the model's own fact check was asked about, and called wrong.
+    pub fact_checked: usize,
+    pub fact_wrong: usize,
+}
+
+impl Totals {
+    pub fn add(&mut self, figures: &Figures) {
+        self.lessons += 1;
+        self.budget_words += figures.budget_words;
+        self.words += figures.words;
+        self.sentences += figures.sentences;
+        self.questions += figures.questions;
+        self.key_ideas += figures.key_ideas;
+        self.key_ideas_taught += figures.key_ideas_taught;
+        self.defects.add(&figures.defects);
+    }
+
+    /// The ways `self` is worse than `baseline`, in words; empty when it is as good or better.
+    pub fn worse_than(&self, baseline: &Totals) -> Vec<String> {
+        let mut worse = Vec::new();
+        let mut more = |what: &str, now: usize, then: usize| {
+            if now > then {
+                worse.push(format!("{what}: {now}, baseline {then}"));
+            }
+        };
+        more("failed scripts", self.failed, baseline.failed);
+        let (d, b) = (&self.defects, &baseline.defects);
+        more("cut phrases", d.cut_phrases, b.cut_phrases);
+        more("lone items", d.lone_items, b.lone_items);
+        more("repeats", d.repeats, b.repeats);
+        more("echoes", d.echoes, b.echoes);
+        more("cut titles", d.cut_titles, b.cut_titles);
+        more("doubled options", d.doubled_options, b.doubled_options);
+        more("filler", d.filler, b.filler);
+        more("untaught answers", d.untaught_answers, b.untaught_answers);
+        if self.key_ideas_taught < baseline.key_ideas_taught {
+            worse.push(format!(
+                "key ideas taught: {}, baseline {}",
+                self.key_ideas_taught, baseline.key_ideas_taught
+            ));
+        }
+        worse
+    }
+}
+
+/// Words that say nothing specific on their own.
+const STOCK: &[&str] = &[
+    "also", "areas", "aspect", "basic", "concept", "crucial", "different", "essential",
+    "everyday", "example", "explore", "fascinating", "field", "fundamental", "help",
+    "important", "key", "learn", "lesson", "life", "like", "lot", "make", "many", "more", "most",
+    "much", "not", "now", "one", "part", "play", "plays", "process", "role", "significant",
+    "something", "subject", "thing", "things", "today", "topic", "understand", "understanding",
+    "use", "used", "various", "very", "way", "ways", "work", "works", "world",
+];
+
+/// Phrases in narration that speak of the script itself.
+const ECHOES: &[&str] = &[
+    "this scene",
+    "next scene",
+    "previous scene",
+    "the scene",
+    "this slide",
+    "the slide",
+    "narration",
+    "bullet",
+    "storyboard",
+    "json",
+    "word budget",
+    "sentence",
+    "the learner",
+    "key point:",
+    "note:",
+];
+
+fn echo(sentence: &str) -> Option<&'static str> {
+    let lower = sentence.to_lowercase();
+    ECHOES.iter().copied().find(|phrase| lower.contains(phrase))
+}
+
+/// The sentences of a beat: split after `.`, `?` or `!` followed by a space.
+pub fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (n, &(i, c)) in chars.iter().enumerate() {
+        let next = chars.get(n + 1).map(|&(_, c)| c);
+        if matches!(c, '.' | '?' | '!') && next.is_none_or(char::is_whitespace) {
+            let sentence = text[start..i + c.len_utf8()].trim();
+            if !sentence.is_empty() {
+                out.push(sentence.to_string());
+            }
+            start = i + c.len_utf8();
+        }
+    }
+    let rest = text[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest.to_string());
+    }
+    out
+}
+
+/// The words of `text` that are not function words, lowercased and crudely stemmed.
+pub fn content_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .map(|w| w.trim_matches('\'').to_lowercase())
+        .filter(|w| !w.is_empty() && !is_function_word(w))
+        .map(|w| stem(&w))
+        .collect()
+}
+
+fn stem(word: &str) -> String {
+    for suffix in ["ing", "ed", "es", "s"] {
+        if let Some(root) = word.strip_suffix(suffix)
+            && root.chars().count() >= 3
+        {
+            return root.to_string();
+        }
+    }
+    word.to_string()
+}
+
+/// Whether a sentence with content words `a` says again what one with `b` said: most of the
+/// shorter one's words are in the other.
+fn repeats(a: &[String], b: &[String]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let mut distinct: Vec<&String> = short.iter().collect();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() < 3 {
+        return false;
+    }
+    let shared = distinct.iter().filter(|w| long.contains(w)).count();
+    shared * 10 >= distinct.len() * 8
+}
+
+/// The slide text of a visual: its heading, its phrases, and whether it is a list of one.
+fn slide_text(visual: &Visual) -> (Option<&str>, Vec<&str>, bool) {
+    match visual {
+        Visual::Title { subtitle, .. } => (None, subtitle.iter().map(String::as_str).collect(), false),
+        Visual::Bullets { heading, items } => (
+            Some(heading),
+            items.iter().map(String::as_str).collect(),
+            items.len() == 1,
+        ),
+        Visual::Summary { heading, points } => (
+            Some(heading),
+            points.iter().map(String::as_str).collect(),
+            points.len() == 1,
+        ),
+        Visual::Comparison {
+            heading,
+            left_title,
+            right_title,
+            rows,
+        } => (
+            Some(heading),
+            [left_title.as_str(), right_title.as_str()]
+                .into_iter()
+                .chain(rows.iter().flat_map(|r| [r.left.as_str(), r.right.as_str()]))
+                .collect(),
+            rows.len() == 1,
+        ),
+        Visual::Definition { term, example, .. } => {
+            (Some(term), example.iter().map(String::as_str).collect(), false)
+        }
+        Visual::EquationSteps { heading, .. }
+        | Visual::WorkedExample { heading, .. }
+        | Visual::Code { heading, .. }
+        | Visual::Plot { heading, .. }
+        | Visual::SolutionSteps { heading, .. } => (Some(heading), Vec::new(), false),
+        Visual::Quiz { .. } => (None, Vec::new(), false),
+    }
+}
+
+fn last_word(text: &str) -> &str {
+    text.split_whitespace()
+        .last()
+        .unwrap_or_default()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+}
+
+fn cut_phrase(phrase: &str) -> bool {
+    let trimmed = phrase.trim();
+    trimmed.ends_with([',', ':', ';', '-', '–', '—'])
+        || (trimmed.split_whitespace().count() > 1 && is_function_word(last_word(trimmed)))
+}
+
+fn cut_title(title: &str) -> bool {
+    let trimmed = title.trim();
+    trimmed.ends_with('.')
+        || trimmed.split_whitespace().count() > 12
+        || (trimmed.split_whitespace().count() > 1 && is_function_word(last_word(trimmed)))
+}
+
+/// The pairs of `options` that say one answer twice (the same content words).
+fn doubled(options: &[String], notes: &mut Vec<String>) -> usize {
+    let sets: Vec<Vec<String>> = options
+        .iter()
+        .map(|o| {
+            let mut words = content_words(o);
+            words.sort();
+            words.dedup();
+            words
+        })
+        .collect();
+    let mut count = 0;
+    for (i, a) in sets.iter().enumerate() {
+        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            let same = if a.is_empty() || b.is_empty() {
+                options[i].trim().eq_ignore_ascii_case(options[j].trim())
+            } else {
+                a == b
+            };
+            if same {
+                count += 1;
+                notes.push(format!(
+                    "doubled options: \"{}\" / \"{}\"",
+                    options[i], options[j]
+                ));
+            }
+        }
+    }
+    count
+}
+
+/// Whether the narration says `answer`: most of its content words are in it.
+fn taught(answer: &str, narration: &[String]) -> bool {
+    let mut words = content_words(answer);
+    words.sort();
+    words.dedup();
+    if words.is_empty() {
+        return true;
+    }
+    let found = words.iter().filter(|w| narration.contains(w)).count();
+    found * 10 >= words.len() * 6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_phrase_ending_on_a_function_word_is_cut() {
+        assert!(cut_phrase("Light energy is used to drive the"));
+        assert!(cut_phrase("Sunlight,"));
+        assert!(!cut_phrase("Light energy drives the reaction"));
+        assert!(!cut_phrase("In"));
+    }
+
+    #[test]
+    fn a_sentence_saying_an_earlier_one_in_other_words_is_a_repeat() {
+        let a = content_words("The water cycle is the continuous movement of water on Earth.");
+        let b = content_words("Water moves continuously on Earth in the water cycle.");
+        assert!(repeats(&b, &a) || repeats(&a, &b));
+        let c = content_words("Evaporation turns liquid water into vapour using the sun's heat.");
+        assert!(!repeats(&c, &a));
+    }
+
+    #[test]
+    fn options_saying_one_answer_twice_are_doubled() {
+        let mut notes = Vec::new();
+        let options = [
+            "The sun heats the water".to_string(),
+            "The water is heated by the sun".to_string(),
+            "Plants release oxygen".to_string(),
+        ];
+        assert_eq!(doubled(&options, &mut notes), 1);
+    }
+
+    #[test]
+    fn sentences_split_after_stops_but_not_inside_numbers() {
+        assert_eq!(
+            sentences("It is 3.5 m long. Is it? Yes!"),
+            vec!["It is 3.5 m long.", "Is it?", "Yes!"]
+        );
+    }
+
+    #[test]
+    fn a_sentence_of_stock_words_is_filler() {
+        let storyboard: Storyboard = serde_json::from_value(serde_json::json!({
+            "version": 1, "title": "Photosynthesis", "subject": "Science", "level": 1,
+            "target_minutes": 1.0, "wpm": 150,
+            "scenes": [{"kind": "title", "title": "Photosynthesis", "subtitle": null,
+              "narration": ["Photosynthesis is an important process.",
+                            "Plants turn carbon dioxide and water into glucose using light."]}]
+        }))
+        .unwrap();
+        let ideas = [KeyIdea {
+            idea: "carbon dioxide is taken in".into(),
+            any_of: vec![vec!["carbon dioxide".into()]],
+        }];
+        let figures = measure(&storyboard, "Photosynthesis", &ideas);
+        assert_eq!(figures.defects.filler, 1);
+        assert_eq!(figures.key_ideas_taught, 1);
+    }
+}
