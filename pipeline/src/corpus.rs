@@ -193,7 +193,10 @@ pub struct ReplayCounts {
     pub exact: usize,
     /// Answered by the most alike unused reply of the same name.
     pub near: usize,
-    /// Not answerable: no reply of that name was left.
+    /// Answered by the most alike reply of the same name used already: the live run asked
+    /// fewer requests of that kind (scenes written side by side finished in another order).
+    pub reused: usize,
+    /// Not answerable: the recording holds no reply of that name.
     pub missing: usize,
 }
 
@@ -272,19 +275,28 @@ impl Replay {
             }
             None => {
                 let asked = flatten(turns);
-                let near = self
-                    .exchanges
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, e)| !used[*i] && e.ask == ask && e.name == name)
-                    .max_by_key(|(i, e)| (alike(&asked, &flatten(&e.turns)), usize::MAX - i))
-                    .map(|(i, _)| i);
-                if near.is_some() {
-                    counts.near += 1;
-                } else {
-                    counts.missing += 1;
+                let most_alike = |fresh: bool| {
+                    self.exchanges
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, e)| used[*i] != fresh && e.ask == ask && e.name == name)
+                        .max_by_key(|(i, e)| (alike(&asked, &flatten(&e.turns)), usize::MAX - i))
+                        .map(|(i, _)| i)
+                };
+                match (most_alike(true), most_alike(false)) {
+                    (Some(index), _) => {
+                        counts.near += 1;
+                        Some(index)
+                    }
+                    (None, Some(index)) => {
+                        counts.reused += 1;
+                        Some(index)
+                    }
+                    (None, None) => {
+                        counts.missing += 1;
+                        None
+                    }
                 }
-                near
             }
         };
         let Some(index) = index else {
@@ -363,9 +375,12 @@ impl JsonModel for Replay {
     }
 }
 
-/// Where the corpus is kept, beside the crate's tests.
+/// Where the corpus is kept: beside the crate's tests, or `LECTERN_CORPUS_DIR` (a trial
+/// corpus, recorded to measure a prompt change before the committed one is recorded again).
 pub fn corpus_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+    std::env::var_os("LECTERN_CORPUS_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus"))
 }
 
 /// The corpus's briefs with their key ideas (`briefs.json`).
@@ -441,7 +456,7 @@ pub fn table(replayed: &[Replayed]) -> String {
         out,
         "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
         "brief", "min", "words/bud", "scenes", "sents", "ideas", "cut", "lone", "rep", "echo",
-        "titl", "dbl", "fill", "untg", "checked", "exact/near"
+        "titl", "dbl", "fill", "untg", "checked", "exact/near/reused"
     );
     for one in replayed {
         let b = &one.brief;
@@ -450,11 +465,11 @@ pub fn table(replayed: &[Replayed]) -> String {
                 let d = &f.defects;
                 let _ = writeln!(
                     out,
-                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{:<4}",
+                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
                     b.slug, b.minutes, f.words, f.budget_words, f.scenes, f.sentences,
                     f.key_ideas_taught, f.key_ideas, d.cut_phrases, d.lone_items, d.repeats,
                     d.echoes, d.cut_titles, d.doubled_options, d.filler, d.untaught_answers,
-                    one.fact_wrong, one.fact_checked, one.counts.exact, one.counts.near
+                    one.fact_wrong, one.fact_checked, one.counts.exact, one.counts.near, one.counts.reused
                 );
             }
             Err(error) => {
@@ -500,6 +515,15 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         out,
         "fact check: {} of {} sentences asked about called wrong",
         t.fact_wrong, t.fact_checked
+    );
+    let sum = |f: fn(&ReplayCounts) -> usize| replayed.iter().map(|r| f(&r.counts)).sum::<usize>();
+    let _ = writeln!(
+        out,
+        "replayed requests: {} exact, {} near, {} reused, {} missing",
+        sum(|c| c.exact),
+        sum(|c| c.near),
+        sum(|c| c.reused),
+        sum(|c| c.missing)
     );
     out
 }
@@ -561,7 +585,10 @@ mod tests {
         let again = replay.complete_json(&turns, "scene", json!({})).await;
         assert_eq!(again.unwrap(), "one");
         assert_eq!(replay.counts().near, 2);
-        let none = replay.complete_json(&turns, "scene", json!({})).await;
+        let reused = replay.complete_json(&turns, "scene", json!({})).await;
+        assert_eq!(reused.unwrap(), "two");
+        assert_eq!(replay.counts().reused, 1);
+        let none = replay.complete_json(&turns, "plan", json!({})).await;
         assert!(none.is_err());
         assert_eq!(replay.counts().missing, 1);
     }

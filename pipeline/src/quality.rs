@@ -334,14 +334,25 @@ pub fn content_words(text: &str) -> Vec<String> {
 }
 
 fn stem(word: &str) -> String {
-    for suffix in ["ing", "ed", "es", "s"] {
+    let long_enough = |root: &str| root.chars().count() >= 3;
+    for suffix in ["ments", "ment", "ly", "ing", "ed"] {
         if let Some(root) = word.strip_suffix(suffix)
-            && root.chars().count() >= 3
+            && long_enough(root)
         {
             return root.to_string();
         }
     }
-    word.to_string()
+    // "boxes", "passes": the "es" goes; "moves", "cells": the "s".
+    if let Some(root) = word.strip_suffix("es")
+        && long_enough(root)
+        && ["s", "x", "z", "ch", "sh"].iter().any(|end| root.ends_with(end))
+    {
+        return root.to_string();
+    }
+    match word.strip_suffix('s') {
+        Some(root) if long_enough(root) && !root.ends_with('s') => root.to_string(),
+        _ => word.to_string(),
+    }
 }
 
 /// Whether a sentence with content words `a` says again what one with `b` said: most of the

@@ -1,5 +1,6 @@
-//! Every setting, once: its variable, its default and what it means. The README's settings
-//! table is this list (a test below compares them), and every key `Config` reads is in it.
+//! Every setting, once: its variable, its default and what it means. The settings table of
+//! `docs/settings.md` is this list (a test below compares them), and every key `Config` reads
+//! is in it.
 
 pub struct Setting {
     pub variable: &'static str,
@@ -216,7 +217,7 @@ pub const SETTINGS: &[Setting] = &[
     ),
 ];
 
-/// The README's table of settings, as Markdown.
+/// The table of settings in `docs/settings.md`, as Markdown.
 pub fn markdown_table() -> String {
     let mut table = String::from("| variable | default | meaning |\n|---|---|---|\n");
     for s in SETTINGS {
@@ -259,19 +260,22 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_table_is_this_list() {
-        let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
-            .expect("README.md");
+    fn the_documented_table_is_this_list() {
+        let readme = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../docs/settings.md"
+        ))
+        .expect("docs/settings.md");
         let start = readme
             .find("| variable | default | meaning |")
-            .expect("the README has a settings table");
+            .expect("docs/settings.md has a settings table");
         let end = readme[start..]
             .find("\n\n")
             .map_or(readme.len(), |n| start + n + 1);
         let expected = markdown_table();
         assert!(
             readme[start..end] == expected,
-            "the README's settings table differs from core/src/config/table.rs; it should be:\n{expected}"
+            "the settings table of docs/settings.md differs from core/src/config/table.rs; it should be:\n{expected}"
         );
     }
 }

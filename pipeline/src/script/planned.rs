@@ -1399,23 +1399,6 @@ fn without_kind_label(heading: &str) -> String {
     }
 }
 
-/// A plan of nothing but definitions (seen: seven in a row for "How the internet routes
-/// packets") is a glossary, not a lesson: after two, a definition becomes a list of facts.
-fn vary_kinds(scenes: &mut [PlannedScene]) {
-    if !super::rules::on("vary_kinds") {
-        return;
-    }
-    let mut definitions = 0;
-    for scene in scenes {
-        if scene.kind == BodyKind::Definition {
-            definitions += 1;
-            if definitions > 2 {
-                scene.kind = BodyKind::Bullets;
-            }
-        }
-    }
-}
-
 /// A small model plans the same scene more than once: a Plate tectonics plan had three
 /// scenes headed "What Causes Faults?", and their scenes said the same things three times.
 /// Whether a heading is one word of a topic of several ("Water" and "Cycle", two scenes of a
@@ -1505,7 +1488,6 @@ pub(super) async fn write(
         planned - usize::from(with_quiz),
     )
     .await;
-    vary_kinds(&mut plan.scenes);
     if with_quiz {
         plan.scenes.push(PlannedScene {
             kind: BodyKind::Quiz,
@@ -1634,25 +1616,6 @@ pub(super) async fn write(
                     continue;
                 };
                 let (ask, scene) = answer?;
-                let Some(scene) = scene else { continue };
-                // The same program twice teaches nothing new: asked once more with the reason,
-                // and left out if it still repeats one (scenes written side by side cannot see
-                // each other).
-                let scene = match tidy::repeats_a_program(&scene, &as_written) {
-                    None => Some(scene),
-                    Some(reason) => {
-                        tracing::info!(scene = ask.index + 1, %reason, "writing the scene again");
-                        write_scene(writer, &turns, &ask, &brief.topic, Some(reason))
-                            .await?
-                            .filter(|again| {
-                                let repeated = tidy::repeats_a_program(again, &as_written);
-                                if let Some(reason) = &repeated {
-                                    tracing::info!(scene = ask.index + 1, %reason, "leaving out the scene");
-                                }
-                                repeated.is_none()
-                            })
-                    }
-                };
                 let Some(mut scene) = scene else { continue };
                 tidy::scene_without_json(&mut scene, finish_sentence);
                 as_written.push(scene.clone());
@@ -1801,7 +1764,6 @@ pub(super) async fn write(
     shorten(&mut storyboard);
     for scene in &mut storyboard.scenes {
         mend_cut_phrases(scene);
-        fill_lone_item(scene);
         within_beat_limit(scene);
     }
     // Answered in the order their scenes were checked in: shown in the order of the video.
@@ -2143,7 +2105,6 @@ async fn write_scene(
     // left in texts is taken out later, with the title's and the summary's).
     let mut scene = scene;
     tidy::mend_comparison(&mut scene);
-    tidy::drop_echoed_instructions(&mut scene);
     drop_fragment_bullets(&mut scene, topic);
     Ok(Some(scene))
 }
@@ -2492,38 +2453,6 @@ fn within_beat_limit(scene: &mut Scene) {
         } else {
             tracing::debug!(sentence = %last, "a scene with too many beats loses its last");
         }
-    }
-}
-
-/// A list left with one item (the checks dropped the others) shows its next sentences as
-/// items, each revealed as it is said: a sentence short enough for a slide that does not lean
-/// on the one before. A Photosynthesis render kept four scenes of one bullet each, with the
-/// slide silent through three or four spoken sentences (28 November).
-fn fill_lone_item(scene: &mut Scene) {
-    if !super::rules::on("fill_lone_item") {
-        return;
-    }
-    let (Visual::Bullets { items, .. } | Visual::Summary { points: items, .. }) = &mut scene.visual
-    else {
-        return;
-    };
-    if items.len() != 1 {
-        return;
-    }
-    for beat in scene.narration.iter().skip(1) {
-        let [sentence] = sentences_of(beat)[..] else {
-            break;
-        };
-        let item = sentence.trim().trim_end_matches('.');
-        if items.len() == crate::storyboard::MAX_ITEMS
-            || item.chars().count() > PHRASE_CHARS as usize
-            || item.ends_with(['?', '!', ':'])
-            || tidy::points_back(sentence)
-        {
-            break;
-        }
-        tracing::debug!(%item, "a lone item's list shows its next sentence");
-        items.push(item.to_string());
     }
 }
 
@@ -3090,49 +3019,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_list_of_one_item_shows_its_next_short_sentences_until_one_leans_back() {
-        let mut scene = Scene {
-            visual: Visual::Bullets {
-                heading: "Light absorption".into(),
-                items: vec!["Chlorophyll absorbs light".into()],
-            },
-            narration: vec![
-                "Chlorophyll in the leaves absorbs light energy.".into(),
-                "Red and blue light are absorbed most.".into(),
-                "Green light is reflected, so leaves look green.".into(),
-                "This is why plants need sunlight to grow and store the energy as sugar.".into(),
-                "Chloroplasts hold the chlorophyll.".into(),
-            ],
-        };
-        fill_lone_item(&mut scene);
-        let Visual::Bullets { items, .. } = &scene.visual else {
-            panic!("a list");
-        };
-        assert_eq!(
-            items,
-            &[
-                "Chlorophyll absorbs light",
-                "Red and blue light are absorbed most",
-                "Green light is reflected, so leaves look green",
-            ]
-        );
-        // Each item keeps its own beat: the narration is unchanged.
-        assert_eq!(scene.narration.len(), 5);
-
-        // A long sentence stays spoken only; a list of two is left as it is.
-        let long = "Carbon dioxide enters the leaf through tiny pores called stomata on the \
-                    underside of the leaf.";
-        let mut scene = Scene {
-            visual: Visual::Summary {
-                heading: "Key takeaways".into(),
-                points: vec!["Plants make glucose".into()],
-            },
-            narration: vec!["Plants make glucose from light.".into(), long.into()],
-        };
-        fill_lone_item(&mut scene);
-        assert_eq!(scene.visual.element_count(), 1);
-    }
 
     #[test]
     fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
@@ -4214,29 +4100,6 @@ mod tests {
         assert!(!names_one_word_of("Water vapour", "The water cycle"));
     }
 
-    #[test]
-    fn a_plan_of_definitions_keeps_two() {
-        let scene = |kind| PlannedScene {
-            kind,
-            heading: "h".into(),
-            teaches: "t".into(),
-        };
-        let mut scenes: Vec<PlannedScene> = (0..5).map(|_| scene(BodyKind::Definition)).collect();
-        scenes.push(scene(BodyKind::Code));
-        vary_kinds(&mut scenes);
-        let kinds: Vec<BodyKind> = scenes.iter().map(|s| s.kind).collect();
-        assert_eq!(
-            kinds,
-            [
-                BodyKind::Definition,
-                BodyKind::Definition,
-                BodyKind::Bullets,
-                BodyKind::Bullets,
-                BodyKind::Bullets,
-                BodyKind::Code
-            ]
-        );
-    }
 
     #[test]
     fn a_slide_phrase_cut_at_its_limit_ends_on_a_whole_idea() {

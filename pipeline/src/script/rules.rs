@@ -11,12 +11,9 @@ use std::sync::RwLock;
 pub const RULES: &[&str] = &[
     "kind_label",
     "repeated_plans",
-    "vary_kinds",
     "scene_flaws",
     "mend_comparison",
-    "echoed_instructions",
     "fragment_bullets",
-    "repeated_program",
     "drop_repeats",
     "repeated_sentences",
     "sentence_check",
@@ -24,7 +21,6 @@ pub const RULES: &[&str] = &[
     "opening_repeats",
     "shorten",
     "mend_cut_phrases",
-    "fill_lone_item",
     "beat_limit",
 ];
 

@@ -553,43 +553,6 @@ const NOTE_OPENINGS: [&str; 10] = [
     "on this slide",
 ];
 
-/// Takes out the sentences that copied the instructions (a beat that reveals an element keeps
-/// its place, with what is left of it).
-pub(super) fn drop_echoed_instructions(scene: &mut Scene) {
-    if !super::rules::on("echoed_instructions") {
-        return;
-    }
-    let elements = scene.visual.element_count();
-    let code = matches!(scene.visual, Visual::Code { .. });
-    let mut index = 0;
-    scene.narration.retain_mut(|beat| {
-        index += 1;
-        if !echoes_instructions(beat) {
-            return true;
-        }
-        // A sentence that points back at one that goes goes with it ("This scene explains
-        // how vaccines can cause mild side effects … It also shows how they help build
-        // immunity").
-        let sentences = sentences_of(beat);
-        let mask = kept_sentences(&sentences, |s| !echoes_instructions(s));
-        let kept: Vec<&str> = sentences
-            .iter()
-            .zip(mask)
-            .filter_map(|(s, keep)| keep.then_some(*s))
-            .collect();
-        *beat = kept.join(" ");
-        if beat.is_empty() && index <= elements {
-            // The beat keeps the slide's timing with a plain pointer to it.
-            *beat = if code {
-                "Here is the program.".into()
-            } else {
-                "Look at the slide.".into()
-            };
-        }
-        !beat.is_empty()
-    });
-}
-
 /// A spoken text that starts in the middle of something (", 120. The factorial of 5 is ..."
 /// or "n-1`, which is 0 ..."): from its first whole sentence on, or nothing.
 pub(super) fn without_leading_fragment(text: &str) -> Option<String> {
@@ -609,24 +572,6 @@ pub(super) fn without_leading_fragment(text: &str) -> Option<String> {
         .filter(|s| s.matches('`').count() % 2 == 0)
         .collect();
     (!rest.is_empty()).then(|| rest.join(" "))
-}
-
-/// Why a code scene should not be kept: it shows a program an earlier scene showed.
-pub(super) fn repeats_a_program(scene: &Scene, earlier: &[Scene]) -> Option<String> {
-    if !super::rules::on("repeated_program") {
-        return None;
-    }
-    let Visual::Code { code, .. } = &scene.visual else {
-        return None;
-    };
-    let shown = earlier
-        .iter()
-        .any(|e| matches!(&e.visual, Visual::Code { code: c, .. } if key(c) == key(code)));
-    shown.then(|| {
-        "it shows the same program as an earlier scene; write a different program that shows \
-         another side of the topic"
-            .to_string()
-    })
 }
 
 /// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
@@ -712,34 +657,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_sentence_about_the_scene_goes_with_the_one_pointing_back_at_it() {
-        // A How vaccines work comparison (28 November).
-        let mut scene = Scene {
-            visual: Visual::Bullets {
-                heading: "Side effects".into(),
-                items: vec!["Mild side effects pass".into()],
-            },
-            narration: vec![
-                "This scene explains how vaccines can cause mild side effects, such as a fever or aches. It also shows how they help build immunity against a specific disease. Most side effects pass within two days.".into(),
-                "Side effects are usually temporary.".into(),
-            ],
-        };
-        drop_echoed_instructions(&mut scene);
-        assert_eq!(
-            scene.narration,
-            [
-                "Most side effects pass within two days.",
-                "Side effects are usually temporary."
-            ]
-        );
-        assert!(!echoes_instructions(
-            "This scenery formed over millions of years."
-        ));
-        assert!(echoes_instructions(
-            "In this scene, we look at the stomata."
-        ));
-    }
 
     #[test]
     fn a_sentence_said_again_nearly_word_for_word_is_a_repeat() {
