@@ -21,7 +21,7 @@ import {
   MAX_GOAL_LENGTH,
 } from '@/features/create/lib/course-request';
 import { courseFormSchema } from '@/features/create/lib/form-schemas';
-import { tooLongMessage } from '@/features/create/lib/too-long';
+import { typedTextProblem } from '@/features/create/lib/too-long';
 import '@/features/create/components/create-lesson.css';
 
 const examples = [
@@ -107,8 +107,8 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
             control={control}
             name="backgroundKnowledge"
             render={({ field }) => {
-              // Shown as soon as it is too long, not only on submit.
-              const tooLong = tooLongMessage(field.value, MAX_BACKGROUND_LENGTH);
+              // Shown as soon as it is too long or holds what the slides cannot draw, not only on submit.
+              const tooLong = typedTextProblem(field.value, MAX_BACKGROUND_LENGTH);
               return (
                 <LabelledField block="field" id={`${ids}-background`} label="What do you already know?">
                   <textarea

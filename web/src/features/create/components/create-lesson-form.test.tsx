@@ -212,3 +212,37 @@ describe('create lesson screen', () => {
     expect(screen.getByRole('button', { name: /Generate video/ })).toBeInTheDocument();
   });
 });
+
+describe('create lesson screen: errors in plain words (issue 54)', () => {
+  it('says at once which typed character the slides cannot draw, counting emoji as a person does', async () => {
+    const { requests } = mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    fireEvent.change(screen.getByLabelText('What should the video explain?'), { target: { value: '🌋🌋' } });
+    expect(screen.getByTestId('field-count')).toHaveTextContent('2/500');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('“🌋” cannot be drawn on the video\'s slides');
+    expect(alert.textContent).not.toMatch(/U\+|body\./);
+    fireEvent.click(screen.getByRole('button', { name: /Generate video/ }));
+    expect(requests.some((r) => r.url === '/api/video/generate')).toBe(false);
+  });
+
+  it('shows a refusal without its field path and keeps the typed text after Try again', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate': () =>
+        json({ detail: [{ loc: ['body', 'topic'], msg: 'Topic must name something to explain', type: 'value_error' }] }, 422),
+    });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    const topic = screen.getByLabelText('What should the video explain?');
+    await user.type(topic, 'Volcanoes of Iceland');
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+
+    const error = await screen.findByText('Topic must name something to explain.');
+    expect(error.textContent).not.toContain('body.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(topic).toHaveValue('Volcanoes of Iceland');
+    expect(topic).toHaveFocus();
+  });
+});

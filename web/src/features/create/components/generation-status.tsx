@@ -21,6 +21,8 @@ type GenerationStatusProps = {
   previousPage?: string;
   buyCreditsPath: string;
   onCreateAnother: () => void;
+  /** After a failure or a cancel: start over with the text kept. */
+  onTryAgain: () => void;
   /** Shown under the ready message (a solution's answer). */
   completedDetail?: ReactNode;
   /** What the finished job offers instead of "Watch now" (a course: open it). */
@@ -66,6 +68,7 @@ export function GenerationStatus({
   previousPage = paths.createLesson,
   buyCreditsPath,
   onCreateAnother,
+  onTryAgain,
   completedDetail,
   completedAction,
 }: GenerationStatusProps) {
@@ -141,7 +144,7 @@ export function GenerationStatus({
           />
         ) : null}
 
-        {phase === 'cancelled' ? <Outcome text={step} testId="cancelled-refund" again="Start again" onAgain={onCreateAnother} /> : null}
+        {phase === 'cancelled' ? <Outcome text={step} testId="cancelled-refund" again="Start again" onAgain={onTryAgain} /> : null}
 
         {phase === 'failed' ? (
           <Outcome
@@ -155,7 +158,7 @@ export function GenerationStatus({
               ) : null
             }
             again="Try again"
-            onAgain={onCreateAnother}
+            onAgain={onTryAgain}
           />
         ) : null}
       </div>

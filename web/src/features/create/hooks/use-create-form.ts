@@ -74,6 +74,15 @@ export function useCreateForm<V extends FieldValues>({
     values.setFocus(prompt);
   };
 
+  /**
+   * After a failure or a cancel: the banner goes and the text stays, focused, so the person
+   * can change what the error named instead of typing it all again (issue 54).
+   */
+  const tryAgain = () => {
+    generation.reset();
+    values.setFocus(prompt);
+  };
+
   return {
     short,
     submitting,
@@ -81,7 +90,7 @@ export function useCreateForm<V extends FieldValues>({
     send,
     prompt: { control: values.control, name: prompt, clearErrors: values.clearErrors },
     order: { cost, availableCredits, short, buyCreditsPath, submitting },
-    status: { buyCreditsPath, onCreateAnother: startOver },
+    status: { buyCreditsPath, onCreateAnother: startOver, onTryAgain: tryAgain },
   };
 }
 

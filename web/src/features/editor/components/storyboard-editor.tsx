@@ -70,7 +70,7 @@ export function StoryboardEditor({ editor, cost }: StoryboardEditorProps) {
         <div className="alert alert--error" role="alert">
           <ul className="storyboard-editor__issues">
             {documentIssues.map((issue, i) => (
-              <li key={i}>{issue.field ? `${issue.field}: ${issue.message}` : issue.message}</li>
+              <li key={i}>{issue.message}</li>
             ))}
           </ul>
         </div>
