@@ -12,7 +12,7 @@ describe('extractErrorMessage (SPEC 8 "API errors (general)")', () => {
     const body = {
       detail: [
         { loc: ['body', 'topic'], msg: 'Topic is required', type: 'missing' },
-        { loc: ['body', 'level'], msg: 'level must be 1 to 3.', type: 'value_error' },
+        { loc: ['body', 'level'], msg: 'Level must be 1 to 3.', type: 'value_error' },
       ],
     };
     const message = extractErrorMessage(body, 422, 'Unprocessable Entity');

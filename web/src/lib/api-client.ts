@@ -50,8 +50,7 @@ function formatValidationItem(item: unknown): string | null {
   const msg = typeof item === 'string' ? item : isRecord(item) ? (item as ValidationItem).msg : null;
   if (typeof msg !== 'string' || !msg.trim()) return null;
   const text = msg.trim();
-  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?…)]$/.test(sentence) ? sentence : `${sentence}.`;
+  return /[.!?…)]$/.test(text) ? text : `${text}.`;
 }
 
 /**

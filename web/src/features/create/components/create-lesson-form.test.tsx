@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
-import { makeSession } from '@/testing/data';
+import { makeSession, makeUser } from '@/testing/data';
 import { renderApp } from '@/testing/render-app';
 import { makeJobStatus } from '@/testing/make-job-status';
 
@@ -244,5 +244,27 @@ describe('create lesson screen: errors in plain words (issue 54)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(topic).toHaveValue('Volcanoes of Iceland');
     expect(topic).toHaveFocus();
+  });
+});
+
+describe('create lesson screen: drafts (issue 54)', () => {
+  it('keeps the typed topic for the same user when the form is opened again, and not for another user', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'GET /api/auth/user/user-2/credits': () => json(credits(10)),
+    });
+    const first = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await first.user.type(screen.getByLabelText('What should the video explain?'), 'Plate tectonics');
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '7' } });
+    first.unmount();
+
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    expect(await screen.findByLabelText('What should the video explain?')).toHaveValue('Plate tectonics');
+    expect(screen.getByLabelText('Length')).toHaveValue('7');
+    cleanup();
+
+    renderApp({ path: '/create/lesson', session: makeSession({ user: makeUser({ uid: 'user-2' }) }) });
+    expect(await screen.findByLabelText('What should the video explain?')).toHaveValue('');
   });
 });
