@@ -76,7 +76,7 @@ pub fn for_version(
         .filter_map(|answer| {
             let place = match &answer.asked {
                 Some(asked) => questions.iter().position(|q| q == asked)?,
-                None => (answer.question as usize) < questions.len(),
+                None => Some(answer.question as usize).filter(|&i| i < questions.len())?,
             }
             .try_into()
             .ok()?;

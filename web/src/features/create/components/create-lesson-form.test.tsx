@@ -247,6 +247,21 @@ describe('create lesson screen: errors in plain words (issue 54)', () => {
   });
 });
 
+describe('create lesson screen: focus after Generate (issue 54)', () => {
+  it('moves to the banner that says what happens now, not to the page', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate': () => json({ job_id: 'job-9' }),
+      'GET /api/job/job-9/status': () => json(makeJobStatus({ job_id: 'job-9', status: 'processing', progress: 10 })),
+    });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What should the video explain?'), 'Tides');
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: /Creating “Tides”/ })).toHaveFocus());
+  });
+});
+
 describe('create lesson screen: drafts (issue 54)', () => {
   it('keeps the typed topic for the same user when the form is opened again, and not for another user', async () => {
     mockFetch({

@@ -87,7 +87,7 @@ export function GenerationStatus({
         {phase === 'cancelled' ? <Icon name="info" /> : null}
       </div>
       <div className="gen-status__body">
-        <h2 id="gen-status-title" className="gen-status__title" title={phase === 'failed' ? undefined : title}>
+        <h2 id="gen-status-title" className="gen-status__title" tabIndex={-1} title={phase === 'failed' ? undefined : title}>
           {phase === 'generating' ? `Creating “${shortTitle}”` : null}
           {phase === 'completed' ? shortTitle : null}
           {phase === 'failed' ? failedTitle : null}

@@ -94,6 +94,9 @@ export function useCreateForm<V extends FieldValues>({
       await start();
     } finally {
       setSubmitting(false);
+      // The disabled Generate button let the focus fall to the page: it goes to the banner's
+      // heading, which says what happens now (issue 54).
+      requestAnimationFrame(() => statusRef.current?.querySelector<HTMLElement>('#gen-status-title')?.focus({ preventScroll: true }));
     }
   };
 

@@ -65,10 +65,15 @@ export function LandingPage({ signedIn, explore }: { signedIn: boolean; explore?
                 Browse Library
               </Link>
             </div>
-            <p className="hero__trust">
-              <Icon name="check-circle" /> {FREE_SIGNUP_CREDITS} free credits when you sign up
-              <span aria-hidden="true">·</span> No card required
-            </p>
+            {/* Two claims, each with its mark: a wrapped line never starts or ends with a separator. */}
+            <ul className="hero__trust">
+              <li>
+                <Icon name="check-circle" /> {FREE_SIGNUP_CREDITS} free credits when you sign up
+              </li>
+              <li>
+                <Icon name="check-circle" /> No card required
+              </li>
+            </ul>
           </div>
           <HeroPreview />
         </div>
