@@ -188,8 +188,7 @@ async fn played_questions(
     if id == video.id || video.job_id.as_deref() == Some(id) {
         return Ok(progress::fingerprints(video.transcript.as_deref()));
     }
-    let stored =
-        super::media::stored_json(state, &jobs::media::transcript(id), "Transcript").await;
+    let stored = super::media::stored_json(state, &jobs::media::transcript(id), "Transcript").await;
     Ok(match stored {
         Ok(transcript) => progress::fingerprints(Some(&transcript.to_string())),
         Err(ApiError::NotFound(_)) => None,

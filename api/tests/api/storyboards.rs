@@ -624,7 +624,7 @@ fn transcript_asking(questions: &[&str]) -> String {
 /// the new version keeps the video's title, whatever its storyboard's headings say.
 #[tokio::test]
 async fn a_new_version_keeps_answers_only_for_its_unchanged_questions_and_the_video_keeps_its_title()
-{
+ {
     use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 
     let app = spawn_app().await;
@@ -675,7 +675,10 @@ async fn a_new_version_keeps_answers_only_for_its_unchanged_questions_and_the_vi
     else {
         panic!("the edit's job was not claimed")
     };
-    assert_eq!(job.title, title, "the version's job carries the video's title");
+    assert_eq!(
+        job.title, title,
+        "the version's job carries the video's title"
+    );
     let second = transcript_asking(&["Which gas goes in?", "Is sugar made?"]);
     put_media(&app, &jobs::media::transcript(&edit_job), second.as_bytes()).await;
     assert!(
@@ -749,7 +752,11 @@ async fn a_new_version_keeps_answers_only_for_its_unchanged_questions_and_the_vi
         .json()
         .await
         .unwrap();
-    assert_eq!(item["title"], title.as_str(), "a new heading renames nothing");
+    assert_eq!(
+        item["title"],
+        title.as_str(),
+        "a new heading renames nothing"
+    );
     let status: Value = app
         .get_authed(&format!("/api/job/{edit_job}/status"), token)
         .await

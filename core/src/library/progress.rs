@@ -111,12 +111,17 @@ fn merged(
             })
         })
         .collect();
-    answers.extend(stored.iter().filter(|answer| {
-        answer
-            .asked
-            .as_ref()
-            .is_some_and(|asked| !questions.contains(asked))
-    }).cloned());
+    answers.extend(
+        stored
+            .iter()
+            .filter(|answer| {
+                answer
+                    .asked
+                    .as_ref()
+                    .is_some_and(|asked| !questions.contains(asked))
+            })
+            .cloned(),
+    );
     answers
 }
 
@@ -284,7 +289,12 @@ async fn record_once(
 
 /// The owner's progress in `video`, as it stands for the version it shows.
 pub async fn of_video<C: ConnectionTrait>(db: &C, video: &video::Model) -> Result<Progress, DbErr> {
-    of_version(db, video, fingerprints(video.transcript.as_deref()).as_deref()).await
+    of_version(
+        db,
+        video,
+        fingerprints(video.transcript.as_deref()).as_deref(),
+    )
+    .await
 }
 
 /// The owner's progress in `video` for the version asking `questions` (its `fingerprints`).
@@ -325,9 +335,7 @@ pub async fn of_videos<C: ConnectionTrait>(
         .iter()
         .map(|v| {
             let progress = match rows.remove(&v.id) {
-                Some(row) => {
-                    Progress::of(v, row, fingerprints(v.transcript.as_deref()).as_deref())
-                }
+                Some(row) => Progress::of(v, row, fingerprints(v.transcript.as_deref()).as_deref()),
                 None => Progress::none(v),
             };
             (v.id.clone(), progress)
@@ -460,7 +468,9 @@ mod tests {
         assert_eq!(for_version(&both, Some(&second))[0].question, 0);
         let back = for_version(&both, Some(&first));
         assert_eq!(
-            back.iter().map(|a| (a.question, a.correct)).collect::<Vec<_>>(),
+            back.iter()
+                .map(|a| (a.question, a.correct))
+                .collect::<Vec<_>>(),
             vec![(1, Some(false))],
             "version 1's own answer to \"What?\" comes back with it; \"Why?\" was answered again in version 2"
         );
@@ -474,6 +484,10 @@ mod tests {
         assert_ne!(a, fingerprints(Some(&changed.to_string())));
         assert_eq!(a, fingerprints(Some(&transcript(&["Why?"]))), "stable");
         assert_eq!(fingerprints(None), None);
-        assert_eq!(fingerprints(Some("{\"sentences\": []}")), None, "made before checkpoints");
+        assert_eq!(
+            fingerprints(Some("{\"sentences\": []}")),
+            None,
+            "made before checkpoints"
+        );
     }
 }
