@@ -17,6 +17,7 @@ const WIDTHS = [
 ];
 
 const { server, browser } = await startJourney();
+const intersects = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 for (const { name, viewport } of WIDTHS) {
   test(`a visitor finds the prices, and a learner's typed topic is checked and kept (${name})`, async (t) => {
@@ -53,6 +54,19 @@ for (const { name, viewport } of WIDTHS) {
         await page.waitForURL(/\/auth/, { timeout: TIMEOUT });
         await signInThroughPopup(page, { email: `e2e-${randomBytes(6).toString('hex')}@example.com`, name: 'Tess Typer' });
         await page.waitForURL(/\/create\/lesson$/, { timeout: TIMEOUT });
+        // The welcome toast covers neither the page's heading nor Generate.
+        const welcome = page.locator('.toast').filter({ hasText: 'Welcome to Lectern' });
+        await welcome.waitFor({ timeout: TIMEOUT });
+        const toast = await welcome.boundingBox();
+        for (const [what, target] of [
+          ['the heading', page.getByRole('heading', { level: 1 })],
+          ['Generate', page.getByRole('button', { name: /^Generate/ })],
+        ]) {
+          await target.scrollIntoViewIfNeeded();
+          const box = await target.boundingBox();
+          assert.ok(!intersects(toast, box), `the toast ${JSON.stringify(toast)} is clear of ${what} ${JSON.stringify(box)}`);
+        }
+        await shot('welcome-toast');
       });
 
       await t.test('an emoji is named as it is typed, in words, and counted as one character', async () => {

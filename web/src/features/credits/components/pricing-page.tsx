@@ -80,8 +80,11 @@ export function PricingPage({ signedIn, signUpPath, buyPath }: PricingPageProps)
                 <p className="pricing__package-credits">
                   <Icon name="zap" className="icon--credit" /> {pkg.credits} credits
                 </p>
-                <p className="pricing__package-price">{formatPrice(pkg.price, pkg.currency)}</p>
-                <p className="pricing__package-unit">{formatPrice(Math.round(pkg.price / pkg.credits), pkg.currency)} per credit</p>
+                {/* The price and its cost per credit are one statement, not a heading and its paragraph. */}
+                <p className="pricing__package-pricing">
+                  <span className="pricing__package-price">{formatPrice(pkg.price, pkg.currency)}</span>
+                  <span className="pricing__package-unit">{formatPrice(Math.round(pkg.price / pkg.credits), pkg.currency)} per credit</span>
+                </p>
               </li>
             ))}
           </ul>
