@@ -17,9 +17,32 @@ pub fn to_json() -> String {
 
 /// What `just openapi` writes into `web/src/types/` (the web's `openapi.ts` is then generated
 /// from `openapi.json` by openapi-typescript), by file name.
-pub fn web_types() -> [(&'static str, String); 2] {
+pub fn web_types() -> [(&'static str, String); 3] {
     [
         ("openapi.json", to_json()),
         ("limits.ts", crate::limits::typescript()),
+        ("drawable.ts", drawable_typescript()),
     ]
+}
+
+/// The characters the slides can draw, for the web app to check text as it is typed (the API
+/// refuses the rest at submit: `lectern_core::text`).
+fn drawable_typescript() -> String {
+    let ranges: Vec<String> = lectern_core::text::drawable_ranges()
+        .chunks(6)
+        .map(|row| {
+            let pairs: Vec<String> = row
+                .iter()
+                .map(|(start, end)| format!("[0x{start:04X}, 0x{end:04X}]"))
+                .collect();
+            format!("  {},\n", pairs.join(", "))
+        })
+        .collect();
+    format!(
+        "// Generated from core/src/text/drawable.rs by `just openapi`; do not edit. A test in\n\
+         // api/tests/api/openapi.rs fails when this file differs from what Rust writes.\n\n\
+         /** The code points the slides can draw, as inclusive ranges in ascending order. */\n\
+         export const drawableRanges: readonly (readonly [number, number])[] = [\n{}];\n",
+        ranges.concat()
+    )
 }

@@ -18,17 +18,18 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// A sentence for the learner, naming the character.
+    /// A sentence for the learner, naming the character as they see it: never its code
+    /// point, which means nothing to them (issue 54).
     pub fn describe(&self) -> String {
         match self {
-            Refusal::Control(c) => format!(
-                "contains the control character U+{:04X}, which cannot be shown or spoken",
-                u32::from(*c)
-            ),
-            Refusal::NoGlyph(c) => format!(
-                "contains \"{c}\" (U+{:04X}), which the slides cannot draw; please remove it",
-                u32::from(*c)
-            ),
+            Refusal::Control(_) => {
+                "contains an invisible control character, which cannot be shown or spoken; \
+                 please retype the text without it"
+                    .to_string()
+            }
+            Refusal::NoGlyph(c) => {
+                format!("contains \"{c}\", which the slides cannot draw; please remove it")
+            }
         }
     }
 }
@@ -47,6 +48,12 @@ pub fn drawable(c: char) -> bool {
             }
         })
         .is_ok()
+}
+
+/// The ranges of code points the slides can draw, inclusive (the web app checks typed text
+/// against the same list: `web/src/types/drawable.ts`).
+pub fn drawable_ranges() -> &'static [(u32, u32)] {
+    drawable::RANGES
 }
 
 /// The first character of `text` that cannot be shown or spoken. Line breaks and tabs are
@@ -93,6 +100,9 @@ mod tests {
             "format characters are not controls"
         );
         assert_eq!(refusal("two\nlines\tand a tab"), None);
-        assert!(Refusal::NoGlyph('🚀').describe().contains("U+1F680"));
+        let said = Refusal::NoGlyph('🚀').describe();
+        assert!(said.contains("\"🚀\""), "{said}");
+        assert!(!said.contains("U+"), "no code point: {said}");
+        assert!(!Refusal::Control('\u{7}').describe().contains("U+"));
     }
 }

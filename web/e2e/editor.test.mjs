@@ -134,6 +134,12 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
       // At a phone's width the cards stack, and nothing becomes unreachable.
       const desktop = page.viewportSize();
       await page.setViewportSize({ width: 390, height: 844 });
+      // Issue 54: the Render button stays in reach on a phone, wherever the page is scrolled.
+      for (const scroll of [0, 0.5]) {
+        await page.evaluate((share) => window.scrollTo(0, document.body.scrollHeight * share), scroll);
+        const render = await page.getByRole('button', { name: 'Render this video' }).boundingBox();
+        assert.ok(render && render.y >= 0 && render.y + render.height <= 844, `Render this video is on the screen: ${JSON.stringify(render)}`);
+      }
       await shot(page, 'preview-phone');
       assert.deepEqual(await axeViolations(page), [], 'the editor at a phone width has no axe violations');
       await page.setViewportSize(desktop);

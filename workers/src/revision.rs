@@ -59,7 +59,9 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let transcript = upload(runtime, &job.id, work_dir.path()).await?;
     let completion = Completion {
         result: serde_json::to_value(&output).unwrap_or_default(),
-        smart_title: Some(output.smart_title.clone()),
+        // A version keeps its video's name (the job was titled with it): a new heading in the
+        // storyboard renames nothing; only the user's rename does (issue 54).
+        smart_title: Some(job.title.clone()),
         step: "Video ready for download!".into(),
         video: None,
     };

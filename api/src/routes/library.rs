@@ -106,7 +106,10 @@ pub(super) fn parse_list_query(
     {
         errors.push(FieldError::new(
             &["query", "q"],
-            format!("q must be at most {} characters", library::MAX_QUERY_CHARS),
+            format!(
+                "A search can be at most {} characters long",
+                library::MAX_QUERY_CHARS
+            ),
             "string_too_long",
         ));
     }

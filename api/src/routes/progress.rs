@@ -157,6 +157,7 @@ impl ProgressReport {
                 .map(|c| CheckpointAnswer {
                     question: c.question,
                     correct: c.correct,
+                    asked: None,
                 })
                 .collect(),
             recorded_at: self.recorded_at,
@@ -174,6 +175,25 @@ pub(super) async fn owned_video(
         .await?
         .filter(|v| v.status == jobs::status::COMPLETED)
         .or_not_found("Video")
+}
+
+/// The questions (`progress::fingerprints`) of the version `id` names: an earlier version's
+/// job plays that version's questions (its transcript is kept with its media); the video's
+/// own id or its shown job, the shown version's.
+async fn played_questions(
+    state: &AppState,
+    video: &video::Model,
+    id: &str,
+) -> ApiResult<Option<Vec<String>>> {
+    if id == video.id || video.job_id.as_deref() == Some(id) {
+        return Ok(progress::fingerprints(video.transcript.as_deref()));
+    }
+    let stored = super::media::stored_json(state, &jobs::media::transcript(id), "Transcript").await;
+    Ok(match stored {
+        Ok(transcript) => progress::fingerprints(Some(&transcript.to_string())),
+        Err(ApiError::NotFound(_)) => None,
+        Err(e) => return Err(e),
+    })
 }
 
 /// Records where the learner is in their video, how far they watched and the checkpoints
@@ -200,7 +220,8 @@ async fn report_progress(
 ) -> ApiResult<Json<VideoProgress>> {
     let video = owned_video(&state, &caller, &id).await?;
     let report = body.validate()?;
-    let progress = progress::record(&state.db, &video, report).await?;
+    let questions = played_questions(&state, &video, &id).await?;
+    let progress = progress::record(&state.db, &video, report, questions.as_deref()).await?;
     Ok(Json(VideoProgress::new(&video, progress)))
 }
 
@@ -222,6 +243,7 @@ async fn video_progress(
     Path(VideoOrJobId { id }): Path<VideoOrJobId>,
 ) -> ApiResult<Json<VideoProgress>> {
     let video = owned_video(&state, &caller, &id).await?;
-    let progress = progress::of_video(&state.db, &video).await?;
+    let questions = played_questions(&state, &video, &id).await?;
+    let progress = progress::of_version(&state.db, &video, questions.as_deref()).await?;
     Ok(Json(VideoProgress::new(&video, progress)))
 }

@@ -608,3 +608,160 @@ async fn free_previews_stop_at_the_hours_allowance_with_a_429() {
     let started = post(&app, &other.access_token, "/api/video/generate", theirs).await;
     assert_eq!(started.status(), StatusCode::ACCEPTED);
 }
+
+/// A transcript whose checkpoints ask `questions` (each with options "yes" and "no").
+fn transcript_asking(questions: &[&str]) -> String {
+    let checkpoints: Vec<Value> = questions
+        .iter()
+        .map(|q| json!({"question": q, "kind": "choice", "options": ["yes", "no"], "answer": 0, "explanation": "", "at": 1.0, "rewatch_from": 0.0, "heading": "H"}))
+        .collect();
+    json!({"title": "Photosynthesis", "sentences": [], "checkpoints": checkpoints}).to_string()
+}
+
+/// Issue 54: a checkpoint answer belongs to a question of a version. A new version starts
+/// with its own questions; an answer carries over only to a question it asks unchanged (at
+/// that question's place); the old version's URL still shows that version's answers; and
+/// the new version keeps the video's title, whatever its storyboard's headings say.
+#[tokio::test]
+async fn a_new_version_keeps_answers_only_for_its_unchanged_questions_and_the_video_keeps_its_title()
+ {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+
+    let app = spawn_app().await;
+    let me = app.sign_in("answers@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    let token = &me.access_token;
+    let (video_id, first_job) = finished_video(&app, uid).await;
+    let first = transcript_asking(&["Is light needed?", "Is sugar made?"]);
+    put_media(&app, &jobs::media::transcript(&first_job), first.as_bytes()).await;
+    let row = video::Entity::find_by_id(video_id.clone())
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let title = row.title.clone();
+    let mut row: video::ActiveModel = row.into();
+    row.transcript = Set(Some(first));
+    row.update(&app.db).await.unwrap();
+
+    let progress = format!("/api/video/{video_id}/progress");
+    let answered = post(
+        &app,
+        token,
+        &progress,
+        json!({"position_seconds": 10.0, "recorded_at": "2026-11-26T10:00:00Z",
+               "checkpoints": [{"question": 0, "correct": false}, {"question": 1, "correct": true}]}),
+    )
+    .await;
+    assert_eq!(answered.status(), StatusCode::OK);
+
+    // Version 2: a new first question; the second is asked again unchanged.
+    let mut edited = storyboard();
+    edited["scenes"][0]["title"] = json!("A Beginner's Guide to Photosynthesis");
+    let started: Value = post(
+        &app,
+        token,
+        &format!("/api/video/{video_id}/revisions"),
+        json!({"storyboard": edited}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let edit_job = started["job_id"].as_str().unwrap().to_string();
+    let jobs::Claim::Run(job) = jobs::claim(&app.db, &edit_job, "test-worker")
+        .await
+        .unwrap()
+    else {
+        panic!("the edit's job was not claimed")
+    };
+    assert_eq!(
+        job.title, title,
+        "the version's job carries the video's title"
+    );
+    let second = transcript_asking(&["Which gas goes in?", "Is sugar made?"]);
+    put_media(&app, &jobs::media::transcript(&edit_job), second.as_bytes()).await;
+    assert!(
+        versions::complete_edit(
+            &app.db,
+            &job,
+            jobs::Completion {
+                result: json!({}),
+                smart_title: Some(job.title.clone()),
+                step: "Video ready for download!".into(),
+                video: None,
+            },
+            versions::NewVersion {
+                video_id: video_id.clone(),
+                scenes_changed: 1,
+                transcript: Some(second),
+            },
+        )
+        .await
+        .unwrap()
+    );
+
+    let now: Value = app.get_authed(&progress, token).await.json().await.unwrap();
+    assert_eq!(
+        now["checkpoints"],
+        json!([{"question": 1, "correct": true}]),
+        "only the unchanged question keeps its answer: {now}"
+    );
+    assert_eq!(now["checkpoints_answered"], 1);
+    let old: Value = app
+        .get_authed(&format!("/api/video/{first_job}/progress"), token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        old["checkpoints"],
+        json!([{"question": 0, "correct": false}, {"question": 1, "correct": true}]),
+        "the old version's URL shows its own answers: {old}"
+    );
+
+    // Answering version 2's new question leaves version 1's answers for when it is shown again.
+    let answered = post(
+        &app,
+        token,
+        &progress,
+        json!({"position_seconds": 20.0, "recorded_at": "2026-11-26T11:00:00Z",
+               "checkpoints": [{"question": 0, "correct": true}, {"question": 1, "correct": true}]}),
+    )
+    .await;
+    let answered: Value = answered.json().await.unwrap();
+    assert_eq!(answered["checkpoints_correct"], 2, "{answered}");
+    let restore = post(
+        &app,
+        token,
+        &format!("/api/video/{video_id}/revisions/1/restore"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(restore.status(), StatusCode::OK);
+    let back: Value = app.get_authed(&progress, token).await.json().await.unwrap();
+    assert_eq!(
+        back["checkpoints"],
+        json!([{"question": 0, "correct": false}, {"question": 1, "correct": true}]),
+        "{back}"
+    );
+
+    let item: Value = app
+        .get_authed(&format!("/api/library/videos/{video_id}"), token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        item["title"],
+        title.as_str(),
+        "a new heading renames nothing"
+    );
+    let status: Value = app
+        .get_authed(&format!("/api/job/{edit_job}/status"), token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(status["title"], title.as_str());
+}

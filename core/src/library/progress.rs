@@ -12,6 +12,7 @@ use sea_orm::{
     EntityTrait, QueryFilter,
 };
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::db::begin_write;
 use crate::entities::{video, video_progress};
@@ -25,6 +26,103 @@ pub struct CheckpointAnswer {
     /// The question's place among the video's checkpoints, from 0.
     pub question: u32,
     pub correct: Option<bool>,
+    /// Which question was answered (its `fingerprints` entry), so that an answer belongs to a
+    /// question of a version: a new version whose questions changed starts without answers,
+    /// and one that asks the same question again keeps its answer (issue 54). `None` in
+    /// answers stored before versions kept their own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked: Option<String>,
+}
+
+/// The fingerprints of a version's checkpoint questions, in their order, read from its
+/// transcript (the JSON the pipeline writes: `checkpoints` with each question, its options
+/// and its answer). Two questions have the same fingerprint when they ask the same thing
+/// with the same answer. `None` when the transcript does not say (none kept, or one written
+/// before checkpoints existed): answers are then taken by their place, as they came.
+pub fn fingerprints(transcript: Option<&str>) -> Option<Vec<String>> {
+    let stored = serde_json::from_str::<serde_json::Value>(transcript?).ok()?;
+    let checkpoints = stored["checkpoints"].as_array()?;
+    let found = checkpoints
+        .iter()
+        .map(|c| {
+            let asked = serde_json::json!([
+                c["question"],
+                c["kind"],
+                c["options"],
+                c["answer"],
+                c["value"],
+                c["tolerance"],
+                c["unit"],
+            ]);
+            let digest = Sha256::digest(asked.to_string().as_bytes());
+            digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+        })
+        .collect();
+    Some(found)
+}
+
+/// The answers of `stored` that belong to the version asking `questions`, each at its
+/// question's place in that version. An answer from before fingerprints were kept stays at
+/// its place when the version has one.
+pub fn for_version(
+    stored: &[CheckpointAnswer],
+    questions: Option<&[String]>,
+) -> Vec<CheckpointAnswer> {
+    let Some(questions) = questions else {
+        return stored.to_vec();
+    };
+    let mut answers: Vec<CheckpointAnswer> = stored
+        .iter()
+        .filter_map(|answer| {
+            let place = match &answer.asked {
+                Some(asked) => questions.iter().position(|q| q == asked)?,
+                None => Some(answer.question as usize).filter(|&i| i < questions.len())?,
+            }
+            .try_into()
+            .ok()?;
+            Some(CheckpointAnswer {
+                question: place,
+                ..answer.clone()
+            })
+        })
+        .collect();
+    answers.sort_by_key(|a| a.question);
+    answers.dedup_by_key(|a| a.question);
+    answers
+}
+
+/// A report's answers (to the version asking `questions`) with what they answered, joined to
+/// the stored answers of other versions' questions (kept for a version shown again).
+fn merged(
+    reported: &[CheckpointAnswer],
+    stored: &[CheckpointAnswer],
+    questions: Option<&[String]>,
+) -> Vec<CheckpointAnswer> {
+    let Some(questions) = questions else {
+        return reported.to_vec();
+    };
+    let mut answers: Vec<CheckpointAnswer> = reported
+        .iter()
+        .filter_map(|answer| {
+            let asked = questions.get(answer.question as usize)?;
+            Some(CheckpointAnswer {
+                asked: Some(asked.clone()),
+                ..answer.clone()
+            })
+        })
+        .collect();
+    answers.extend(
+        stored
+            .iter()
+            .filter(|answer| {
+                answer
+                    .asked
+                    .as_ref()
+                    .is_some_and(|asked| !questions.contains(asked))
+            })
+            .cloned(),
+    );
+    answers
 }
 
 /// What a player reports.
@@ -59,13 +157,19 @@ impl Progress {
         }
     }
 
-    fn of(video: &video::Model, row: video_progress::Model) -> Progress {
+    fn of(
+        video: &video::Model,
+        row: video_progress::Model,
+        questions: Option<&[String]>,
+    ) -> Progress {
+        let stored: Vec<CheckpointAnswer> =
+            serde_json::from_str(&row.checkpoints).unwrap_or_default();
         Progress {
             position_seconds: row.position_seconds,
             furthest_seconds: row.furthest_seconds,
             duration_seconds: seconds_of(&video.duration),
             completed: row.completed,
-            checkpoints: serde_json::from_str(&row.checkpoints).unwrap_or_default(),
+            checkpoints: for_version(&stored, questions),
             recorded_at: Some(row.recorded_at),
         }
     }
@@ -93,13 +197,15 @@ fn row_id(user_id: &str, video_id: &str) -> String {
 }
 
 /// Stores `report` for the owner of `video` unless a later one is stored, and answers the
-/// progress as it now stands. The times are clamped to the video's length.
+/// progress as it now stands. Its answers are to the questions of the version played
+/// (`questions`: its `fingerprints`). The times are clamped to the video's length.
 pub async fn record(
     db: &DatabaseConnection,
     video: &video::Model,
     report: Report,
+    questions: Option<&[String]>,
 ) -> Result<Progress, DbErr> {
-    match record_once(db, video, report.clone()).await {
+    match record_once(db, video, report.clone(), questions).await {
         // Two first reports at once: the other one made the row; this one now updates it.
         Err(e)
             if matches!(
@@ -107,7 +213,7 @@ pub async fn record(
                 Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
             ) =>
         {
-            record_once(db, video, report).await
+            record_once(db, video, report, questions).await
         }
         other => other,
     }
@@ -117,6 +223,7 @@ async fn record_once(
     db: &DatabaseConnection,
     video: &video::Model,
     report: Report,
+    questions: Option<&[String]>,
 ) -> Result<Progress, DbErr> {
     let duration = seconds_of(&video.duration);
     let clamp = |t: f64| {
@@ -140,6 +247,12 @@ async fn record_once(
         .is_none_or(|s| report.recorded_at > s.recorded_at);
     let now = Utc::now();
     let is_new = stored.is_none();
+    let earlier: Vec<CheckpointAnswer> = stored
+        .as_ref()
+        .and_then(|s| serde_json::from_str(&s.checkpoints).ok())
+        .unwrap_or_default();
+    let answers = serde_json::to_string(&merged(&report.checkpoints, &earlier, questions))
+        .expect("answers serialise");
     let row = match stored {
         None => video_progress::ActiveModel {
             id: Set(id),
@@ -148,7 +261,7 @@ async fn record_once(
             position_seconds: Set(clamp(report.position_seconds)),
             furthest_seconds: Set(furthest),
             completed: Set(completed),
-            checkpoints: Set(serde_json::to_string(&report.checkpoints).expect("answers serialise")),
+            checkpoints: Set(answers),
             recorded_at: Set(report.recorded_at),
             updated_at: Set(now),
         },
@@ -158,8 +271,7 @@ async fn record_once(
             row.completed = Set(completed);
             if newer {
                 row.position_seconds = Set(clamp(report.position_seconds));
-                row.checkpoints =
-                    Set(serde_json::to_string(&report.checkpoints).expect("answers serialise"));
+                row.checkpoints = Set(answers);
                 row.recorded_at = Set(report.recorded_at);
             }
             row.updated_at = Set(now);
@@ -172,17 +284,31 @@ async fn record_once(
         row.update(&txn).await?
     };
     txn.commit().await?;
-    Ok(Progress::of(video, saved))
+    Ok(Progress::of(video, saved, questions))
 }
 
-/// The owner's progress in `video`.
+/// The owner's progress in `video`, as it stands for the version it shows.
 pub async fn of_video<C: ConnectionTrait>(db: &C, video: &video::Model) -> Result<Progress, DbErr> {
+    of_version(
+        db,
+        video,
+        fingerprints(video.transcript.as_deref()).as_deref(),
+    )
+    .await
+}
+
+/// The owner's progress in `video` for the version asking `questions` (its `fingerprints`).
+pub async fn of_version<C: ConnectionTrait>(
+    db: &C,
+    video: &video::Model,
+    questions: Option<&[String]>,
+) -> Result<Progress, DbErr> {
     Ok(
         match video_progress::Entity::find_by_id(row_id(&video.user_id, &video.id))
             .one(db)
             .await?
         {
-            Some(row) => Progress::of(video, row),
+            Some(row) => Progress::of(video, row, questions),
             None => Progress::none(video),
         },
     )
@@ -209,7 +335,7 @@ pub async fn of_videos<C: ConnectionTrait>(
         .iter()
         .map(|v| {
             let progress = match rows.remove(&v.id) {
-                Some(row) => Progress::of(v, row),
+                Some(row) => Progress::of(v, row, fingerprints(v.transcript.as_deref()).as_deref()),
                 None => Progress::none(v),
             };
             (v.id.clone(), progress)
@@ -285,18 +411,83 @@ mod tests {
                 CheckpointAnswer {
                     question: 0,
                     correct: Some(true),
+                    asked: None,
                 },
                 CheckpointAnswer {
                     question: 1,
                     correct: Some(false),
+                    asked: None,
                 },
                 CheckpointAnswer {
                     question: 2,
                     correct: None,
+                    asked: None,
                 },
             ],
             recorded_at: None,
         };
         assert_eq!(progress.score(), (1, 2));
+    }
+
+    fn transcript(questions: &[&str]) -> String {
+        let checkpoints: Vec<serde_json::Value> = questions
+            .iter()
+            .map(|q| serde_json::json!({"question": q, "kind": "choice", "options": ["a", "b"], "answer": 0}))
+            .collect();
+        serde_json::json!({"title": "T", "checkpoints": checkpoints}).to_string()
+    }
+
+    fn answer(question: u32, correct: bool) -> CheckpointAnswer {
+        CheckpointAnswer {
+            question,
+            correct: Some(correct),
+            asked: None,
+        }
+    }
+
+    #[test]
+    fn an_answer_stays_with_its_question_when_a_new_version_moves_changes_or_drops_questions() {
+        let first = fingerprints(Some(&transcript(&["Why?", "What?", "Where?"]))).unwrap();
+        let stored = merged(&[answer(0, true), answer(1, false)], &[], Some(&first));
+
+        // Version 2 asks a new question first, then "Why?" again; "What?" is gone.
+        let second = fingerprints(Some(&transcript(&["How?", "Why?", "Where?"]))).unwrap();
+        assert_eq!(
+            for_version(&stored, Some(&second)),
+            vec![CheckpointAnswer {
+                question: 1,
+                correct: Some(true),
+                asked: Some(first[0].clone()),
+            }],
+            "only the unchanged question keeps its answer, at its new place"
+        );
+
+        // Answering in version 2 keeps version 1's other answer for when it is shown again.
+        let both = merged(&[answer(0, false)], &stored, Some(&second));
+        assert_eq!(for_version(&both, Some(&second)).len(), 1, "{both:?}");
+        assert_eq!(for_version(&both, Some(&second))[0].question, 0);
+        let back = for_version(&both, Some(&first));
+        assert_eq!(
+            back.iter()
+                .map(|a| (a.question, a.correct))
+                .collect::<Vec<_>>(),
+            vec![(1, Some(false))],
+            "version 1's own answer to \"What?\" comes back with it; \"Why?\" was answered again in version 2"
+        );
+    }
+
+    #[test]
+    fn a_question_with_another_answer_is_another_question() {
+        let a = fingerprints(Some(&transcript(&["Why?"])));
+        let mut changed: serde_json::Value = serde_json::from_str(&transcript(&["Why?"])).unwrap();
+        changed["checkpoints"][0]["answer"] = serde_json::json!(1);
+        assert_ne!(a, fingerprints(Some(&changed.to_string())));
+        assert_eq!(a, fingerprints(Some(&transcript(&["Why?"]))), "stable");
+        assert_eq!(fingerprints(None), None);
+        assert_eq!(
+            fingerprints(Some("{\"sentences\": []}")),
+            None,
+            "made before checkpoints"
+        );
     }
 }

@@ -417,7 +417,17 @@ pub fn speak(text: &str) -> String {
                         out.push(format!("{last}'"));
                         None
                     }
-                    "'" => Some("prime".into()),
+                    // A prime follows its function at once (f'(x), y''); any other ' is a
+                    // quote mark, which is not read out (issue 54: "prime x squared ...").
+                    "'" if i > 0
+                        && matches!(&tokens[i - 1], Lexeme::Word(w) if w.chars().count() == 1)
+                        || matches!(tokens.get(i.wrapping_sub(1)), Some(Lexeme::Symbol(p)) if p == "'")
+                            && i >= 2
+                            && matches!(&tokens[i - 2], Lexeme::Word(w) if w.chars().count() == 1) =>
+                    {
+                        Some("prime".into())
+                    }
+                    "'" => None,
                     "!" if binary && !matches!(next, None | Some(Lexeme::Space)) => {
                         Some("factorial".into())
                     }
@@ -514,6 +524,11 @@ mod tests {
             "Let's solve f prime x equals 0"
         );
         assert_eq!(speak("x + y = 3; x = 1"), "x plus y equals 3; x equals 1");
+        assert_eq!(speak("y'' = 2"), "y prime prime equals 2");
+        assert_eq!(
+            speak("The check rejects it: 'x^2 - 1 over x - 1' is undefined at 1"),
+            "The check rejects it: x squared minus 1 over x minus 1 is undefined at 1"
+        );
         assert_eq!(
             speak("x = 1 ± sqrt(2)"),
             "x equals 1 plus or minus the square root of 2"

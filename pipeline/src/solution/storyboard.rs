@@ -141,8 +141,32 @@ struct Line {
     narration: String,
 }
 
+/// Whether `explanation` already ends by stating the line's result (`spoken_after`, as the
+/// voice says it): "So the limit is 2." needs no "That gives 2." after it (issue 54).
+fn states_result(explanation: &str, spoken_after: &str) -> bool {
+    let value = spoken_after
+        .rsplit(" equals ")
+        .next()
+        .unwrap_or(spoken_after)
+        .trim()
+        .trim_end_matches('.')
+        .to_lowercase();
+    let last = explanation
+        .trim()
+        .trim_end_matches(['.', '!'])
+        .rsplit(['.', '!', '?'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_lowercase();
+    !value.is_empty()
+        && ["is", "equals", "gives", "becomes", "get", "=", "are"]
+            .iter()
+            .any(|verb| last.ends_with(&format!(" {verb} {value}")))
+}
+
 fn step_narration(detail: u8, rule: &str, explanation: &str, after: &str, checked: bool) -> String {
-    let result = format!("That gives {}", speak(after));
+    let spoken_after = speak(after);
     // Only the checker says a step is checked: a writer's own claim is not narrated.
     let explanation = if checked {
         explanation.to_string()
@@ -156,6 +180,11 @@ fn step_narration(detail: u8, rule: &str, explanation: &str, after: &str, checke
             .collect::<String>()
     };
     let explanation = explanation.as_str();
+    let result = if detail > 1 && states_result(&speak(explanation), &spoken_after) {
+        String::new()
+    } else {
+        format!("That gives {spoken_after}")
+    };
     let confirmation = if checked && detail >= 3 {
         "A computation confirms this line says the same as the one before"
     } else {
@@ -1067,6 +1096,16 @@ mod tests {
         assert_eq!(
             narration,
             "Divide. Halve both sides. That gives x equals 4."
+        );
+        assert_eq!(
+            step_narration(2, "Substitute", "So the limit is 2.", "2", true),
+            "Substitute. So the limit is 2.",
+            "a result the explanation states is not said again"
+        );
+        assert_eq!(
+            step_narration(2, "Multiply", "Multiply both sides by 2.", "x = 2", true),
+            "Multiply. Multiply both sides by 2. That gives x equals 2.",
+            "a number in the explanation is not its result"
         );
         assert_eq!(answer.as_ref().unwrap().math, "x = 4");
         assert!(answer.as_ref().unwrap().checked);

@@ -13,6 +13,7 @@ import { EmbedCourseRoute, EmbedVideoRoute } from '@/app/routes/embed';
 import { LandingRoute } from '@/app/routes/landing';
 import { LibraryRoute } from '@/app/routes/library';
 import { PreviewRoute } from '@/app/routes/preview';
+import { PricingRoute } from '@/app/routes/pricing';
 import { SearchRoute } from '@/app/routes/search';
 import { VideoEditRoute } from '@/app/routes/video-edit';
 import { VideoPlayerRoute } from '@/app/routes/video-player';
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       { path: 'auth', element: <AuthRoute /> },
       { path: 'watch/:videoId', element: <WatchRoute /> },
+      { path: 'pricing', element: <PricingRoute /> },
       {
         element: <ProtectedRoute />,
         children: [

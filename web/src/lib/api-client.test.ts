@@ -8,16 +8,16 @@ describe('extractErrorMessage (SPEC 8 "API errors (general)")', () => {
     expect(extractErrorMessage({ detail: 'Not enough credits' }, 402, 'Payment Required')).toBe('Not enough credits');
   });
 
-  it('joins a list of validation messages with their location', () => {
+  it('joins a list of validation messages as sentences, never naming their field path', () => {
     const body = {
       detail: [
-        { loc: ['body', 'topic'], msg: 'field required', type: 'missing' },
-        { loc: ['body', 'level'], msg: 'must be 1 to 3', type: 'value_error' },
+        { loc: ['body', 'topic'], msg: 'Topic is required', type: 'missing' },
+        { loc: ['body', 'level'], msg: 'Level must be 1 to 3.', type: 'value_error' },
       ],
     };
-    expect(extractErrorMessage(body, 422, 'Unprocessable Entity')).toBe(
-      'body.topic: field required, body.level: must be 1 to 3',
-    );
+    const message = extractErrorMessage(body, 422, 'Unprocessable Entity');
+    expect(message).toBe('Topic is required. Level must be 1 to 3.');
+    expect(message).not.toContain('body.');
   });
 
   it('uses the message of a detail object', () => {

@@ -36,24 +36,26 @@ export class TimeoutError extends Error {
   }
 }
 
-type ValidationItem = { loc?: unknown; msg?: unknown };
+type ValidationItem = { msg?: unknown };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * One validation message as a sentence. Its location (`body.topic`) is for code, not for the
+ * person reading it (issue 54): the server's message already names the field in words.
+ */
 function formatValidationItem(item: unknown): string | null {
-  if (typeof item === 'string') return item;
-  if (!isRecord(item)) return null;
-  const { loc, msg } = item as ValidationItem;
-  if (typeof msg !== 'string') return null;
-  const where = Array.isArray(loc) ? loc.map(String).join('.') : typeof loc === 'string' ? loc : '';
-  return where ? `${where}: ${msg}` : msg;
+  const msg = typeof item === 'string' ? item : isRecord(item) ? (item as ValidationItem).msg : null;
+  if (typeof msg !== 'string' || !msg.trim()) return null;
+  const text = msg.trim();
+  return /[.!?…)]$/.test(text) ? text : `${text}.`;
 }
 
 /**
- * SPEC.md 8: detail (a string, a list of messages with location, or an object with a
- * message), else message, else error, else 'HTTP {status}: {statusText}'.
+ * SPEC.md 8: detail (a string, a list of messages with location, shown as sentences without
+ * it, or an object with a message), else message, else error, else 'HTTP {status}: {statusText}'.
  */
 export function extractErrorMessage(body: unknown, status: number, statusText: string): string {
   if (isRecord(body)) {
@@ -61,7 +63,7 @@ export function extractErrorMessage(body: unknown, status: number, statusText: s
     if (typeof detail === 'string' && detail) return detail;
     if (Array.isArray(detail)) {
       const parts = detail.map(formatValidationItem).filter((p): p is string => Boolean(p));
-      if (parts.length > 0) return parts.join(', ');
+      if (parts.length > 0) return parts.join(' ');
     }
     if (isRecord(detail) && typeof detail.message === 'string' && detail.message) return detail.message;
     if (typeof body.message === 'string' && body.message) return body.message;

@@ -54,4 +54,6 @@ afterEach(() => {
   clearToasts();
   accessToken.set(null);
   vi.unstubAllGlobals();
+  // Drafts (and the queue) live in local storage: each test starts with none.
+  window.localStorage.clear();
 });

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { exploreCoursesOptions, exploreVideosOptions } from '@/features/explore/api/get-explore';
 import { ExploreCourseDialog } from '@/features/explore/components/explore-course-dialog';
 import { ExploreSection } from '@/features/explore/components/explore-section';
 import { LandingPage } from '@/features/landing/components/landing-page';
@@ -12,8 +14,18 @@ import type { CourseItem, MediaItem } from '@/types/library';
 export function LandingRoute() {
   useDocumentTitle('');
   const { status } = useAuth();
-  const [playing, setPlaying] = useState<MediaItem | null>(null);
-  const [course, setCourse] = useState<CourseItem | null>(null);
+  // What is open is in the address (?video=… or ?course=…): a link to it opens it again, and
+  // Back closes it (issue 54: the address stayed "/", nothing to share).
+  const [params, setParams] = useSearchParams();
+  const openVideo = params.get('video');
+  const openCourse = params.get('course');
+  const videos = useQuery({ ...exploreVideosOptions(), enabled: openVideo !== null });
+  const courses = useQuery({ ...exploreCoursesOptions(), enabled: openCourse !== null });
+  const playing = openVideo ? (videos.data?.find((v) => v.job_id === openVideo || v.id === openVideo) ?? null) : null;
+  const course = openCourse ? (courses.data?.find((c) => c.id === openCourse) ?? null) : null;
+  const setPlaying = (item: MediaItem) => setParams({ video: item.job_id || item.id });
+  const setCourse = (item: CourseItem) => setParams({ course: item.id });
+  const close = () => setParams({}, { replace: true });
   const videoId = playing ? playing.job_id || playing.id : '';
   return (
     <>
@@ -23,7 +35,7 @@ export function LandingRoute() {
       />
       {playing?.video_url ? (
         // Published videos play here, for visitors too: their media need no sign-in.
-        <Dialog title={playing.title} description={playing.topic} onClose={() => setPlaying(null)} wide>
+        <Dialog title={playing.title} description={playing.topic} onClose={close} wide>
           <VideoPlayer
             videoId={videoId}
             videoUrl={playing.video_url}
@@ -38,7 +50,7 @@ export function LandingRoute() {
         // A published course's lesson videos play in its dialog, for visitors too.
         <ExploreCourseDialog
           course={course}
-          onClose={() => setCourse(null)}
+          onClose={close}
           renderPlayer={(lesson) => (
             <VideoPlayer
               videoId={lesson.jobId}

@@ -20,6 +20,7 @@ export function VideoEditRoute() {
       <EditVideoScreen
         key={videoId}
         videoId={videoId}
+        userId={uid}
         playerPath={paths.video(videoId)}
         onRevised={(jobId) => {
           if (uid) {

@@ -6,6 +6,7 @@ import { useReportedTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { courseRootKey } from '@/features/courses/api/get-course';
 import { revisionsQueryOptions } from '@/features/editor/api/revisions';
+import { OldVersionNotice } from '@/features/editor/components/old-version-notice';
 import { VersionsPanel } from '@/features/editor/components/versions-panel';
 import { libraryRootKey } from '@/features/library/api/get-library';
 import { libraryVideoQueryOptions } from '@/features/library/api/get-library-video';
@@ -56,6 +57,7 @@ export function VideoPlayerRoute() {
           <EmbedButton kind="video" id={record.data.job_id || videoId} title={record.data.title} />
         ) : null
       }
+      notice={videoId ? <OldVersionNotice videoId={videoId} revisions={revisions.data} /> : null}
       tracksProgress={owner}
       onProgressSaved={(progress) => {
         // A lesson watched to the end, or its questions answered, count on its course's page.

@@ -103,10 +103,12 @@ type MediaCardProps = {
   onOpen?: () => void;
   actions?: ReactNode;
   showType?: boolean;
+  /** Shown in the public catalogue: no owner's chips (its state, that it is published). */
+  catalogue?: boolean;
 };
 
 /** A lesson or solution: thumbnail, status, length, level and date; opens the player. */
-export function MediaCard({ item, onOpen, actions, showType = false }: MediaCardProps) {
+export function MediaCard({ item, onOpen, actions, showType = false, catalogue = false }: MediaCardProps) {
   const location = useLocation();
   const badge = statusBadge(item.status);
   const videoId = item.job_id || item.id;
@@ -136,13 +138,13 @@ export function MediaCard({ item, onOpen, actions, showType = false }: MediaCard
       actions={actions}
       badges={
         <>
-          <span className={`media-badge tone--${badge.tone}`}>{badge.label}</span>
+          {catalogue ? null : <span className={`media-badge tone--${badge.tone}`}>{badge.label}</span>}
           {item.offline_draft ? (
             <span className="media-badge tone--warning" title="Written by the offline writer, not a language model">
               Offline draft
             </span>
           ) : null}
-          {item.is_public ? <PublicBadge /> : null}
+          {item.is_public && !catalogue ? <PublicBadge /> : null}
         </>
       }
       media={
@@ -158,7 +160,18 @@ export function MediaCard({ item, onOpen, actions, showType = false }: MediaCard
 }
 
 /** A course: its cover, how many lessons, and the course detail page (SPEC 2.1 passes the course in state). */
-export function CourseCard({ item, actions, onOpen }: { item: CourseItem; actions?: ReactNode; onOpen?: () => void }) {
+export function CourseCard({
+  item,
+  actions,
+  onOpen,
+  catalogue = false,
+}: {
+  item: CourseItem;
+  actions?: ReactNode;
+  onOpen?: () => void;
+  /** Shown in the public catalogue: no owner's chip (that it is published). */
+  catalogue?: boolean;
+}) {
   const lessons = item.lesson_count ?? 0;
   const meta = [`${lessons} ${lessons === 1 ? 'lesson' : 'lessons'}`, formatDate(item.created_at)].filter(
     (m): m is string => Boolean(m),
@@ -176,7 +189,7 @@ export function CourseCard({ item, actions, onOpen }: { item: CourseItem; action
       badges={
         <>
           <span className="media-badge media-badge--course tone--neutral">Course</span>
-          {item.is_public ? <PublicBadge /> : null}
+          {item.is_public && !catalogue ? <PublicBadge /> : null}
         </>
       }
       media={<MediaThumbnail item={item} variant="course" />}

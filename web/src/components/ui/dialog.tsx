@@ -12,6 +12,8 @@ type DialogProps = {
 /** A modal: Escape or the backdrop closes it, focus moves in and goes back where it was. */
 export function Dialog({ title, description, onClose, children, wide = false }: DialogProps) {
   const titleId = useId();
+  // A description that only repeats the title (a video's topic often is its title) is said once.
+  const subtitle = description && description.trim().toLowerCase() !== title.trim().toLowerCase() ? description : null;
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -45,7 +47,7 @@ export function Dialog({ title, description, onClose, children, wide = false }: 
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
-            {description ? <p className="dialog__description">{description}</p> : null}
+            {subtitle ? <p className="dialog__description">{subtitle}</p> : null}
           </div>
           <button ref={closeRef} type="button" className="btn btn--ghost btn--sm dialog__close" onClick={onClose} aria-label="Close">
             <Icon name="x" />

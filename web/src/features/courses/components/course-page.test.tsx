@@ -198,7 +198,7 @@ describe('course detail page', () => {
     });
     const { user } = renderApp({ path: '/courses/c1', session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Generate all lessons (3)' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('body.lesson_indices.1: There is no lesson 9');
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no lesson 9.');
   });
 
   it('sums up the lessons completed, with an accessible bar, and marks each completed lesson', async () => {

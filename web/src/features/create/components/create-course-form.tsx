@@ -12,6 +12,7 @@ import { creditWord, type OrderFeature } from '@/features/create/components/orde
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { useCourseGeneration } from '@/features/create/hooks/use-course-generation';
+import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
 import {
   COURSE_COST,
@@ -21,7 +22,7 @@ import {
   MAX_GOAL_LENGTH,
 } from '@/features/create/lib/course-request';
 import { courseFormSchema } from '@/features/create/lib/form-schemas';
-import { tooLongMessage } from '@/features/create/lib/too-long';
+import { typedTextProblem } from '@/features/create/lib/too-long';
 import '@/features/create/components/create-lesson.css';
 
 const examples = [
@@ -40,15 +41,16 @@ const features: OrderFeature[] = [
 /** SPEC 3's course form: a learning goal, what the learner already knows, and how deep to go. */
 export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
   const generation = useCourseGeneration(userId);
+  const draft = userId ? draftKey(userId, 'create-course') : null;
   const values = useCreateFormValues(courseFormSchema, {
     goal: '',
     backgroundKnowledge: '',
     detailLevel: DEFAULT_COURSE_DETAIL_LEVEL,
-  });
+  }, draft);
   const { control, handleSubmit } = values;
   const ids = useId();
 
-  const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'goal' });
+  const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'goal', draft });
   const writer = useWriter();
 
   const submit = handleSubmit((course) =>
@@ -107,8 +109,8 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
             control={control}
             name="backgroundKnowledge"
             render={({ field }) => {
-              // Shown as soon as it is too long, not only on submit.
-              const tooLong = tooLongMessage(field.value, MAX_BACKGROUND_LENGTH);
+              // Shown as soon as it is too long or holds what the slides cannot draw, not only on submit.
+              const tooLong = typedTextProblem(field.value, MAX_BACKGROUND_LENGTH);
               return (
                 <LabelledField block="field" id={`${ids}-background`} label="What do you already know?">
                   <textarea

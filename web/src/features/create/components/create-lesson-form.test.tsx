@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
-import { makeSession } from '@/testing/data';
+import { makeSession, makeUser } from '@/testing/data';
 import { renderApp } from '@/testing/render-app';
 import { makeJobStatus } from '@/testing/make-job-status';
 
@@ -210,5 +210,76 @@ describe('create lesson screen', () => {
       ),
     );
     expect(screen.getByRole('button', { name: /Generate video/ })).toBeInTheDocument();
+  });
+});
+
+describe('create lesson screen: errors in plain words (issue 54)', () => {
+  it('says at once which typed character the slides cannot draw, counting emoji as a person does', async () => {
+    const { requests } = mockFetch({ 'GET /api/auth/user/user-1/credits': () => json(credits(10)) });
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    fireEvent.change(screen.getByLabelText('What should the video explain?'), { target: { value: '🌋🌋' } });
+    expect(screen.getByTestId('field-count')).toHaveTextContent('2/500');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('“🌋” cannot be drawn on the video\'s slides');
+    expect(alert.textContent).not.toMatch(/U\+|body\./);
+    fireEvent.click(screen.getByRole('button', { name: /Generate video/ }));
+    expect(requests.some((r) => r.url === '/api/video/generate')).toBe(false);
+  });
+
+  it('shows a refusal without its field path and keeps the typed text after Try again', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate': () =>
+        json({ detail: [{ loc: ['body', 'topic'], msg: 'Topic must name something to explain', type: 'value_error' }] }, 422),
+    });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    const topic = screen.getByLabelText('What should the video explain?');
+    await user.type(topic, 'Volcanoes of Iceland');
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+
+    const error = await screen.findByText('Topic must name something to explain.');
+    expect(error.textContent).not.toContain('body.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(topic).toHaveValue('Volcanoes of Iceland');
+    expect(topic).toHaveFocus();
+  });
+});
+
+describe('create lesson screen: focus after Generate (issue 54)', () => {
+  it('moves to the banner that says what happens now, not to the page', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/video/generate': () => json({ job_id: 'job-9' }),
+      'GET /api/job/job-9/status': () => json(makeJobStatus({ job_id: 'job-9', status: 'processing', progress: 10 })),
+    });
+    const { user } = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await user.type(screen.getByLabelText('What should the video explain?'), 'Tides');
+    await user.click(screen.getByRole('button', { name: /Generate video/ }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: /Creating “Tides”/ })).toHaveFocus());
+  });
+});
+
+describe('create lesson screen: drafts (issue 54)', () => {
+  it('keeps the typed topic for the same user when the form is opened again, and not for another user', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'GET /api/auth/user/user-2/credits': () => json(credits(10)),
+    });
+    const first = renderApp({ path: '/create/lesson', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    await first.user.type(screen.getByLabelText('What should the video explain?'), 'Plate tectonics');
+    fireEvent.change(screen.getByLabelText('Length'), { target: { value: '7' } });
+    first.unmount();
+
+    renderApp({ path: '/create/lesson', session: makeSession() });
+    expect(await screen.findByLabelText('What should the video explain?')).toHaveValue('Plate tectonics');
+    expect(screen.getByLabelText('Length')).toHaveValue('7');
+    cleanup();
+
+    renderApp({ path: '/create/lesson', session: makeSession({ user: makeUser({ uid: 'user-2' }) }) });
+    expect(await screen.findByLabelText('What should the video explain?')).toHaveValue('');
   });
 });

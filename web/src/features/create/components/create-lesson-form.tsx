@@ -9,6 +9,7 @@ import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
+import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
 import { lessonPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { useVideoGeneration } from '@/features/create/hooks/use-video-generation';
@@ -32,19 +33,20 @@ const examples = ['How vaccines train the immune system', 'Eigenvalues and eigen
 
 export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
   const generation = useVideoGeneration(userId);
+  const draft = userId ? draftKey(userId, 'create-lesson') : null;
   const values = useCreateFormValues(lessonFormSchema, {
     topic: '',
     level: DEFAULT_LEVEL,
     duration: DEFAULT_DURATION_MINUTES,
     subtitles: true,
     wpm: DEFAULT_WPM,
-  });
+  }, draft);
   const { control, handleSubmit } = values;
   const [duration, subtitles, wpm] = useWatch({ control, name: ['duration', 'subtitles', 'wpm'] });
 
   const cost = videoCost(duration);
   const writer = useWriter();
-  const form = useCreateForm({ generation, cost, availableCredits, buyCreditsPath, onQueued, values, prompt: 'topic' });
+  const form = useCreateForm({ generation, cost, availableCredits, buyCreditsPath, onQueued, values, prompt: 'topic', draft });
 
   const submit = handleSubmit((lesson) =>
     form.send(() => generation.start(lesson, writer ? { writer: writer.kind } : undefined)),

@@ -10,6 +10,7 @@ import { creditWord, type OrderFeature } from '@/features/create/components/orde
 import { PreviewButton } from '@/features/create/components/preview-button';
 import { DurationField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
+import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
 import { useSolutionGeneration } from '@/features/create/hooks/use-solution-generation';
 import { problemPreview } from '@/features/create/hooks/use-storyboard-preview';
@@ -45,6 +46,7 @@ function FinishedAnswer({ jobId }: { jobId: string }) {
 
 export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
   const generation = useSolutionGeneration(userId);
+  const draft = userId ? draftKey(userId, 'create-problem') : null;
   const values = useCreateFormValues(problemFormSchema, {
     problem: '',
     subject: DEFAULT_SUBJECT,
@@ -52,10 +54,10 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
     detailLevel: DEFAULT_DETAIL_LEVEL,
     duration: DEFAULT_PROBLEM_MINUTES,
     showWork: true,
-  });
+  }, draft);
   const { control, handleSubmit } = values;
 
-  const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem' });
+  const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem', draft });
 
   const submit = handleSubmit((problem) => form.send(() => generation.start(problem)));
 

@@ -21,6 +21,8 @@ type GenerationStatusProps = {
   previousPage?: string;
   buyCreditsPath: string;
   onCreateAnother: () => void;
+  /** After a failure or a cancel: start over with the text kept. */
+  onTryAgain: () => void;
   /** Shown under the ready message (a solution's answer). */
   completedDetail?: ReactNode;
   /** What the finished job offers instead of "Watch now" (a course: open it). */
@@ -66,6 +68,7 @@ export function GenerationStatus({
   previousPage = paths.createLesson,
   buyCreditsPath,
   onCreateAnother,
+  onTryAgain,
   completedDetail,
   completedAction,
 }: GenerationStatusProps) {
@@ -84,7 +87,7 @@ export function GenerationStatus({
         {phase === 'cancelled' ? <Icon name="info" /> : null}
       </div>
       <div className="gen-status__body">
-        <h2 id="gen-status-title" className="gen-status__title" title={phase === 'failed' ? undefined : title}>
+        <h2 id="gen-status-title" className="gen-status__title" tabIndex={-1} title={phase === 'failed' ? undefined : title}>
           {phase === 'generating' ? `Creating “${shortTitle}”` : null}
           {phase === 'completed' ? shortTitle : null}
           {phase === 'failed' ? failedTitle : null}
@@ -141,7 +144,7 @@ export function GenerationStatus({
           />
         ) : null}
 
-        {phase === 'cancelled' ? <Outcome text={step} testId="cancelled-refund" again="Start again" onAgain={onCreateAnother} /> : null}
+        {phase === 'cancelled' ? <Outcome text={step} testId="cancelled-refund" again="Start again" onAgain={onTryAgain} /> : null}
 
         {phase === 'failed' ? (
           <Outcome
@@ -155,7 +158,7 @@ export function GenerationStatus({
               ) : null
             }
             again="Try again"
-            onAgain={onCreateAnother}
+            onAgain={onTryAgain}
           />
         ) : null}
       </div>

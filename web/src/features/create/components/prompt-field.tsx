@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { LabelledField } from '@/components/ui/labelled-field';
-import { count, tooLongMessage } from '@/features/create/lib/too-long';
+import { typedTextProblem } from '@/features/create/lib/too-long';
+import { characterCount, formatCount } from '@/lib/typed-text';
 
 type PromptFieldProps = {
   label: string;
@@ -36,8 +37,10 @@ export function PromptField({
   math = false,
 }: PromptFieldProps) {
   const id = useId();
-  const shown = error ?? tooLongMessage(value, maxLength);
-  const over = value.length > maxLength;
+  // What the browser can tell shows as it is typed, not only after a submit (issue 54).
+  const shown = error ?? typedTextProblem(value, maxLength);
+  const length = characterCount(value);
+  const over = length > maxLength;
   return (
     <LabelledField block="field" id={id} label={label}>
       <textarea
@@ -57,7 +60,7 @@ export function PromptField({
           {help}
         </p>
         <span className={`field__count${over ? ' field__count--over' : ''}`} aria-hidden="true" data-testid="field-count">
-          {count.format(value.length)}/{count.format(maxLength)}
+          {formatCount(length)}/{formatCount(maxLength)}
         </span>
       </div>
       {shown ? (

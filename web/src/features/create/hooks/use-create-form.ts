@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
+import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import { useForm, type DefaultValues, type FieldPathByValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Generation } from '@/features/create/hooks/use-generation';
@@ -14,12 +15,35 @@ export type CreateFormProps = {
   onQueued?: () => void;
 };
 
+/** The fields of a stored draft that still fit the form: known names holding values of the same type. */
+function fitting<V extends FieldValues>(draft: unknown, defaults: DefaultValues<V>): Partial<V> {
+  if (typeof draft !== 'object' || draft === null) return {};
+  const known = defaults as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(draft).filter(([name, value]) => name in known && typeof value === typeof known[name]),
+  ) as Partial<V>;
+}
+
 /**
  * A create form's values, checked by `schema` on submit; an error shows from a submit until
- * its field changes, as it did before the form library.
+ * its field changes, as it did before the form library. With a `draft` key, what is typed is
+ * kept on this device as it changes and comes back when the form is opened again (issue 54:
+ * Back from the preview, a reload), until the job is queued.
  */
-export function useCreateFormValues<V extends FieldValues>(schema: z.ZodType<V, V>, defaultValues: DefaultValues<V>): UseFormReturn<V> {
-  return useForm<V>({ resolver: zodResolver(schema), defaultValues, reValidateMode: 'onSubmit' });
+export function useCreateFormValues<V extends FieldValues>(
+  schema: z.ZodType<V, V>,
+  defaultValues: DefaultValues<V>,
+  draft: string | null = null,
+): UseFormReturn<V> {
+  const [initial] = useState(() => ({ ...defaultValues, ...(draft ? fitting(readDraft(draft), defaultValues) : {}) }) as DefaultValues<V>);
+  const form = useForm<V>({ resolver: zodResolver(schema), defaultValues: initial, reValidateMode: 'onSubmit' });
+  const { watch } = form;
+  useEffect(() => {
+    if (!draft) return undefined;
+    const subscription = watch((values) => writeDraft(draft, values));
+    return () => subscription.unsubscribe();
+  }, [watch, draft]);
+  return form;
 }
 
 type CreateFormOptions<V extends FieldValues> = Omit<CreateFormProps, 'userId'> & {
@@ -28,6 +52,8 @@ type CreateFormOptions<V extends FieldValues> = Omit<CreateFormProps, 'userId'> 
   values: Pick<UseFormReturn<V>, 'control' | 'clearErrors' | 'resetField' | 'setFocus'>;
   /** The form's main text: emptied and focused to create another. */
   prompt: FieldPathByValue<V, string>;
+  /** The draft key the values are kept under (useCreateFormValues): forgotten once the job is queued. */
+  draft?: string | null;
 };
 
 /**
@@ -43,6 +69,7 @@ export function useCreateForm<V extends FieldValues>({
   onQueued,
   values,
   prompt,
+  draft = null,
 }: CreateFormOptions<V>) {
   const [submitting, setSubmitting] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -52,8 +79,11 @@ export function useCreateForm<V extends FieldValues>({
   onQueuedRef.current = onQueued;
   const { isQueued, jobId } = generation;
   useEffect(() => {
-    if (isQueued) onQueuedRef.current?.();
-  }, [isQueued, jobId]);
+    if (!isQueued) return;
+    // The work is with the server now: the draft has done its job.
+    if (draft) clearDraft(draft);
+    onQueuedRef.current?.();
+  }, [isQueued, jobId, draft]);
 
   /** Runs `start` unless the balance is short or a send is under way. */
   const send = async (start: () => Promise<void>) => {
@@ -64,6 +94,9 @@ export function useCreateForm<V extends FieldValues>({
       await start();
     } finally {
       setSubmitting(false);
+      // The disabled Generate button let the focus fall to the page: it goes to the banner's
+      // heading, which says what happens now (issue 54).
+      requestAnimationFrame(() => statusRef.current?.querySelector<HTMLElement>('#gen-status-title')?.focus({ preventScroll: true }));
     }
   };
 
@@ -74,6 +107,15 @@ export function useCreateForm<V extends FieldValues>({
     values.setFocus(prompt);
   };
 
+  /**
+   * After a failure or a cancel: the banner goes and the text stays, focused, so the person
+   * can change what the error named instead of typing it all again (issue 54).
+   */
+  const tryAgain = () => {
+    generation.reset();
+    values.setFocus(prompt);
+  };
+
   return {
     short,
     submitting,
@@ -81,7 +123,7 @@ export function useCreateForm<V extends FieldValues>({
     send,
     prompt: { control: values.control, name: prompt, clearErrors: values.clearErrors },
     order: { cost, availableCredits, short, buyCreditsPath, submitting },
-    status: { buyCreditsPath, onCreateAnother: startOver },
+    status: { buyCreditsPath, onCreateAnother: startOver, onTryAgain: tryAgain },
   };
 }
 

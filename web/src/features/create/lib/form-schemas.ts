@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Level } from '@/lib/levels';
 import { limits } from '@/types/limits';
 import { goalProblem } from '@/features/create/lib/course-request';
-import { tooLongMessage } from '@/features/create/lib/too-long';
+import { typedTextProblem } from '@/features/create/lib/too-long';
 
 /**
  * What the create forms check before sending, built from the API's own limits
@@ -18,16 +18,16 @@ const level = z.custom<Level>(
   (value) => typeof value === 'number' && Number.isInteger(value) && value >= limits.level.min && value <= limits.level.max,
 );
 
-/** Text that must not be blank nor longer than `maxLength` (never cut: issue 19). */
+/** Text that must not be blank nor longer than `maxLength` (never cut: issue 19), with only characters the slides draw. */
 const requiredText = (maxLength: number, whenBlank: string) =>
   z.string().superRefine((value, ctx) => {
-    const problem = value.trim() ? tooLongMessage(value, maxLength) : whenBlank;
+    const problem = value.trim() ? typedTextProblem(value, maxLength) : whenBlank;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 const optionalText = (maxLength: number) =>
   z.string().superRefine((value, ctx) => {
-    const problem = tooLongMessage(value, maxLength);
+    const problem = typedTextProblem(value, maxLength);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -52,7 +52,7 @@ export type ProblemFormValues = z.infer<typeof problemFormSchema>;
 
 export const courseFormSchema = z.object({
   goal: z.string().superRefine((value, ctx) => {
-    const problem = value.length > limits.course.goalMaxChars ? tooLongMessage(value, limits.course.goalMaxChars) : goalProblem(value);
+    const problem = typedTextProblem(value, limits.course.goalMaxChars) ?? goalProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   backgroundKnowledge: optionalText(limits.course.backgroundMaxChars),

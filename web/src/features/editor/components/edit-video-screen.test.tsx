@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { makeJobStatus } from '@/testing/make-job-status';
-import { makeSession } from '@/testing/data';
+import { makeSession, makeUser } from '@/testing/data';
 import { makeStoryboard } from '@/testing/make-storyboard';
 import { renderApp } from '@/testing/render-app';
 
@@ -82,5 +82,35 @@ describe('editing a finished video', () => {
     renderApp({ path: '/video/v9/edit', session: makeSession() });
     expect(await screen.findByText('This video has no storyboard you can edit.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to the video/ })).toHaveAttribute('href', '/video/v9');
+  });
+});
+
+describe('unsaved edits of a finished video (issue 54)', () => {
+  it('are kept as a draft through leaving and coming back, asked about first, and can be discarded', { timeout: 20_000 }, async () => {
+    serve({ price: () => json({ job_id: null, cost: 0, scenes_changed: 1 }), start: () => json({ job_id: 'job-2', cost: 0, scenes_changed: 1 }, 202) });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const first = renderApp({ path: '/video/v1/edit', session: makeSession() });
+    const sentence = within((await screen.findAllByTestId('scene-card'))[0]!).getByLabelText('Sentence 1');
+    await first.user.clear(sentence);
+    await first.user.paste('Plants feed themselves.');
+
+    await first.user.click(screen.getByRole('link', { name: /Back to the video/ }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(first.router.state.location.pathname).toBe('/video/v1/edit');
+    await first.user.click(screen.getByRole('link', { name: /Back to the video/ }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/video/v1'));
+    first.unmount();
+
+    const second = renderApp({ path: '/video/v1/edit', session: makeSession() });
+    const again = within((await screen.findAllByTestId('scene-card'))[0]!).getByLabelText('Sentence 1');
+    expect(again).toHaveValue('Plants feed themselves.');
+    expect(screen.getByTestId('draft-restored')).toHaveTextContent('Your unsaved edits from last time are back.');
+    await second.user.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(within(screen.getAllByTestId('scene-card')[0]!).getByLabelText('Sentence 1')).toHaveValue(makeStoryboard().scenes[0]!.narration[0]);
+    second.unmount();
+
+    renderApp({ path: '/video/v1/edit', session: makeSession({ user: makeUser({ uid: 'user-2' }) }) });
+    await screen.findAllByTestId('scene-card');
+    expect(screen.queryByTestId('draft-restored')).not.toBeInTheDocument();
   });
 });

@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useGenerationQueue } from '@/hooks/use-generation-queue';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
+import { draftKey } from '@/lib/drafts';
 import { ApiError } from '@/lib/api-client';
 import { newQueueJob } from '@/lib/queue-job';
 import type { RevisionStarted, Storyboard } from '@/features/editor/api/contract';
 import { storyboardQueryOptions } from '@/features/editor/api/get-storyboard';
 import { priceRevision, revisionsRootKey, startRevision } from '@/features/editor/api/revisions';
 import { ActionErrorMessage, actionError, type ActionError } from '@/features/editor/components/editor-actions';
-import { StoryboardEditor } from '@/features/editor/components/storyboard-editor';
+import { StoryboardEditor, UNRENDERED_EDITS } from '@/features/editor/components/storyboard-editor';
 import { useStoryboardEditor } from '@/features/editor/hooks/use-storyboard-editor';
 import { creditText } from '@/features/editor/lib/storyboard-math';
 import { limits } from '@/types/limits';
@@ -22,13 +24,15 @@ export const FREE_SCENE_CHANGES = limits.credits.freeRevisionScenes;
 type EditVideoScreenProps = {
   /** A video id or its job's: both name the video. */
   videoId: string;
+  /** Whose drafts the unsaved edits are kept as. */
+  userId: string | null;
   playerPath: string;
   /** The new version's job completed: show it. */
   onRevised: (jobId: string) => void;
 };
 
 /** Issue 16: a finished video's storyboard, fixed and rendered again as a new version. */
-export function EditVideoScreen({ videoId, playerPath, onRevised }: EditVideoScreenProps) {
+export function EditVideoScreen({ videoId, userId, playerPath, onRevised }: EditVideoScreenProps) {
   const storyboard = useQuery(storyboardQueryOptions(videoId));
   const notFound = storyboard.error instanceof ApiError && storyboard.error.status === 404;
 
@@ -46,7 +50,7 @@ export function EditVideoScreen({ videoId, playerPath, onRevised }: EditVideoScr
         </div>
       </header>
       {storyboard.data ? (
-        <RevisionEditor key={videoId} videoId={videoId} initial={storyboard.data} onRevised={onRevised} />
+        <RevisionEditor key={videoId} videoId={videoId} userId={userId} initial={storyboard.data} onRevised={onRevised} />
       ) : storyboard.isError ? (
         <div className="card editor-progress" role="alert">
           <p>
@@ -72,8 +76,10 @@ type Step =
 
 const scenesText = (n: number) => `${n} ${n === 1 ? 'scene' : 'scenes'} changed`;
 
-function RevisionEditor({ videoId, initial, onRevised }: { videoId: string; initial: Storyboard; onRevised: (jobId: string) => void }) {
-  const editor = useStoryboardEditor(initial);
+type RevisionEditorProps = { videoId: string; userId: string | null; initial: Storyboard; onRevised: (jobId: string) => void };
+
+function RevisionEditor({ videoId, userId, initial, onRevised }: RevisionEditorProps) {
+  const editor = useStoryboardEditor(initial, userId ? draftKey(userId, `revision:${videoId}`) : null);
   const queryClient = useQueryClient();
   const { store } = useGenerationQueue();
   const [step, setStep] = useState<Step>({ kind: 'editing' });
@@ -83,6 +89,7 @@ function RevisionEditor({ videoId, initial, onRevised }: { videoId: string; init
   // A price is for the storyboard it was asked for: an edit since then asks again.
   const priced = step.kind === 'priced' && step.storyboard === editor.storyboard ? step : null;
   const busy = step.kind === 'pricing' || step.kind === 'starting' || step.kind === 'rendering';
+  useLeaveGuard(editor.dirty && step.kind !== 'rendering', UNRENDERED_EDITS);
 
   const renderingId = step.kind === 'rendering' ? step.jobId : null;
   const getJob = useCallback(() => (renderingId ? (store.getJob(renderingId) ?? null) : null), [store, renderingId]);
@@ -125,6 +132,7 @@ function RevisionEditor({ videoId, initial, onRevised }: { videoId: string; init
     try {
       const draft = newQueueJob({ type: 'video', topic: `${priced.storyboard.title} (edited)` }, { credits: priced.price.cost });
       const jobId = await editor.submit((sent) => store.start(draft, () => startRevision(videoId, sent)));
+      editor.forgetDraft();
       setStep({ kind: 'rendering', jobId });
     } catch (e) {
       console.error('The new version could not start', e);

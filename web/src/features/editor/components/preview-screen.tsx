@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { useGenerationQueue } from '@/hooks/use-generation-queue';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
+import { draftKey } from '@/lib/drafts';
 import { newQueueJob } from '@/lib/queue-job';
 import { videoCost, type VideoOrder } from '@/lib/video-order';
 import type { DryRunResult } from '@/features/editor/api/contract';
 import { dryRunQueryOptions, dryRunResult } from '@/features/editor/api/dry-run';
 import { renderStoryboard } from '@/features/editor/api/render-storyboard';
 import { ActionErrorMessage, actionError, type ActionError } from '@/features/editor/components/editor-actions';
-import { StoryboardEditor } from '@/features/editor/components/storyboard-editor';
+import { StoryboardEditor, UNRENDERED_EDITS } from '@/features/editor/components/storyboard-editor';
 import { useStoryboardEditor } from '@/features/editor/hooks/use-storyboard-editor';
 import { creditText } from '@/features/editor/lib/storyboard-math';
 import '@/features/editor/components/editor.css';
@@ -90,9 +92,10 @@ function Problem({ text, createPath }: { text: string; createPath: string }) {
 type PreviewEditorProps = Omit<PreviewScreenProps, 'createPath'> & { plan: DryRunResult };
 
 function PreviewEditor({ jobId, plan, order, userId, onRendering }: PreviewEditorProps) {
-  const editor = useStoryboardEditor(plan.storyboard);
+  const editor = useStoryboardEditor(plan.storyboard, userId ? draftKey(userId, `preview:${jobId}`) : null);
   const { store } = useGenerationQueue();
   const [sending, setSending] = useState(false);
+  const { release } = useLeaveGuard(editor.dirty && !sending, UNRENDERED_EDITS);
   const [error, setError] = useState<ActionError | null>(null);
   const cost = order ? videoCost(order.duration) : null;
 
@@ -103,6 +106,8 @@ function PreviewEditor({ jobId, plan, order, userId, onRendering }: PreviewEdito
     try {
       const draft = newQueueJob({ type: 'video', topic: order.topic }, { duration: order.duration, level: order.level, credits: cost ?? undefined });
       const id = await editor.submit((storyboard) => store.start(draft, () => renderStoryboard(order, userId, storyboard, jobId)));
+      editor.forgetDraft();
+      release();
       onRendering(id);
     } catch (e) {
       console.error('Rendering the previewed storyboard could not start', e);

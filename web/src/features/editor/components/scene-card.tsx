@@ -11,7 +11,7 @@ import {
   type EditorScene,
   type EditorState,
 } from '@/features/editor/lib/editor-state';
-import type { StoryboardIssue } from '@/features/editor/lib/field-errors';
+import { fieldInWords, type StoryboardIssue } from '@/features/editor/lib/field-errors';
 import { fieldKeys, narrationField, visualFields } from '@/features/editor/lib/scene-fields';
 import { elementCount, kindLabel, slideAlt } from '@/features/editor/lib/scene-kinds';
 
@@ -103,7 +103,7 @@ export const SceneCard = memo(function SceneCard({ entry, index, count, domId, i
       {rest.length > 0 ? (
         <ul className="scene-card__issues" aria-label={`Problems in scene ${index + 1}`}>
           {rest.map((issue, i) => (
-            <li key={i}>{issue.field ? `${issue.field}: ${issue.message}` : issue.message}</li>
+            <li key={i}>{issue.field ? `${fieldInWords(issue.field)}: ${issue.message}` : issue.message}</li>
           ))}
         </ul>
       ) : null}

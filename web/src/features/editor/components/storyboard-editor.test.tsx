@@ -141,7 +141,7 @@ describe('storyboard editor', () => {
     await user.clear(term);
     await user.type(term, 'Bad');
     const problems = await within(cards()[1]!).findByRole('list', { name: 'Problems in scene 2' });
-    expect(problems).toHaveTextContent('kind: is not drawable');
+    expect(problems).toHaveTextContent('Kind: is not drawable');
   });
 
   it('edits a solution line as one text; the line loses its highlight, a bad piece is shown under it', { timeout: 20_000 }, async () => {

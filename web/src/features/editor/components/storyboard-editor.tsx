@@ -13,11 +13,15 @@ type StoryboardEditorProps = {
   cost: ReactNode;
 };
 
+/** What leaving an editor with unsaved edits asks (they stay on this device as a draft). */
+export const UNRENDERED_EDITS =
+  'Your edits are not rendered yet. They stay on this device as a draft for when you come back. Leave this page?';
+
 type FocusTarget = { sceneId: string; on: 'up' | 'down' | 'heading' } | { undo: true };
 
 /** The storyboard editor: the summary, one card per scene (edit, move, delete with undo) and "Add scene". */
 export function StoryboardEditor({ editor, cost }: StoryboardEditorProps) {
-  const { state, dispatch, storyboard, addScene, latest } = editor;
+  const { state, dispatch, storyboard, addScene, latest, restored, dirty, discard } = editor;
   const baseId = useId();
   const domId = useCallback((sceneId: string) => `${baseId}-${sceneId}`, [baseId]);
   const [focus, setFocus] = useState<FocusTarget | null>(null);
@@ -66,11 +70,20 @@ export function StoryboardEditor({ editor, cost }: StoryboardEditorProps) {
         />
       </div>
 
+      {restored && dirty ? (
+        <div className="alert storyboard-editor__draft" role="status" data-testid="draft-restored">
+          <span>Your unsaved edits from last time are back.</span>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={discard}>
+            Discard them
+          </button>
+        </div>
+      ) : null}
+
       {documentIssues.length > 0 ? (
         <div className="alert alert--error" role="alert">
           <ul className="storyboard-editor__issues">
             {documentIssues.map((issue, i) => (
-              <li key={i}>{issue.field ? `${issue.field}: ${issue.message}` : issue.message}</li>
+              <li key={i}>{issue.message}</li>
             ))}
           </ul>
         </div>

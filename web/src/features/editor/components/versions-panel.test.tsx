@@ -60,3 +60,30 @@ describe('the player for the owner of a finished video', () => {
     expect(screen.queryByText(/Versions/)).not.toBeInTheDocument();
   });
 });
+
+describe('an earlier version of a video (issue 54)', () => {
+  it('says it is not the current version and links to the current one', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits),
+      'GET /api/job/job-1/status': () => done('job-1'),
+      'GET /api/library/videos/job-1': () => json(makeMediaItem({ job_id: 'job-2' })),
+      'GET /api/video/job-1/revisions': () => json(revisions),
+    });
+    renderApp({ path: '/video/job-1', session: makeSession() });
+    const notice = await screen.findByTestId('old-version');
+    expect(notice).toHaveTextContent('This is version 1 of this video, not the current one (version 2).');
+    expect(within(notice).getByRole('link', { name: 'Watch the current version' })).toHaveAttribute('href', '/video/job-2');
+  });
+
+  it('says nothing on the current version', async () => {
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits),
+      'GET /api/job/job-2/status': () => done('job-2'),
+      'GET /api/library/videos/job-2': () => json(makeMediaItem({ job_id: 'job-2' })),
+      'GET /api/video/job-2/revisions': () => json(revisions),
+    });
+    renderApp({ path: '/video/job-2', session: makeSession() });
+    await screen.findByText('Versions (2)');
+    expect(screen.queryByTestId('old-version')).not.toBeInTheDocument();
+  });
+});

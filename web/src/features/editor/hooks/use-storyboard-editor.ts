@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import type { Storyboard } from '@/features/editor/api/contract';
 import {
   currentStoryboard,
@@ -29,14 +30,59 @@ export type StoryboardEditorState = {
   submit: <T>(send: (storyboard: Storyboard) => Promise<T>) => Promise<T>;
   /** The latest state, for callbacks that run after a render (a slide's debounced request). */
   latest: () => EditorState;
+  /** The storyboard differs from the one the editor opened with. */
+  dirty: boolean;
+  /** The editor opened with the edits of a draft kept from an earlier visit. */
+  restored: boolean;
+  /** Back to the storyboard as it came, the draft forgotten. */
+  discard: () => void;
+  /** The edits were sent (a render started): the draft is forgotten. */
+  forgetDraft: () => void;
 };
 
-/** The editor's state: the storyboard's scenes with ids, the last deletion to undo, and the server's complaints. */
-export function useStoryboardEditor(initial: Storyboard): StoryboardEditorState {
-  const [state, dispatch] = useReducer(editorReducer, initial, (storyboard) => initialEditorState(storyboard, newSceneId));
+/** A kept draft: the storyboard it was edited from, and the edits. */
+type StoryboardDraft = { base: string; storyboard: Storyboard };
+
+const same = (a: Storyboard, b: Storyboard) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The draft's storyboard when it was edited from `initial` (a draft of an older storyboard is stale). */
+function draftOf(key: string | null, initial: Storyboard): Storyboard | null {
+  const draft = key ? readDraft<StoryboardDraft>(key) : null;
+  if (!draft || draft.base !== JSON.stringify(initial) || !Array.isArray(draft.storyboard?.scenes)) return null;
+  return same(draft.storyboard, initial) ? null : draft.storyboard;
+}
+
+/**
+ * The editor's state: the storyboard's scenes with ids, the last deletion to undo, and the
+ * server's complaints. With a `draft` key, unsaved edits are kept on this device as they are
+ * made and come back on the next visit (issue 54), until they are sent or discarded.
+ */
+export function useStoryboardEditor(initial: Storyboard, draft: string | null = null): StoryboardEditorState {
+  const [restoredFrom] = useState(() => draftOf(draft, initial));
+  const [state, dispatch] = useReducer(editorReducer, restoredFrom ?? initial, (storyboard) => initialEditorState(storyboard, newSceneId));
+  const [restored, setRestored] = useState(restoredFrom !== null);
   const ref = useRef(state);
   ref.current = state;
   const storyboard = useMemo(() => currentStoryboard({ meta: state.meta, scenes: state.scenes, checkpoints: state.checkpoints }), [state.meta, state.scenes, state.checkpoints]);
+  const dirty = useMemo(() => !same(storyboard, initial), [storyboard, initial]);
+
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!draft || sent.current) return;
+    if (dirty) writeDraft(draft, { base: JSON.stringify(initial), storyboard } satisfies StoryboardDraft);
+    else clearDraft(draft);
+  }, [draft, dirty, storyboard, initial]);
+
+  const discard = useCallback(() => {
+    if (draft) clearDraft(draft);
+    setRestored(false);
+    dispatch({ type: 'reset', state: initialEditorState(initial, newSceneId) });
+  }, [draft, initial]);
+
+  const forgetDraft = useCallback(() => {
+    sent.current = true;
+    if (draft) clearDraft(draft);
+  }, [draft]);
 
   const addScene = useCallback((kind: AddableKind) => {
     const id = newSceneId();
@@ -58,5 +104,5 @@ export function useStoryboardEditor(initial: Storyboard): StoryboardEditorState 
 
   const latest = useCallback(() => ref.current, []);
 
-  return { state, dispatch, storyboard, addScene, submit, latest };
+  return { state, dispatch, storyboard, addScene, submit, latest, dirty, restored, discard, forgetDraft };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { makeStoryboard } from '@/testing/make-storyboard';
 import { currentStoryboard, editorReducer, initialEditorState, placeIssues, sceneIssues, type EditorState } from '@/features/editor/lib/editor-state';
-import { storyboardIssues } from '@/features/editor/lib/field-errors';
+import { fieldInWords, storyboardIssues } from '@/features/editor/lib/field-errors';
 import { elementCount, slideAlt, starterScene, ADDABLE_KINDS } from '@/features/editor/lib/scene-kinds';
 import { countWords, estimatedSeconds, formatDuration, storyboardWords } from '@/features/editor/lib/storyboard-math';
 
@@ -133,5 +133,14 @@ describe('scene kinds', () => {
     expect(estimatedSeconds(300, 150)).toBe(120);
     expect(formatDuration(125)).toBe('2 min 5 s');
     expect(formatDuration(45)).toBe('45 s');
+  });
+});
+
+describe('fieldInWords (issue 54)', () => {
+  it('names a field in words, never by its dotted path', () => {
+    expect(fieldInWords('steps.0.math')).toBe('Step 1, math');
+    expect(fieldInWords('options.2')).toBe('Option 3');
+    expect(fieldInWords('narration')).toBe('Narration');
+    expect(fieldInWords('visual_hint')).toBe('Visual hint');
   });
 });

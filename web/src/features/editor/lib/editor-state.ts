@@ -36,7 +36,8 @@ export type EditorAction =
   | { type: 'undo-delete' }
   | { type: 'add-scene'; entry: EditorScene }
   | { type: 'submit-issues'; issues: EditorIssue[] }
-  | { type: 'frame-issues'; id: string; issues: EditorIssue[] };
+  | { type: 'frame-issues'; id: string; issues: EditorIssue[] }
+  | { type: 'reset'; state: EditorState };
 
 export function initialEditorState(storyboard: Storyboard, newId: () => string): EditorState {
   const { scenes, checkpoints = [], ...meta } = storyboard;
@@ -130,6 +131,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, submitIssues: action.issues };
     case 'frame-issues':
       return { ...state, frameIssues: { ...state.frameIssues, [action.id]: action.issues } };
+    case 'reset':
+      return action.state;
   }
 }
 

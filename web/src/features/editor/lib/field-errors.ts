@@ -42,3 +42,18 @@ export function storyboardIssues(error: unknown, requestedScene: number | null =
   }
   return [{ scene: null, field: '', message: error.message }];
 }
+
+/**
+ * A field's dotted path ("steps.0.math") in words ("Step 1, math"): a message names where to
+ * look, never the path code uses (issue 54).
+ */
+export function fieldInWords(field: string): string {
+  const parts: string[] = [];
+  for (const token of field.split('.').filter(Boolean)) {
+    const last = parts.length - 1;
+    if (isIndex(token) && last >= 0) parts[last] = `${(parts[last] ?? '').replace(/s$/, '')} ${Number(token) + 1}`;
+    else parts.push(token.replace(/_/g, ' '));
+  }
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -185,3 +185,26 @@ describe('explore on the landing page', () => {
     expect(screen.queryByRole('heading', { name: /shared by learners/ })).not.toBeInTheDocument();
   });
 });
+
+describe('explore for a visitor (issue 54)', () => {
+  it('puts what is open in the address, so that the link opens it again, and names it once', async () => {
+    explore([publishedCourse], [{ ...published, topic: 'How rainbows form' }]);
+    const { user, router } = renderApp({ path: '/', session: null });
+    await user.click(await screen.findByRole('button', { name: /^Play How rainbows form/ }));
+    expect(router.state.location.search).toBe('?video=job-9');
+    const dialog = screen.getByRole('dialog', { name: 'How rainbows form' });
+    expect(within(dialog).getAllByText('How rainbows form')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(router.state.location.search).toBe('');
+    await router.navigate('/?course=course-1');
+    expect(await screen.findByRole('dialog', { name: 'Astronomy for beginners' })).toBeInTheDocument();
+  });
+
+  it('shows no owner’s chips on the catalogue’s cards', async () => {
+    explore();
+    renderApp({ path: '/', session: null });
+    const grid = await screen.findByRole('list', { name: 'Explore catalogue' });
+    expect(within(grid).queryByText('Ready')).not.toBeInTheDocument();
+    expect(within(grid).queryByText('Public')).not.toBeInTheDocument();
+  });
+});

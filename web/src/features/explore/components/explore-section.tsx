@@ -86,9 +86,9 @@ export function ExploreSection({
           <MediaGrid label="Explore catalogue">
             {shown.map((card) =>
               card.kind === 'course' ? (
-                <CourseCard key={`c-${card.item.id}`} item={card.item} onOpen={() => onOpenCourse(card.item)} />
+                <CourseCard key={`c-${card.item.id}`} item={card.item} catalogue onOpen={() => onOpenCourse(card.item)} />
               ) : (
-                <MediaCard key={`v-${card.item.id}`} item={card.item} showType onOpen={() => onPlay(card.item)} />
+                <MediaCard key={`v-${card.item.id}`} item={card.item} showType catalogue onOpen={() => onPlay(card.item)} />
               ),
             )}
           </MediaGrid>

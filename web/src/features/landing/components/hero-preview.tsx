@@ -1,6 +1,9 @@
 import { Icon } from '@/components/ui/icon';
 
-/** A still of what a Lectern lesson looks like: equation steps, captions and chapters. */
+/**
+ * A still of what a Lectern lesson looks like: equation steps, captions and chapters. A still
+ * has no play button (issue 54: one that did nothing).
+ */
 export function HeroPreview() {
   return (
     <figure className="preview" aria-label="Example of a Lectern video: an intermediate guide to derivatives">
@@ -36,9 +39,6 @@ export function HeroPreview() {
           <p className="preview__caption">…so the slope at any point is six x plus two.</p>
         </div>
         <div className="preview__controls">
-          <span className="preview__play">
-            <Icon name="play" />
-          </span>
           <div className="preview__track">
             <div className="preview__progress" />
             <span className="preview__chapter" style={{ left: '22%' }} />

@@ -61,14 +61,20 @@ export function LandingPage({ signedIn, explore }: { signedIn: boolean; explore?
               <Link to={paths.create} className="btn btn--primary btn--lg">
                 Start Learning Now <Icon name="arrow-right" />
               </Link>
-              <Link to={paths.library} className="btn btn--secondary btn--lg">
-                Browse Library
+              {/* Signed out there is no library of one's own yet: the second way in is the prices (issue 54). */}
+              <Link to={signedIn ? paths.library : paths.pricing} className="btn btn--secondary btn--lg">
+                {signedIn ? 'Browse Library' : 'See pricing'}
               </Link>
             </div>
-            <p className="hero__trust">
-              <Icon name="check-circle" /> {FREE_SIGNUP_CREDITS} free credits when you sign up
-              <span aria-hidden="true">·</span> No card required
-            </p>
+            {/* Two claims, each with its mark: a wrapped line never starts or ends with a separator. */}
+            <ul className="hero__trust">
+              <li>
+                <Icon name="check-circle" /> {FREE_SIGNUP_CREDITS} free credits when you sign up
+              </li>
+              <li>
+                <Icon name="check-circle" /> No card required
+              </li>
+            </ul>
           </div>
           <HeroPreview />
         </div>

@@ -75,9 +75,9 @@ describe('search results (/search?q=)', () => {
   it('shows the server’s message when the search fails', async () => {
     mockFetch({
       'GET /api/auth/user/user-1/credits': () => json(credits),
-      'GET /api/auth/user/user-1/search': () => json({ detail: [{ loc: ['query', 'q'], msg: 'q must be at most 200 characters' }] }, 422),
+      'GET /api/auth/user/user-1/search': () => json({ detail: [{ loc: ['query', 'q'], msg: 'A search can be at most 200 characters long' }] }, 422),
     });
     renderApp({ path: '/search?q=toolong', session: makeSession() });
-    expect(await screen.findByRole('alert')).toHaveTextContent('query.q: q must be at most 200 characters');
+    expect(await screen.findByRole('alert')).toHaveTextContent('A search can be at most 200 characters long.');
   });
 });

@@ -35,6 +35,7 @@ export function CheckpointPanel({ checkpoint, total, onAnswer, onSkip, onContinu
   const [correct, setCorrect] = useState<boolean | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
   const continueRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLElement>(null);
   const answered = correct !== null;
   const scene = sceneName(checkpoint);
 
@@ -43,7 +44,11 @@ export function CheckpointPanel({ checkpoint, total, onAnswer, onSkip, onContinu
   }, []);
 
   useEffect(() => {
-    if (answered) continueRef.current?.focus();
+    if (!answered) return;
+    // The answer shown, the question stays in sight from its top (issue 54): the focus moves to
+    // Continue without scrolling the question out of the picture.
+    continueRef.current?.focus({ preventScroll: true });
+    if (dialogRef.current) dialogRef.current.scrollTop = 0;
   }, [answered]);
 
   const check = (event: FormEvent) => {
@@ -83,7 +88,13 @@ export function CheckpointPanel({ checkpoint, total, onAnswer, onSkip, onContinu
   const unitId = `${ids}-unit`;
 
   return (
-    <section className="checkpoint" role="dialog" aria-labelledby={`${ids}-title`} onKeyDown={onKeyDown}>
+    <section
+      ref={dialogRef}
+      className={`checkpoint${answered ? ' checkpoint--answered' : ''}`}
+      role="dialog"
+      aria-labelledby={`${ids}-title`}
+      onKeyDown={onKeyDown}
+    >
       <div className="checkpoint__card">
         <p className="checkpoint__eyebrow" id={`${ids}-title`}>
           <Icon name="help" /> Question {checkpoint.index + 1} of {Math.max(total, checkpoint.index + 1)}
@@ -99,7 +110,7 @@ export function CheckpointPanel({ checkpoint, total, onAnswer, onSkip, onContinu
                   return (
                     <label
                       key={index}
-                      className={`checkpoint__option${isRight ? ' checkpoint__option--right' : ''}${isWrongPick ? ' checkpoint__option--wrong' : ''}`}
+                      className={`checkpoint__option${isRight ? ' checkpoint__option--right' : ''}${isWrongPick ? ' checkpoint__option--wrong' : ''}${answered && !isRight && !isWrongPick ? ' checkpoint__option--other' : ''}`}
                     >
                       <input
                         ref={index === 0 ? fieldRef : undefined}

@@ -27,6 +27,8 @@ type PlayerScreenProps = {
   actions?: ReactNode;
   /** Shown under a playable video, after a solution's answer (the video's versions). */
   extras?: ReactNode;
+  /** Shown above the video (that this address plays an earlier version). */
+  notice?: ReactNode;
   /** The video is the signed-in learner's own: their progress is reported and resumed (issue 17). */
   tracksProgress?: boolean;
   onProgressSaved?: (progress: VideoProgress) => void;
@@ -43,6 +45,7 @@ export function PlayerScreen({
   editPath = null,
   actions,
   extras,
+  notice,
   tracksProgress = false,
   onProgressSaved,
 }: PlayerScreenProps) {
@@ -116,6 +119,7 @@ export function PlayerScreen({
           </>
         )}
       </header>
+      {notice}
 
       {source.kind === 'playable' ? (
         <VideoPlayer

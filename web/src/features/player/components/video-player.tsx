@@ -114,21 +114,22 @@ export function VideoPlayer({
     <div className={compact ? 'player player--compact' : 'player'}>
       <div className="player__main">
         <div className="player__stage">
+          {resumeAt !== null ? (
+            // Offered, never forced: the video stays where it is until the learner asks. Above the
+            // picture, not on it (issue 54: it sat on the video's title).
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm player__resume"
+              onClick={() => {
+                dismissResume();
+                seek(resumeAt);
+                videoRef.current?.focus();
+              }}
+            >
+              <Icon name="play" /> Resume at {formatClock(resumeAt)}
+            </button>
+          ) : null}
           <div className="player__frame">
-            {resumeAt !== null ? (
-              // Offered, never forced: the video stays where it is until the learner asks.
-              <button
-                type="button"
-                className="btn btn--light btn--sm player__resume"
-                onClick={() => {
-                  dismissResume();
-                  seek(resumeAt);
-                  videoRef.current?.focus();
-                }}
-              >
-                <Icon name="play" /> Resume at {formatClock(resumeAt)}
-              </button>
-            ) : null}
             <video
               ref={videoRef}
               className="player__video"
