@@ -42,7 +42,9 @@ async fn main() -> anyhow::Result<()> {
     }
     if args.iter().any(|a| a == "--ablate") {
         let all_on = corpus::totals(&replayed);
-        println!("\nEach rule switched off alone (figures that move; none: it changes nothing measured):");
+        println!(
+            "\nEach rule switched off alone (figures that move; none: it changes nothing measured):"
+        );
         for &rule in rules::RULES {
             rules::switch_off(&[rule]);
             let without = corpus::totals(&corpus::replay_all(&dir).await?);

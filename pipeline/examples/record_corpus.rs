@@ -49,7 +49,11 @@ async fn main() -> anyhow::Result<()> {
     let Some(server) = local_model::start_if_wanted(&settings, false).await? else {
         anyhow::bail!("no local model is installed: run `just setup --bench` first");
     };
-    println!("record-corpus: {} briefs on {}", todo.len(), server.description());
+    println!(
+        "record-corpus: {} briefs on {}",
+        todo.len(),
+        server.description()
+    );
     let commit = command_output("git", &["rev-parse", "--short", "HEAD"]);
     for brief in todo {
         let writer = OpenAiWriter::new(server.writer_config())?;

@@ -263,7 +263,10 @@ impl Replay {
         let mut state = self.state.lock().expect("replay lock");
         let exact = key(ask, name, turns, &schema_hash(schema));
         let ReplayState {
-            used, by_key, counts, ..
+            used,
+            by_key,
+            counts,
+            ..
         } = &mut *state;
         let found = by_key
             .get(&exact)
@@ -411,8 +414,7 @@ pub async fn replay_all(dir: &Path) -> std::io::Result<Vec<Replayed>> {
         }
         let recording = Recording::load(&path)?;
         let replay = Replay::new(&recording);
-        let written =
-            crate::script::write_scene_by_scene(&replay, &recording.brief(), None).await;
+        let written = crate::script::write_scene_by_scene(&replay, &recording.brief(), None).await;
         let (fact_checked, fact_wrong) = replay.fact_checks();
         let figures = written
             .as_ref()
@@ -455,8 +457,22 @@ pub fn table(replayed: &[Replayed]) -> String {
     let _ = writeln!(
         out,
         "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
-        "brief", "min", "words/bud", "scenes", "sents", "ideas", "cut", "lone", "rep", "echo",
-        "titl", "dbl", "fill", "untg", "checked", "exact/near/reused"
+        "brief",
+        "min",
+        "words/bud",
+        "scenes",
+        "sents",
+        "ideas",
+        "cut",
+        "lone",
+        "rep",
+        "echo",
+        "titl",
+        "dbl",
+        "fill",
+        "untg",
+        "checked",
+        "exact/near/reused"
     );
     for one in replayed {
         let b = &one.brief;
@@ -466,10 +482,27 @@ pub fn table(replayed: &[Replayed]) -> String {
                 let _ = writeln!(
                     out,
                     "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
-                    b.slug, b.minutes, f.words, f.budget_words, f.scenes, f.sentences,
-                    f.key_ideas_taught, f.key_ideas, d.cut_phrases, d.lone_items, d.repeats,
-                    d.echoes, d.cut_titles, d.doubled_options, d.filler, d.untaught_answers,
-                    one.fact_wrong, one.fact_checked, one.counts.exact, one.counts.near, one.counts.reused
+                    b.slug,
+                    b.minutes,
+                    f.words,
+                    f.budget_words,
+                    f.scenes,
+                    f.sentences,
+                    f.key_ideas_taught,
+                    f.key_ideas,
+                    d.cut_phrases,
+                    d.lone_items,
+                    d.repeats,
+                    d.echoes,
+                    d.cut_titles,
+                    d.doubled_options,
+                    d.filler,
+                    d.untaught_answers,
+                    one.fact_wrong,
+                    one.fact_checked,
+                    one.counts.exact,
+                    one.counts.near,
+                    one.counts.reused
                 );
             }
             Err(error) => {
@@ -494,7 +527,11 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         t.failed,
         t.words,
         t.budget_words,
-        if t.budget_words == 0 { 0.0 } else { 100.0 * t.words as f64 / t.budget_words as f64 },
+        if t.budget_words == 0 {
+            0.0
+        } else {
+            100.0 * t.words as f64 / t.budget_words as f64
+        },
         t.sentences,
         t.questions
     );
@@ -503,13 +540,25 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         "key ideas taught: {}/{} ({:.0}%)",
         t.key_ideas_taught,
         t.key_ideas,
-        if t.key_ideas == 0 { 0.0 } else { 100.0 * t.key_ideas_taught as f64 / t.key_ideas as f64 }
+        if t.key_ideas == 0 {
+            0.0
+        } else {
+            100.0 * t.key_ideas_taught as f64 / t.key_ideas as f64
+        }
     );
     let _ = writeln!(
         out,
         "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers",
-        d.cut_phrases, d.lone_items, d.repeats, pct(d.repeats), d.echoes, d.cut_titles,
-        d.doubled_options, d.filler, pct(d.filler), d.untaught_answers
+        d.cut_phrases,
+        d.lone_items,
+        d.repeats,
+        pct(d.repeats),
+        d.echoes,
+        d.cut_titles,
+        d.doubled_options,
+        d.filler,
+        pct(d.filler),
+        d.untaught_answers
     );
     let _ = writeln!(
         out,

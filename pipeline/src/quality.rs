@@ -193,7 +193,12 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
             units.extend(steps.iter().map(|s| s.math.to_lowercase()));
         }
         if let Visual::WorkedExample { steps, .. } = &scene.visual {
-            units.extend(steps.iter().filter_map(|s| s.math.as_ref()).map(|m| m.to_lowercase()));
+            units.extend(
+                steps
+                    .iter()
+                    .filter_map(|s| s.math.as_ref())
+                    .map(|m| m.to_lowercase()),
+            );
         }
     }
     for idea in key_ideas {
@@ -204,7 +209,9 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
         }) {
             figures.key_ideas_taught += 1;
         } else {
-            figures.notes.push(format!("key idea not taught: {}", idea.idea));
+            figures
+                .notes
+                .push(format!("key idea not taught: {}", idea.idea));
         }
     }
     figures
@@ -270,12 +277,59 @@ impl Totals {
 
 /// Words that say nothing specific on their own.
 const STOCK: &[&str] = &[
-    "also", "areas", "aspect", "basic", "concept", "crucial", "different", "essential",
-    "everyday", "example", "explore", "fascinating", "field", "fundamental", "help",
-    "important", "key", "learn", "lesson", "life", "like", "lot", "make", "many", "more", "most",
-    "much", "not", "now", "one", "part", "play", "plays", "process", "role", "significant",
-    "something", "subject", "thing", "things", "today", "topic", "understand", "understanding",
-    "use", "used", "various", "very", "way", "ways", "work", "works", "world",
+    "also",
+    "areas",
+    "aspect",
+    "basic",
+    "concept",
+    "crucial",
+    "different",
+    "essential",
+    "everyday",
+    "example",
+    "explore",
+    "fascinating",
+    "field",
+    "fundamental",
+    "help",
+    "important",
+    "key",
+    "learn",
+    "lesson",
+    "life",
+    "like",
+    "lot",
+    "make",
+    "many",
+    "more",
+    "most",
+    "much",
+    "not",
+    "now",
+    "one",
+    "part",
+    "play",
+    "plays",
+    "process",
+    "role",
+    "significant",
+    "something",
+    "subject",
+    "thing",
+    "things",
+    "today",
+    "topic",
+    "understand",
+    "understanding",
+    "use",
+    "used",
+    "various",
+    "very",
+    "way",
+    "ways",
+    "work",
+    "works",
+    "world",
 ];
 
 /// Phrases in narration that speak of the script itself.
@@ -345,7 +399,9 @@ fn stem(word: &str) -> String {
     // "boxes", "passes": the "es" goes; "moves", "cells": the "s".
     if let Some(root) = word.strip_suffix("es")
         && long_enough(root)
-        && ["s", "x", "z", "ch", "sh"].iter().any(|end| root.ends_with(end))
+        && ["s", "x", "z", "ch", "sh"]
+            .iter()
+            .any(|end| root.ends_with(end))
     {
         return root.to_string();
     }
@@ -372,7 +428,9 @@ fn repeats(a: &[String], b: &[String]) -> bool {
 /// The slide text of a visual: its heading, its phrases, and whether it is a list of one.
 fn slide_text(visual: &Visual) -> (Option<&str>, Vec<&str>, bool) {
     match visual {
-        Visual::Title { subtitle, .. } => (None, subtitle.iter().map(String::as_str).collect(), false),
+        Visual::Title { subtitle, .. } => {
+            (None, subtitle.iter().map(String::as_str).collect(), false)
+        }
         Visual::Bullets { heading, items } => (
             Some(heading),
             items.iter().map(String::as_str).collect(),
@@ -392,13 +450,18 @@ fn slide_text(visual: &Visual) -> (Option<&str>, Vec<&str>, bool) {
             Some(heading),
             [left_title.as_str(), right_title.as_str()]
                 .into_iter()
-                .chain(rows.iter().flat_map(|r| [r.left.as_str(), r.right.as_str()]))
+                .chain(
+                    rows.iter()
+                        .flat_map(|r| [r.left.as_str(), r.right.as_str()]),
+                )
                 .collect(),
             rows.len() == 1,
         ),
-        Visual::Definition { term, example, .. } => {
-            (Some(term), example.iter().map(String::as_str).collect(), false)
-        }
+        Visual::Definition { term, example, .. } => (
+            Some(term),
+            example.iter().map(String::as_str).collect(),
+            false,
+        ),
         Visual::EquationSteps { heading, .. }
         | Visual::WorkedExample { heading, .. }
         | Visual::Code { heading, .. }

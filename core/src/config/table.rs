@@ -261,11 +261,9 @@ mod tests {
 
     #[test]
     fn the_documented_table_is_this_list() {
-        let readme = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../docs/settings.md"
-        ))
-        .expect("docs/settings.md");
+        let readme =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/settings.md"))
+                .expect("docs/settings.md");
         let start = readme
             .find("| variable | default | meaning |")
             .expect("docs/settings.md has a settings table");

@@ -669,8 +669,7 @@ pub(super) async fn planned_storyboard(
         super::planned::write(model, brief, context, reference, progress).await?;
     let mut reference = reference.clone();
     reference.facts.extend(scene_facts.facts);
-    let text =
-        serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
+    let text = serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
     // `planned::write` has lengthened the lesson as far as the model's checked sentences
     // go: one still short of the budget is a shorter video, not a failed job.
     accept_within(&text, brief, SHORT_LESSON_TOLERANCE)

@@ -3019,7 +3019,6 @@ mod tests {
         );
     }
 
-
     #[test]
     fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
         let defined = "The water cycle is the continuous movement of water on, above and below the \
@@ -4099,7 +4098,6 @@ mod tests {
         assert!(names_one_word_of("The Cycle", "The water cycle"));
         assert!(!names_one_word_of("Water vapour", "The water cycle"));
     }
-
 
     #[test]
     fn a_slide_phrase_cut_at_its_limit_ends_on_a_whole_idea() {

@@ -657,7 +657,6 @@ mod tests {
         );
     }
 
-
     #[test]
     fn a_sentence_said_again_nearly_word_for_word_is_a_repeat() {
         let mut said = Said::default();
