@@ -154,6 +154,7 @@ mod poly;
 mod print;
 mod problem;
 mod rational;
+mod reading;
 mod roots;
 mod sets;
 mod solve;

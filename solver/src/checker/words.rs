@@ -54,7 +54,7 @@ fn label(text: &str) -> Option<(&str, &str)> {
             .chars()
             .all(|c| c.is_alphabetic() || c == ' ' || c == '_')
         && name.chars().filter(|c| c.is_alphabetic()).count() <= 30;
-    plain.then_some((name, rest.trim()))
+    (plain && !rest.contains('=')).then_some((name, rest.trim()))
 }
 
 impl Words {
