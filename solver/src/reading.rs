@@ -317,3 +317,100 @@ fn log_base(s: &str) -> String {
     }
     out
 }
+
+/// What Lectern makes of a problem before anything is charged: how it reads it, its kind,
+/// whether the offline solver solves it, and a sentence for the student.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Reading {
+    /// The problem in the solver's notation, or the set-up of a problem in words
+    /// (`lim_(x->1) ((x^2 - 1)/(x - 1))`, `$60 - 25% of $60`); the text as typed when it was
+    /// already in notation; empty when it was not read.
+    pub reading: String,
+    /// The kind's short name (`limit`, `inequality`, `word_problem`, `geometry`, ...).
+    pub kind: String,
+    /// Whether the offline solver solves it, every step checked.
+    pub solvable: bool,
+    /// "Lectern reads this as: ...", or what was not understood and how to write it.
+    pub detail: String,
+}
+
+/// Reads a problem as a student wrote it. Deterministic, and well under a millisecond for
+/// ordinary problems: it is the offline solver's own reading.
+pub fn read(text: &str) -> Reading {
+    let text = text.trim();
+    match crate::solve(text) {
+        Ok(solution) => {
+            let reading = solution.reading.unwrap_or_else(|| text.to_string());
+            Reading {
+                detail: format!("Lectern reads this as: {reading}"),
+                reading,
+                kind: solution.kind.name().to_string(),
+                solvable: true,
+            }
+        }
+        Err(error) => {
+            let kind = crate::classify(text);
+            let reading = crate::problem::read_problem(text)
+                .map(|read| read.reading.unwrap_or_else(|| text.to_string()))
+                .unwrap_or_default();
+            Reading {
+                detail: advice(text, &kind, &reading, &error),
+                reading,
+                kind: kind.name().to_string(),
+                solvable: false,
+            }
+        }
+    }
+}
+
+/// The problem as the student wrote it, shortened for a sentence.
+fn quoted(text: &str) -> String {
+    let short: String = text.chars().take(80).collect();
+    if short.chars().count() < text.chars().count() {
+        format!("\"{}...\"", short.trim_end())
+    } else {
+        format!("\"{short}\"")
+    }
+}
+
+const EXAMPLES: &str = "for example \"Solve 2x + 3 = 11\", \"Solve x^2 - 5x + 6 > 0\", \
+\"limit of (x^2 - 1)/(x - 1) as x approaches 1\", \"log base 2 of (x + 1) = 3\", \
+\"What is 15% of 80?\" or \"area of a circle with radius 3 cm\"";
+
+/// What was not understood, in the student's words, and how to write it so that it is.
+pub(crate) fn advice(
+    text: &str,
+    kind: &crate::ProblemKind,
+    reading: &str,
+    error: &crate::SolveError,
+) -> String {
+    use crate::ProblemKind as K;
+    if let crate::SolveError::Undefined { reason } = error {
+        return format!("{} has no answer: {reason}.", quoted(text));
+    }
+    match kind {
+        K::WordProblem | K::Geometry => format!(
+            "Lectern understood {} as a problem in words, but not what to compute from it. \
+             Give each amount with its unit and ask for one thing, for example \"A $60 jacket \
+             is 25% off. What is the sale price?\" or \"Find the hypotenuse of a right \
+             triangle with legs 6 and 8\".",
+            quoted(text)
+        ),
+        K::NeedsLanguageModel { .. } if reading.is_empty() => format!(
+            "Lectern could not read {} as mathematics it can solve. Write it as an equation, \
+             an inequality or a question with numbers, {EXAMPLES}.",
+            quoted(text)
+        ),
+        _ => {
+            let why = match error {
+                crate::SolveError::NeedsLanguageModel { reason } => reason.as_str(),
+                crate::SolveError::Undefined { reason } => reason.as_str(),
+            };
+            format!(
+                "Lectern reads {} as {reading}, but cannot solve it without a language model: \
+                 {why}.",
+                quoted(text)
+            )
+        }
+    }
+}

@@ -134,7 +134,11 @@ fn written(f: &Factored, var: &str) -> Exact<String> {
         }
     }
     if f.rest.degree() > 0 {
-        out.push_str(&format!("({})", upoly_expr(&f.rest, var)?));
+        let rest = upoly_expr(&f.rest, var)?;
+        if out.is_empty() && constant == Rational::ONE {
+            return Ok(rest.to_string());
+        }
+        out.push_str(&format!("({rest})"));
     }
     let prefix = if constant == Rational::ONE {
         String::new()

@@ -37,7 +37,12 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     if mentions(s, &["sphere", "ball"]) && mentions(s, &["volume"]) {
         return sphere(s, &all);
     }
-    if mentions(s, &["volume"]) || mentions(s, &["box", "cuboid", "prism", "cube"]) {
+    // "cubed" is a power, not a cube: the solids are named as whole words.
+    if mentions(s, &["volume"])
+        || [" box", "cuboid", "prism", "a cube"]
+            .iter()
+            .any(|w| s.contains(w))
+    {
         return solid(s, &all);
     }
     if mentions(s, &["triangle"]) && mentions(s, &["area"]) {
@@ -65,11 +70,17 @@ fn named(s: &str, all: &[Amount], names: &[&str]) -> Option<Amount> {
     let words: Vec<&str> = s.split_whitespace().collect();
     for (i, w) in words.iter().enumerate() {
         if names.iter().any(|n| w.starts_with(n)) {
-            if let Some(a) = all.iter().find(|a| a.word > i && a.word <= i + 4) {
-                return Some(a.clone());
-            }
-            // "a 5 cm radius"
-            if let Some(a) = all.iter().rev().find(|a| a.word < i && a.word + 3 >= i) {
+            let after = all.iter().find(|a| a.word > i && a.word <= i + 4);
+            // "7 m long", "a 5 cm radius": the amount just before the word.
+            let before = all.iter().rev().find(|a| a.word < i && a.word + 3 >= i);
+            let adjective = ["long", "wide", "tall", "high", "deep"]
+                .contains(&w.trim_matches(|c: char| !c.is_alphabetic()));
+            let found = if adjective {
+                before.or(after)
+            } else {
+                after.or(before)
+            };
+            if let Some(a) = found {
                 return Some(a.clone());
             }
         }
@@ -80,7 +91,7 @@ fn named(s: &str, all: &[Amount], names: &[&str]) -> Option<Amount> {
 /// The length unit of the amounts, when they have one.
 fn length_unit(all: &[Amount]) -> String {
     all.iter()
-        .map(|a| a.unit.as_str())
+        .map(|a| a.unit.trim_end_matches("^2").trim_end_matches("^3"))
         .find(|u| matches!(*u, "mm" | "cm" | "m" | "km" | "in" | "ft" | "yd" | "mi"))
         .unwrap_or("")
         .to_string()
@@ -256,7 +267,7 @@ fn solid(s: &str, all: &[Amount]) -> Option<Worked> {
         .iter()
         .filter(|a| a.unit.is_empty() || a.unit == unit)
         .collect();
-    let sides: Vec<Amount> = if mentions(s, &["cube"]) && lengths.len() == 1 {
+    let sides: Vec<Amount> = if s.contains("cube ") && lengths.len() == 1 {
         vec![lengths[0].clone(); 3]
     } else if lengths.len() == 3 {
         lengths.into_iter().cloned().collect()

@@ -84,7 +84,14 @@ pub(crate) fn rounded(value: f64) -> String {
 }
 
 /// Whether a word of the problem starts with one of `stems`.
+/// A stem of several words ("how far") is looked for as it is written.
 pub(crate) fn mentions(s: &str, stems: &[&str]) -> bool {
-    s.split(|c: char| !c.is_alphanumeric())
-        .any(|w| stems.iter().any(|stem| w.starts_with(stem)))
+    stems.iter().any(|stem| {
+        if stem.contains(' ') {
+            s.contains(stem)
+        } else {
+            s.split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.starts_with(stem))
+        }
+    })
 }
