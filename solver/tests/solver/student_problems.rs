@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 52] = [
+const PROBLEMS: [(&str, &str, &str); 57] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -98,6 +98,7 @@ const PROBLEMS: [(&str, &str, &str); 52] = [
         "word_problem",
     ),
     ("What percent of 80 is 20?", "25%", "word_problem"),
+    ("What percent of 3 is 1?", "33.33%", "word_problem"),
     (
         "The price of a book rose from $20 to $25. What is the percent increase?",
         "25%",
@@ -186,6 +187,11 @@ const PROBLEMS: [(&str, &str, &str); 52] = [
         "V = 90pi ≈ 282.74 cm^3",
         "geometry",
     ),
+    (
+        "The length of a rectangle is 3 m more than its width and its perimeter is 26 m. Find the width.",
+        "5 m",
+        "geometry",
+    ),
     // Sequences.
     (
         "the 10th term of the arithmetic sequence 3, 7, 11, ...",
@@ -195,6 +201,11 @@ const PROBLEMS: [(&str, &str, &str); 52] = [
     (
         "What is the 8th term of the geometric sequence 2, 6, 18, ...?",
         "4374",
+        "word_problem",
+    ),
+    (
+        "Find the sum of the first 5 terms of the geometric sequence 3, 6, 12, ...",
+        "93",
         "word_problem",
     ),
     // Probability.
@@ -211,6 +222,16 @@ const PROBLEMS: [(&str, &str, &str); 52] = [
     (
         "What is the probability of drawing a heart from a standard deck of cards?",
         "1/4",
+        "word_problem",
+    ),
+    (
+        "What is the probability of rolling a number greater than 4 on a die?",
+        "1/3",
+        "word_problem",
+    ),
+    (
+        "A coin is flipped 3 times. What is the probability of getting 3 heads?",
+        "1/8",
         "word_problem",
     ),
 ];

@@ -371,45 +371,27 @@ fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
 /// "A rectangle is 3 cm longer than it is wide and its area is 40 cm^2. Find its width."
 fn rectangle_from_area(s: &str, all: &[Amount]) -> Option<Worked> {
     let unit = length_unit(all);
-    let area = all
-        .iter()
-        .find(|a| a.unit.ends_with("^2"))
-        .cloned()
-        .or_else(|| named(s, all, &["area"]))?;
-    let perimeter = named(s, all, &["perimeter"]);
-    let (relation, shape): (String, Box<dyn Fn(Rational) -> Option<Rational>>) =
-        if mentions(s, &["twice"]) {
-            (
-                "2w".into(),
-                Box::new(|w: Rational| w.mul(Rational::integer(2)).ok()),
-            )
-        } else {
-            let extra = all
-                .iter()
-                .find(|a| {
-                    a.word != area.word && perimeter.as_ref().is_none_or(|p| p.word != a.word)
-                })?
-                .value;
-            (
-                format!("w + {}", shown(extra)),
-                Box::new(move |w: Rational| w.add(extra).ok()),
-            )
-        };
-    let _ = shape;
-    let w = "w";
-    let (equation, expanded, rule) = match &perimeter {
-        Some(p) if !mentions(s, &["area"]) => (
-            format!("2w + 2({relation}) = {}", shown(p.value)),
-            None,
-            "Perimeter",
-        ),
-        _ => (
-            format!("w({relation}) = {}", shown(area.value)),
-            Some(()),
-            "Area",
-        ),
+    // The perimeter when the problem gives one and no area, else the area.
+    let perimeter = named(s, all, &["perimeter"]).filter(|_| !mentions(s, &["area"]));
+    let total = match &perimeter {
+        Some(p) => p.clone(),
+        None => all
+            .iter()
+            .find(|a| a.unit.ends_with("^2"))
+            .cloned()
+            .or_else(|| named(s, all, &["area"]))?,
     };
-    let _ = (expanded, rule, w);
+    let relation = if mentions(s, &["twice"]) {
+        "2w".to_string()
+    } else {
+        let extra = all.iter().find(|a| a.word != total.word)?.value;
+        format!("w + {}", shown(extra))
+    };
+    let equation = if perimeter.is_some() {
+        format!("2w + 2({relation}) = {}", shown(total.value))
+    } else {
+        format!("w({relation}) = {}", shown(total.value))
+    };
     // The equation in w, solved by the quadratic or linear solver, then the positive root.
     let solved = crate::solve::solve(&equation).ok()?;
     let roots: Vec<Rational> = solved

@@ -1,7 +1,7 @@
 //! Percentages: `n% of m`, a price after a discount or with a tax added, a percent change, and
 //! what percent one number is of another.
 
-use super::{Amount, Worked, amounts, mentions, money, rounded, shown, step};
+use super::{Amount, Worked, amounts, mentions, rounded, shown, step};
 use crate::kind::ProblemKind;
 use crate::rational::Rational;
 
@@ -99,6 +99,16 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     })
 }
 
+/// Whether a fraction is a percentage with at most two decimal places.
+fn terminates_in_hundredths(r: Rational) -> Option<bool> {
+    let percent = r.mul(Rational::integer(100)).ok()?;
+    Some(
+        percent
+            .to_decimal_string()
+            .is_some_and(|d| d.split_once('.').is_none_or(|(_, f)| f.len() <= 2)),
+    )
+}
+
 /// A fraction as a percentage: exact when it terminates, else rounded to two places.
 fn as_percent(r: Rational) -> Option<String> {
     let p = r.mul(Rational::integer(100)).ok()?;
@@ -118,7 +128,6 @@ fn percent_of_whole(s: &str, numbers: &[&Amount]) -> Option<Worked> {
     };
     // The whole follows "of".
     let of_first = s.find("percent of ").or_else(|| s.find("percentage of "));
-    let words: Vec<&str> = s.split_whitespace().collect();
     let of_word = of_first.map(|at| s[..at].split_whitespace().count() + 1)?;
     let (part, whole) = if b.word > of_word && a.word < of_word {
         (*a, *b)
@@ -127,15 +136,10 @@ fn percent_of_whole(s: &str, numbers: &[&Amount]) -> Option<Worked> {
     } else {
         (*a, *b)
     };
-    let _ = words;
     let ratio = part.value.div(whole.value).ok()?;
     let fraction = format!("{} / {}", part.written(), whole.written());
     let percent = as_percent(ratio)?;
-    let approximate = !ratio
-        .mul(Rational::integer(100))
-        .ok()?
-        .to_decimal_string()
-        .is_some_and(|d| d.split_once('.').is_none_or(|(_, f)| f.len() <= 2));
+    let approximate = !terminates_in_hundredths(ratio)?;
     Some(Worked {
         kind: ProblemKind::WordProblem,
         reading: format!("{fraction} × 100%"),
@@ -182,11 +186,7 @@ fn change(s: &str, numbers: &[&Amount]) -> Option<Worked> {
         .written()
     };
     let percent = as_percent(ratio)?;
-    let exact_percent = ratio
-        .mul(Rational::integer(100))
-        .ok()?
-        .to_decimal_string()
-        .is_some_and(|d| d.split_once('.').is_none_or(|(_, f)| f.len() <= 2));
+    let exact_percent = terminates_in_hundredths(ratio)?;
     let direction = if difference.is_negative() {
         "decrease"
     } else {
@@ -229,9 +229,4 @@ fn change(s: &str, numbers: &[&Amount]) -> Option<Worked> {
         ],
         answer: percent,
     })
-}
-
-#[allow(dead_code)]
-fn _money(r: Rational) -> String {
-    money(r, "$")
 }

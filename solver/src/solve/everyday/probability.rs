@@ -29,6 +29,9 @@ fn fraction_step(favourable: i128, total: i128, narration: String) -> Option<(St
     let answer = p.to_string();
     let after = if answer != written {
         answer.clone()
+    } else if let Some(decimal) = p.to_decimal_string() {
+        // 1/8 is 0.125 exactly, not a rounding.
+        decimal
     } else {
         format!("{answer} ≈ {}", rounded(favourable as f64 / total as f64))
     };
@@ -160,20 +163,18 @@ fn coins(s: &str) -> Option<Worked> {
     let mut flips = None;
     for (i, w) in words.iter().enumerate() {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        if (w.starts_with("coin")
+        let counted = w.starts_with("coin")
             || w.starts_with("time")
             || w.starts_with("flip")
-            || w.starts_with("toss"))
-            && i > 0
+            || w.starts_with("toss");
+        if i > 0
+            && counted
             && w != "coin"
-            || w == "times"
+            && let Some(n) = named(words[i - 1].trim_matches(|c: char| !c.is_alphanumeric()))
+            && n > 0
+            && n <= 10
         {
-            if let Some(n) = named(words[i - 1].trim_matches(|c: char| !c.is_alphanumeric()))
-                && n > 0
-                && n <= 10
-            {
-                flips = Some(n);
-            }
+            flips = Some(n);
         }
     }
     let n = flips.unwrap_or(1);
