@@ -488,7 +488,10 @@ async fn readings_are_limited_per_user_and_minute() {
         .await;
         statuses.push(response.status());
     }
-    assert!(statuses[..60].iter().all(|s| *s == StatusCode::OK), "{statuses:?}");
+    assert!(
+        statuses[..60].iter().all(|s| *s == StatusCode::OK),
+        "{statuses:?}"
+    );
     assert_eq!(statuses[60], StatusCode::TOO_MANY_REQUESTS);
     // Another user is not held back.
     let other = app

@@ -418,7 +418,10 @@ async fn a_model_that_keeps_a_wrong_answer_fails_the_job_with_a_refund_and_no_vi
     assert!(error.contains("mathematics check"), "{error}");
     assert!(error.contains("refunded"), "{error}");
     // The checker's reason is logged, never shown: the student reads what Lectern could not do.
-    assert!(!error.contains("x = 5") && !error.contains("is wrong"), "{error}");
+    assert!(
+        !error.contains("x = 5") && !error.contains("is wrong"),
+        "{error}"
+    );
 
     let requests = stand_in.requests();
     assert_eq!(
