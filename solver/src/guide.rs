@@ -3,8 +3,11 @@
 use crate::kind::ProblemKind;
 
 /// How to write `before`, `after` and `final_answer` for a kind the checker reads in its own
-/// way, with one small worked example; an empty string for the other kinds, whose forms the
-/// general instructions already cover.
+/// way; an empty string for the other kinds, whose forms the general instructions already
+/// cover. The forms are written with letters (`a km / b h`), never as a worked problem with
+/// numbers: a small model copies a worked example's numbers into its answer ("the square
+/// root of 144" answered with the example's "80 km/h"), so no example is an answer a user
+/// could get.
 pub fn prompt_guide(kind: &ProblemKind) -> &'static str {
     match kind {
         ProblemKind::Inequality { .. } => INEQUALITY,
@@ -17,32 +20,26 @@ pub fn prompt_guide(kind: &ProblemKind) -> &'static str {
     }
 }
 
-const INEQUALITY: &str = r#"Write each step as an inequality in the unknown: 2x + 3 < 11, then 2x < 8. Use < <= > >= (or ≤ ≥); a double inequality is -1 < x <= 3.
-Flip the sign when you multiply or divide both sides by a negative number. Keep every case in one line: x < 2 or x > 3.
-final_answer: x < 4, -1 < x <= 3, x < 2 or x > 3, or interval notation (-inf, 4), [2, 3], (-inf, 2) ∪ (3, inf); or all real numbers, no solution.
-Example: [{"before": "-3x + 1 >= 7", "after": "-3x >= 6"}, {"before": "-3x >= 6", "after": "x <= -2"}], final_answer "x <= -2"."#;
+const INEQUALITY: &str = r#"Write each step as an inequality in the unknown, in the same letters as the problem. Use < <= > >= (or ≤ ≥); a double inequality is a < x <= b.
+Flip the sign when you multiply or divide both sides by a negative number. For a polynomial or a fraction, bring everything to one side, factor, and read the signs of the factors between their zeros. Keep every case in one line: x < a or x > b.
+final_answer: x < a, a < x <= b, x < a or x > b, or interval notation (-inf, a), [a, b], (-inf, a) ∪ (b, inf) with the numbers you found; or all real numbers, no solution."#;
 
-const EXPONENTIAL: &str = r#"Write each step as an equation in the unknown: 2^(x + 1) = 2^4, x + 1 = 4. Use ^ for powers, e^(2x) or exp(2x), ln(5), log(100) (base 10), log_2(8).
-Put brackets around a whole exponent: 2^(x + 1), not 2^x + 1.
-final_answer: x = 3, or exact forms such as x = ln(5)/2 (you may add ≈ 0.805).
-Example: [{"before": "3^x = 81", "after": "3^x = 3^4"}, {"before": "3^x = 3^4", "after": "x = 4"}], final_answer "x = 4"."#;
+const EXPONENTIAL: &str = r#"Write each step as an equation in the unknown. Use ^ for powers, e^(kx) or exp(kx), ln(a), log(a) (base 10), log_b(a).
+Put brackets around a whole exponent: b^(x + k), not b^x + k. Write both sides as powers of the same base when you can, then compare the exponents; otherwise take logarithms of both sides.
+final_answer: x = the value you found, or an exact form such as x = ln(a)/k (you may add ≈ and a rounded value)."#;
 
-const LOGARITHMIC: &str = r#"Write each step as an equation in the unknown: log(x(x - 3)) = 1, x(x - 3) = 10. log is base 10, ln base e, log_2(x) base 2.
+const LOGARITHMIC: &str = r#"Write each step as an equation in the unknown. log is base 10, ln base e, log_b(x) base b. A logarithm equation log_b(u) = c becomes u = b^c.
 A step may bring in a root where a logarithm is undefined; check every root in the original equation and leave such roots out of final_answer.
-final_answer: x = 5, or x = 2, x = 3 when there are several; no solution when every root is rejected.
-Example: [{"before": "log(x) + log(x - 3) = 1", "after": "log(x(x - 3)) = 1"}, {"before": "log(x(x - 3)) = 1", "after": "x^2 - 3x - 10 = 0"}, {"before": "x^2 - 3x - 10 = 0", "after": "x = 5 or x = -2"}], final_answer "x = 5"."#;
+final_answer: x = the value you found, several values separated by commas, or no solution when every root is rejected."#;
 
-const LIMIT: &str = r#"Write each step as the limit of an expression, lim_(x->2) (x + 2), keeping the same variable and limit point, or as a plain value once it is evaluated: 4.
-Rewrite only to equal expressions (factor, cancel, rationalise), or apply L'Hopital's rule; evaluate in a last step: lim_(x->2) (x + 2) to 4.
-final_answer: a number (4, 1/2), inf, -inf, or does not exist (when the two sides differ).
-Example: [{"before": "lim_(x->2) (x^2 - 4)/(x - 2)", "after": "lim_(x->2) (x + 2)"}, {"before": "lim_(x->2) (x + 2)", "after": "4"}], final_answer "4"."#;
+const LIMIT: &str = r#"Write each step as the limit of an expression, lim_(x->a) (f(x)), keeping the same variable and limit point, or as a plain value once it is evaluated.
+Rewrite only to equal expressions (factor, cancel, rationalise, divide every term by the highest power), or apply L'Hopital's rule; evaluate in a last step, from the limit to its value.
+final_answer: a number, inf, -inf, or does not exist (when the two sides differ)."#;
 
-const WORD_PROBLEM: &str = r#"Write each calculation with its numbers and units, no words: 120 km / 1.5 h to 80 km/h, or $40 - $10 to $30. A name in front is fine: speed = 120 km / 1.5 h.
-Units: km, m, cm, h, min, s, kg, g, $, %, km/h, m/s, cm^2. Write the same unit on both sides, or convert in a step of its own (2 h + 30 min to 2.5 h).
-final_answer: the value of the last calculation with its unit: 80 km/h, $30.
-Example: [{"before": "25% of $40", "after": "$10"}, {"before": "$40 - $10", "after": "$30"}], final_answer "$30"."#;
+const WORD_PROBLEM: &str = r#"Write each calculation with the problem's own numbers and units, no words: for a speed, distance / time as "d km / t h" with the problem's d and t, then its value in km/h. A name in front is fine: speed = ...
+Units: km, m, cm, h, min, s, kg, g, $, %, km/h, m/s, cm^2. Write the same unit on both sides, or convert in a step of its own (h + min to h). A percentage of an amount is written "p% of $a".
+final_answer: the value of the last calculation with its unit."#;
 
-const GEOMETRY: &str = r#"Write the formula with the usual letters first (A = pi r^2, c^2 = a^2 + b^2, P = 2l + 2w), then put in the given numbers: A = pi (3)^2.
-Keep exact values (A = 9pi, c = sqrt(25)) and round in a step of its own with ≈: A ≈ 28.27. Lengths are positive: c^2 = 25 gives c = 5.
-final_answer: the value with its unit: A = 9pi ≈ 28.27 cm^2, c = 5.
-Example: [{"before": "c^2 = a^2 + b^2", "after": "c^2 = 3^2 + 4^2"}, {"before": "c^2 = 3^2 + 4^2", "after": "c^2 = 25"}, {"before": "c^2 = 25", "after": "c = 5"}], final_answer "c = 5"."#;
+const GEOMETRY: &str = r#"Write the formula with the usual letters first (A = pi r^2, c^2 = a^2 + b^2, P = 2l + 2w, V = l w h), then put in the problem's numbers in brackets.
+Keep exact values (a multiple of pi, sqrt(n)) and round in a step of its own with ≈. Lengths are positive: c^2 = n gives c = sqrt(n).
+final_answer: the exact value, then ≈ and the rounded value, with its unit."#;

@@ -43,7 +43,8 @@
 //!    [`CheckStatus::Checked`] may be shown with the checked mark; [`CheckStatus::Unchecked`]
 //!    steps (prose, or mathematics outside what can be decided) are shown without it.
 //!    Add [`prompt_guide`] for the problem's kind to the writer's prompt: a few lines on how
-//!    to write that kind's steps and answer, with a worked example that passes the checker.
+//!    to write that kind's steps and answer, as forms with letters: never a worked answer a
+//!    user could get, which a small model copies.
 //!
 //!    ```
 //!    use lectern_solver::{check_steps, CheckStatus, Step};
@@ -154,6 +155,7 @@ mod poly;
 mod print;
 mod problem;
 mod rational;
+mod reading;
 mod roots;
 mod sets;
 mod solve;
@@ -171,6 +173,7 @@ pub use lexer::{Lexeme, scan};
 pub use parse_error::ParseError;
 pub use parser::parse_expression;
 pub use rational::{ArithmeticError, Rational};
+pub use reading::{Reading, read};
 pub use solve::{Solution, SolveError, Step, solve};
 
 use verdict::Verdict;

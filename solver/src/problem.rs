@@ -24,6 +24,8 @@ pub struct ReadProblem {
     pub problem: Problem,
     /// The user wrote decimals, so answers are given as decimals where they terminate.
     pub decimals: bool,
+    /// The notation a problem in words was read as ("We write this as ...").
+    pub reading: Option<String>,
 }
 
 const DERIVATIVE: [&str; 6] = [
@@ -120,9 +122,20 @@ fn strip_unknown(chars: &[char], base: usize) -> (&[char], usize) {
     (chars, base)
 }
 
-/// Reads a problem, recognising the calculus phrasings and ignoring leading instructions.
+/// Reads a problem, recognising the calculus phrasings and ignoring leading instructions; a
+/// problem in words that [`crate::reading`] rewrites is read in the solver's notation.
 pub fn read_problem(text: &str) -> Result<ReadProblem, ParseError> {
     crate::parser::check_length(text)?;
+    read_typed(text).or_else(|error| {
+        let notation = crate::reading::notation(text).ok_or_else(|| error.clone())?;
+        let mut read = read_typed(&notation).map_err(|_| error)?;
+        read.reading = Some(notation);
+        Ok(read)
+    })
+}
+
+/// Reads a problem typed in the solver's notation.
+fn read_typed(text: &str) -> Result<ReadProblem, ParseError> {
     let all: Vec<char> = text.chars().collect();
     let (mut chars, mut base) = skip(&all, 0, 0);
     while matches!(chars.last(), Some('?' | '.' | ' ')) {
@@ -146,6 +159,7 @@ pub fn read_problem(text: &str) -> Result<ReadProblem, ParseError> {
                     body,
                 }),
                 decimals,
+                reading: None,
             });
         }
         for p in DERIVATIVE {
@@ -225,7 +239,11 @@ pub fn read_problem(text: &str) -> Result<ReadProblem, ParseError> {
             Problem::Expression(Expr::integral(&var, body))
         }
     };
-    Ok(ReadProblem { problem, decimals })
+    Ok(ReadProblem {
+        problem,
+        decimals,
+        reading: None,
+    })
 }
 
 fn shift(mut e: ParseError, base: usize) -> ParseError {

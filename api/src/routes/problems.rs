@@ -1,19 +1,25 @@
-//! Starting problem-solution jobs: `POST /api/video/generate-solution`.
+//! Problems: how Lectern reads one (`POST /api/problems/read`, free) and starting its
+//! solution job (`POST /api/video/generate-solution`).
 //!
 //! The request is checked the way video requests are (a 422 naming the field), and a problem
-//! that only a language model could solve is refused here, before any credit is reserved,
-//! when no model is configured.
+//! that is neither read nor solved offline is refused here, before any credit is reserved,
+//! when no model is configured: the refusal says what was not understood and how to write it.
 
-use axum::{extract::State, response::IntoResponse};
+use std::time::{Duration, Instant};
+
+use axum::{Json, extract::State, response::IntoResponse};
 use lectern_core::jobs::{JobKind, PROBLEM_COST, ProblemParams};
-use lectern_solver::{ProblemKind, SolveError};
-use serde::{Deserialize, Deserializer};
+use lectern_solver::SolveError;
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{ApiError, ApiResult, ErrorBody, FieldError, responses::JobNotStarted},
+    error::{
+        ApiError, ApiResult, ErrorBody, FieldError,
+        responses::{JobNotStarted, NotSignedIn},
+    },
     extract::{AuthUser, ValidJson, required_text, required_user_id},
     limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
     routes::submission::{Started, Submission},
@@ -21,7 +27,9 @@ use crate::{
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(generate_solution))
+    OpenApiRouter::new()
+        .routes(routes!(generate_solution))
+        .routes(routes!(read_problem))
 }
 
 /// SPEC.md's problem-solving request. `problem_text` and `video_duration` are the names
@@ -126,32 +134,123 @@ impl GenerateSolution {
     }
 }
 
-/// Without a language model, only what the offline solver handles is accepted; the reason
-/// for a refusal is the solver's own ("This problem needs a language model: ...").
+/// Without a language model, only what the offline solver solves is accepted; a refusal says,
+/// in the student's words, what was not understood and how to write it.
 fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
     if state.config.llm.is_some() {
         return Ok(());
     }
-    let refusal = match lectern_solver::classify(problem) {
-        ProblemKind::NeedsLanguageModel { reason } => {
-            Some(SolveError::NeedsLanguageModel { reason })
-        }
-        // Classification does not evaluate; a problem with no value (1/0) is caught here.
-        _ => lectern_solver::solve(problem).err(),
-    };
-    let Some(refusal) = refusal else {
+    let reading = lectern_solver::read(problem);
+    if reading.solvable {
         return Ok(());
-    };
+    }
     metrics::counter!("lectern_problems_refused_total").increment(1);
-    let kind = match refusal {
-        SolveError::NeedsLanguageModel { .. } => "needs_language_model",
-        SolveError::Undefined { .. } => "no_answer",
+    // Classification does not evaluate; a problem with no value (1/0) is caught by solving.
+    let kind = match lectern_solver::solve(problem) {
+        Err(SolveError::Undefined { .. }) => "no_answer",
+        _ => "needs_language_model",
     };
     Err(ApiError::field(
         &["body", "problem_text"],
-        refusal.to_string(),
+        reading.detail,
         kind,
     ))
+}
+
+/// Readings a user may ask for in a minute: the create-problem screen asks as the student
+/// types (debounced), and each costs well under a millisecond, so the limit only stops abuse.
+pub const READINGS_PER_MINUTE: usize = 60;
+
+/// When each user's recent readings were asked for.
+static RECENT_READINGS: std::sync::LazyLock<
+    std::sync::Mutex<std::collections::HashMap<String, std::collections::VecDeque<Instant>>>,
+> = std::sync::LazyLock::new(Default::default);
+
+fn reading_allowed(user: &str) -> ApiResult<()> {
+    let now = Instant::now();
+    let mut recent = RECENT_READINGS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    // Users who have not asked for a minute are forgotten, so the map stays small.
+    recent.retain(|_, times| {
+        times.retain(|t| now.duration_since(*t) < Duration::from_secs(60));
+        !times.is_empty()
+    });
+    let times = recent.entry(user.to_string()).or_default();
+    if times.len() >= READINGS_PER_MINUTE {
+        return Err(ApiError::TooManyRequests(format!(
+            "You have asked for {READINGS_PER_MINUTE} readings in the last minute. Try again in a moment."
+        )));
+    }
+    times.push_back(now);
+    Ok(())
+}
+
+/// A problem to read.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct ReadProblem {
+    #[serde(alias = "problem")]
+    #[schema(schema_with = limits::problem_text_schema)]
+    problem_text: Option<String>,
+}
+
+/// How Lectern reads a problem, before anything is charged.
+#[derive(Debug, Serialize, ToSchema)]
+struct ProblemReading {
+    /// The problem in the solver's notation, or the set-up of a problem in words
+    /// (`lim_(x->1) ((x^2 - 1)/(x - 1))`, `$60 - 25% of $60`); empty when it was not read.
+    reading: String,
+    /// The kind's short name: `limit`, `inequality`, `word_problem`, `geometry`, ...
+    kind: String,
+    /// Whether Lectern solves it offline, every step checked.
+    solvable: bool,
+    /// "Lectern reads this as: ...", or what was not understood and how to write it.
+    detail: String,
+}
+
+/// Reads a problem as the student wrote it (free; at most 60 a minute): the reading in the
+/// solver's notation, its kind, and whether Lectern solves it without a language model.
+#[utoipa::path(
+    post,
+    path = "/problems/read",
+    tag = "jobs",
+    request_body = ReadProblem,
+    responses(
+        (status = 200, description = "The reading", body = ProblemReading),
+        NotSignedIn,
+        (status = 422, description = "`problem_text` is missing or too long", body = ErrorBody),
+        (status = 429, description = "Too many readings this minute", body = ErrorBody),
+    )
+)]
+async fn read_problem(
+    caller: AuthUser,
+    ValidJson(body): ValidJson<ReadProblem>,
+) -> ApiResult<Json<ProblemReading>> {
+    let mut errors = Vec::new();
+    let text = required_text(
+        body.problem_text,
+        "problem_text",
+        "Problem text",
+        PROBLEM_MAX_CHARS,
+        &mut errors,
+    );
+    if !errors.is_empty() {
+        return Err(ApiError::Validation(errors));
+    }
+    reading_allowed(&caller.id)?;
+    let lectern_solver::Reading {
+        reading,
+        kind,
+        solvable,
+        detail,
+    } = lectern_solver::read(&text);
+    Ok(Json(ProblemReading {
+        reading,
+        kind,
+        solvable,
+        detail,
+    }))
 }
 
 /// Starts a step-by-step solution video (1 credit). Without a language model, only what the

@@ -1,6 +1,7 @@
 //! Problem-solution jobs through the API, without workers: validation, defaults and
-//! aliases, the one-credit charge, and the refusal of problems that need a language model
-//! before anything is charged. (Workers solving them are tested in the `lectern` crate.)
+//! aliases, the one-credit charge, the free reading of a problem (`POST /api/problems/read`),
+//! and the refusal of problems that are neither read nor solved before anything is charged.
+//! (Workers solving them are tested in the `lectern` crate.)
 
 use lectern_core::{credits, jobs};
 use reqwest::StatusCode;
@@ -291,11 +292,11 @@ async fn without_a_language_model_a_problem_the_solver_cannot_handle_is_refused_
         let error = first_error(&body);
         assert_eq!(error["type"], "needs_language_model", "{body}");
         assert_eq!(error["loc"], json!(["body", "problem_text"]));
+        // The refusal quotes the problem and says how to write one Lectern can solve.
+        let msg = error["msg"].as_str().unwrap();
+        assert!(msg.contains(&format!("\"{problem}\"")), "{body}");
         assert!(
-            error["msg"]
-                .as_str()
-                .unwrap()
-                .starts_with("This problem needs a language model: "),
+            msg.contains("without a language model") || msg.contains("for example"),
             "{body}"
         );
     }
@@ -400,4 +401,144 @@ async fn a_user_out_of_credits_gets_a_402_and_no_job() {
     assert_eq!(broke.status(), StatusCode::PAYMENT_REQUIRED);
     assert_eq!(job_count(&app, &me.access_token).await, 10);
     assert_eq!(available(&app, uid).await, 0);
+}
+
+async fn read_problem(app: &TestApp, token: Option<&str>, body: Value) -> reqwest::Response {
+    let request = app.client.post(app.url("/api/problems/read")).json(&body);
+    match token {
+        Some(token) => request.bearer_auth(token),
+        None => request,
+    }
+    .send()
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn reading_a_problem_is_free_and_says_how_lectern_reads_it() {
+    let app = spawn_app().await;
+    let me = app.sign_in("reader@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    let response = read_problem(
+        &app,
+        Some(&me.access_token),
+        json!({"problem_text": "Find the limit of (x^2 - 1)/(x - 1) as x approaches 1"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let reading: Value = response.json().await.unwrap();
+    assert_eq!(
+        reading,
+        json!({
+            "reading": "lim_(x->1) ((x^2 - 1)/(x - 1))",
+            "kind": "limit",
+            "solvable": true,
+            "detail": "Lectern reads this as: lim_(x->1) ((x^2 - 1)/(x - 1))",
+        })
+    );
+    let discount: Value = read_problem(
+        &app,
+        Some(&me.access_token),
+        json!({"problem": "A $60 jacket is 25% off. What is the sale price?"}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(discount["reading"], "$60 - 25% of $60");
+    assert_eq!(discount["kind"], "word_problem");
+    let unread: Value = read_problem(
+        &app,
+        Some(&me.access_token),
+        json!({"problem_text": "Why is the sky blue?"}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(unread["solvable"], false);
+    assert_eq!(unread["reading"], "");
+    assert!(
+        unread["detail"]
+            .as_str()
+            .unwrap()
+            .contains("\"Why is the sky blue?\""),
+        "{unread}"
+    );
+
+    let missing = read_problem(&app, Some(&me.access_token), json!({})).await;
+    assert_eq!(missing.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let signed_out = read_problem(&app, None, json!({"problem_text": "2x = 4"})).await;
+    assert_eq!(signed_out.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(available(&app, uid).await, 10, "reading is free");
+    assert_eq!(job_count(&app, &me.access_token).await, 0);
+}
+
+#[tokio::test]
+async fn readings_are_limited_per_user_and_minute() {
+    let app = spawn_app().await;
+    let me = app.sign_in("eager-reader@example.com").await;
+    let mut statuses = Vec::new();
+    for _ in 0..61 {
+        let response = read_problem(
+            &app,
+            Some(&me.access_token),
+            json!({"problem_text": "What is 15% of 80?"}),
+        )
+        .await;
+        statuses.push(response.status());
+    }
+    assert!(
+        statuses[..60].iter().all(|s| *s == StatusCode::OK),
+        "{statuses:?}"
+    );
+    assert_eq!(statuses[60], StatusCode::TOO_MANY_REQUESTS);
+    // Another user is not held back.
+    let other = app
+        .sign_in_with(&browser(), "another-reader@example.com")
+        .await;
+    let response = read_problem(
+        &app,
+        Some(&other.access_token),
+        json!({"problem_text": "What is 15% of 80?"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn without_a_language_model_a_problem_in_words_the_solver_reads_is_accepted_and_an_unreadable_one_refused_before_any_charge()
+ {
+    let app = spawn_app().await;
+    let me = app.sign_in("word-problems@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    for problem in [
+        "A $60 jacket is 25% off. What is the sale price?",
+        "Find the limit of (x^2 - 1)/(x - 1) as x approaches 1",
+        "log base 2 of (x + 1) = 3",
+        "Solve x^2 - 5x + 6 > 0",
+    ] {
+        let response = solve(
+            &app,
+            &me.access_token,
+            json!({"user_id": uid, "problem_text": problem}),
+        )
+        .await;
+        assert_eq!(response.status(), StatusCode::ACCEPTED, "{problem}");
+    }
+    assert_eq!(available(&app, uid).await, 6, "one credit each");
+
+    let response = solve(
+        &app,
+        &me.access_token,
+        json!({"user_id": uid, "problem_text": "A farmer has 17 sheep and all but 9 run away. How many are left?"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = response.json().await.unwrap();
+    let msg = first_error(&body)["msg"].as_str().unwrap();
+    assert!(msg.contains("problem in words"), "{body}");
+    assert!(msg.contains("A farmer has 17 sheep"), "{body}");
+    assert_eq!(available(&app, uid).await, 6, "nothing more was charged");
+    assert_eq!(job_count(&app, &me.access_token).await, 4);
 }

@@ -52,7 +52,10 @@ impl Context {
                 unread_because: Some(format!(
                     "the problem could not be read as a typed formula ({e})"
                 )),
+                // An everyday problem the solver reads ("the probability of drawing a heart")
+                // is a problem in words even without a number in it.
                 words: kind_of(problem)
+                    .or_else(|| crate::solve::everyday::solve(problem).map(|w| w.kind))
                     .map(|kind| Words::given(problem, kind == ProblemKind::Geometry)),
                 ..Context::new(None)
             },

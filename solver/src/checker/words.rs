@@ -54,7 +54,7 @@ fn label(text: &str) -> Option<(&str, &str)> {
             .chars()
             .all(|c| c.is_alphabetic() || c == ' ' || c == '_')
         && name.chars().filter(|c| c.is_alphabetic()).count() <= 30;
-    plain.then_some((name, rest.trim()))
+    (plain && !rest.contains('=')).then_some((name, rest.trim()))
 }
 
 impl Words {
@@ -255,7 +255,16 @@ impl Words {
             );
         }
         let (answer_read, answer_text) = answer;
-        let verdict = match rounded(&reference, &answer_read, &answer_text) {
+        // Only a value with decimal places is a rounded one: "1/12" is not "1/6" rounded,
+        // while "9pi" is what "28.27" rounds.
+        let as_rounded = if is_decimal(&answer_text) {
+            rounded(&reference, &answer_read, &answer_text)
+        } else if is_decimal(&reference_text) {
+            rounded(&answer_read, &reference, &reference_text)
+        } else {
+            Verdict::Unknown("not a rounded value".into())
+        };
+        let verdict = match as_rounded {
             Verdict::Same(m) => Verdict::Same(m),
             _ => values(&reference, &answer_read, &reference_text, &answer_text),
         };
@@ -295,6 +304,7 @@ fn is_decimal(text: &str) -> bool {
     let last = text.rsplit('=').next().unwrap_or(text).trim();
     let number = last.trim_start_matches(['$', '€', '£']);
     let number = number.split_whitespace().next().unwrap_or("");
+    let number = number.trim_end_matches('%');
     number.contains('.') && number.parse::<f64>().is_ok()
 }
 
@@ -499,6 +509,8 @@ fn rounded(exact: &Read, approximate: &Read, approximate_text: &str) -> Verdict 
     let places = approximate_text.split_once('.').map_or(0, |(_, p)| {
         p.chars().take_while(char::is_ascii_digit).count()
     });
+    // "33.33%" is 0.3333: a percentage's places are two more of the value's.
+    let places = places + if approximate_text.contains('%') { 2 } else { 0 };
     let tolerance = 0.5 * 10f64.powi(-(places as i32)) * (1.0 + 1e-9);
     if (value - given).abs() <= tolerance || close(value, given) {
         Verdict::Same(Method::Numeric)

@@ -4,11 +4,13 @@
 mod arithmetic;
 mod calculus;
 mod error;
+pub(crate) mod everyday;
 mod exponential;
 mod inequality;
 mod limit;
 mod linear;
 mod quadratic;
+mod sign_chart;
 mod steps;
 mod system;
 
@@ -53,15 +55,32 @@ pub struct Solution {
     /// Canonical form: `x = 4`, `x = 2, x = 3`, `x = 1, y = 2`, `7/4`, `3x^2 + 2`,
     /// `x^3 + x^2 + C`, `no real solutions`, `no solution`, `infinitely many solutions`.
     pub final_answer: String,
+    /// How a problem in words was read, in the solver's notation or as its set-up
+    /// (`lim_(x->1) ((x^2 - 1)/(x - 1))`, `25% of $60`); `None` for a problem typed in notation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
 }
 
 /// Solves a problem offline, or says why it cannot.
 pub fn solve(problem: &str) -> Result<Solution, SolveError> {
-    let read = read_problem(problem).map_err(|e| SolveError::NeedsLanguageModel {
-        reason: crate::words::kind_of(problem)
-            .and_then(|kind| kind.refusal())
-            .unwrap_or_else(|| format!("it could not be read as a typed formula ({e})")),
-    })?;
+    let read = match read_problem(problem) {
+        Ok(read) => read,
+        Err(e) => {
+            if let Some(worked) = everyday::solve(problem) {
+                return Ok(Solution {
+                    kind: worked.kind,
+                    steps: narrate_reading(worked.steps, Some(&worked.reading)),
+                    final_answer: worked.answer,
+                    reading: Some(worked.reading),
+                });
+            }
+            return Err(SolveError::NeedsLanguageModel {
+                reason: crate::words::kind_of(problem)
+                    .and_then(|kind| kind.refusal())
+                    .unwrap_or_else(|| format!("it could not be read as a typed formula ({e})")),
+            });
+        }
+    };
     let kind = classify_read(&read);
     let equation = |parts, var| Equation::of(parts, var, read.decimals);
     // Linear inequalities, the plain exponential and logarithmic forms and limits of
@@ -71,7 +90,16 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
         (
             ProblemKind::Inequality { variable },
             Problem::Condition(Condition::Ineq(parts, rels)),
-        ) => Some(inequality::solve(parts, rels, variable, read.decimals)),
+        ) => Some(
+            inequality::solve(parts, rels, variable, read.decimals).or_else(|linear| {
+                match (parts.as_slice(), rels.as_slice()) {
+                    ([left, right], [rel]) => {
+                        sign_chart::solve(left, *rel, right, variable, read.decimals)
+                    }
+                    _ => Err(linear),
+                }
+            }),
+        ),
         (
             ProblemKind::ExponentialEquation { variable },
             Problem::Condition(Condition::Eq(parts)),
@@ -89,8 +117,9 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
         Some(Ok((steps, final_answer))) => {
             return Ok(Solution {
                 kind,
-                steps,
+                steps: narrate_reading(steps, read.reading.as_deref()),
                 final_answer,
+                reading: read.reading,
             });
         }
         Some(Err(e)) => return Err(e),
@@ -126,7 +155,18 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
     };
     Ok(Solution {
         kind,
-        steps,
+        steps: narrate_reading(steps, read.reading.as_deref()),
         final_answer,
+        reading: read.reading,
     })
+}
+
+/// "We write this as ...": the first step says how the words were read.
+fn narrate_reading(mut steps: Vec<Step>, reading: Option<&str>) -> Vec<Step> {
+    if let (Some(reading), Some(first)) = (reading, steps.first_mut()) {
+        first.narration = format!("We write this as {reading}. {}", first.narration)
+            .trim()
+            .to_string();
+    }
+    steps
 }

@@ -68,7 +68,7 @@ fn problems_outside_the_offline_kinds_need_a_language_model() {
         "x^3 - 1 = 0",
         "sin(x) = 1/2",
         "x + y = 3",
-        "x^2 > 4",
+        "x^2 > 2",
         "3^x = 2^(x + 1)",
         "log(x) + log(x - 3) = 1",
         "integrate sin(x) dx",
@@ -78,7 +78,7 @@ fn problems_outside_the_offline_kinds_need_a_language_model() {
         "sqrt(2) + 1",
         "x + y = 1; x - y = 1; x + 2y = 0; 2x - y = 5",
         "x^2 + y = 1; x - y = 1",
-        "integrate x^2 from 0 to 1",
+        "integrate sin(x) from 0 to 1",
     ] {
         let kind = classify(problem);
         assert!(!kind.is_offline_solvable(), "{problem}: {kind:?}");
@@ -157,7 +157,7 @@ fn the_named_unknown_in_front_of_the_problem_is_not_part_of_it() {
 }
 
 #[test]
-fn each_kind_a_model_writes_has_a_guide_with_an_example() {
+fn each_kind_a_model_writes_has_a_guide_without_a_worked_answer() {
     for problem in [
         "x^2 - 5x + 6 < 0",
         "2^(x + 1) = 16",
@@ -168,33 +168,13 @@ fn each_kind_a_model_writes_has_a_guide_with_an_example() {
     ] {
         let kind = classify(problem);
         let guide = lectern_solver::prompt_guide(&kind);
+        // A small model copies a worked example's numbers into its own answer.
         assert!(
-            guide.contains("final_answer") && guide.contains("Example:"),
+            guide.contains("final_answer") && !guide.contains("Example:"),
             "{problem}: {kind:?}"
         );
         let json = serde_json::to_value(&kind).unwrap();
         assert_eq!(json["kind"], kind.name(), "{problem}");
-        // The worked example passes the checker.
-        let example = guide.split("Example: ").nth(1).unwrap();
-        let (steps, answer) = example.split_once(", final_answer ").unwrap();
-        let steps: Vec<serde_json::Value> = serde_json::from_str(steps).unwrap();
-        let steps: Vec<lectern_solver::Step> = steps
-            .iter()
-            .map(|s| crate::step(s["before"].as_str().unwrap(), s["after"].as_str().unwrap()))
-            .collect();
-        let answer = answer.trim_end_matches('.').trim_matches('"');
-        let first = steps[0].before.clone();
-        let checks = lectern_solver::check_steps(&first, &steps, answer);
-        let in_words = matches!(kind, ProblemKind::WordProblem | ProblemKind::Geometry);
-        let checks = if in_words {
-            lectern_solver::check_steps(problem, &steps, answer)
-        } else {
-            checks
-        };
-        assert!(
-            checks.iter().all(|c| c.is_checked()),
-            "{problem}: {checks:?}"
-        );
     }
     assert_eq!(lectern_solver::prompt_guide(&classify("2x + 3 = 11")), "");
 }

@@ -120,7 +120,7 @@ fn prose_in_an_inequality_solution_is_unchecked() {
 }
 
 #[test]
-fn inequalities_beyond_linear_ones_are_written_by_a_model() {
+fn polynomial_inequalities_are_solved_by_a_sign_chart_and_irrational_zeros_left_to_a_model() {
     let kind = classify("Solve x^2 - 5x + 6 < 0");
     assert_eq!(
         kind,
@@ -129,8 +129,11 @@ fn inequalities_beyond_linear_ones_are_written_by_a_model() {
         }
     );
     assert!(!kind.is_offline_solvable());
+    let solution = solve("x^2 - 5x + 6 < 0").unwrap();
+    assert_eq!(solution.final_answer, "2 < x < 3");
+    assert_eq!(solution.steps[0].after, "(x - 2)(x - 3) < 0");
     assert!(matches!(
-        solve("x^2 - 5x + 6 < 0"),
+        solve("x^2 - 2 < 0"),
         Err(SolveError::NeedsLanguageModel { .. })
     ));
     assert_eq!(kind.name(), "inequality");

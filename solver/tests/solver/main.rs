@@ -12,6 +12,7 @@ mod logarithms;
 mod offline_forms;
 mod parsing;
 mod robustness;
+mod student_problems;
 mod table;
 mod word_problems;
 

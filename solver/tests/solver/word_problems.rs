@@ -64,12 +64,14 @@ fn a_final_answer_that_is_not_the_last_calculation_fails() {
 }
 
 #[test]
-fn word_problems_are_recognised_but_written_by_a_model() {
+fn everyday_word_problems_are_solved_offline_and_the_others_written_by_a_model() {
     assert_eq!(classify(TRAIN), ProblemKind::WordProblem);
     assert_eq!(classify(SHIRT), ProblemKind::WordProblem);
     assert!(!classify(TRAIN).is_offline_solvable());
+    assert_eq!(solve(TRAIN).unwrap().final_answer, "80 km/h");
+    assert_eq!(solve(SHIRT).unwrap().final_answer, "$30");
     assert!(matches!(
-        solve(TRAIN),
+        solve("A farmer has 17 sheep and all but 9 run away. How many are left?"),
         Err(SolveError::NeedsLanguageModel { .. })
     ));
     assert!(matches!(

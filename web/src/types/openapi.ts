@@ -425,6 +425,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/problems/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a problem as the student wrote it (free; at most 60 a minute): the reading in the
+         *     solver's notation, its kind, and whether Lectern solves it without a language model.
+         */
+        post: operations["read_problem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/courses/{id}": {
         parameters: {
             query?: never;
@@ -1390,6 +1410,20 @@ export interface components {
             scene: number;
             storyboard: components["schemas"]["Storyboard"];
         };
+        /** @description How Lectern reads a problem, before anything is charged. */
+        ProblemReading: {
+            /** @description "Lectern reads this as: ...", or what was not understood and how to write it. */
+            detail: string;
+            /** @description The kind's short name: `limit`, `inequality`, `word_problem`, `geometry`, ... */
+            kind: string;
+            /**
+             * @description The problem in the solver's notation, or the set-up of a problem in words
+             *     (`lim_(x->1) ((x^2 - 1)/(x - 1))`, `$60 - 25% of $60`); empty when it was not read.
+             */
+            reading: string;
+            /** @description Whether Lectern solves it offline, every step checked. */
+            solvable: boolean;
+        };
         /** @description What the player reports. */
         ProgressReport: {
             /** @description Every checkpoint question answered or skipped so far. */
@@ -1450,6 +1484,11 @@ export interface components {
             /** @description The finished video's job, the id its media URLs name. */
             job_id: string;
             title: string;
+        };
+        /** @description A problem to read. */
+        ReadProblem: {
+            /** @description The problem to solve; required */
+            problem_text?: string | null;
         };
         /** @description The acknowledgement of an event, with what it did. */
         Received: {
@@ -3026,6 +3065,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    read_problem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadProblem"];
+            };
+        };
+        responses: {
+            /** @description The reading */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProblemReading"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `problem_text` is missing or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many readings this minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

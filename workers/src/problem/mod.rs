@@ -34,10 +34,16 @@ async fn solve(runtime: &Runtime, brief: &SolutionBrief) -> Result<CheckedSoluti
             }
             SolveFailure::Model(ModelError::Checks(reason)) => {
                 metrics::counter!("lectern_solutions_rejected_total").increment(1);
-                RunError::Final(format!(
-                    "The solution failed its mathematics check twice, so no video was made and \
-                 your credit was refunded. {reason}"
-                ))
+                // The checker's reason names its internals ("'10' is 10 but '80 km/h' is
+                // 80"): it goes to the log, and the student reads what Lectern could not do.
+                tracing::info!(%reason, "a model's solution failed its check twice");
+                RunError::Final(
+                    "Lectern could not write a solution to this problem that passes its \
+                     mathematics check, so no video was made and your credit was refunded. \
+                     Writing it as an equation, or with each amount and its unit and one \
+                     question, helps."
+                        .into(),
+                )
             }
         })
 }

@@ -1,0 +1,416 @@
+//! Problems as students write them: common phrasings turned into the solver's own notation
+//! ("Find the limit of (x^2 - 1)/(x - 1) as x approaches 1" is `lim_(x->1) ((x^2 - 1)/(x - 1))`,
+//! "log base 2 of (x + 1) = 3" is `log_2((x + 1)) = 3`). Deterministic and cheap: a few passes
+//! over the text, no model. What comes out is only used when the parser then reads it.
+
+/// The problem in the solver's notation, when a phrasing was recognised and rewritten.
+pub(crate) fn notation(text: &str) -> Option<String> {
+    let s = normalise(text);
+    let written = limit(&s)
+        .or_else(|| sum_and_difference(&s))
+        .or_else(|| definite_integral(&s))
+        .unwrap_or_else(|| phrases(&s));
+    (written != s).then_some(written)
+}
+
+/// Lower case, single spaces, without the closing question mark or full stop.
+fn normalise(text: &str) -> String {
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    joined
+        .trim_end_matches(['?', '.', '!'])
+        .trim()
+        .to_lowercase()
+}
+
+/// Everything from the first of `words` on, when one is there: "find the limit of" is
+/// "limit of".
+fn from_word<'a>(s: &'a str, words: &[&str]) -> Option<&'a str> {
+    words
+        .iter()
+        .filter_map(|w| s.find(w).map(|at| &s[at..]))
+        .max_by_key(|rest| rest.len())
+}
+
+const APPROACHES: [&str; 8] = [
+    " approaches ",
+    " tends towards ",
+    " tends to ",
+    " goes to ",
+    " heads to ",
+    " -> ",
+    " → ",
+    " gets close to ",
+];
+
+/// "limit of BODY as x approaches A" and "limit as x approaches A of BODY".
+fn limit(s: &str) -> Option<String> {
+    let rest = from_word(s, &["limit "])?;
+    let rest = rest.strip_prefix("limit ")?.trim_start();
+    if let Some(body_first) = rest.strip_prefix("of ") {
+        let at = body_first.rfind(" as ")?;
+        let (var, point) = approach(&body_first[at + 4..])?;
+        let body = phrases(body_first[..at].trim());
+        return Some(format!("lim_({var}->{point}) ({body})"));
+    }
+    let after_as = rest.strip_prefix("as ")?;
+    let of = after_as.find(" of ")?;
+    let (var, point) = approach(&after_as[..of])?;
+    let body = phrases(after_as[of + 4..].trim());
+    Some(format!("lim_({var}->{point}) ({body})"))
+}
+
+/// "x approaches 1 from the left": the variable and the point in the notation, `2^-`.
+fn approach(text: &str) -> Option<(String, String)> {
+    let text = format!(" {}", text.trim());
+    let (var, point) = APPROACHES
+        .iter()
+        .find_map(|a| text.split_once(a))
+        .map(|(v, p)| (v.trim().to_string(), p.trim().to_string()))?;
+    if var.chars().count() != 1 || !var.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let (point, side) = match [
+        "from the left",
+        "from below",
+        "from the right",
+        "from above",
+    ]
+    .iter()
+    .find_map(|side| point.strip_suffix(side).map(|p| (p.trim(), *side)))
+    {
+        Some((p, side)) if side.ends_with("left") || side.ends_with("below") => (p, "^-"),
+        Some((p, _)) => (p, "^+"),
+        None => (point.as_str(), ""),
+    };
+    let point = match point {
+        "infinity" | "positive infinity" | "∞" | "inf" | "+infinity" => "inf".to_string(),
+        "negative infinity" | "minus infinity" | "-infinity" | "-∞" | "-inf" => {
+            "-inf".to_string()
+        }
+        p if !p.is_empty()
+            && p.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/' | ' ')) =>
+        {
+            p.replace(' ', "")
+        }
+        _ => return None,
+    };
+    Some((var, format!("{point}{side}")))
+}
+
+/// "The sum of two numbers is 30 and their difference is 4": `x + y = 30; x - y = 4`.
+fn sum_and_difference(s: &str) -> Option<String> {
+    if !s.contains("two numbers") {
+        return None;
+    }
+    let number_after = |key: &str| {
+        let at = s.find(key)? + key.len();
+        s[at..]
+            .split_whitespace()
+            .find(|w| w.chars().any(|c| c.is_ascii_digit()))
+            .map(|w| w.trim_matches(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')))
+            .filter(|w| w.parse::<f64>().is_ok())
+            .map(str::to_string)
+    };
+    let sum = number_after("sum")?;
+    let difference = number_after("difference")?;
+    Some(format!("x + y = {sum}; x - y = {difference}"))
+}
+
+/// "integrate x^2 from 0 to 3" and "the integral of x^2 dx from 0 to 3": `∫_0^3 (x^2) dx`.
+fn definite_integral(s: &str) -> Option<String> {
+    let rest = from_word(s, &["integrate ", "integral of "])?;
+    let rest = rest
+        .strip_prefix("integrate ")
+        .or_else(|| rest.strip_prefix("integral of "))?;
+    let at = rest.rfind(" from ")?;
+    let (body, bounds) = (rest[..at].trim(), &rest[at + 6..]);
+    let (low, high) = bounds.split_once(" to ")?;
+    let (high, var) = match high.split_once(" with respect to ") {
+        Some((h, v)) => (h.trim(), v.trim().to_string()),
+        None => (high.trim(), String::new()),
+    };
+    let (body, differential) = match body.rsplit_once(" d") {
+        Some((b, v)) if v.chars().count() == 1 && v.chars().all(char::is_alphabetic) => {
+            (b.trim(), v.to_string())
+        }
+        _ => (body, var),
+    };
+    let plain = |t: &str| {
+        !t.is_empty()
+            && t.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/'))
+    };
+    if !plain(low.trim()) || !plain(high) {
+        return None;
+    }
+    let var = if differential.is_empty() {
+        body.chars()
+            .find(|c| c.is_alphabetic())
+            .map_or("x".into(), |c| c.to_string())
+    } else {
+        differential
+    };
+    Some(format!(
+        "∫_{}^{} ({}) d{var}",
+        low.trim(),
+        high,
+        phrases(body)
+    ))
+}
+
+/// Words for operations and functions replaced by their symbols, wherever they are.
+fn phrases(s: &str) -> String {
+    let mut out = s.to_string();
+    for (from, to) in [
+        (" is greater than or equal to ", " >= "),
+        (" is less than or equal to ", " <= "),
+        (" is at least ", " >= "),
+        (" is at most ", " <= "),
+        (" is greater than ", " > "),
+        (" is less than ", " < "),
+        (" is equal to ", " = "),
+        (" equals ", " = "),
+        (" plus ", " + "),
+        (" minus ", " - "),
+        (" multiplied by ", " * "),
+        (" times ", " * "),
+        (" divided by ", " / "),
+        (" over ", " / "),
+        (" raised to the power of ", "^"),
+        (" to the power of ", "^"),
+        (" raised to ", "^"),
+        (" squared", "^2"),
+        (" cubed", "^3"),
+    ] {
+        out = out.replace(from, to);
+    }
+    out = nth_power(&out);
+    for (phrase, function) in [
+        ("the natural logarithm of ", "ln"),
+        ("the natural log of ", "ln"),
+        ("natural logarithm of ", "ln"),
+        ("natural log of ", "ln"),
+        ("ln of ", "ln"),
+        ("the square root of ", "sqrt"),
+        ("square root of ", "sqrt"),
+        ("sqrt of ", "sqrt"),
+        ("the log of ", "log"),
+        ("log of ", "log"),
+    ] {
+        out = wrap_argument(&out, phrase, function);
+    }
+    out = log_base(&out);
+    // "solve 2x + 3 = 11 for x": the unknown named behind.
+    if let Some(head) = out.strip_suffix(|c: char| c.is_alphabetic())
+        && let Some(head) = head.strip_suffix(" for ")
+        && head.contains(['=', '<', '>'])
+    {
+        out = head.to_string();
+    }
+    out
+}
+
+/// "x to the 4th power" is `x^4`.
+fn nth_power(s: &str) -> String {
+    let words: Vec<&str> = s.split(' ').collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "to"
+            && words.get(i + 1) == Some(&"the")
+            && words.get(i + 3) == Some(&"power")
+            && let Some(n) = words.get(i + 2).and_then(|w| ordinal(w))
+            && let Some(last) = out.last_mut()
+        {
+            last.push_str(&format!("^{n}"));
+            i += 4;
+            continue;
+        }
+        out.push(words[i].to_string());
+        i += 1;
+    }
+    out.join(" ")
+}
+
+/// "4th" is 4, "second" is 2.
+fn ordinal(word: &str) -> Option<u32> {
+    let named = [
+        "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+        "ninth", "tenth",
+    ];
+    if let Some(n) = named.iter().position(|w| *w == word) {
+        return Some(n as u32);
+    }
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let suffix = &word[digits.len()..];
+    matches!(suffix, "st" | "nd" | "rd" | "th")
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+/// The argument after a phrase: a bracketed group, or the word that follows.
+fn argument(rest: &str) -> (String, usize) {
+    let trimmed = rest.trim_start();
+    let skipped = rest.len() - trimmed.len();
+    if trimmed.starts_with('(') {
+        let mut depth = 0;
+        for (i, c) in trimmed.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return (trimmed[1..i].to_string(), skipped + i + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let end = trimmed
+        .find(|c: char| c.is_whitespace() || matches!(c, '=' | '<' | '>' | ',' | ';'))
+        .unwrap_or(trimmed.len());
+    (trimmed[..end].to_string(), skipped + end)
+}
+
+/// "square root of 144" is `sqrt(144)`.
+fn wrap_argument(s: &str, phrase: &str, function: &str) -> String {
+    let mut out = s.to_string();
+    while let Some(at) = out.find(phrase) {
+        let (arg, used) = argument(&out[at + phrase.len()..]);
+        if arg.is_empty() {
+            break;
+        }
+        let end = at + phrase.len() + used;
+        out = format!("{}{function}({arg}){}", &out[..at], &out[end..]);
+    }
+    out
+}
+
+/// "log base 2 of (x + 1)" and "log to the base 2 of x" are `log_2(x + 1)`.
+fn log_base(s: &str) -> String {
+    let mut out = s.to_string();
+    for phrase in [
+        "the logarithm to the base ",
+        "the log to the base ",
+        "logarithm to the base ",
+        "log to the base ",
+        "the logarithm base ",
+        "the log base ",
+        "logarithm base ",
+        "log base ",
+    ] {
+        while let Some(at) = out.find(phrase) {
+            let after = &out[at + phrase.len()..];
+            let Some(of) = after.find(" of ") else {
+                return out;
+            };
+            let base = after[..of].trim();
+            if base.is_empty() || !base.chars().all(|c| c.is_ascii_digit()) {
+                return out;
+            }
+            let (arg, used) = argument(&after[of + 4..]);
+            let end = at + phrase.len() + of + 4 + used;
+            out = format!("{}log_{base}({arg}){}", &out[..at], &out[end..]);
+        }
+    }
+    out
+}
+
+/// What Lectern makes of a problem before anything is charged: how it reads it, its kind,
+/// whether the offline solver solves it, and a sentence for the student.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Reading {
+    /// The problem in the solver's notation, or the set-up of a problem in words
+    /// (`lim_(x->1) ((x^2 - 1)/(x - 1))`, `$60 - 25% of $60`); the text as typed when it was
+    /// already in notation; empty when it was not read.
+    pub reading: String,
+    /// The kind's short name (`limit`, `inequality`, `word_problem`, `geometry`, ...).
+    pub kind: String,
+    /// Whether the offline solver solves it, every step checked.
+    pub solvable: bool,
+    /// "Lectern reads this as: ...", or what was not understood and how to write it.
+    pub detail: String,
+}
+
+/// Reads a problem as a student wrote it. Deterministic, and well under a millisecond for
+/// ordinary problems: it is the offline solver's own reading.
+pub fn read(text: &str) -> Reading {
+    let text = text.trim();
+    match crate::solve(text) {
+        Ok(solution) => {
+            let reading = solution.reading.unwrap_or_else(|| text.to_string());
+            Reading {
+                detail: format!("Lectern reads this as: {reading}"),
+                reading,
+                kind: solution.kind.name().to_string(),
+                solvable: true,
+            }
+        }
+        Err(error) => {
+            let kind = crate::classify(text);
+            let reading = crate::problem::read_problem(text)
+                .map(|read| read.reading.unwrap_or_else(|| text.to_string()))
+                .unwrap_or_default();
+            Reading {
+                detail: advice(text, &kind, &reading, &error),
+                reading,
+                kind: kind.name().to_string(),
+                solvable: false,
+            }
+        }
+    }
+}
+
+/// The problem as the student wrote it, shortened for a sentence.
+fn quoted(text: &str) -> String {
+    let short: String = text.chars().take(80).collect();
+    if short.chars().count() < text.chars().count() {
+        format!("\"{}...\"", short.trim_end())
+    } else {
+        format!("\"{short}\"")
+    }
+}
+
+const EXAMPLES: &str = "for example \"Solve 2x + 3 = 11\", \"Solve x^2 - 5x + 6 > 0\", \
+\"limit of (x^2 - 1)/(x - 1) as x approaches 1\", \"log base 2 of (x + 1) = 3\", \
+\"What is 15% of 80?\" or \"area of a circle with radius 3 cm\"";
+
+/// What was not understood, in the student's words, and how to write it so that it is.
+pub(crate) fn advice(
+    text: &str,
+    kind: &crate::ProblemKind,
+    reading: &str,
+    error: &crate::SolveError,
+) -> String {
+    use crate::ProblemKind as K;
+    if let crate::SolveError::Undefined { reason } = error {
+        return format!("{} has no answer: {reason}.", quoted(text));
+    }
+    match kind {
+        K::WordProblem | K::Geometry => format!(
+            "Lectern understood {} as a problem in words, but not what to compute from it. \
+             Give each amount with its unit and ask for one thing, for example \"A $60 jacket \
+             is 25% off. What is the sale price?\" or \"Find the hypotenuse of a right \
+             triangle with legs 6 and 8\".",
+            quoted(text)
+        ),
+        K::NeedsLanguageModel { .. } if reading.is_empty() => format!(
+            "Lectern could not read {} as mathematics it can solve. Write it as an equation, \
+             an inequality or a question with numbers, {EXAMPLES}.",
+            quoted(text)
+        ),
+        _ => {
+            let why = match error {
+                crate::SolveError::NeedsLanguageModel { reason } => reason.as_str(),
+                crate::SolveError::Undefined { reason } => reason.as_str(),
+            };
+            format!(
+                "Lectern reads {} as {reading}, but cannot solve it without a language model: \
+                 {why}.",
+                quoted(text)
+            )
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! Standard geometry from its words: rectangles and squares (area, perimeter, and a side from
+//! the area), circles (exact in pi, then rounded), right triangles by Pythagoras, triangles'
+//! areas, and the volumes of boxes, cubes, cylinders and spheres.
+
+use super::{Amount, Worked, amounts, mentions, rounded, shown, step};
+use crate::kind::ProblemKind;
+use crate::rational::Rational;
+use crate::solve::Step;
+
+pub(super) fn solve(s: &str) -> Option<Worked> {
+    let all = amounts(s);
+    if mentions(s, &["rectangle", "rectangular"])
+        && mentions(s, &["longer", "wider", "twice", "more than"])
+    {
+        return rectangle_from_area(s, &all);
+    }
+    if mentions(
+        s,
+        &[
+            "hypotenuse",
+            "pythagor",
+            "right triangle",
+            "right angled",
+            "right-angled",
+            "legs",
+            "leg",
+        ],
+    ) {
+        return pythagoras(s, &all);
+    }
+    if mentions(s, &["circle", "circumference"]) {
+        return circle(s, &all);
+    }
+    if mentions(s, &["cylinder"]) {
+        return cylinder(s, &all);
+    }
+    if mentions(s, &["sphere", "ball"]) && mentions(s, &["volume"]) {
+        return sphere(s, &all);
+    }
+    // "cubed" is a power, not a cube: the solids are named as whole words.
+    if mentions(s, &["volume"])
+        || [" box", "cuboid", "prism", "a cube"]
+            .iter()
+            .any(|w| s.contains(w))
+    {
+        return solid(s, &all);
+    }
+    if mentions(s, &["triangle"]) && mentions(s, &["area"]) {
+        return triangle(s, &all);
+    }
+    if mentions(
+        s,
+        &[
+            "rectangle",
+            "rectangular",
+            "square",
+            "garden",
+            "field",
+            "room",
+            "floor",
+        ],
+    ) {
+        return rectangle(s, &all);
+    }
+    None
+}
+
+/// The amount that follows one of `names` within a few words: "radius of 3 cm".
+fn named(s: &str, all: &[Amount], names: &[&str]) -> Option<Amount> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        if names.iter().any(|n| w.starts_with(n)) {
+            let after = all.iter().find(|a| a.word > i && a.word <= i + 4);
+            // "7 m long", "a 5 cm radius": the amount just before the word.
+            let before = all.iter().rev().find(|a| a.word < i && a.word + 3 >= i);
+            let adjective = ["long", "wide", "tall", "high", "deep"]
+                .contains(&w.trim_matches(|c: char| !c.is_alphabetic()));
+            let found = if adjective {
+                before.or(after)
+            } else {
+                after.or(before)
+            };
+            if let Some(a) = found {
+                return Some(a.clone());
+            }
+        }
+    }
+    None
+}
+
+/// The length unit of the amounts, when they have one.
+fn length_unit(all: &[Amount]) -> String {
+    all.iter()
+        .map(|a| a.unit.trim_end_matches("^2").trim_end_matches("^3"))
+        .find(|u| matches!(*u, "mm" | "cm" | "m" | "km" | "in" | "ft" | "yd" | "mi"))
+        .unwrap_or("")
+        .to_string()
+}
+
+fn with_unit(value: &str, unit: &str, power: u32) -> String {
+    match (unit, power) {
+        ("", _) => value.to_string(),
+        (u, 1) => format!("{value} {u}"),
+        (u, p) => format!("{value} {u}^{p}"),
+    }
+}
+
+fn length(a: &Amount, unit: &str) -> String {
+    if unit.is_empty() {
+        format!("({})", shown(a.value))
+    } else {
+        format!("({} {unit})", shown(a.value))
+    }
+}
+
+fn worked(reading: String, steps: Vec<Step>, answer: String) -> Option<Worked> {
+    Some(Worked {
+        kind: ProblemKind::Geometry,
+        reading,
+        steps,
+        answer,
+    })
+}
+
+/// `name = k pi unit^p`, then its value rounded: the steps of a formula with pi in it.
+fn with_pi(
+    name: &str,
+    formula: &str,
+    put_in: String,
+    k: Rational,
+    unit: &str,
+    power: u32,
+    words: &str,
+) -> Option<Worked> {
+    let exact = format!(
+        "{}pi",
+        if k == Rational::ONE {
+            String::new()
+        } else {
+            shown(k)
+        }
+    );
+    let value = k.numer() as f64 / k.denom() as f64 * std::f64::consts::PI;
+    let approx = rounded(value);
+    let exact_with = with_unit(&exact, unit, power);
+    let approx_with = with_unit(&approx, unit, power);
+    worked(
+        put_in.clone(),
+        vec![
+            step(
+                format!("{name} = {put_in}"),
+                format!("{name} = {exact_with}"),
+                &format!("Use {formula}"),
+                format!(
+                    "The {words} is {formula}; putting in the given values gives {exact} exactly."
+                ),
+            ),
+            step(
+                format!("{name} = {exact_with}"),
+                format!("{name} ≈ {approx_with}"),
+                "Round to two decimal places",
+                format!("With pi ≈ 3.14159, that is about {approx_with}."),
+            ),
+        ],
+        format!("{name} = {exact} ≈ {approx_with}"),
+    )
+}
+
+fn circle(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let radius = match named(s, all, &["radius", "radii"]) {
+        Some(r) => r.value,
+        None => named(s, all, &["diameter"])?
+            .value
+            .div(Rational::integer(2))
+            .ok()?,
+    };
+    let r = Amount {
+        value: radius,
+        unit: String::new(),
+        word: 0,
+    };
+    if mentions(s, &["circumference", "perimeter"]) {
+        let k = radius.mul(Rational::integer(2)).ok()?;
+        return with_pi(
+            "C",
+            "C = 2 pi r",
+            format!("2pi {}", length(&r, &unit)),
+            k,
+            &unit,
+            1,
+            "circumference of a circle",
+        );
+    }
+    if !mentions(s, &["area"]) {
+        return None;
+    }
+    let k = radius.mul(radius).ok()?;
+    with_pi(
+        "A",
+        "A = pi r^2",
+        format!("pi {}^2", length(&r, &unit)),
+        k,
+        &unit,
+        2,
+        "area of a circle",
+    )
+}
+
+fn cylinder(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let radius = match named(s, all, &["radius"]) {
+        Some(r) => r.value,
+        None => named(s, all, &["diameter"])?
+            .value
+            .div(Rational::integer(2))
+            .ok()?,
+    };
+    let height = named(s, all, &["height", "tall", "high", "long"])?;
+    let r = Amount {
+        value: radius,
+        unit: String::new(),
+        word: 0,
+    };
+    let k = radius.mul(radius).ok()?.mul(height.value).ok()?;
+    with_pi(
+        "V",
+        "V = pi r^2 h",
+        format!("pi {}^2 {}", length(&r, &unit), length(&height, &unit)),
+        k,
+        &unit,
+        3,
+        "volume of a cylinder",
+    )
+}
+
+fn sphere(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let radius = match named(s, all, &["radius"]) {
+        Some(r) => r.value,
+        None => named(s, all, &["diameter"])?
+            .value
+            .div(Rational::integer(2))
+            .ok()?,
+    };
+    let r = Amount {
+        value: radius,
+        unit: String::new(),
+        word: 0,
+    };
+    let k = radius.pow(3).ok()?.mul(Rational::new(4, 3).ok()?).ok()?;
+    with_pi(
+        "V",
+        "V = 4/3 pi r^3",
+        format!("4/3 pi {}^3", length(&r, &unit)),
+        k,
+        &unit,
+        3,
+        "volume of a sphere",
+    )
+}
+
+/// "a box 2 m by 3 m by 4 m", "length 5, width 3 and height 2", "a cube with side 3 cm".
+fn solid(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let lengths: Vec<&Amount> = all
+        .iter()
+        .filter(|a| a.unit.is_empty() || a.unit == unit)
+        .collect();
+    let sides: Vec<Amount> = if s.contains("cube ") && lengths.len() == 1 {
+        vec![lengths[0].clone(); 3]
+    } else if lengths.len() == 3 {
+        lengths.into_iter().cloned().collect()
+    } else {
+        return None;
+    };
+    let product = sides
+        .iter()
+        .try_fold(Rational::ONE, |acc, a| acc.mul(a.value).ok())?;
+    let put_in = sides
+        .iter()
+        .map(|a| length(a, &unit))
+        .collect::<Vec<_>>()
+        .join("");
+    let answer = with_unit(&shown(product), &unit, 3);
+    worked(
+        put_in.clone(),
+        vec![step(
+            format!("V = {put_in}"),
+            format!("V = {answer}"),
+            "Multiply length, width and height",
+            "The volume of a box is its length times its width times its height.",
+        )],
+        format!("V = {answer}"),
+    )
+}
+
+fn triangle(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let base = named(s, all, &["base"])?;
+    let height = named(s, all, &["height"])?;
+    let area = base
+        .value
+        .mul(height.value)
+        .ok()?
+        .div(Rational::integer(2))
+        .ok()?;
+    let put_in = format!("1/2 {}{}", length(&base, &unit), length(&height, &unit));
+    let answer = with_unit(&shown(area), &unit, 2);
+    worked(
+        put_in.clone(),
+        vec![step(
+            format!("A = {put_in}"),
+            format!("A = {answer}"),
+            "Use A = 1/2 b h",
+            "The area of a triangle is half its base times its height.",
+        )],
+        format!("A = {answer}"),
+    )
+}
+
+/// Area or perimeter of a rectangle or square.
+fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let lengths: Vec<&Amount> = all
+        .iter()
+        .filter(|a| a.unit.is_empty() || a.unit == unit)
+        .collect();
+    let (l, w) = match lengths.as_slice() {
+        [side] if mentions(s, &["square"]) => ((*side).clone(), (*side).clone()),
+        [a, b] => {
+            let l = named(s, all, &["length", "long"]).unwrap_or_else(|| (*a).clone());
+            let w = named(s, all, &["width", "wide"]).unwrap_or_else(|| (*b).clone());
+            (l, w)
+        }
+        _ => return None,
+    };
+    if mentions(s, &["perimeter", "fence", "fencing", "around", "border"]) {
+        let p = l.value.add(w.value).ok()?.mul(Rational::integer(2)).ok()?;
+        let put_in = format!("2{} + 2{}", length(&l, &unit), length(&w, &unit));
+        let answer = with_unit(&shown(p), &unit, 1);
+        return worked(
+            put_in.clone(),
+            vec![step(
+                format!("P = {put_in}"),
+                format!("P = {answer}"),
+                "Use P = 2l + 2w",
+                "The perimeter goes round all four sides: two lengths and two widths.",
+            )],
+            format!("P = {answer}"),
+        );
+    }
+    if !mentions(s, &["area", "carpet", "tiles", "cover"]) {
+        return None;
+    }
+    let a = l.value.mul(w.value).ok()?;
+    let put_in = format!("{}{}", length(&l, &unit), length(&w, &unit));
+    let answer = with_unit(&shown(a), &unit, 2);
+    worked(
+        put_in.clone(),
+        vec![step(
+            format!("A = {put_in}"),
+            format!("A = {answer}"),
+            "Use A = l w",
+            "The area of a rectangle is its length times its width.",
+        )],
+        format!("A = {answer}"),
+    )
+}
+
+/// "A rectangle is 3 cm longer than it is wide and its area is 40 cm^2. Find its width."
+fn rectangle_from_area(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    // The perimeter when the problem gives one and no area, else the area.
+    let perimeter = named(s, all, &["perimeter"]).filter(|_| !mentions(s, &["area"]));
+    let total = match &perimeter {
+        Some(p) => p.clone(),
+        None => all
+            .iter()
+            .find(|a| a.unit.ends_with("^2"))
+            .cloned()
+            .or_else(|| named(s, all, &["area"]))?,
+    };
+    let relation = if mentions(s, &["twice"]) {
+        "2w".to_string()
+    } else {
+        let extra = all.iter().find(|a| a.word != total.word)?.value;
+        format!("w + {}", shown(extra))
+    };
+    let equation = if perimeter.is_some() {
+        format!("2w + 2({relation}) = {}", shown(total.value))
+    } else {
+        format!("w({relation}) = {}", shown(total.value))
+    };
+    // The equation in w, solved by the quadratic or linear solver, then the positive root.
+    let solved = crate::solve::solve(&equation).ok()?;
+    let roots: Vec<Rational> = solved
+        .final_answer
+        .split(',')
+        .filter_map(|part| super::exact(part.trim().trim_start_matches("w =").trim()))
+        .collect();
+    let width = roots
+        .into_iter()
+        .filter(|r| !r.is_negative() && !r.is_zero())
+        .max()?;
+    let mut steps = solved.steps;
+    if let Some(first) = steps.first_mut() {
+        first.narration = format!(
+            "Call the width w; then the length is {relation}, and the {} gives {equation}. {}",
+            if perimeter.is_some() && !mentions(s, &["area"]) {
+                "perimeter"
+            } else {
+                "area, length times width,"
+            },
+            first.narration
+        );
+    }
+    let wants_length =
+        mentions(s, &["length", "long"]) && !mentions(s, &["width", "wide", "dimensions"]);
+    let last = steps.last().map(|st| st.after.clone()).unwrap_or_default();
+    let width_line = format!("w = {}", shown(width));
+    if last != width_line {
+        steps.push(step(
+            last,
+            width_line.clone(),
+            "Keep the positive root",
+            "A width cannot be negative, so only the positive root is a width.",
+        ));
+    }
+    if wants_length {
+        let l = format!("{} + {}", shown(width), relation.trim_start_matches("w + "));
+        let value = if relation == "2w" {
+            width.mul(Rational::integer(2)).ok()?
+        } else {
+            super::exact(&l)?
+        };
+        let before = if relation == "2w" {
+            format!("2({})", shown(width))
+        } else {
+            l
+        };
+        steps.push(step(
+            before,
+            shown(value),
+            "Find the length",
+            "The length follows from the width.",
+        ));
+        return worked(equation, steps, with_unit(&shown(value), &unit, 1));
+    }
+    worked(equation, steps, with_unit(&shown(width), &unit, 1))
+}
+
+/// The hypotenuse from two legs, or a leg from the hypotenuse and the other leg.
+fn pythagoras(s: &str, all: &[Amount]) -> Option<Worked> {
+    let unit = length_unit(all);
+    let lengths: Vec<&Amount> = all
+        .iter()
+        .filter(|a| a.unit.is_empty() || a.unit == unit)
+        .collect();
+    let [a, b] = lengths.as_slice() else {
+        return None;
+    };
+    let hyp_given = s.contains("hypotenuse")
+        && {
+            let h = named(s, all, &["hypotenuse"]);
+            h.is_some_and(|h| h.word == a.word || h.word == b.word)
+        }
+        && !s.contains("find the hypotenuse")
+        && !s.contains("length of the hypotenuse");
+    let (a, b) = (a.value, b.value);
+    let (name, equation, square) = if hyp_given {
+        let (c, leg) = if a > b { (a, b) } else { (b, a) };
+        (
+            "b",
+            format!("b^2 = {}^2 - {}^2", shown(c), shown(leg)),
+            c.mul(c).ok()?.sub(leg.mul(leg).ok()?).ok()?,
+        )
+    } else {
+        (
+            "c",
+            format!("c^2 = {}^2 + {}^2", shown(a), shown(b)),
+            a.mul(a).ok()?.add(b.mul(b).ok()?).ok()?,
+        )
+    };
+    let root = square.sqrt();
+    let mut steps = vec![
+        step(
+            if hyp_given {
+                "a^2 + b^2 = c^2".to_string()
+            } else {
+                "c^2 = a^2 + b^2".to_string()
+            },
+            equation.clone(),
+            "Use Pythagoras' theorem",
+            "In a right triangle the square of the hypotenuse is the sum of the squares of the legs.",
+        ),
+        step(
+            equation.clone(),
+            format!("{name}^2 = {}", shown(square)),
+            "Square and add",
+            "Work out the squares.",
+        ),
+    ];
+    let answer = match root {
+        Some(r) => {
+            steps.push(step(
+                format!("{name}^2 = {}", shown(square)),
+                format!("{name} = {}", shown(r)),
+                "Take the positive square root",
+                "A length is positive, so take the positive square root.",
+            ));
+            with_unit(&format!("{name} = {}", shown(r)), &unit, 1)
+        }
+        None => {
+            let value = (square.numer() as f64 / square.denom() as f64).sqrt();
+            steps.push(step(
+                format!("{name}^2 = {}", shown(square)),
+                format!("{name} = sqrt({}) ≈ {}", shown(square), rounded(value)),
+                "Take the positive square root",
+                "A length is positive, so take the positive square root and round it.",
+            ));
+            with_unit(
+                &format!("{name} = sqrt({}) ≈ {}", shown(square), rounded(value)),
+                &unit,
+                1,
+            )
+        }
+    };
+    // The first step states the theorem with the letters; the problem's values are put in
+    // for the legs only when it names them, so it is the arithmetic that is checked.
+    steps.remove(0);
+    worked(equation, steps, answer)
+}

@@ -1,0 +1,97 @@
+//! Everyday problems in words, solved offline: percentages and discounts, rates and unit
+//! prices, ratios, standard geometry, sequences, probability with dice, coins and cards, and
+//! definite integrals. Each writes its set-up as calculations with units, which the checker
+//! verifies as it verifies a language model's (`25% of $60` to `$15`).
+
+mod amounts;
+mod definite;
+mod geometry;
+mod percent;
+mod probability;
+mod rate;
+mod sequence;
+
+use super::steps::Step;
+use crate::kind::ProblemKind;
+use crate::rational::Rational;
+
+pub(crate) use amounts::{Amount, amounts};
+
+/// A problem in words, worked.
+pub(crate) struct Worked {
+    pub kind: ProblemKind,
+    /// The set-up, in the solver's notation: `25% of $60`, `pi (3 cm)^2`.
+    pub reading: String,
+    pub steps: Vec<Step>,
+    pub answer: String,
+}
+
+/// The worked solution when the problem is one of the everyday kinds, read from its words.
+pub(crate) fn solve(text: &str) -> Option<Worked> {
+    let s = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let s = s.trim_end_matches(['?', '.', '!']).to_lowercase();
+    definite::solve(&s)
+        .or_else(|| probability::solve(&s))
+        .or_else(|| sequence::solve(&s))
+        .or_else(|| geometry::solve(&s))
+        .or_else(|| percent::solve(&s))
+        .or_else(|| rate::solve(&s))
+}
+
+/// A step in the style of a model's: the calculation, the rule and one sentence.
+pub(crate) fn step(
+    before: impl Into<String>,
+    after: impl Into<String>,
+    rule: &str,
+    narration: impl Into<String>,
+) -> Step {
+    Step {
+        before: before.into(),
+        after: after.into(),
+        rule: rule.into(),
+        narration: narration.into(),
+    }
+}
+
+/// The exact value of a calculation without units or letters: `(20 - 0)/5` is 4.
+pub(crate) fn exact(text: &str) -> Option<Rational> {
+    let e = crate::parser::parse_expression(text).ok()?;
+    crate::exact::to_rational(&e).ok()
+}
+
+/// A number as a student writes it: `4`, `0.25`, `1/6` when it does not terminate.
+pub(crate) fn shown(r: Rational) -> String {
+    r.to_decimal_string().unwrap_or_else(|| r.to_string())
+}
+
+/// Money shows two places when it has cents: `$4.50`, `$45`.
+pub(crate) fn money(r: Rational, symbol: &str) -> String {
+    let text = shown(r);
+    let text = match text.split_once('.') {
+        Some((whole, cents)) if cents.len() == 1 => format!("{whole}.{cents}0"),
+        _ => text,
+    };
+    match text.strip_prefix('-') {
+        Some(positive) => format!("-{symbol}{positive}"),
+        None => format!("{symbol}{text}"),
+    }
+}
+
+/// A value rounded to two places for the `≈` part: `28.27`.
+pub(crate) fn rounded(value: f64) -> String {
+    let text = format!("{value:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Whether a word of the problem starts with one of `stems`.
+/// A stem of several words ("how far") is looked for as it is written.
+pub(crate) fn mentions(s: &str, stems: &[&str]) -> bool {
+    stems.iter().any(|stem| {
+        if stem.contains(' ') {
+            s.contains(stem)
+        } else {
+            s.split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.starts_with(stem))
+        }
+    })
+}

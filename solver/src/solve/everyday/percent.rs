@@ -1,0 +1,232 @@
+//! Percentages: `n% of m`, a price after a discount or with a tax added, a percent change, and
+//! what percent one number is of another.
+
+use super::{Amount, Worked, amounts, mentions, rounded, shown, step};
+use crate::kind::ProblemKind;
+use crate::rational::Rational;
+
+pub(super) fn solve(s: &str) -> Option<Worked> {
+    let all = amounts(s);
+    let percents: Vec<&Amount> = all.iter().filter(|a| a.unit == "%").collect();
+    let others: Vec<&Amount> = all.iter().filter(|a| a.unit != "%").collect();
+    if percents.is_empty() {
+        return percent_of_whole(s, &others).or_else(|| change(s, &others));
+    }
+    let [rate] = percents.as_slice() else {
+        return None;
+    };
+    let [base] = others.as_slice() else {
+        return None;
+    };
+    let down = mentions(
+        s,
+        &[
+            "off", "discount", "sale", "reduc", "decreas", "less", "lower", "cheaper",
+        ],
+    );
+    let up = mentions(
+        s,
+        &[
+            "tax", "tip", "increas", "markup", "raise", "more", "interest", "grow",
+        ],
+    );
+    let part_only = mentions(
+        s,
+        &[
+            "save",
+            "saving",
+            "amount of the discount",
+            "how much is the tax",
+            "how much tax",
+            "how much is the tip",
+        ],
+    );
+    let part = rate
+        .value
+        .mul(base.value)
+        .ok()?
+        .div(Rational::integer(100))
+        .ok()?;
+    let unit_of = |r: Rational| {
+        Amount {
+            value: r,
+            unit: base.unit.clone(),
+            word: 0,
+        }
+        .written()
+    };
+    let of = format!("{} of {}", rate.written(), base.written());
+    let first = step(
+        of.clone(),
+        unit_of(part),
+        "Find the percentage",
+        format!(
+            "{} means {} hundredths, so {of} is {}.",
+            rate.written(),
+            shown(rate.value),
+            unit_of(part)
+        ),
+    );
+    if (!down && !up) || part_only {
+        return Some(Worked {
+            kind: ProblemKind::WordProblem,
+            reading: of,
+            steps: vec![first],
+            answer: unit_of(part),
+        });
+    }
+    let (result, sign, rule, sentence) = if down {
+        (
+            base.value.sub(part).ok()?,
+            "-",
+            "Subtract the discount",
+            "Take the discount off the original amount.",
+        )
+    } else {
+        (
+            base.value.add(part).ok()?,
+            "+",
+            "Add the increase",
+            "Add the increase to the original amount.",
+        )
+    };
+    let total = format!("{} {sign} {}", base.written(), unit_of(part));
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!("{} {sign} {of}", base.written()),
+        steps: vec![first, step(total, unit_of(result), rule, sentence)],
+        answer: unit_of(result),
+    })
+}
+
+/// Whether a fraction is a percentage with at most two decimal places.
+fn terminates_in_hundredths(r: Rational) -> Option<bool> {
+    let percent = r.mul(Rational::integer(100)).ok()?;
+    Some(
+        percent
+            .to_decimal_string()
+            .is_some_and(|d| d.split_once('.').is_none_or(|(_, f)| f.len() <= 2)),
+    )
+}
+
+/// A fraction as a percentage: exact when it terminates, else rounded to two places.
+fn as_percent(r: Rational) -> Option<String> {
+    let p = r.mul(Rational::integer(100)).ok()?;
+    Some(match p.to_decimal_string() {
+        Some(d) if d.split_once('.').is_none_or(|(_, f)| f.len() <= 2) => format!("{d}%"),
+        _ => format!("{}%", rounded(p.numer() as f64 / p.denom() as f64)),
+    })
+}
+
+/// "What percent of 80 is 20?", "20 is what percent of 80?".
+fn percent_of_whole(s: &str, numbers: &[&Amount]) -> Option<Worked> {
+    if !(s.contains("what percent") || s.contains("what percentage")) {
+        return None;
+    }
+    let [a, b] = numbers else {
+        return None;
+    };
+    // The whole follows "of".
+    let of_first = s.find("percent of ").or_else(|| s.find("percentage of "));
+    let of_word = of_first.map(|at| s[..at].split_whitespace().count() + 1)?;
+    let (part, whole) = if b.word > of_word && a.word < of_word {
+        (*a, *b)
+    } else if a.word > of_word && a.word == of_word + 1 {
+        (*b, *a)
+    } else {
+        (*a, *b)
+    };
+    let ratio = part.value.div(whole.value).ok()?;
+    let fraction = format!("{} / {}", part.written(), whole.written());
+    let percent = as_percent(ratio)?;
+    let approximate = !terminates_in_hundredths(ratio)?;
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!("{fraction} × 100%"),
+        steps: vec![
+            step(
+                fraction.clone(),
+                shown(ratio),
+                "Divide the part by the whole",
+                "The part divided by the whole gives the fraction.",
+            ),
+            step(
+                format!("{} × 100%", shown(ratio)),
+                if approximate {
+                    format!("{} ≈ {percent}", shown(ratio))
+                } else {
+                    percent.clone()
+                },
+                "Write the fraction as a percentage",
+                "Multiplying by 100% writes the fraction as a percentage.",
+            ),
+        ],
+        answer: percent,
+    })
+}
+
+/// "A price goes from $60 to $75. What is the percent increase?"
+fn change(s: &str, numbers: &[&Amount]) -> Option<Worked> {
+    if !(mentions(s, &["percent", "percentage"])
+        && mentions(s, &["change", "increas", "decreas", "rise", "fall", "drop"]))
+    {
+        return None;
+    }
+    let [old, new] = numbers else {
+        return None;
+    };
+    let difference = new.value.sub(old.value).ok()?;
+    let ratio = difference.div(old.value).ok()?;
+    let with_unit = |r: Rational| {
+        Amount {
+            value: r,
+            unit: old.unit.clone(),
+            word: 0,
+        }
+        .written()
+    };
+    let percent = as_percent(ratio)?;
+    let exact_percent = terminates_in_hundredths(ratio)?;
+    let direction = if difference.is_negative() {
+        "decrease"
+    } else {
+        "increase"
+    };
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!(
+            "({} - {}) / {} × 100%",
+            new.written(),
+            old.written(),
+            old.written()
+        ),
+        steps: vec![
+            step(
+                format!("{} - {}", new.written(), old.written()),
+                with_unit(difference),
+                "Find the change",
+                "First, the change: the new value minus the old one.",
+            ),
+            step(
+                format!("{} / {}", with_unit(difference), old.written()),
+                shown(ratio),
+                "Divide by the original value",
+                "A percent change compares the change with the original value.",
+            ),
+            step(
+                format!("{} × 100%", shown(ratio)),
+                if exact_percent {
+                    percent.clone()
+                } else {
+                    format!("{} ≈ {percent}", shown(ratio))
+                },
+                "Write the fraction as a percentage",
+                format!(
+                    "As a percentage, that is a {direction} of {}.",
+                    percent.trim_start_matches('-')
+                ),
+            ),
+        ],
+        answer: percent,
+    })
+}

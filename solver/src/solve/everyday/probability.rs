@@ -1,0 +1,269 @@
+//! Probability by counting equally likely outcomes: one or two dice, coins, and a card from a
+//! standard deck of 52.
+
+use super::{Worked, amounts, mentions, rounded, step};
+use crate::kind::ProblemKind;
+use crate::rational::Rational;
+use crate::solve::Step;
+
+pub(super) fn solve(s: &str) -> Option<Worked> {
+    if !mentions(s, &["probability", "chance", "likely", "odds"]) {
+        return None;
+    }
+    if mentions(s, &["dice", "die"]) {
+        return dice(s);
+    }
+    if mentions(s, &["coin", "coins", "heads", "tails"]) {
+        return coins(s);
+    }
+    if mentions(s, &["card", "deck"]) {
+        return cards(s);
+    }
+    None
+}
+
+/// `favourable/total`, reduced, with a rounded decimal when it does not terminate.
+fn fraction_step(favourable: i128, total: i128, narration: String) -> Option<(Step, String)> {
+    let p = Rational::new(favourable, total).ok()?;
+    let written = format!("{favourable}/{total}");
+    let answer = p.to_string();
+    let after = if answer != written {
+        answer.clone()
+    } else if let Some(decimal) = p.to_decimal_string() {
+        // 1/8 is 0.125 exactly, not a rounding.
+        decimal
+    } else {
+        format!("{answer} ≈ {}", rounded(favourable as f64 / total as f64))
+    };
+    Some((
+        step(
+            written,
+            after,
+            "Divide the favourable outcomes by all outcomes",
+            narration,
+        ),
+        p.to_string(),
+    ))
+}
+
+fn worked(reading: String, steps: Vec<Step>, answer: String) -> Option<Worked> {
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading,
+        steps,
+        answer,
+    })
+}
+
+fn dice(s: &str) -> Option<Worked> {
+    let numbers: Vec<i128> = amounts(s)
+        .iter()
+        .filter(|a| a.value.is_integer())
+        .map(|a| a.value.numer())
+        .collect();
+    let two = mentions(s, &["two", "pair", "dice"])
+        && !mentions(s, &["a die", "one die", "single"])
+        || s.contains("2 dice");
+    let target = numbers
+        .iter()
+        .copied()
+        .find(|n| *n != 2 || !s.contains("2 dice"));
+    let test: Box<dyn Fn(i128) -> bool> = if mentions(s, &["even"]) {
+        Box::new(|v| v % 2 == 0)
+    } else if mentions(s, &["odd"]) {
+        Box::new(|v| v % 2 == 1)
+    } else if s.contains("greater than") || s.contains("more than") || s.contains("higher than") {
+        let t = target?;
+        Box::new(move |v| v > t)
+    } else if s.contains("less than") || s.contains("lower than") {
+        let t = target?;
+        Box::new(move |v| v < t)
+    } else if s.contains("at least") {
+        let t = target?;
+        Box::new(move |v| v >= t)
+    } else if s.contains("at most") {
+        let t = target?;
+        Box::new(move |v| v <= t)
+    } else if mentions(s, &["double"]) && two {
+        Box::new(|_| false)
+    } else {
+        let t = target?;
+        Box::new(move |v| v == t)
+    };
+    if two {
+        let doubles = mentions(s, &["double"]);
+        let mut favourable = Vec::new();
+        for a in 1..=6 {
+            for b in 1..=6 {
+                if (doubles && a == b) || (!doubles && test(a + b)) {
+                    favourable.push(format!("({a}, {b})"));
+                }
+            }
+        }
+        let count = favourable.len() as i128;
+        let listed = if favourable.len() <= 12 {
+            format!(": {}", favourable.join(", "))
+        } else {
+            String::new()
+        };
+        let (last, answer) = fraction_step(
+            count,
+            36,
+            format!("{count} of the 36 outcomes are favourable{listed}."),
+        )?;
+        return worked(
+            format!("{count}/36"),
+            vec![
+                step(
+                    "6 × 6",
+                    "36",
+                    "Count all outcomes",
+                    "Each die shows one of 6 faces, so two dice give 6 × 6 equally likely outcomes.",
+                ),
+                last,
+            ],
+            answer,
+        );
+    }
+    let faces: Vec<i128> = (1..=6).filter(|v| test(*v)).collect();
+    let count = faces.len() as i128;
+    let (last, answer) = fraction_step(
+        count,
+        6,
+        format!(
+            "{count} of the 6 faces are favourable ({}).",
+            faces
+                .iter()
+                .map(i128::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    )?;
+    worked(format!("{count}/6"), vec![last], answer)
+}
+
+fn choose(n: i128, k: i128) -> i128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+fn coins(s: &str) -> Option<Worked> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let named = |w: &str| -> Option<i128> {
+        Some(match w {
+            "one" | "a" | "once" => 1,
+            "two" | "twice" => 2,
+            "three" => 3,
+            "four" => 4,
+            "five" => 5,
+            "six" => 6,
+            w => w.parse().ok()?,
+        })
+    };
+    // "3 coins", "a coin 4 times", "flipping two coins"
+    let mut flips = None;
+    for (i, w) in words.iter().enumerate() {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let counted = w.starts_with("coin")
+            || w.starts_with("time")
+            || w.starts_with("flip")
+            || w.starts_with("toss");
+        if i > 0
+            && counted
+            && w != "coin"
+            && let Some(n) = named(words[i - 1].trim_matches(|c: char| !c.is_alphanumeric()))
+            && n > 0
+            && n <= 10
+        {
+            flips = Some(n);
+        }
+    }
+    let n = flips.unwrap_or(1);
+    let total = 1i128 << n;
+    let side = if mentions(s, &["tail"]) && !mentions(s, &["head"]) {
+        "tails"
+    } else {
+        "heads"
+    };
+    let count_word = |phrase: &str| -> Option<i128> {
+        let at = s.find(phrase)? + phrase.len();
+        named(s[at..].split_whitespace().next()?)
+    };
+    let (favourable, how) = if s.contains("at least one") {
+        (
+            total - 1,
+            format!(
+                "every outcome but all {}",
+                if side == "heads" { "tails" } else { "heads" }
+            ),
+        )
+    } else if s.contains("no ") && n > 1 {
+        (1, "one outcome".into())
+    } else if mentions(s, &["all"]) || (n == 1) {
+        (1, format!("one outcome, all {side}"))
+    } else {
+        let k = count_word("exactly ")
+            .or_else(|| count_word("getting "))
+            .or_else(|| count_word("get "))?;
+        (
+            choose(n, k),
+            format!(
+                "choosing which {k} of the {n} coins show {side}: {}",
+                choose(n, k)
+            ),
+        )
+    };
+    let (last, answer) = fraction_step(
+        favourable,
+        total,
+        format!("{favourable} of the {total} outcomes are favourable: {how}."),
+    )?;
+    let steps = if n == 1 {
+        vec![last]
+    } else {
+        vec![
+            step(
+                format!("2^{n}"),
+                total.to_string(),
+                "Count all outcomes",
+                format!(
+                    "Each coin lands one of 2 ways, so {n} coins give 2^{n} equally likely outcomes."
+                ),
+            ),
+            last,
+        ]
+    };
+    worked(format!("{favourable}/{total}"), steps, answer)
+}
+
+fn cards(s: &str) -> Option<Worked> {
+    let (count, what) = if s.contains("ace of")
+        || s.contains("king of")
+        || s.contains("queen of")
+        || s.contains("jack of")
+    {
+        (1, "one card")
+    } else if mentions(s, &["face"]) {
+        (12, "12 face cards (jack, queen and king of each suit)")
+    } else if mentions(s, &["red", "black"]) {
+        (26, "26 cards of that colour")
+    } else if mentions(s, &["heart", "spade", "club", "diamond"]) {
+        (13, "13 cards in each suit")
+    } else if mentions(s, &["ace", "king", "queen", "jack"])
+        || amounts(s).iter().any(|a| {
+            a.value.is_integer()
+                && a.value.numer() >= 2
+                && a.value.numer() <= 10
+                && a.value.numer() != 52
+        })
+    {
+        (4, "4 of each rank, one in each suit")
+    } else {
+        return None;
+    };
+    let (last, answer) = fraction_step(
+        count,
+        52,
+        format!("A standard deck has 52 cards, and {what}."),
+    )?;
+    worked(format!("{count}/52"), vec![last], answer)
+}

@@ -1,0 +1,253 @@
+//! Rates: speed, time and distance, acceleration, unit prices, and sharing in a ratio.
+
+use super::{Amount, Worked, amounts, mentions, shown, step};
+use crate::kind::ProblemKind;
+use crate::rational::Rational;
+
+pub(super) fn solve(s: &str) -> Option<Worked> {
+    let all = amounts(s);
+    if let Some(ratio) = ratio(s, &all) {
+        return Some(ratio);
+    }
+    if mentions(s, &["accelerat"]) {
+        return acceleration(&all);
+    }
+    if mentions(
+        s,
+        &[
+            "each",
+            "per",
+            "unit price",
+            "one",
+            "cost of 1",
+            "price of 1",
+        ],
+    ) && all.iter().any(Amount::is_money)
+    {
+        return unit_price(&all);
+    }
+    motion(s, &all)
+}
+
+fn worked(
+    reading: String,
+    before: String,
+    after: String,
+    rule: &str,
+    narration: &str,
+) -> Option<Worked> {
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading,
+        steps: vec![step(before, after.clone(), rule, narration)],
+        answer: after,
+    })
+}
+
+fn is_time(unit: &str) -> bool {
+    matches!(unit, "s" | "min" | "h")
+}
+
+fn is_length(unit: &str) -> bool {
+    matches!(unit, "mm" | "cm" | "m" | "km" | "in" | "ft" | "yd" | "mi")
+}
+
+fn is_speed(unit: &str) -> bool {
+    matches!(unit, "km/h" | "m/s" | "mph") || unit.contains('/') && !unit.ends_with("^2")
+}
+
+/// "from 0 to 20 m/s in 5 s".
+fn acceleration(all: &[Amount]) -> Option<Worked> {
+    let speeds: Vec<&Amount> = all
+        .iter()
+        .filter(|a| {
+            a.unit == "m/s"
+                || a.unit.is_empty() && all.iter().any(|b| b.unit == "m/s" && b.word > a.word)
+        })
+        .collect();
+    let time = all.iter().find(|a| a.unit == "s")?;
+    let (start, end) = match speeds.as_slice() {
+        [v] => (Rational::ZERO, v.value),
+        [u, v] => (u.value, v.value),
+        _ => return None,
+    };
+    let a = end.sub(start).ok()?.div(time.value).ok()?;
+    let before = format!(
+        "({} m/s - {} m/s) / {} s",
+        shown(end),
+        shown(start),
+        shown(time.value)
+    );
+    worked(
+        before.clone(),
+        before,
+        format!("{} m/s^2", shown(a)),
+        "Use a = (v - u) / t",
+        "Acceleration is the change in speed divided by the time it took.",
+    )
+}
+
+/// "12 apples cost $3. What is the price of one apple?"
+fn unit_price(all: &[Amount]) -> Option<Worked> {
+    let price = all.iter().find(|a| a.is_money())?;
+    let count = all
+        .iter()
+        .find(|a| a.unit.is_empty() && !a.value.is_zero())?;
+    let each = price.value.div(count.value).ok()?;
+    let after = Amount {
+        value: each,
+        unit: price.unit.clone(),
+        word: 0,
+    }
+    .written();
+    let before = format!("{} / {}", price.written(), shown(count.value));
+    worked(
+        before.clone(),
+        before,
+        after,
+        "Divide the price by the number of items",
+        "The price of one is the total price shared equally among the items.",
+    )
+}
+
+/// Distance from speed and time, time from distance and speed, or speed from both.
+fn motion(s: &str, all: &[Amount]) -> Option<Worked> {
+    let distance = all.iter().find(|a| is_length(&a.unit));
+    let time = all.iter().find(|a| is_time(&a.unit));
+    let speed = all.iter().find(|a| is_speed(&a.unit));
+    let hours = |t: &Amount| -> Option<(Rational, String)> {
+        // A speed per hour with minutes: the minutes become hours first.
+        Some((t.value, t.unit.clone()))
+    };
+    match (distance, time, speed) {
+        (Some(d), Some(t), None) if mentions(s, &["speed", "fast", "velocity", "rate"]) => {
+            let (t_value, t_unit) = hours(t)?;
+            let v = d.value.div(t_value).ok()?;
+            let before = format!("{} / {} {t_unit}", d.written(), shown(t_value));
+            worked(
+                before.clone(),
+                before,
+                format!("{} {}/{t_unit}", shown(v), d.unit),
+                "Use speed = distance / time",
+                "Average speed is the distance divided by the time.",
+            )
+        }
+        (Some(d), None, Some(v)) if mentions(s, &["how long", "time", "take"]) => {
+            let (dist_unit, time_unit) = v.unit.split_once('/')?;
+            if dist_unit != d.unit {
+                return None;
+            }
+            let t = d.value.div(v.value).ok()?;
+            let before = format!("{} / ({})", d.written(), v.written());
+            worked(
+                before.clone(),
+                before,
+                format!("{} {time_unit}", shown(t)),
+                "Use time = distance / speed",
+                "The time is the distance divided by the speed.",
+            )
+        }
+        (None, Some(t), Some(v)) if mentions(s, &["how far", "distance"]) => {
+            let (dist_unit, time_unit) = v.unit.split_once('/')?;
+            if time_unit != t.unit {
+                return None;
+            }
+            let d = v.value.mul(t.value).ok()?;
+            let before = format!("{} × {}", v.written(), t.written());
+            worked(
+                before.clone(),
+                before,
+                format!("{} {dist_unit}", shown(d)),
+                "Use distance = speed × time",
+                "The distance is the speed times the time.",
+            )
+        }
+        _ => None,
+    }
+}
+
+/// "Share $60 in the ratio 2:3", "boys to girls is 3:4 and there are 12 boys".
+fn ratio(s: &str, all: &[Amount]) -> Option<Worked> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let (at, (a, b)) = words.iter().enumerate().find_map(|(i, w)| {
+        let w = w.trim_matches(|c: char| !(c.is_ascii_digit() || c == ':'));
+        let (a, b) = w.split_once(':')?;
+        Some((i, (super::exact(a)?, super::exact(b)?)))
+    })?;
+    let amount = all.iter().find(|x| x.word != at)?;
+    let with_unit = |r: Rational| {
+        Amount {
+            value: r,
+            unit: amount.unit.clone(),
+            word: 0,
+        }
+        .written()
+    };
+    if mentions(s, &["share", "divide", "split", "shared", "divided"]) {
+        let part = amount.value.div(a.add(b).ok()?).ok()?;
+        let first = a.mul(part).ok()?;
+        let second = b.mul(part).ok()?;
+        let steps = vec![
+            step(
+                format!("{} / ({} + {})", amount.written(), shown(a), shown(b)),
+                with_unit(part),
+                "Find one part",
+                format!(
+                    "The ratio has {} parts in all, so one part is the total divided by {}.",
+                    shown(a.add(b).ok()?),
+                    shown(a.add(b).ok()?)
+                ),
+            ),
+            step(
+                format!("{} × {}", shown(a), with_unit(part)),
+                with_unit(first),
+                "Multiply by the first share",
+                "The first share has its number of parts.",
+            ),
+            step(
+                format!("{} × {}", shown(b), with_unit(part)),
+                with_unit(second),
+                "Multiply by the second share",
+                "And the second share has its number.",
+            ),
+        ];
+        return Some(Worked {
+            kind: ProblemKind::WordProblem,
+            reading: format!(
+                "{} in the ratio {}:{}",
+                amount.written(),
+                shown(a),
+                shown(b)
+            ),
+            steps,
+            answer: format!("{} and {}", with_unit(first), with_unit(second)),
+        });
+    }
+    // The known quantity is named by the first or second word of the ratio ("boys to girls").
+    let to = words.iter().position(|w| *w == "to")?;
+    let first_name = words
+        .get(to.checked_sub(1)?)?
+        .trim_matches(|c: char| !c.is_alphabetic());
+    let known_first = words
+        .get(amount.word + 1)
+        .is_some_and(|w| w.trim_matches(|c: char| !c.is_alphabetic()) == first_name);
+    let (known, wanted) = if known_first { (a, b) } else { (b, a) };
+    let result = amount.value.div(known).ok()?.mul(wanted).ok()?;
+    let before = format!(
+        "{} / {} × {}",
+        shown(amount.value),
+        shown(known),
+        shown(wanted)
+    );
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: before.clone(),
+        steps: vec![step(
+            before,
+            shown(result),
+            "Scale the ratio",
+            "Divide by the known part of the ratio to find one part, then multiply by the other part.",
+        )],
+        answer: shown(result),
+    })
+}

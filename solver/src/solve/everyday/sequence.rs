@@ -1,0 +1,208 @@
+//! Arithmetic and geometric sequences: the nth term and the sum of the first n terms, from the
+//! first terms as listed ("3, 7, 11, ...").
+
+use super::{Worked, amounts, mentions, shown, step};
+use crate::kind::ProblemKind;
+use crate::rational::Rational;
+
+/// "the 10th term", "term 10", "n = 10", "the first 10 terms".
+fn position(s: &str) -> Option<(Rational, bool, usize)> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+        let ordinal = !digits.is_empty() && matches!(&w[digits.len()..], "st" | "nd" | "rd" | "th");
+        if ordinal && words.get(i + 1).is_some_and(|n| n.starts_with("term")) {
+            return Some((super::exact(&digits)?, false, i));
+        }
+        if w == "first"
+            && let Some(n) = words.get(i + 1).and_then(|n| super::exact(n))
+            && words.get(i + 2).is_some_and(|t| t.starts_with("term"))
+        {
+            return Some((n, mentions(s, &["sum", "total", "add"]), i + 1));
+        }
+        if w == "term"
+            && let Some(n) = words
+                .get(i + 1)
+                .and_then(|n| super::exact(n.trim_matches(|c: char| !c.is_ascii_digit())))
+        {
+            return Some((n, false, i + 1));
+        }
+    }
+    None
+}
+
+pub(super) fn solve(s: &str) -> Option<Worked> {
+    if !mentions(s, &["sequence", "term", "series", "progression"]) {
+        return None;
+    }
+    let (n, sum, at) = position(s)?;
+    // The listed terms: every number but the position's.
+    let terms: Vec<Rational> = amounts(s)
+        .into_iter()
+        .filter(|a| a.unit.is_empty() && a.word != at)
+        .map(|a| a.value)
+        .collect();
+    let terms = if terms.len() >= 3 { terms } else { return None };
+    let (a, b, c) = (terms[0], terms[1], terms[2]);
+    let d = b.sub(a).ok()?;
+    let arithmetic = c.sub(b).ok()? == d && !mentions(s, &["geometric"]);
+    let n_minus_1 = n.sub(Rational::ONE).ok()?;
+    let kind = ProblemKind::WordProblem;
+    if arithmetic {
+        let difference = step(
+            format!("{} - {}", shown(b), shown(a)),
+            shown(d),
+            "Find the common difference",
+            format!(
+                "Each term is {} more than the one before: the common difference is {}.",
+                shown(d),
+                shown(d)
+            ),
+        );
+        if sum {
+            // S = n/2 (2a + (n - 1)d)
+            let total = n
+                .div(Rational::integer(2))
+                .ok()?
+                .mul(
+                    Rational::integer(2)
+                        .mul(a)
+                        .ok()?
+                        .add(n_minus_1.mul(d).ok()?)
+                        .ok()?,
+                )
+                .ok()?;
+            let put_in = format!(
+                "{}/2 (2({}) + ({} - 1)({}))",
+                shown(n),
+                shown(a),
+                shown(n),
+                shown(d)
+            );
+            return Some(Worked {
+                kind,
+                reading: format!(
+                    "S_n = n/2 (2a + (n - 1)d) with a = {}, d = {}, n = {}",
+                    shown(a),
+                    shown(d),
+                    shown(n)
+                ),
+                steps: vec![
+                    difference,
+                    step(
+                        put_in,
+                        shown(total),
+                        "Use S_n = n/2 (2a + (n - 1)d)",
+                        format!(
+                            "The sum of the first {} terms of an arithmetic sequence is n/2 times the first term doubled plus (n - 1) differences.",
+                            shown(n)
+                        ),
+                    ),
+                ],
+                answer: shown(total),
+            });
+        }
+        let term = a.add(n_minus_1.mul(d).ok()?).ok()?;
+        let put_in = format!("{} + ({} - 1)({})", shown(a), shown(n), shown(d));
+        return Some(Worked {
+            kind,
+            reading: format!(
+                "a_n = a + (n - 1)d with a = {}, d = {}, n = {}",
+                shown(a),
+                shown(d),
+                shown(n)
+            ),
+            steps: vec![
+                difference,
+                step(
+                    put_in,
+                    shown(term),
+                    "Use a_n = a + (n - 1)d",
+                    format!(
+                        "The {}th term is the first term plus {} common differences.",
+                        shown(n),
+                        shown(n_minus_1)
+                    ),
+                ),
+            ],
+            answer: shown(term),
+        });
+    }
+    if a.is_zero() || b.is_zero() {
+        return None;
+    }
+    let r = b.div(a).ok()?;
+    if c.div(b).ok()? != r {
+        return None;
+    }
+    let ratio = step(
+        format!("{} / {}", shown(b), shown(a)),
+        shown(r),
+        "Find the common ratio",
+        format!(
+            "Each term is {} times the one before: the common ratio is {}.",
+            shown(r),
+            shown(r)
+        ),
+    );
+    let power = |k: Rational| -> Option<Rational> { r.pow(i64::try_from(k.numer()).ok()?).ok() };
+    if sum && r != Rational::ONE {
+        let total = a
+            .mul(power(n)?.sub(Rational::ONE).ok()?)
+            .ok()?
+            .div(r.sub(Rational::ONE).ok()?)
+            .ok()?;
+        let put_in = format!(
+            "{}(({})^{} - 1)/({} - 1)",
+            shown(a),
+            shown(r),
+            shown(n),
+            shown(r)
+        );
+        return Some(Worked {
+            kind,
+            reading: format!(
+                "S_n = a(r^n - 1)/(r - 1) with a = {}, r = {}, n = {}",
+                shown(a),
+                shown(r),
+                shown(n)
+            ),
+            steps: vec![
+                ratio,
+                step(
+                    put_in,
+                    shown(total),
+                    "Use S_n = a(r^n - 1)/(r - 1)",
+                    "The sum of a geometric sequence's first n terms.",
+                ),
+            ],
+            answer: shown(total),
+        });
+    }
+    let term = a.mul(power(n_minus_1)?).ok()?;
+    let put_in = format!("{}({})^({} - 1)", shown(a), shown(r), shown(n));
+    Some(Worked {
+        kind,
+        reading: format!(
+            "a_n = a r^(n - 1) with a = {}, r = {}, n = {}",
+            shown(a),
+            shown(r),
+            shown(n)
+        ),
+        steps: vec![
+            ratio,
+            step(
+                put_in,
+                shown(term),
+                "Use a_n = a r^(n - 1)",
+                format!(
+                    "The {}th term is the first term times the ratio {} times.",
+                    shown(n),
+                    shown(n_minus_1)
+                ),
+            ),
+        ],
+        answer: shown(term),
+    })
+}

@@ -1,0 +1,352 @@
+//! Problems as students write them: each is read, solved offline and checked, and its answer
+//! is the right one. The table covers every kind the reader and the everyday solvers know,
+//! with units, percentages and wordy phrasings.
+
+use lectern_solver::{CheckStatus, check_steps, read, solve};
+
+/// (the problem as typed, the final answer, the reading's kind)
+const PROBLEMS: [(&str, &str, &str); 57] = [
+    // Phrasings turned into the solver's notation.
+    ("What is the square root of 144?", "12", "arithmetic"),
+    (
+        "Find the limit of (x^2 - 1)/(x - 1) as x approaches 1",
+        "2",
+        "limit",
+    ),
+    (
+        "Find the limit as x approaches 0 of (x^2 + 3x)/x",
+        "3",
+        "limit",
+    ),
+    (
+        "limit of (3x^2+1)/(x^2-2) as x approaches infinity",
+        "3",
+        "limit",
+    ),
+    (
+        "What is the limit of (x^2 - 4)/(x - 2) as x goes to 2?",
+        "4",
+        "limit",
+    ),
+    ("log base 2 of (x + 1) = 3", "x = 7", "logarithmic_equation"),
+    (
+        "Solve log base 3 of x = 4",
+        "x = 81",
+        "logarithmic_equation",
+    ),
+    ("2^x = 32", "x = 5", "exponential_equation"),
+    (
+        "Solve 3 to the power of x equals 81",
+        "x = 4",
+        "exponential_equation",
+    ),
+    ("What is 2 to the power of 10?", "1024", "arithmetic"),
+    (
+        "x squared minus 4 equals 0",
+        "x = -2, x = 2",
+        "quadratic_equation",
+    ),
+    ("Solve for x: 3x - 7 = 11", "x = 6", "linear_equation"),
+    ("Solve 2x + 5 = 17 for x", "x = 6", "linear_equation"),
+    (
+        "derivative of x^3 + 2x with respect to x",
+        "3x^2 + 2",
+        "derivative",
+    ),
+    (
+        "The sum of two numbers is 30 and their difference is 4",
+        "x = 17, y = 13",
+        "linear_system",
+    ),
+    ("integrate x^2 from 0 to 3", "9", "integral"),
+    (
+        "Find the integral of 3x^2 + 2x from 1 to 2",
+        "10",
+        "integral",
+    ),
+    // Polynomial and rational inequalities.
+    ("Solve x^2 - 5x + 6 > 0", "x < 2 or x > 3", "inequality"),
+    ("Solve x^2 - 9 <= 0", "-3 <= x <= 3", "inequality"),
+    ("Solve x^2 + 1 > 0", "all real numbers", "inequality"),
+    (
+        "Solve (x + 1)/(x - 2) >= 0",
+        "x <= -1 or x > 2",
+        "inequality",
+    ),
+    ("x^3 - x <= 0", "x <= -1 or 0 <= x <= 1", "inequality"),
+    (
+        "x squared is greater than 4",
+        "x < -2 or x > 2",
+        "inequality",
+    ),
+    // Percentages.
+    ("What is 15% of 80?", "12", "word_problem"),
+    ("What is 20 percent of $45?", "$9", "word_problem"),
+    (
+        "A $60 jacket is 25% off. What is the sale price?",
+        "$45",
+        "word_problem",
+    ),
+    (
+        "A $80 pair of shoes is on sale for 15% off. What is the sale price?",
+        "$68",
+        "word_problem",
+    ),
+    (
+        "A meal costs $40 and you leave a 15% tip. What is the total?",
+        "$46",
+        "word_problem",
+    ),
+    ("What percent of 80 is 20?", "25%", "word_problem"),
+    ("What percent of 3 is 1?", "33.33%", "word_problem"),
+    (
+        "The price of a book rose from $20 to $25. What is the percent increase?",
+        "25%",
+        "word_problem",
+    ),
+    // Rates, unit prices and ratios.
+    (
+        "A car goes from 0 to 20 m/s in 5 s, find its acceleration",
+        "4 m/s^2",
+        "word_problem",
+    ),
+    (
+        "A train travels 240 km in 3 hours. What is its average speed?",
+        "80 km/h",
+        "word_problem",
+    ),
+    (
+        "How long does it take to travel 150 km at 60 km/h?",
+        "2.5 h",
+        "word_problem",
+    ),
+    (
+        "A cyclist rides at 12 km/h for 2.5 hours. How far does she go?",
+        "30 km",
+        "word_problem",
+    ),
+    (
+        "If 12 apples cost $3, what is the price of one apple?",
+        "$0.25",
+        "word_problem",
+    ),
+    ("Share $60 in the ratio 2:3", "$24 and $36", "word_problem"),
+    (
+        "The ratio of boys to girls is 3:4. There are 12 boys. How many girls are there?",
+        "16",
+        "word_problem",
+    ),
+    // Geometry.
+    (
+        "A rectangle is 3 cm longer than it is wide and its area is 40 cm^2. Find its width.",
+        "5 cm",
+        "geometry",
+    ),
+    (
+        "A rectangle's length is twice its width and its area is 50 m^2. Find the width.",
+        "5 m",
+        "geometry",
+    ),
+    (
+        "Find the hypotenuse of a right triangle with legs 6 and 8",
+        "c = 10",
+        "geometry",
+    ),
+    (
+        "A right triangle has a hypotenuse of 13 and one leg of 5. Find the other leg.",
+        "b = 12",
+        "geometry",
+    ),
+    (
+        "area of a circle with radius 3",
+        "A = 9pi ≈ 28.27",
+        "geometry",
+    ),
+    (
+        "Find the circumference of a circle with diameter 10 cm",
+        "C = 10pi ≈ 31.42 cm",
+        "geometry",
+    ),
+    (
+        "Find the perimeter of a rectangle with length 8 cm and width 5 cm",
+        "P = 26 cm",
+        "geometry",
+    ),
+    (
+        "What is the area of a rectangle that is 7 m long and 4 m wide?",
+        "A = 28 m^2",
+        "geometry",
+    ),
+    (
+        "What is the volume of a box 2 m by 3 m by 4 m?",
+        "V = 24 m^3",
+        "geometry",
+    ),
+    (
+        "Find the volume of a cylinder with radius 3 cm and height 10 cm",
+        "V = 90pi ≈ 282.74 cm^3",
+        "geometry",
+    ),
+    (
+        "The length of a rectangle is 3 m more than its width and its perimeter is 26 m. Find the width.",
+        "5 m",
+        "geometry",
+    ),
+    // Sequences.
+    (
+        "the 10th term of the arithmetic sequence 3, 7, 11, ...",
+        "39",
+        "word_problem",
+    ),
+    (
+        "What is the 8th term of the geometric sequence 2, 6, 18, ...?",
+        "4374",
+        "word_problem",
+    ),
+    (
+        "Find the sum of the first 5 terms of the geometric sequence 3, 6, 12, ...",
+        "93",
+        "word_problem",
+    ),
+    // Probability.
+    (
+        "probability of rolling a sum of 7 with two dice",
+        "1/6",
+        "word_problem",
+    ),
+    (
+        "What is the probability of getting exactly 2 heads when flipping 3 coins?",
+        "3/8",
+        "word_problem",
+    ),
+    (
+        "What is the probability of drawing a heart from a standard deck of cards?",
+        "1/4",
+        "word_problem",
+    ),
+    (
+        "What is the probability of rolling a number greater than 4 on a die?",
+        "1/3",
+        "word_problem",
+    ),
+    (
+        "A coin is flipped 3 times. What is the probability of getting 3 heads?",
+        "1/8",
+        "word_problem",
+    ),
+];
+
+#[test]
+fn every_student_problem_is_read_solved_and_checked_with_the_right_answer() {
+    let mut wrong = Vec::new();
+    for (problem, answer, kind) in PROBLEMS {
+        let reading = read(problem);
+        if !reading.solvable || reading.kind != kind || reading.reading.is_empty() {
+            wrong.push(format!("{problem}: read as {reading:?}"));
+            continue;
+        }
+        let solution = solve(problem).unwrap_or_else(|e| panic!("{problem}: {e}"));
+        if solution.final_answer != answer {
+            wrong.push(format!("{problem}: answered {}", solution.final_answer));
+        }
+        let checks = check_steps(problem, &solution.steps, &solution.final_answer);
+        if let Some(failed) = checks.iter().find(|c| !c.is_checked()) {
+            wrong.push(format!("{problem}: {failed:?} in {:?}", solution.steps));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_problem_in_words_is_narrated_with_its_reading() {
+    let solution = solve("Find the limit of (x^2 - 1)/(x - 1) as x approaches 1").unwrap();
+    assert_eq!(
+        solution.reading.as_deref(),
+        Some("lim_(x->1) ((x^2 - 1)/(x - 1))")
+    );
+    assert!(
+        solution.steps[0]
+            .narration
+            .starts_with("We write this as lim_(x->1)"),
+        "{:?}",
+        solution.steps[0]
+    );
+    let discount = read("A $60 jacket is 25% off. What is the sale price?");
+    assert_eq!(discount.reading, "$60 - 25% of $60");
+    assert_eq!(discount.detail, "Lectern reads this as: $60 - 25% of $60");
+}
+
+#[test]
+fn a_wrong_answer_to_a_student_problem_fails_its_check() {
+    for (problem, wrong) in [
+        ("A $60 jacket is 25% off. What is the sale price?", "$15"),
+        ("What is 15% of 80?", "10"),
+        ("probability of rolling a sum of 7 with two dice", "1/12"),
+        ("Solve x^2 - 5x + 6 > 0", "2 < x < 3"),
+        ("Find the limit of (x^2 - 1)/(x - 1) as x approaches 1", "1"),
+    ] {
+        let solution = solve(problem).unwrap();
+        let checks = check_steps(problem, &solution.steps, wrong);
+        assert!(
+            matches!(checks.last().unwrap().status, CheckStatus::Failed { .. }),
+            "{problem} answered {wrong}: {checks:?}"
+        );
+    }
+}
+
+#[test]
+fn an_unreadable_problem_is_refused_in_the_students_words_with_how_to_write_it() {
+    let reading = read("Why is the sky blue?");
+    assert!(!reading.solvable);
+    assert!(reading.reading.is_empty());
+    assert!(
+        reading.detail.contains("\"Why is the sky blue?\"")
+            && reading.detail.contains("log base 2 of (x + 1) = 3"),
+        "{}",
+        reading.detail
+    );
+    let words = read("A farmer has 17 sheep and all but 9 run away. How many are left?");
+    assert!(!words.solvable);
+    assert!(
+        words.detail.contains("problem in words") && words.detail.contains("with its unit"),
+        "{}",
+        words.detail
+    );
+    // Nothing a checker says about its internals is in a refusal.
+    for detail in [&reading.detail, &words.detail] {
+        assert!(
+            !detail.contains("typed formula") && !detail.contains("column"),
+            "{detail}"
+        );
+    }
+}
+
+#[test]
+fn no_prompt_guide_shows_a_worked_answer_a_user_could_get() {
+    use lectern_solver::{ProblemKind, prompt_guide};
+    let v = || "x".to_string();
+    for kind in [
+        ProblemKind::Inequality { variable: v() },
+        ProblemKind::ExponentialEquation { variable: v() },
+        ProblemKind::LogarithmicEquation { variable: v() },
+        ProblemKind::Limit { variable: v() },
+        ProblemKind::WordProblem,
+        ProblemKind::Geometry,
+    ] {
+        let guide = prompt_guide(&kind);
+        assert!(!guide.contains("Example"), "{guide}");
+        assert!(
+            !guide.contains("80 km/h") && !guide.contains("$30"),
+            "{guide}"
+        );
+        // No "final_answer" with a number in it: the forms are written with letters.
+        let answer_line = guide
+            .lines()
+            .find(|l| l.starts_with("final_answer"))
+            .unwrap();
+        assert!(
+            !answer_line.chars().any(|c| c.is_ascii_digit()),
+            "{answer_line}"
+        );
+    }
+}
