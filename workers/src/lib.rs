@@ -171,7 +171,8 @@ impl Runtime {
         loop {
             if job.attempts > MAX_ATTEMPTS {
                 let error = format!("Generation failed after {MAX_ATTEMPTS} attempts");
-                self.fail(job_id, &error).await?;
+                self.fail(job_id, &jobs::failure::user_message(&error, false))
+                    .await?;
                 jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
@@ -184,7 +185,8 @@ impl Runtime {
                 }
                 Ok(Err(RunError::Failed(message))) => message,
                 Ok(Err(RunError::Final(message))) => {
-                    self.fail(job_id, &message).await?;
+                    self.fail(job_id, &jobs::failure::user_message(&message, true))
+                        .await?;
                     jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &message);
                     return Ok(());
                 }
@@ -192,7 +194,8 @@ impl Runtime {
             };
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
-                self.fail(job_id, &error).await?;
+                self.fail(job_id, &jobs::failure::user_message(&error, false))
+                    .await?;
                 jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
@@ -215,7 +218,8 @@ impl Runtime {
     }
 
     /// Fails the job with its refund, waiting out a database that cannot be reached, and
-    /// removes whatever media an attempt had stored (a failed job keeps none).
+    /// removes whatever media an attempt had stored (a failed job keeps none). `error` is
+    /// what the user reads (`jobs::failure::user_message`); the cause is logged apart.
     async fn fail(&self, job_id: &str, error: &str) -> Result<bool, LedgerError> {
         let failed = db::retrying(&format!("failing job {job_id}"), || {
             jobs::fail(&self.db, job_id, error)

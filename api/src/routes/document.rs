@@ -77,6 +77,18 @@ impl Modify for SecuritySchemes {
             ),
         );
         components.add_security_scheme(
+            "operator",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "`LECTERN_OPERATOR_TOKEN`, for `/debug` and `/metrics` from anywhere but \
+                         loopback",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
             "refresh_cookie",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
                 "__Host-lectern_refresh",

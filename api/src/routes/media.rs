@@ -52,8 +52,6 @@ struct MediaQuery {
 struct Viewer {
     user: Option<String>,
     token_names: Option<String>,
-    /// Whether the URL carries a media token at all, valid or not.
-    has_token: bool,
 }
 
 impl Viewer {
@@ -64,7 +62,6 @@ impl Viewer {
                 .t
                 .as_deref()
                 .and_then(|t| state.tokens.verify_media(t)),
-            has_token: query.t.is_some(),
         }
     }
 
@@ -72,14 +69,10 @@ impl Viewer {
         self.user.as_deref() == Some(user_id)
     }
 
-    /// The answer to a viewer who may not see `what`: 401 when they gave no token at all,
-    /// else 404, as if nothing were there.
+    /// The answer to a viewer who may not see `what`: the 404 of an unknown id, with or
+    /// without a token, so that nobody can test which ids exist.
     fn refusal(&self, what: &str) -> ApiError {
-        if self.user.is_none() && !self.has_token {
-            ApiError::Unauthorized("Not authenticated".into())
-        } else {
-            ApiError::not_found(what)
-        }
+        ApiError::not_found(what)
     }
 }
 

@@ -16,6 +16,7 @@ mod library;
 mod oidc_provider;
 mod openapi;
 mod progress;
+mod safety;
 mod scorm;
 mod solutions;
 mod start;

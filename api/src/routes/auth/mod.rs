@@ -93,8 +93,10 @@ struct StartParams {
 )]
 async fn start(
     State(state): State<AppState>,
+    client: crate::admission::Client,
     Query(params): Query<StartParams>,
 ) -> ApiResult<Response> {
+    state.admission.sign_in(&client)?;
     let mode = match params.mode.as_deref() {
         None | Some("redirect") => Mode::Redirect,
         Some("popup") => Mode::Popup,
@@ -403,8 +405,11 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
     let Some(token) = cookies::read(&headers, &cookies.refresh_name()) else {
         return Ok(signed_out());
     };
-    let Some((user_id, new_token)) = session::rotate(&state.db, &token).await? else {
-        return Ok(signed_out());
+    let (user_id, new_token) = match session::rotate(&state.db, &token).await? {
+        session::Refresh::Rotated { user_id, token } => (user_id, Some(token)),
+        // Another tab refreshed with this cookie a moment ago and set its successor.
+        session::Refresh::Concurrent { user_id } => (user_id, None),
+        session::Refresh::Replayed | session::Refresh::Invalid => return Ok(signed_out()),
     };
     let Some(user) = users::find(&state.db, &user_id).await? else {
         return Ok(signed_out());
@@ -415,14 +420,11 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
         expires_at: access.expires_at,
         user: UserDocument::new(&user, &state.config.host_emails),
     };
-    Ok((
-        [
-            (header::SET_COOKIE, cookies.refresh(&new_token)),
-            (header::CACHE_CONTROL, "no-store".into()),
-        ],
-        Json(body),
-    )
-        .into_response())
+    let mut response = ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response();
+    if let Some(cookie) = new_token.and_then(|t| cookies.refresh(&t).parse().ok()) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }
 
 /// Ends the session of the refresh-token cookie and clears it.

@@ -145,6 +145,17 @@ async fn start_lessons(
     }
     caller.require_self(&user_id)?;
     let indices = indices.unwrap_or_default();
+    let _admitted = state
+        .admission
+        .admit(
+            state,
+            &caller.id,
+            crate::admission::Work {
+                jobs: indices.len() as u64,
+                free: dry_run,
+            },
+        )
+        .await?;
     let started = courses::start_lessons(&state.db, &caller.id, &course_id, &indices, dry_run)
         .await
         .map_err(|e| start_error(e, field, list))?;
