@@ -75,6 +75,42 @@ pub async fn run(
         ),
         Err(error) => tracing::warn!(%error, "the previous run's jobs were not taken back"),
     }
+    // The embedded queue keeps a finished message as `Done`; an hour later it is removed,
+    // so the file holds only live work.
+    let pruner = {
+        let queue = queue.clone();
+        tokio::spawn(async move {
+            loop {
+                match queue.prune_finished(FINISHED_KEPT).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::debug!(messages = n, "finished queue messages removed"),
+                    Err(error) => tracing::warn!(%error, "finished queue messages not removed"),
+                }
+                tokio::time::sleep(PRUNE_EVERY).await;
+            }
+        })
+    };
+    let outcome = run_rounds(runtime, queue, concurrency, stop_rx, stopped).await;
+    pruner.abort();
+    outcome
+}
+
+/// How long a finished message stays in the embedded queue, and how often they are removed.
+const FINISHED_KEPT: Duration = Duration::from_secs(60 * 60);
+const PRUNE_EVERY: Duration = Duration::from_secs(10 * 60);
+
+/// Runs apalis workers, again under a new name after each lost queue, until stopped.
+async fn run_rounds<F, Fut>(
+    runtime: Arc<Runtime>,
+    queue: JobQueue,
+    concurrency: usize,
+    stop_rx: tokio::sync::watch::Receiver<bool>,
+    stopped: F,
+) -> anyhow::Result<()>
+where
+    F: Fn(&tokio::sync::watch::Receiver<bool>) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let mut round = 0u32;
     loop {
         let name = match round {

@@ -19,7 +19,7 @@ use super::submission::{Started, Submission};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
-        responses::{JobNotStarted, NoSuchJob, NotSignedIn, TooManyPreviews},
+        responses::{JobNotStarted, NoSuchJob, NotSignedIn},
     },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
@@ -142,7 +142,6 @@ impl GenerateVideo {
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
         (status = 422, description = "A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field)", body = ErrorBody),
-        TooManyPreviews,
     )
 )]
 async fn generate_video(

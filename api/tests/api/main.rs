@@ -2,6 +2,7 @@
 //! Integration tests of the HTTP API, each against a freshly started server and database
 //! (SQLite by default; PostgreSQL when LECTERN_TEST_DATABASE_URL is set).
 
+mod admission;
 mod auth;
 mod checkout;
 mod courses;

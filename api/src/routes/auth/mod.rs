@@ -89,6 +89,7 @@ struct StartParams {
         (status = 303, description = "To the identity provider, with the sign-in state cookie set"),
         (status = 400, description = "Popup mode, provider unreachable: the result page", content_type = "text/html", body = String),
         (status = 422, description = "A bad mode or return_to", body = ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address; `Retry-After` says when to try again", body = ErrorBody),
     )
 )]
 async fn start(

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
-        responses::{NoSuchCourse, NotSignedIn, QueueUnavailable},
+        responses::{NoSuchCourse, NotSignedIn, QueueUnavailable, WorkRefused},
     },
     extract::{AuthUser, ValidJson, required_user_id},
     routes::submission::enqueue,
@@ -210,6 +210,7 @@ impl From<LessonStart> for LessonStarted {
         NoSuchCourse,
         (status = 422, description = "A field is missing, or the lesson does not exist", body = ErrorBody),
         QueueUnavailable,
+        WorkRefused,
     )
 )]
 pub(super) async fn generate_lesson_video(
@@ -248,6 +249,7 @@ pub(super) struct BatchStarted {
         NoSuchCourse,
         (status = 422, description = "A field is missing, or an index names no lesson", body = ErrorBody),
         QueueUnavailable,
+        WorkRefused,
     )
 )]
 pub(super) async fn generate_all_lesson_videos(
