@@ -274,12 +274,23 @@ impl JobQueue {
     }
 
     pub async fn push(&self, job_id: &str) -> Result<(), QueueError> {
+        self.push_with_priority(job_id, 0).await
+    }
+
+    /// Queues a job; on the embedded queue a higher `priority` is taken first (apalis-sqlite
+    /// orders by priority, then by time), so a paid job does not wait behind free previews.
+    /// Redis lists have no priority: there it is queued in order.
+    pub async fn push_with_priority(&self, job_id: &str, priority: usize) -> Result<(), QueueError> {
         let message = JobMessage {
             job_id: job_id.to_string(),
         };
         match self.clone() {
             Self::Sqlite(mut storage) => storage
-                .push(message)
+                .push_task(
+                    apalis::prelude::TaskBuilder::new(message)
+                        .priority(priority)
+                        .build(),
+                )
                 .await
                 .map(|_| ())
                 .map_err(|e| QueueError::Push(e.to_string())),
