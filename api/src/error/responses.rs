@@ -97,9 +97,9 @@ error_responses! {
 
 // The media of a finished job (`routes::media`).
 error_responses! {
-    /// A media URL with no token, for an item that is not public: an operation that answers
-    /// this takes the bearer token or none (`routes::document::require_tokens`).
-    NoMediaToken = (401, "No token, and the video is not public");
-    /// The job is missing, neither the caller's nor the token's, or not finished.
+    /// The job is missing, neither the caller's nor the token's (with or without a token:
+    /// another user's private item answers as an unknown id does), or not finished. An
+    /// operation that answers this takes the bearer token or none
+    /// (`routes::document::require_tokens`).
     NoSuchMedia = (404, "No such video the caller may see, or not ready");
 }

@@ -17,7 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, OrNotFound,
-        responses::{NoMediaToken, NoSuchMedia},
+        responses::NoSuchMedia,
     },
     routes::ids::JobId,
     state::AppState,
@@ -133,7 +133,6 @@ impl FromRequestParts<AppState> for MediaJob {
     responses(
         (status = 200, description = "The video", content_type = "video/mp4", body = String),
         (status = 206, description = "The requested range", content_type = "video/mp4", body = String),
-        NoMediaToken,
         NoSuchMedia,
         (status = 416, description = "The range is outside the file"),
     )
@@ -279,7 +278,6 @@ fn private_file(content_type: &'static str, bytes: Vec<u8>) -> Response {
             (String = "text/vtt"),
             (String = "application/x-subrip"),
         )),
-        NoMediaToken,
         NoSuchMedia,
         (status = 422, description = "An unknown format", body = ErrorBody),
     )
@@ -317,7 +315,6 @@ async fn subtitles(
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The chapters", content_type = "text/vtt", body = String),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -407,7 +404,6 @@ struct Cue {
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The transcript", body = Transcript),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -460,7 +456,6 @@ async fn transcript(
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The study sheet", content_type = "application/pdf", body = String),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -494,7 +489,6 @@ async fn study_sheet(
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = String),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -519,8 +513,7 @@ async fn thumbnail(
             (String = "image/jpeg"),
             (String = "image/png"),
         )),
-        (status = 401, description = "No token, and the item is not public", body = ErrorBody),
-        (status = 404, description = "No such item the caller may see", body = ErrorBody),
+        (status = 404, description = "No such item the caller may see (another user's private item answers as an unknown id does)", body = ErrorBody),
     )
 )]
 async fn course_thumbnail(

@@ -91,7 +91,7 @@ async fn a_video_job_runs_to_a_playable_video_with_captions_in_the_library() {
     let bare = reqwest::get(app.url(&format!("/api/video/{job_id}")))
         .await
         .unwrap();
-    assert_eq!(bare.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(bare.status(), StatusCode::NOT_FOUND);
 
     // In the library, charged once, stats counted.
     let library = app
