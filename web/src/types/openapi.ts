@@ -773,7 +773,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version and engines in use; never a secret or a connection string. */
+        /**
+         * Version and engines in use; never a secret, a connection string or a path. Answers
+         *     callers on loopback, and others with the operator token.
+         */
         get: operations["debug"];
         put?: never;
         post?: never;
@@ -807,7 +810,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics. */
+        /** Prometheus metrics. Answers callers on loopback, and others with the operator token. */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -2186,8 +2189,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2255,8 +2276,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2324,8 +2363,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2739,15 +2796,6 @@ export interface operations {
                     "text/vtt": string;
                 };
             };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such video the caller may see, or not ready */
             404: {
                 headers: {
@@ -2788,16 +2836,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description No token, and the item is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such item the caller may see */
+            /** @description No such item the caller may see (another user's private item answers as an unknown id does) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2834,15 +2873,6 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -2883,15 +2913,6 @@ export interface operations {
                 content: {
                     "text/vtt": string;
                     "application/x-subrip": string;
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -2942,15 +2963,6 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such video the caller may see, or not ready */
             404: {
                 headers: {
@@ -2988,15 +3000,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Transcript"];
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -3326,7 +3329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many free previews this hour */
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3337,6 +3340,15 @@ export interface operations {
             };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3404,8 +3416,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3450,15 +3480,6 @@ export interface operations {
                 };
                 content: {
                     "video/mp4": string;
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -3685,8 +3706,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3862,6 +3901,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many sign-in attempts from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     logout: {
@@ -3947,6 +3995,15 @@ export interface operations {
                     "application/json": components["schemas"]["DebugInfo"];
                 };
             };
+            /** @description Not on loopback, and no valid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     health: {
@@ -3994,6 +4051,15 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Not on loopback, and no valid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
