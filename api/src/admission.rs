@@ -76,10 +76,7 @@ impl Admission {
         prune(&self.sign_in);
         self.sign_in.check_key(&address).map_err(|not_until| {
             let wait = not_until.wait_time_from(self.sign_in.clock().now());
-            too_many(
-                "Too many sign-in attempts from your network.".into(),
-                wait,
-            )
+            too_many("Too many sign-in attempts from your network.".into(), wait)
         })
     }
 

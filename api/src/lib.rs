@@ -93,7 +93,7 @@ impl Application {
                 .into_make_service_with_connect_info::<std::net::SocketAddr>(),
         )
         .with_graceful_shutdown(shutdown_signal())
-            .await
+        .await
     }
 }
 

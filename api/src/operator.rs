@@ -31,11 +31,7 @@ impl FromRequestParts<AppState> for Operator {
         let expected = state.config.operator_token.as_ref();
         match (token, expected) {
             (Some(token), Some(expected))
-                if bool::from(
-                    token
-                        .as_bytes()
-                        .ct_eq(expected.expose_secret().as_bytes()),
-                ) =>
+                if bool::from(token.as_bytes().ct_eq(expected.expose_secret().as_bytes())) =>
             {
                 Ok(Self)
             }

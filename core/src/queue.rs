@@ -260,15 +260,13 @@ impl JobQueue {
     /// `Done`, ...); empty for Redis.
     pub async fn message_states(&self) -> Result<Vec<(String, u64)>, QueueError> {
         match self {
-            Self::Sqlite(storage) => {
-                sqlx::query_as::<_, (String, i64)>(
-                    "SELECT status, COUNT(*) FROM Jobs GROUP BY status ORDER BY status",
-                )
-                .fetch_all(storage.pool())
-                .await
-                .map(|rows| rows.into_iter().map(|(s, n)| (s, n as u64)).collect())
-                .map_err(|e| QueueError::Connect(e.to_string()))
-            }
+            Self::Sqlite(storage) => sqlx::query_as::<_, (String, i64)>(
+                "SELECT status, COUNT(*) FROM Jobs GROUP BY status ORDER BY status",
+            )
+            .fetch_all(storage.pool())
+            .await
+            .map(|rows| rows.into_iter().map(|(s, n)| (s, n as u64)).collect())
+            .map_err(|e| QueueError::Connect(e.to_string())),
             Self::Redis(_) => Ok(Vec::new()),
         }
     }
@@ -280,7 +278,11 @@ impl JobQueue {
     /// Queues a job; on the embedded queue a higher `priority` is taken first (apalis-sqlite
     /// orders by priority, then by time), so a paid job does not wait behind free previews.
     /// Redis lists have no priority: there it is queued in order.
-    pub async fn push_with_priority(&self, job_id: &str, priority: usize) -> Result<(), QueueError> {
+    pub async fn push_with_priority(
+        &self,
+        job_id: &str,
+        priority: usize,
+    ) -> Result<(), QueueError> {
         let message = JobMessage {
             job_id: job_id.to_string(),
         };

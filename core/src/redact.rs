@@ -67,7 +67,9 @@ mod tests {
 
     #[test]
     fn paths_tracebacks_and_sql_are_internal_and_plain_sentences_are_not() {
-        assert!(looks_internal("storing video.mp4: /srv/data/media/x: denied"));
+        assert!(looks_internal(
+            "storing video.mp4: /srv/data/media/x: denied"
+        ));
         assert!(looks_internal(
             "Traceback (most recent call last):\n  File \"/usr/lib/x.py\", line 3"
         ));
@@ -94,7 +96,10 @@ mod tests {
             strip_paths("local folder (./data/media)"),
             "local folder (media)"
         );
-        assert_eq!(strip_paths("S3 (s3://bucket/prefix)"), "S3 (s3://bucket/prefix)");
+        assert_eq!(
+            strip_paths("S3 (s3://bucket/prefix)"),
+            "S3 (s3://bucket/prefix)"
+        );
         assert_eq!(
             strip_paths("OpenAI-compatible (http://127.0.0.1:11434/v1, model x)"),
             "OpenAI-compatible (http://127.0.0.1:11434/v1, model x)"

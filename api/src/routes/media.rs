@@ -15,10 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{
-        ApiError, ApiResult, ErrorBody, OrNotFound,
-        responses::NoSuchMedia,
-    },
+    error::{ApiError, ApiResult, ErrorBody, OrNotFound, responses::NoSuchMedia},
     routes::ids::JobId,
     state::AppState,
 };

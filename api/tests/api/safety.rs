@@ -36,8 +36,14 @@ async fn a_server_on_a_network_address_with_the_development_sign_in_refuses_to_s
     let data_dir = tempfile::tempdir().unwrap();
     let listener = tokio::net::TcpListener::bind("0.0.0.0:0").await.unwrap();
     let refused = Application::build(settings(data_dir.path(), &[]), listener).await;
-    let error = format!("{:#}", refused.err().expect("the server must refuse to start"));
-    assert!(error.contains("LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK"), "{error}");
+    let error = format!(
+        "{:#}",
+        refused.err().expect("the server must refuse to start")
+    );
+    assert!(
+        error.contains("LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK"),
+        "{error}"
+    );
     assert!(error.contains("development sign-in"), "{error}");
 
     // Loopback is the embedded default and starts; so does the network with the opt-in.
@@ -113,7 +119,11 @@ async fn metrics_and_debug_refuse_a_caller_off_loopback_without_the_operator_tok
         assert_eq!(proxied.status(), StatusCode::UNAUTHORIZED, "{page}");
     }
     // The rest of the API does not care where the caller is.
-    let health = client.get(format!("{network}/health")).send().await.unwrap();
+    let health = client
+        .get(format!("{network}/health"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(health.status(), StatusCode::OK);
 }
 
@@ -247,8 +257,14 @@ async fn a_failed_jobs_error_shows_no_path_or_traceback_even_when_stored_with_on
         .unwrap();
     assert_eq!(status["status"], "failed");
     let error = status["error"].as_str().unwrap();
-    assert!(error.starts_with("Recording the narration failed."), "{error}");
-    assert!(!error.contains('/') && !error.contains("Traceback"), "{error}");
+    assert!(
+        error.starts_with("Recording the narration failed."),
+        "{error}"
+    );
+    assert!(
+        !error.contains('/') && !error.contains("Traceback"),
+        "{error}"
+    );
 }
 
 #[tokio::test]

@@ -335,7 +335,12 @@ impl Config {
         if raw.port == 0 {
             return Err(invalid("LECTERN_PORT", "must be between 1 and 65535"));
         }
-        let listen = match raw.listen.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        let listen = match raw
+            .listen
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             None => SocketAddr::from(([127, 0, 0, 1], raw.port)),
             Some(text) => text.parse::<SocketAddr>().map_err(|_| {
                 invalid(
@@ -1012,8 +1017,14 @@ mod tests {
     #[test]
     fn the_development_sign_in_is_refused_on_a_network_address_unless_allowed_by_name() {
         let c = cfg(&[]).unwrap();
-        assert!(c.check_listen_address("127.0.0.1:8765".parse().unwrap()).is_ok());
-        assert!(c.check_listen_address("[::1]:8765".parse().unwrap()).is_ok());
+        assert!(
+            c.check_listen_address("127.0.0.1:8765".parse().unwrap())
+                .is_ok()
+        );
+        assert!(
+            c.check_listen_address("[::1]:8765".parse().unwrap())
+                .is_ok()
+        );
         let err = c
             .check_listen_address("0.0.0.0:8765".parse().unwrap())
             .unwrap_err()

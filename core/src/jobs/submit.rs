@@ -4,8 +4,8 @@
 
 use crate::credits::LedgerError;
 use crate::entities::job;
-use sea_orm::EntityTrait;
 use crate::queue::JobQueue;
+use sea_orm::EntityTrait;
 
 use super::{NewJob, create, fail};
 

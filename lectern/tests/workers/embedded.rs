@@ -263,7 +263,9 @@ async fn finished_jobs_leave_their_queue_messages_done_and_pruning_removes_them(
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     let states = loop {
         let states = queue.message_states().await.unwrap();
-        if states.iter().all(|(state, _)| state != "Running") || tokio::time::Instant::now() > deadline {
+        if states.iter().all(|(state, _)| state != "Running")
+            || tokio::time::Instant::now() > deadline
+        {
             break states;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;

@@ -105,7 +105,10 @@ pub async fn rotate(db: &DatabaseConnection, token: &str) -> Result<Refresh, DbE
 /// A token that is not (or no longer) a session's current one: a concurrent refresh
 /// within the grace, a replay after it, or nothing.
 async fn retired_use(db: &DatabaseConnection, hash: &str) -> Result<Refresh, DbErr> {
-    let Some(retired) = retired::Entity::find_by_id(hash.to_string()).one(db).await? else {
+    let Some(retired) = retired::Entity::find_by_id(hash.to_string())
+        .one(db)
+        .await?
+    else {
         return Ok(Refresh::Invalid);
     };
     let Some(family) = session::Entity::find_by_id(retired.session_id.clone())
