@@ -301,3 +301,49 @@ fn serve_on_a_network_address_with_the_development_sign_in_refuses_to_start() {
         "{stderr}"
     );
 }
+
+/// Issue 52: a paid job does not wait behind another user's free previews. One worker; a
+/// user queues six previews, another then starts a paid video: it runs before the previews
+/// still waiting (the embedded queue takes paid messages first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paid_job_runs_before_the_free_previews_queued_ahead_of_it() {
+    use lectern_core::jobs;
+
+    let app = support::embedded(fast_pipeline()).await;
+    let (free_token, free_uid) = app.sign_in("previews@example.com").await;
+    let (paid_token, paid_uid) = app.sign_in("payer@example.com").await;
+    let mut previews = Vec::new();
+    for i in 0..6 {
+        let response = app
+            .client
+            .post(app.url("/api/video/generate"))
+            .bearer_auth(&free_token)
+            .json(&serde_json::json!({
+                "user_id": free_uid, "topic": format!("Rivers {i}"), "duration": 1, "dry_run": true
+            }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        let body: Value = response.json().await.unwrap();
+        previews.push(body["job_id"].as_str().unwrap().to_string());
+    }
+    let paid = app.start_video(&paid_token, &paid_uid, "Volcanoes", 1).await;
+    let (status, _) = app.wait_final(&paid_token, &paid, FIVE_MINUTES).await;
+    assert_eq!(status["status"], "completed", "{status}");
+    let paid_started = jobs::find(&app.db, &paid)
+        .await
+        .unwrap()
+        .unwrap()
+        .started_at
+        .unwrap();
+    // At most the preview running and the one its worker had already fetched went first.
+    let mut before = 0;
+    for id in &previews {
+        let job = jobs::find(&app.db, id).await.unwrap().unwrap();
+        if job.started_at.is_some_and(|s| s < paid_started) {
+            before += 1;
+        }
+    }
+    assert!(before <= 2, "{before} previews ran before the paid job");
+}
