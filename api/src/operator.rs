@@ -8,7 +8,7 @@ use axum::{
     extract::{ConnectInfo, FromRequestParts},
     http::{HeaderMap, request::Parts},
 };
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
 use subtle::ConstantTimeEq;
 
 use crate::{error::ApiError, state::AppState};
@@ -24,22 +24,37 @@ impl FromRequestParts<AppState> for Operator {
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|info| info.0);
-        if is_local(peer, &parts.headers) {
-            return Ok(Self);
-        }
-        let token = crate::extract::bearer(&parts.headers);
-        let expected = state.config.operator_token.as_ref();
-        match (token, expected) {
-            (Some(token), Some(expected))
-                if bool::from(token.as_bytes().ct_eq(expected.expose_secret().as_bytes())) =>
-            {
-                Ok(Self)
-            }
-            _ => Err(ApiError::Unauthorized(
-                "This page answers only on this computer or with the operator token".into(),
-            )),
+        if allowed(peer, &parts.headers, state.config.operator_token.as_ref()) {
+            Ok(Self)
+        } else {
+            Err(refusal())
         }
     }
+}
+
+/// Whether a caller from `peer` with `headers` may read an operator's page: on loopback, or
+/// with the operator token (compared in constant time).
+pub fn allowed(
+    peer: Option<SocketAddr>,
+    headers: &HeaderMap,
+    operator_token: Option<&SecretString>,
+) -> bool {
+    if is_local(peer, headers) {
+        return true;
+    }
+    match (crate::extract::bearer(headers), operator_token) {
+        (Some(token), Some(expected)) => {
+            bool::from(token.as_bytes().ct_eq(expected.expose_secret().as_bytes()))
+        }
+        _ => false,
+    }
+}
+
+/// The answer to a caller who may not read an operator's page.
+pub fn refusal() -> ApiError {
+    ApiError::Unauthorized(
+        "This page answers only on this computer or with the operator token".into(),
+    )
 }
 
 /// A caller on this computer: a loopback peer whose request no proxy forwarded (a reverse

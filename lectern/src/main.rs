@@ -157,6 +157,7 @@ async fn worker(mut config: Config, concurrency: usize, listen: &str) -> anyhow:
         runtime.name.clone(),
         runtime.db.clone(),
         queue.clone(),
+        config.operator_token.clone(),
         async move {
             let mut rx = stop_rx;
             let _ = rx.wait_for(|stopped| *stopped).await;

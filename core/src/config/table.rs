@@ -44,7 +44,7 @@ pub const SETTINGS: &[Setting] = &[
     setting(
         "LECTERN_OPERATOR_TOKEN",
         "none",
-        "bearer token (at least 32 characters) that opens `/debug` and `/metrics` to callers not on loopback; without it they answer only this computer",
+        "bearer token (at least 32 characters) that opens `/debug` and `/metrics` (the API's and each worker's) to callers not on loopback; without it they answer only this computer",
     ),
     setting(
         "LECTERN_USER_QUEUE_LIMIT",

@@ -328,7 +328,9 @@ async fn a_paid_job_runs_before_the_free_previews_queued_ahead_of_it() {
         let body: Value = response.json().await.unwrap();
         previews.push(body["job_id"].as_str().unwrap().to_string());
     }
-    let paid = app.start_video(&paid_token, &paid_uid, "Volcanoes", 1).await;
+    let paid = app
+        .start_video(&paid_token, &paid_uid, "Volcanoes", 1)
+        .await;
     let (status, _) = app.wait_final(&paid_token, &paid, FIVE_MINUTES).await;
     assert_eq!(status["status"], "completed", "{status}");
     let paid_started = jobs::find(&app.db, &paid)
