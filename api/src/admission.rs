@@ -186,7 +186,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last();
+            .next_back();
         Ok(Self {
             address: forwarded.or(peer),
             forwarded: forwarded.is_some(),
