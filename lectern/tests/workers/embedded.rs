@@ -284,7 +284,7 @@ async fn finished_jobs_leave_their_queue_messages_done_and_pruning_removes_them(
 #[test]
 fn serve_on_a_network_address_with_the_development_sign_in_refuses_to_start() {
     let dir = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
         .arg("serve")
         .env("LECTERN_DATA_DIR", dir.path())
         .env("LECTERN_LISTEN", "0.0.0.0:0")
@@ -292,8 +292,21 @@ fn serve_on_a_network_address_with_the_development_sign_in_refuses_to_start() {
         .env("LECTERN_WEB_DIR", dir.path().join("none"))
         .env_remove("LECTERN_CONFIG")
         .current_dir(dir.path())
-        .output()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
+    // A server that starts runs until stopped: give it a minute to refuse, then fail.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("lectern serve started on 0.0.0.0 with the development sign-in");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let output = child.wait_with_output().unwrap();
     assert!(!output.status.success(), "it started");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
