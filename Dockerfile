@@ -37,7 +37,11 @@ RUN apt-get update \
  && useradd --uid 10001 --no-create-home --home-dir /tmp lectern
 COPY --from=server /usr/local/bin/lectern /usr/local/bin/lectern
 COPY --from=web /src/web/dist /srv/lectern/web
-ENV LECTERN_WEB_DIR=/srv/lectern/web \
+# A container is reached through its published port, so it listens on every interface. The
+# development sign-in then refuses to start: set production identity and payments (as the
+# chart does), or LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK=1 for a trial on your own machine.
+ENV LECTERN_LISTEN=0.0.0.0:8765 \
+    LECTERN_WEB_DIR=/srv/lectern/web \
     LECTERN_DATA_DIR=/tmp/lectern \
     HOME=/tmp
 USER 10001

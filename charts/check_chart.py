@@ -123,6 +123,7 @@ def check_pod(c: Checks, label: str, name: str, spec: dict, *, probes: bool) -> 
             ("LECTERN_DATABASE_URL", "database-url"),
             ("LECTERN_QUEUE_URL", "redis-url"),
             ("LECTERN_SECRET_KEY", "secret-key"),
+            ("LECTERN_OPERATOR_TOKEN", "operator-token"),
             ("AWS_ACCESS_KEY_ID", "s3-access-key-id"),
             ("AWS_SECRET_ACCESS_KEY", "s3-secret-access-key"),
             ("LECTERN_LLM_API_KEY", "openai-api-key"),
@@ -196,6 +197,12 @@ def check_common(c: Checks, label: str, objects: list[dict], known_env: set[str]
             and int(annotations.get("prometheus.io/port", 0)) in ports,
             f"[{label}] {deployment['metadata']['name']}: scrape annotations name its own /metrics port",
         )
+    api_port = pod_spec(api)["containers"][0]["ports"][0]["containerPort"]
+    c.check(
+        config["data"].get("LECTERN_LISTEN") == f"0.0.0.0:{api_port}",
+        f"[{label}] the API listens on every interface at its declared port (LECTERN_LISTEN)",
+        str(config["data"].get("LECTERN_LISTEN")),
+    )
     worker_env = {e["name"]: e.get("value") for e in pod_spec(worker)["containers"][0].get("env", [])}
     worker_port = pod_spec(worker)["containers"][0]["ports"][0]["containerPort"]
     c.check(
@@ -470,6 +477,16 @@ def main() -> int:
                 c.check(
                     monitor is not None and monitor["spec"]["podMetricsEndpoints"][0]["path"] == "/metrics",
                     f"[{label}] PodMonitor scrapes /metrics",
+                )
+                credentials = (
+                    (monitor or {"spec": {"podMetricsEndpoints": [{}]}})["spec"]["podMetricsEndpoints"][0]
+                    .get("authorization", {})
+                    .get("credentials", {})
+                )
+                c.check(
+                    credentials == {"name": "lectern", "key": "operator-token"},
+                    f"[{label}] PodMonitor sends the operator token (Secret lectern key operator-token)",
+                    str(credentials),
                 )
 
         expect_failure(

@@ -64,7 +64,13 @@ pub enum ApiError {
     #[error("validation failed")]
     Validation(Vec<FieldError>),
     #[error("{0}")]
-    TooManyRequests(String),
+    PayloadTooLarge(String),
+    /// A refusal to start more work now; `retry_after` seconds is when to ask again.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
+    /// The server is too busy for this kind of work now (the queue is full).
+    #[error("{message}")]
+    Busy { message: String, retry_after: u64 },
     #[error("{0}")]
     NotAvailable(String),
     #[error("{0}")]
@@ -91,7 +97,9 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::NotAvailable(_) => StatusCode::NOT_IMPLEMENTED,
             Self::Upstream(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -102,6 +110,12 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let retry_after = match &self {
+            Self::TooManyRequests { retry_after, .. } | Self::Busy { retry_after, .. } => {
+                Some((*retry_after).max(1))
+            }
+            _ => None,
+        };
         let detail = match self {
             Self::Validation(errors) => Detail::Fields(errors),
             Self::Internal(err) => {
@@ -119,6 +133,11 @@ impl IntoResponse for ApiError {
             response
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }

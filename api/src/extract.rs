@@ -50,6 +50,9 @@ pub fn bearer(headers: &HeaderMap) -> Option<String> {
         .filter(|token| !token.is_empty())
 }
 
+/// The largest request body read (axum's default limit): a bigger one answers 413.
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+
 /// A JSON body; malformed JSON and type errors become a 422 list naming the field.
 pub struct ValidJson<T>(pub T);
 
@@ -71,7 +74,16 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ValidJson<T> {
         }
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
-            .map_err(|_| ApiError::BadRequest("Could not read the request body".into()))?;
+            .map_err(|rejection| {
+                if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::PayloadTooLarge(format!(
+                        "The request body is larger than the {} MB a request may carry",
+                        MAX_BODY_BYTES / (1024 * 1024)
+                    ))
+                } else {
+                    ApiError::BadRequest("Could not read the request body".into())
+                }
+            })?;
         parse_json(&bytes).map(ValidJson)
     }
 }

@@ -1,12 +1,14 @@
 #![recursion_limit = "256"]
 //! Lectern's HTTP API: axum routes, sign-in, credits, metrics and the single-page app.
 
+pub mod admission;
 mod embed;
 pub mod error;
 pub mod extract;
 pub mod limits;
 mod metrics;
 pub mod openapi;
+pub mod operator;
 pub mod routes;
 pub mod security;
 mod spa;
@@ -33,8 +35,11 @@ pub struct Application {
 
 impl Application {
     /// Connects to the database (running migrations) and assembles the routes.
+    /// Refuses to start when the development sign-in or checkout would be reachable from
+    /// other machines (see `Config::check_listen_address`).
     pub async fn build(config: Config, listener: TcpListener) -> anyhow::Result<Self> {
         install_crypto_provider();
+        config.check_listen_address(listener.local_addr().context("the listening address")?)?;
         let db = lectern_core::db::connect(&config.database)
             .await
             .context("connecting to the database")?;
@@ -51,6 +56,7 @@ impl Application {
             .context("connecting to the job queue")?;
         let storage =
             lectern_core::storage::Storage::from_config(&config).context("media storage")?;
+        let admission = Arc::new(admission::Admission::new(&config));
         let state = AppState {
             config: Arc::new(config),
             db,
@@ -60,6 +66,7 @@ impl Application {
             metrics: metrics::recorder(),
             queue,
             storage,
+            admission,
         };
         let router = routes::router(state.clone());
         Ok(Self {
@@ -78,9 +85,15 @@ impl Application {
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        // Each request knows its peer: `/debug` and `/metrics` answer loopback callers
+        // without the operator token.
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await
     }
 }
 

@@ -18,4 +18,6 @@ pub struct AppState {
     pub metrics: PrometheusHandle,
     pub queue: JobQueue,
     pub storage: Storage,
+    /// Rates, caps and per-user locks for requests that start work (`crate::admission`).
+    pub admission: Arc<crate::admission::Admission>,
 }

@@ -13,6 +13,7 @@ pub mod jobs;
 pub mod library;
 pub mod migration;
 pub mod queue;
+pub mod redact;
 pub mod storage;
 pub mod text;
 pub mod tokens;

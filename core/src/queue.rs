@@ -145,7 +145,11 @@ impl JobQueue {
                     // Jobs take minutes: a worker takes one at a time so an idle worker
                     // is never left waiting while another holds a batch.
                     .batch_size(1)
-                    .persist_results(false);
+                    // On SQLite this is what marks a finished message `Done` (apalis acks
+                    // only when it persists results); without it every row stayed
+                    // `Running` for ever and went back on the queue after a crash. The
+                    // result itself is our handler's `()`; `prune_finished` removes the rows.
+                    .persist_results(true);
                 Ok(Self::Sqlite(
                     SqliteStorage::new(&pool).with_config(queue_config),
                 ))
@@ -233,13 +237,62 @@ impl JobQueue {
         }
     }
 
+    /// Removes the messages that are finished (done, or killed and failed for good) since
+    /// longer than `age`, so the embedded queue's file holds only live work. Redis keeps no
+    /// finished messages (results are not persisted there): nothing to do.
+    pub async fn prune_finished(&self, age: Duration) -> Result<u64, QueueError> {
+        match self {
+            Self::Sqlite(storage) => sqlx::query(
+                "DELETE FROM Jobs WHERE (status IN ('Done', 'Killed') \
+                 OR (status = 'Failed' AND attempts >= max_attempts)) \
+                 AND done_at IS NOT NULL AND done_at <= strftime('%s', 'now') - ?1",
+            )
+            .bind(age.as_secs() as i64)
+            .execute(storage.pool())
+            .await
+            .map(|done| done.rows_affected())
+            .map_err(|e| QueueError::Connect(e.to_string())),
+            Self::Redis(_) => Ok(0),
+        }
+    }
+
+    /// How many messages the embedded queue holds in each state (`Pending`, `Running`,
+    /// `Done`, ...); empty for Redis.
+    pub async fn message_states(&self) -> Result<Vec<(String, u64)>, QueueError> {
+        match self {
+            Self::Sqlite(storage) => sqlx::query_as::<_, (String, i64)>(
+                "SELECT status, COUNT(*) FROM Jobs GROUP BY status ORDER BY status",
+            )
+            .fetch_all(storage.pool())
+            .await
+            .map(|rows| rows.into_iter().map(|(s, n)| (s, n as u64)).collect())
+            .map_err(|e| QueueError::Connect(e.to_string())),
+            Self::Redis(_) => Ok(Vec::new()),
+        }
+    }
+
     pub async fn push(&self, job_id: &str) -> Result<(), QueueError> {
+        self.push_with_priority(job_id, 0).await
+    }
+
+    /// Queues a job; on the embedded queue a higher `priority` is taken first (apalis-sqlite
+    /// orders by priority, then by time), so a paid job does not wait behind free previews.
+    /// Redis lists have no priority: there it is queued in order.
+    pub async fn push_with_priority(
+        &self,
+        job_id: &str,
+        priority: usize,
+    ) -> Result<(), QueueError> {
         let message = JobMessage {
             job_id: job_id.to_string(),
         };
         match self.clone() {
             Self::Sqlite(mut storage) => storage
-                .push(message)
+                .push_task(
+                    apalis::prelude::TaskBuilder::new(message)
+                        .priority(priority)
+                        .build(),
+                )
                 .await
                 .map(|_| ())
                 .map_err(|e| QueueError::Push(e.to_string())),

@@ -157,6 +157,7 @@ async fn worker(mut config: Config, concurrency: usize, listen: &str) -> anyhow:
         runtime.name.clone(),
         runtime.db.clone(),
         queue.clone(),
+        config.operator_token.clone(),
         async move {
             let mut rx = stop_rx;
             let _ = rx.wait_for(|stopped| *stopped).await;
@@ -195,11 +196,13 @@ async fn shutdown_signal() {
 }
 
 async fn serve(mut config: Config, workers: usize) -> anyhow::Result<()> {
-    let address = format!("0.0.0.0:{}", config.port);
-    let listener = tokio::net::TcpListener::bind(&address)
+    let address = config.listen;
+    // Checked before binding, so that a refused address is named before anything starts.
+    config.check_listen_address(address)?;
+    let listener = tokio::net::TcpListener::bind(address)
         .await
         .with_context(|| {
-            format!("binding {address} (is another Lectern running? set LECTERN_PORT)")
+            format!("binding {address} (is another Lectern running? set LECTERN_LISTEN)")
         })?;
     println!(
         "Lectern {} ({})",
@@ -210,6 +213,15 @@ async fn serve(mut config: Config, workers: usize) -> anyhow::Result<()> {
             "development"
         }
     );
+    let bound = listener.local_addr()?;
+    println!("  listening      {bound}: {}", Config::reach(bound));
+    if !bound.ip().is_loopback() {
+        for service in config.development_services() {
+            println!(
+                "  WARNING        the {service} is open to the network (LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK=1)"
+            );
+        }
+    }
     // In-process workers write scripts here, so the local model runs here; an API alone
     // only says what the workers will use.
     let local = if workers > 0 {

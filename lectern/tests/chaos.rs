@@ -315,7 +315,13 @@ async fn s3_gone() -> Option<Row> {
     let (users, jobs) = start_jobs(&server, count).await;
     // moto goes away before any video reaches its upload.
     drop(server.moto.take());
-    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Failed("storing")).await;
+    let (outcome, credits) = settle(
+        &server,
+        &users,
+        &jobs,
+        Expect::Failed("Saving the video failed"),
+    )
+    .await;
     Some(Row {
         fault: "S3 unavailable during upload",
         jobs: count,
@@ -332,7 +338,13 @@ async fn media_unwritable() -> Row {
     std::fs::write(&media, b"not a folder").unwrap();
     let count = 2;
     let (users, jobs) = start_jobs(&server, count).await;
-    let (outcome, credits) = settle(&server, &users, &jobs, Expect::Failed("storing")).await;
+    let (outcome, credits) = settle(
+        &server,
+        &users,
+        &jobs,
+        Expect::Failed("Saving the video failed"),
+    )
+    .await;
     Row {
         fault: "media folder unwritable (embedded default)",
         jobs: count,

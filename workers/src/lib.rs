@@ -75,6 +75,42 @@ pub async fn run(
         ),
         Err(error) => tracing::warn!(%error, "the previous run's jobs were not taken back"),
     }
+    // The embedded queue keeps a finished message as `Done`; an hour later it is removed,
+    // so the file holds only live work.
+    let pruner = {
+        let queue = queue.clone();
+        tokio::spawn(async move {
+            loop {
+                match queue.prune_finished(FINISHED_KEPT).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::debug!(messages = n, "finished queue messages removed"),
+                    Err(error) => tracing::warn!(%error, "finished queue messages not removed"),
+                }
+                tokio::time::sleep(PRUNE_EVERY).await;
+            }
+        })
+    };
+    let outcome = run_rounds(runtime, queue, concurrency, stop_rx, stopped).await;
+    pruner.abort();
+    outcome
+}
+
+/// How long a finished message stays in the embedded queue, and how often they are removed.
+const FINISHED_KEPT: Duration = Duration::from_secs(60 * 60);
+const PRUNE_EVERY: Duration = Duration::from_secs(10 * 60);
+
+/// Runs apalis workers, again under a new name after each lost queue, until stopped.
+async fn run_rounds<F, Fut>(
+    runtime: Arc<Runtime>,
+    queue: JobQueue,
+    concurrency: usize,
+    stop_rx: tokio::sync::watch::Receiver<bool>,
+    stopped: F,
+) -> anyhow::Result<()>
+where
+    F: Fn(&tokio::sync::watch::Receiver<bool>) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let mut round = 0u32;
     loop {
         let name = match round {
@@ -171,7 +207,8 @@ impl Runtime {
         loop {
             if job.attempts > MAX_ATTEMPTS {
                 let error = format!("Generation failed after {MAX_ATTEMPTS} attempts");
-                self.fail(job_id, &error).await?;
+                self.fail(job_id, &jobs::failure::user_message(&error, false))
+                    .await?;
                 jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
@@ -184,7 +221,8 @@ impl Runtime {
                 }
                 Ok(Err(RunError::Failed(message))) => message,
                 Ok(Err(RunError::Final(message))) => {
-                    self.fail(job_id, &message).await?;
+                    self.fail(job_id, &jobs::failure::user_message(&message, true))
+                        .await?;
                     jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &message);
                     return Ok(());
                 }
@@ -192,7 +230,8 @@ impl Runtime {
             };
             tracing::warn!(job = %job_id, attempt = job.attempts, %error, "attempt failed");
             if job.attempts >= MAX_ATTEMPTS {
-                self.fail(job_id, &error).await?;
+                self.fail(job_id, &jobs::failure::user_message(&error, false))
+                    .await?;
                 jobs::failure::failed_after_submit(job_id, job.kind.as_str(), &error);
                 return Ok(());
             }
@@ -215,7 +254,8 @@ impl Runtime {
     }
 
     /// Fails the job with its refund, waiting out a database that cannot be reached, and
-    /// removes whatever media an attempt had stored (a failed job keeps none).
+    /// removes whatever media an attempt had stored (a failed job keeps none). `error` is
+    /// what the user reads (`jobs::failure::user_message`); the cause is logged apart.
     async fn fail(&self, job_id: &str, error: &str) -> Result<bool, LedgerError> {
         let failed = db::retrying(&format!("failing job {job_id}"), || {
             jobs::fail(&self.db, job_id, error)

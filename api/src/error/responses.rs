@@ -43,8 +43,11 @@ error_responses! {
 error_responses! {
     /// The job costs more credits than the caller has.
     NotEnoughCredits = (402, "Not enough credits");
-    /// A free preview (a dry run) beyond the hour's allowance.
-    TooManyPreviews = (429, "Too many free previews this hour");
+    /// Too many requests that start work (per user and minute), too many of the caller's
+    /// jobs unfinished, or a free preview beyond the hour's allowance (`crate::admission`).
+    TooMuchWork = (429, "Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again");
+    /// The queue is long: free work (previews, dry runs) waits; paid jobs still queue.
+    QueueBusy = (503, "The queue is full, so free previews wait; `Retry-After` says when to ask again");
     /// The job queue did not take the job; its credits (if any) were refunded.
     QueueUnavailable = (502, "The job queue is unavailable; nothing was charged");
 }
@@ -60,10 +63,23 @@ impl IntoResponses for JobNotStarted {
             NotTheCaller::responses(),
             NotEnoughCredits::responses(),
             QueueUnavailable::responses(),
+            WorkRefused::responses(),
         ]
         .into_iter()
         .flatten()
         .collect()
+    }
+}
+
+/// Work refused for now (`crate::admission`): 429 or 503, each with `Retry-After`.
+pub struct WorkRefused;
+
+impl IntoResponses for WorkRefused {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        [TooMuchWork::responses(), QueueBusy::responses()]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 }
 
@@ -81,9 +97,9 @@ error_responses! {
 
 // The media of a finished job (`routes::media`).
 error_responses! {
-    /// A media URL with no token, for an item that is not public: an operation that answers
-    /// this takes the bearer token or none (`routes::document::require_tokens`).
-    NoMediaToken = (401, "No token, and the video is not public");
-    /// The job is missing, neither the caller's nor the token's, or not finished.
+    /// The job is missing, neither the caller's nor the token's (with or without a token:
+    /// another user's private item answers as an unknown id does), or not finished. An
+    /// operation that answers this takes the bearer token or none
+    /// (`routes::document::require_tokens`).
     NoSuchMedia = (404, "No such video the caller may see, or not ready");
 }

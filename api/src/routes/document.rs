@@ -15,7 +15,7 @@ use utoipa::{
     },
 };
 
-use crate::error::responses::{NoMediaToken, NotSignedIn};
+use crate::error::responses::{NoSuchMedia, NotSignedIn};
 
 /// The document as served, set when the first router is built (every router describes the
 /// same routes).
@@ -77,6 +77,18 @@ impl Modify for SecuritySchemes {
             ),
         );
         components.add_security_scheme(
+            "operator",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "`LECTERN_OPERATOR_TOKEN`, for `/debug` and `/metrics` from anywhere but \
+                         loopback",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
             "refresh_cookie",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
                 "__Host-lectern_refresh",
@@ -89,7 +101,7 @@ impl Modify for SecuritySchemes {
 
 /// Which operations take the bearer token, read from what they answer instead of declared on
 /// every route: one that may answer [`NotSignedIn`] (alone or within `JobNotStarted`) needs
-/// the token; one that may answer [`NoMediaToken`] takes it or none (a media token in the URL
+/// the token; one that may answer [`NoSuchMedia`] takes it or none (a media token in the URL
 /// or a published item does as well). An operation that states its own `security(...)` (its
 /// 401 is its own, or another scheme) keeps it.
 pub fn require_tokens(document: &mut utoipa::openapi::OpenApi) {
@@ -97,7 +109,7 @@ pub fn require_tokens(document: &mut utoipa::openapi::OpenApi) {
     let rules = [
         (NotSignedIn::responses(), vec![bearer()]),
         (
-            NoMediaToken::responses(),
+            NoSuchMedia::responses(),
             vec![SecurityRequirement::default(), bearer()],
         ),
     ];

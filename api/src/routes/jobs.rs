@@ -19,7 +19,7 @@ use super::submission::{Started, Submission};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
-        responses::{JobNotStarted, NoSuchJob, NotSignedIn, TooManyPreviews},
+        responses::{JobNotStarted, NoSuchJob, NotSignedIn},
     },
     extract::{AuthUser, ValidJson, named_level, required_text, required_user_id},
     limits::{self, TOPIC_MAX_CHARS, VIDEO_MINUTES, WORDS_PER_MINUTE},
@@ -142,7 +142,6 @@ impl GenerateVideo {
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
         (status = 422, description = "A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field)", body = ErrorBody),
-        TooManyPreviews,
     )
 )]
 async fn generate_video(
@@ -336,7 +335,11 @@ impl JobStatus {
             current_step: job.current_step,
             title: job.title,
             smart_title: job.smart_title,
-            error: job.error,
+            // Kept plain at write (the workers' `user_message`); checked again here, so
+            // that an older row or another writer never shows a path or a traceback.
+            error: job
+                .error
+                .map(|error| jobs::failure::user_message(&error, true)),
             created_at: job.created_at,
             completed_at: job.completed_at,
             cost: job.credits_reserved,
@@ -445,9 +448,12 @@ async fn cancel_job(
 ) -> ApiResult<Json<JobStatus>> {
     let job = callers_job(&state, &caller, &id).await?;
     if !jobs::cancel(&state.db, &job).await? {
+        // Read again: the state read above may be the one a racing cancel (or the worker)
+        // has just changed; the answer names the state the job is in now.
+        let now = jobs::find(&state.db, &id).await?.or_not_found("Job")?;
         return Err(ApiError::Conflict(format!(
             "This job is already {} and cannot be cancelled",
-            job.status
+            now.status
         )));
     }
     metrics::counter!("lectern_jobs_cancelled_total", "kind" => job.kind.as_str()).increment(1);

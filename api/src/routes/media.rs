@@ -15,10 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    error::{
-        ApiError, ApiResult, ErrorBody, OrNotFound,
-        responses::{NoMediaToken, NoSuchMedia},
-    },
+    error::{ApiError, ApiResult, ErrorBody, OrNotFound, responses::NoSuchMedia},
     routes::ids::JobId,
     state::AppState,
 };
@@ -52,8 +49,6 @@ struct MediaQuery {
 struct Viewer {
     user: Option<String>,
     token_names: Option<String>,
-    /// Whether the URL carries a media token at all, valid or not.
-    has_token: bool,
 }
 
 impl Viewer {
@@ -64,7 +59,6 @@ impl Viewer {
                 .t
                 .as_deref()
                 .and_then(|t| state.tokens.verify_media(t)),
-            has_token: query.t.is_some(),
         }
     }
 
@@ -72,14 +66,10 @@ impl Viewer {
         self.user.as_deref() == Some(user_id)
     }
 
-    /// The answer to a viewer who may not see `what`: 401 when they gave no token at all,
-    /// else 404, as if nothing were there.
+    /// The answer to a viewer who may not see `what`: the 404 of an unknown id, with or
+    /// without a token, so that nobody can test which ids exist.
     fn refusal(&self, what: &str) -> ApiError {
-        if self.user.is_none() && !self.has_token {
-            ApiError::Unauthorized("Not authenticated".into())
-        } else {
-            ApiError::not_found(what)
-        }
+        ApiError::not_found(what)
     }
 }
 
@@ -140,7 +130,6 @@ impl FromRequestParts<AppState> for MediaJob {
     responses(
         (status = 200, description = "The video", content_type = "video/mp4", body = String),
         (status = 206, description = "The requested range", content_type = "video/mp4", body = String),
-        NoMediaToken,
         NoSuchMedia,
         (status = 416, description = "The range is outside the file"),
     )
@@ -286,7 +275,6 @@ fn private_file(content_type: &'static str, bytes: Vec<u8>) -> Response {
             (String = "text/vtt"),
             (String = "application/x-subrip"),
         )),
-        NoMediaToken,
         NoSuchMedia,
         (status = 422, description = "An unknown format", body = ErrorBody),
     )
@@ -324,7 +312,6 @@ async fn subtitles(
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The chapters", content_type = "text/vtt", body = String),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -414,7 +401,6 @@ struct Cue {
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The transcript", body = Transcript),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -467,7 +453,6 @@ async fn transcript(
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The study sheet", content_type = "application/pdf", body = String),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -501,7 +486,6 @@ async fn study_sheet(
     params(JobId, MediaQuery),
     responses(
         (status = 200, description = "The thumbnail", content_type = "image/jpeg", body = String),
-        NoMediaToken,
         NoSuchMedia,
     )
 )]
@@ -526,8 +510,7 @@ async fn thumbnail(
             (String = "image/jpeg"),
             (String = "image/png"),
         )),
-        (status = 401, description = "No token, and the item is not public", body = ErrorBody),
-        (status = 404, description = "No such item the caller may see", body = ErrorBody),
+        (status = 404, description = "No such item the caller may see (another user's private item answers as an unknown id does)", body = ErrorBody),
     )
 )]
 async fn course_thumbnail(

@@ -31,7 +31,7 @@ use super::{
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
-        responses::{NoSuchVideo, NotEnoughCredits, NotSignedIn, QueueUnavailable},
+        responses::{NoSuchVideo, NotEnoughCredits, NotSignedIn, QueueUnavailable, WorkRefused},
     },
     extract::{AuthUser, ValidJson},
     state::AppState,
@@ -248,6 +248,7 @@ async fn shown_storyboard(state: &AppState, video: &video::Model) -> ApiResult<S
         NoSuchVideo,
         (status = 422, description = "The storyboard is invalid (`loc` names the scene and field), or changes nothing", body = ErrorBody),
         QueueUnavailable,
+        WorkRefused,
     )
 )]
 async fn create_revision(

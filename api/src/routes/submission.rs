@@ -11,6 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
+    admission::Work,
     error::{ApiError, ApiResult},
     extract::AuthUser,
     state::AppState,
@@ -57,6 +58,18 @@ impl Submission {
         caller: &AuthUser,
         params: &impl Serialize,
     ) -> ApiResult<job::Model> {
+        // Held until the job exists: the user's next request counts this one.
+        let _admitted = state
+            .admission
+            .admit(
+                state,
+                &caller.id,
+                Work {
+                    jobs: 1,
+                    free: self.dry_run,
+                },
+            )
+            .await?;
         if self.dry_run {
             free_preview_allowed(state, caller).await?;
         }
@@ -83,10 +96,13 @@ async fn free_preview_allowed(state: &AppState, caller: &AuthUser) -> ApiResult<
     let hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
     let used = jobs::dry_runs_since(&state.db, &caller.id, hour_ago).await?;
     if used >= jobs::FREE_PREVIEWS_PER_HOUR {
-        return Err(ApiError::TooManyRequests(format!(
-            "You have used your {} free previews of this hour. Try again later, or start the video without a preview.",
-            jobs::FREE_PREVIEWS_PER_HOUR
-        )));
+        return Err(ApiError::TooManyRequests {
+            message: format!(
+                "You have used your {} free previews of this hour. Try again later, or start the video without a preview.",
+                jobs::FREE_PREVIEWS_PER_HOUR
+            ),
+            retry_after: 3600,
+        });
     }
     Ok(())
 }

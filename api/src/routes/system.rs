@@ -18,7 +18,7 @@ use utoipa::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::{operator::Operator, state::AppState};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -124,14 +124,19 @@ struct DebugInfo {
     engines: BTreeMap<String, String>,
 }
 
-/// Version and engines in use; never a secret or a connection string.
+/// Version and engines in use; never a secret, a connection string or a path. Answers
+/// callers on loopback, and others with the operator token.
 #[utoipa::path(
     get,
     path = "/debug",
     tag = "system",
-    responses((status = 200, description = "Version and engines", body = DebugInfo))
+    security((), ("operator" = [])),
+    responses(
+        (status = 200, description = "Version and engines", body = DebugInfo),
+        (status = 401, description = "Not on loopback, and no valid operator token", body = crate::error::ErrorBody),
+    )
 )]
-async fn debug(State(state): State<AppState>) -> Json<DebugInfo> {
+async fn debug(State(state): State<AppState>, _operator: Operator) -> Json<DebugInfo> {
     Json(DebugInfo {
         name: "lectern",
         version: env!("CARGO_PKG_VERSION"),
@@ -145,19 +150,29 @@ async fn debug(State(state): State<AppState>) -> Json<DebugInfo> {
             .config
             .engines()
             .into_iter()
-            .map(|(concern, engine)| (concern.to_string(), engine))
+            // The banner names the data folder; an answer over HTTP names no path.
+            .map(|(concern, engine)| {
+                (
+                    concern.to_string(),
+                    lectern_core::redact::strip_paths(&engine),
+                )
+            })
             .collect(),
     })
 }
 
-/// Prometheus metrics.
+/// Prometheus metrics. Answers callers on loopback, and others with the operator token.
 #[utoipa::path(
     get,
     path = "/metrics",
     tag = "system",
-    responses((status = 200, description = "The Prometheus text format", content_type = "text/plain", body = String))
+    security((), ("operator" = [])),
+    responses(
+        (status = 200, description = "The Prometheus text format", content_type = "text/plain", body = String),
+        (status = 401, description = "Not on loopback, and no valid operator token", body = crate::error::ErrorBody),
+    )
 )]
-async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+async fn metrics(State(state): State<AppState>, _operator: Operator) -> impl IntoResponse {
     if let Ok((queued, running)) = lectern_core::jobs::active_counts(&state.db).await {
         metrics::gauge!("lectern_queue_depth", "queue" => state.config.queue_name.clone())
             .set(queued as f64);

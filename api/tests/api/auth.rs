@@ -69,8 +69,39 @@ async fn a_tampered_access_token_is_refused() {
     assert_eq!(response.headers()[header::WWW_AUTHENTICATE], "Bearer");
 }
 
+/// The cookie value (`name=value`) a response sets.
+fn set_cookie_value(response: &reqwest::Response) -> String {
+    let cookie = response.headers()[header::SET_COOKIE].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_string()
+}
+
+/// `/auth/refresh` with exactly this cookie, as another browser holding it would send.
+async fn refresh_with(app: &crate::helpers::TestApp, cookie: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(app.url("/auth/refresh"))
+        .header(header::ORIGIN, &app.address)
+        .header(header::COOKIE, cookie)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Moves every retirement of a refresh token back by a minute: past the reuse grace.
+async fn after_the_grace(app: &crate::helpers::TestApp) {
+    use lectern_core::entities::retired_refresh_token as retired;
+    use sea_orm::{EntityTrait, sea_query::Expr};
+    retired::Entity::update_many()
+        .col_expr(
+            retired::Column::RetiredAt,
+            Expr::value(chrono::Utc::now() - chrono::Duration::minutes(1)),
+        )
+        .exec(&app.db)
+        .await
+        .unwrap();
+}
+
 #[tokio::test]
-async fn refresh_rotates_the_cookie_and_the_old_one_stops_working() {
+async fn refresh_rotates_the_cookie_and_a_replay_of_the_old_one_revokes_the_whole_session() {
     let app = spawn_app().await;
     let client = browser();
     app.dev_sign_in_redirect(&client, "rotate@example.com")
@@ -84,23 +115,61 @@ async fn refresh_rotates_the_cookie_and_the_old_one_stops_working() {
         .to_string();
     assert!(old_cookie.contains("HttpOnly"));
     assert!(old_cookie.contains("SameSite=Lax"));
-    let old_value = old_cookie.split(';').next().unwrap().to_string();
+    let old_value = set_cookie_value(&first);
 
     let second = app.post_from_app(&client, "/auth/refresh").await;
     assert_eq!(second.status(), StatusCode::OK);
+    let new_value = set_cookie_value(&second);
+    assert_ne!(old_value, new_value, "rotated");
 
-    let replay = reqwest::Client::new()
-        .post(app.url("/auth/refresh"))
-        .header(header::ORIGIN, &app.address)
-        .header(header::COOKIE, old_value)
-        .send()
-        .await
-        .unwrap();
+    // The old token comes back after the grace: a stolen copy. It is refused, and the
+    // session it belongs to ends, so the newer token (the thief's or the owner's) stops too.
+    after_the_grace(&app).await;
+    let replay = refresh_with(&app, &old_value).await;
     assert_eq!(
         replay.status(),
         StatusCode::UNAUTHORIZED,
         "a rotated token must not work again"
     );
+    let newer = refresh_with(&app, &new_value).await;
+    assert_eq!(
+        newer.status(),
+        StatusCode::UNAUTHORIZED,
+        "a replay revokes the whole family"
+    );
+    assert_eq!(
+        app.post_from_app(&client, "/auth/refresh").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn two_tabs_refreshing_at_once_both_stay_signed_in() {
+    let app = spawn_app().await;
+    let client = browser();
+    app.dev_sign_in_redirect(&client, "tabs@example.com").await;
+    let first = app.post_from_app(&client, "/auth/refresh").await;
+    let shared = set_cookie_value(&first);
+
+    // Two tabs send the same cookie at the same moment.
+    let (a, b) = tokio::join!(refresh_with(&app, &shared), refresh_with(&app, &shared));
+    assert_eq!(a.status(), StatusCode::OK);
+    assert_eq!(b.status(), StatusCode::OK);
+    // One of them rotates; the other's browser already holds that new cookie, so it is
+    // not sent a second one.
+    let rotated: Vec<String> = [&a, &b]
+        .into_iter()
+        .filter(|r| r.headers().contains_key(header::SET_COOKIE))
+        .map(set_cookie_value)
+        .collect();
+    assert_eq!(rotated.len(), 1, "{rotated:?}");
+    for response in [a, b] {
+        let body: Value = response.json().await.unwrap();
+        assert!(body["access_token"].as_str().is_some_and(|t| !t.is_empty()));
+    }
+    // The browser's cookie (the new one) keeps the session going.
+    let again = refresh_with(&app, &rotated[0]).await;
+    assert_eq!(again.status(), StatusCode::OK);
 }
 
 #[tokio::test]

@@ -252,7 +252,7 @@ async fn the_transcript_carries_the_checkpoints_and_the_study_sheet_is_a_pdf() {
     let path = format!("/api/media/study-sheet/{job}");
     assert_eq!(
         browser().get(app.url(&path)).send().await.unwrap().status(),
-        StatusCode::UNAUTHORIZED
+        StatusCode::NOT_FOUND
     );
     assert_eq!(
         app.get_authed(&path, &bob.access_token).await.status(),

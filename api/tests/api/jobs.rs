@@ -253,7 +253,8 @@ async fn the_user_id_must_be_the_callers() {
 
 #[tokio::test]
 async fn twenty_concurrent_submissions_with_ten_credits_accept_exactly_ten() {
-    let app = spawn_app().await;
+    // Credits alone decide here: the per-minute rate is opened wide.
+    let app = crate::helpers::spawn_app_with(vec![("work_per_minute", "1000".into())]).await;
     let me = app.sign_in("eager@example.com").await;
     let uid = me.user["uid"].as_str().unwrap().to_string();
     let requests = (0..20).map(|i| {

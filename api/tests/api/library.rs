@@ -599,11 +599,14 @@ async fn another_users_private_items_are_never_visible_by_search_explore_media_o
         let as_alice = app.get_authed(&path, &alice.access_token).await;
         assert_eq!(as_alice.status(), StatusCode::NOT_FOUND, "{path} as Alice");
         let as_visitor = app.get(&path).await;
-        assert_eq!(
-            as_visitor.status(),
-            StatusCode::UNAUTHORIZED,
-            "{path} signed out"
-        );
+        // Media answer a visitor as they answer an unknown id (issue 52); the job's status
+        // is for signed-in callers only.
+        let expected = if path.starts_with("/api/job/") {
+            StatusCode::UNAUTHORIZED
+        } else {
+            StatusCode::NOT_FOUND
+        };
+        assert_eq!(as_visitor.status(), expected, "{path} signed out");
     }
     // A media token for Alice's own video opens nothing of Bob's.
     let mine = seed_video(&app, alice_id, Seed::default()).await;
@@ -636,7 +639,7 @@ async fn another_users_private_items_are_never_visible_by_search_explore_media_o
     assert_eq!(still_there["videos"][0]["is_public"], false);
     assert_eq!(titles(&still_there["courses"]), ["Bob's zeppelin course"]);
     let bobs_thumbnail = app.get(&format!("/api/media/thumbnail/{job}")).await;
-    assert_eq!(bobs_thumbnail.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(bobs_thumbnail.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -769,7 +772,7 @@ async fn a_published_video_is_in_explore_newest_first_and_its_media_open_without
         .send()
         .await
         .unwrap();
-    assert_eq!(closed.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(closed.status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@
 //! Integration tests of the HTTP API, each against a freshly started server and database
 //! (SQLite by default; PostgreSQL when LECTERN_TEST_DATABASE_URL is set).
 
+mod admission;
 mod auth;
 mod checkout;
 mod courses;
@@ -16,6 +17,7 @@ mod library;
 mod oidc_provider;
 mod openapi;
 mod progress;
+mod safety;
 mod scorm;
 mod solutions;
 mod start;

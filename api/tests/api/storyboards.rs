@@ -567,7 +567,12 @@ async fn a_previews_check_marks_stay_on_its_unchanged_scenes_only() {
 
 #[tokio::test]
 async fn free_previews_stop_at_the_hours_allowance_with_a_429() {
-    let app = spawn_app().await;
+    // The hour's allowance alone: the per-minute rate and the queue cap are opened wide.
+    let app = crate::helpers::spawn_app_with(vec![
+        ("work_per_minute", "1000".into()),
+        ("user_queue_limit", "1000".into()),
+    ])
+    .await;
     let me = app.sign_in("curious@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
     let preview = json!({"user_id": uid, "topic": "Tides", "duration": 1, "dry_run": true});
@@ -589,6 +594,7 @@ async fn free_previews_stop_at_the_hours_allowance_with_a_429() {
     )
     .await;
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().contains_key(reqwest::header::RETRY_AFTER));
     let body: Value = refused.json().await.unwrap();
     assert!(
         body["detail"]

@@ -54,6 +54,7 @@ install, gets the same list inline.
 {{- $pairs := list
   (list "LECTERN_ENV" $c.env)
   (list "LECTERN_PORT" $c.port)
+  (list "LECTERN_LISTEN" (printf "0.0.0.0:%v" $c.port))
   (list "LECTERN_PUBLIC_URL" $c.publicUrl)
   (list "LECTERN_ALLOWED_ORIGINS" $c.allowedOrigins)
   (list "LECTERN_DATA_DIR" $c.dataDir)
@@ -94,6 +95,7 @@ install, gets the same list inline.
   (list "LECTERN_DATABASE_URL" $s.databaseUrl)
   (list "LECTERN_QUEUE_URL" $s.queueUrl)
   (list "LECTERN_SECRET_KEY" $s.secretKey)
+  (list "LECTERN_OPERATOR_TOKEN" $s.operatorToken)
   (list "AWS_ACCESS_KEY_ID" $s.s3AccessKeyId)
   (list "AWS_SECRET_ACCESS_KEY" $s.s3SecretAccessKey)
   (list "LECTERN_OIDC_CLIENT_SECRET" $s.oidcClientSecret)

@@ -3,6 +3,7 @@
 //! Every setting has a working embedded default; `Config::load` validates the result and
 //! names the offending setting when something is wrong.
 
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -47,6 +48,13 @@ pub enum Environment {
 struct RawSettings {
     env: String,
     port: u16,
+    listen: Option<String>,
+    #[serde(deserialize_with = "lenient_flag")]
+    allow_dev_signin_on_network: bool,
+    operator_token: Option<String>,
+    user_queue_limit: u64,
+    free_queue_limit: u64,
+    work_per_minute: u64,
     public_url: String,
     data_dir: PathBuf,
     database_url: Option<String>,
@@ -94,6 +102,12 @@ impl Default for RawSettings {
         Self {
             env: "development".into(),
             port: 8765,
+            listen: None,
+            allow_dev_signin_on_network: false,
+            operator_token: None,
+            user_queue_limit: 20,
+            free_queue_limit: 200,
+            work_per_minute: 20,
             public_url: "http://localhost:8765".into(),
             data_dir: PathBuf::from("./data"),
             database_url: None,
@@ -219,6 +233,21 @@ pub struct StripeConfig {
 pub struct Config {
     pub env: Environment,
     pub port: u16,
+    /// Where `lectern serve` listens (`LECTERN_LISTEN`); loopback unless told otherwise.
+    pub listen: SocketAddr,
+    /// `LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK`: the development sign-in and checkout may be
+    /// served on a non-loopback address (anyone who reaches it signs in as anyone).
+    pub allow_dev_signin_on_network: bool,
+    /// `LECTERN_OPERATOR_TOKEN`: opens `/debug` and `/metrics` to callers that are not on
+    /// loopback (as a bearer token).
+    pub operator_token: Option<SecretString>,
+    /// How many unfinished jobs one user may have queued or running.
+    pub user_queue_limit: u64,
+    /// Beyond this many queued jobs in all, new free work (previews) is refused.
+    pub free_queue_limit: u64,
+    /// Requests that start work (generation, previews, dry runs) one user may make in a
+    /// minute, all at once or spread out.
+    pub work_per_minute: u32,
     /// Origin (scheme://host[:port]) with no trailing slash.
     pub public_url: Url,
     pub data_dir: PathBuf,
@@ -306,6 +335,51 @@ impl Config {
         if raw.port == 0 {
             return Err(invalid("LECTERN_PORT", "must be between 1 and 65535"));
         }
+        let listen = match raw
+            .listen
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            None => SocketAddr::from(([127, 0, 0, 1], raw.port)),
+            Some(text) => text.parse::<SocketAddr>().map_err(|_| {
+                invalid(
+                    "LECTERN_LISTEN",
+                    format!(
+                        "{text:?} is not an address and port such as 127.0.0.1:8765 or 0.0.0.0:8765"
+                    ),
+                )
+            })?,
+        };
+        if raw
+            .operator_token
+            .as_deref()
+            .is_some_and(|t| !t.is_empty() && t.len() < 32)
+        {
+            return Err(invalid(
+                "LECTERN_OPERATOR_TOKEN",
+                "must be at least 32 characters",
+            ));
+        }
+        within::<u64>(
+            "LECTERN_USER_QUEUE_LIMIT",
+            Some(raw.user_queue_limit),
+            1..=u64::MAX,
+            "a number of jobs",
+        )?;
+        within::<u64>(
+            "LECTERN_FREE_QUEUE_LIMIT",
+            Some(raw.free_queue_limit),
+            1..=u64::MAX,
+            "a number of jobs",
+        )?;
+        let work_per_minute = within::<u32>(
+            "LECTERN_WORK_PER_MINUTE",
+            Some(raw.work_per_minute),
+            1..=100_000,
+            "a number of requests",
+        )?
+        .unwrap_or(20);
         let public_url = parse_origin("LECTERN_PUBLIC_URL", &raw.public_url)?;
         if env == Environment::Production && public_url.scheme() != "https" {
             return Err(invalid(
@@ -538,6 +612,15 @@ impl Config {
         Ok(Self {
             env,
             port: raw.port,
+            listen,
+            allow_dev_signin_on_network: raw.allow_dev_signin_on_network,
+            operator_token: raw
+                .operator_token
+                .filter(|s| !s.is_empty())
+                .map(SecretString::from),
+            user_queue_limit: raw.user_queue_limit,
+            free_queue_limit: raw.free_queue_limit,
+            work_per_minute,
             public_url,
             data_dir: raw.data_dir.clone(),
             database,
@@ -592,6 +675,50 @@ impl Config {
 
     pub fn is_production(&self) -> bool {
         self.env == Environment::Production
+    }
+
+    /// The development services this configuration serves: the built-in sign-in (which
+    /// accepts any e-mail) and the test checkout.
+    pub fn development_services(&self) -> Vec<&'static str> {
+        let mut services = Vec::new();
+        if matches!(self.identity, IdentityConfig::Development) {
+            services.push("development sign-in (accepts any e-mail)");
+        }
+        if self.stripe.is_none() {
+            services.push("development checkout");
+        }
+        services
+    }
+
+    /// Refuses to serve the development sign-in or checkout on `address` when it is not a
+    /// loopback address: anyone who could reach it would sign in as anyone. The operator may
+    /// allow it with `LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK=1`.
+    pub fn check_listen_address(&self, address: SocketAddr) -> Result<(), ConfigError> {
+        let services = self.development_services();
+        if address.ip().is_loopback() || services.is_empty() || self.allow_dev_signin_on_network {
+            return Ok(());
+        }
+        Err(invalid(
+            "LECTERN_LISTEN",
+            format!(
+                "{address} is reachable from other machines, and this configuration serves the {}: \
+                 anyone on the network could sign in as anyone. Listen on 127.0.0.1, configure an \
+                 OpenID Connect issuer and Stripe keys, or set \
+                 LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK=1 if every machine that can reach it is yours",
+                services.join(" and ")
+            ),
+        ))
+    }
+
+    /// Who can reach a server listening on `address`, for the start-up banner.
+    pub fn reach(address: SocketAddr) -> &'static str {
+        if address.ip().is_loopback() {
+            "only this computer (loopback)"
+        } else if address.ip().is_unspecified() {
+            "every machine that can reach this one on the network"
+        } else {
+            "machines that can reach this address on the network"
+        }
     }
 
     /// Whether the public URL is HTTPS (cookies then get `Secure` and the `__Host-` prefix).
@@ -718,6 +845,19 @@ fn lenient_string<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<S
     })
 }
 
+/// A yes/no setting written as `1`/`0`, `true`/`false` or `yes`/`no` (the environment
+/// provider reads `1` as a number).
+fn lenient_flag<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+    let text = lenient_string(deserializer)?;
+    match text.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "" | "0" | "false" | "no" | "off" => Ok(false),
+        other => Err(serde::de::Error::custom(format!(
+            "{other:?} is not yes or no (1 or 0)"
+        ))),
+    }
+}
+
 /// `scheme://host[:port]` of a URL.
 pub fn origin_string(url: &Url) -> String {
     url.origin().ascii_serialization()
@@ -733,7 +873,10 @@ fn coerce(map: serde_json::Map<String, serde_json::Value>) -> serde_json::Value 
                 | "llm_timeout_secs"
                 | "llm_threads"
                 | "llm_context"
-                | "queue_heartbeat_secs",
+                | "queue_heartbeat_secs"
+                | "user_queue_limit"
+                | "free_queue_limit"
+                | "work_per_minute",
                 serde_json::Value::String(s),
             ) => s
                 .parse::<u64>()
@@ -853,6 +996,52 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("LECTERN_LLM_BASE_URL"), "{err}");
+    }
+
+    #[test]
+    fn the_embedded_default_listens_on_loopback_only() {
+        let c = cfg(&[]).unwrap();
+        assert_eq!(c.listen, "127.0.0.1:8765".parse().unwrap());
+        assert_eq!(
+            cfg(&[("port", "9000")]).unwrap().listen,
+            "127.0.0.1:9000".parse().unwrap()
+        );
+        assert_eq!(
+            cfg(&[("listen", "0.0.0.0:80")]).unwrap().listen,
+            "0.0.0.0:80".parse().unwrap()
+        );
+        let err = cfg(&[("listen", "everywhere")]).unwrap_err().to_string();
+        assert!(err.contains("LECTERN_LISTEN"), "{err}");
+    }
+
+    #[test]
+    fn the_development_sign_in_is_refused_on_a_network_address_unless_allowed_by_name() {
+        let c = cfg(&[]).unwrap();
+        assert!(
+            c.check_listen_address("127.0.0.1:8765".parse().unwrap())
+                .is_ok()
+        );
+        assert!(
+            c.check_listen_address("[::1]:8765".parse().unwrap())
+                .is_ok()
+        );
+        let err = c
+            .check_listen_address("0.0.0.0:8765".parse().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK"), "{err}");
+        assert!(err.contains("development sign-in"), "{err}");
+        let allowed = cfg(&[("allow_dev_signin_on_network", "1")]).unwrap();
+        assert!(allowed.allow_dev_signin_on_network);
+        assert!(
+            allowed
+                .check_listen_address("0.0.0.0:8765".parse().unwrap())
+                .is_ok()
+        );
+        let err = cfg(&[("allow_dev_signin_on_network", "maybe")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("allow_dev_signin_on_network"), "{err}");
     }
 
     #[test]

@@ -27,7 +27,41 @@ pub const SETTINGS: &[Setting] = &[
         "`development`",
         "`production` refuses development sign-in and checkout, and requires an HTTPS public URL and `LECTERN_SECRET_KEY`",
     ),
-    setting("LECTERN_PORT", "`8765`", "HTTP port"),
+    setting(
+        "LECTERN_PORT",
+        "`8765`",
+        "HTTP port of the default listen address",
+    ),
+    setting(
+        "LECTERN_LISTEN",
+        "`127.0.0.1:<port>`",
+        "address and port `lectern serve` listens on; only this computer can reach the default (the container image and chart set `0.0.0.0:8765`)",
+    ),
+    setting(
+        "LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK",
+        "`0`",
+        "`1` lets the development sign-in (any e-mail signs in) and checkout run on a non-loopback address; without it `serve` refuses to start there",
+    ),
+    setting(
+        "LECTERN_OPERATOR_TOKEN",
+        "none",
+        "bearer token (at least 32 characters) that opens `/debug` and `/metrics` (the API's and each worker's) to callers not on loopback; without it they answer only this computer",
+    ),
+    setting(
+        "LECTERN_USER_QUEUE_LIMIT",
+        "`20`",
+        "unfinished jobs one user may have; more are refused with 429 and `Retry-After`",
+    ),
+    setting(
+        "LECTERN_WORK_PER_MINUTE",
+        "`20`",
+        "requests that start work (videos, problems, courses, lessons, previews, dry runs) one user may make per minute; more get 429 with `Retry-After`",
+    ),
+    setting(
+        "LECTERN_FREE_QUEUE_LIMIT",
+        "`200`",
+        "queued jobs in all beyond which free previews are refused with 503 and `Retry-After` (paid jobs still queue)",
+    ),
     setting(
         "LECTERN_PUBLIC_URL",
         "`http://localhost:8765`",

@@ -5,6 +5,7 @@ pub mod checkout_session;
 pub mod credit_ledger;
 pub mod credit_package;
 pub mod job;
+pub mod retired_refresh_token;
 pub mod session;
 pub mod user;
 pub mod video;

@@ -386,6 +386,15 @@ pub async fn active_counts(db: &DatabaseConnection) -> Result<(u64, u64), DbErr>
     Ok((queued, running))
 }
 
+/// The user's jobs that are queued or running: they are capped per user.
+pub async fn unfinished_for_user(db: &DatabaseConnection, user_id: &str) -> Result<u64, DbErr> {
+    job::Entity::find()
+        .filter(job::Column::UserId.eq(user_id))
+        .filter(job::Column::Status.is_in([JobStatus::Queued, JobStatus::Processing]))
+        .count(db)
+        .await
+}
+
 pub async fn is_cancelled(db: &DatabaseConnection, job_id: &str) -> Result<bool, DbErr> {
     Ok(find(db, job_id)
         .await?

@@ -5,8 +5,12 @@
 use crate::credits::LedgerError;
 use crate::entities::job;
 use crate::queue::JobQueue;
+use sea_orm::EntityTrait;
 
 use super::{NewJob, create, fail};
+
+/// The queue priority of a job that costs credits (free work is 0).
+pub const PAID_PRIORITY: usize = 1;
 
 /// The message a job that could not be queued fails with.
 pub const QUEUE_UNAVAILABLE: &str = "The job queue is unavailable";
@@ -37,7 +41,15 @@ pub async fn enqueue(
     queue: &JobQueue,
     job_id: &str,
 ) -> Result<(), SubmitError> {
-    if let Err(err) = queue.push(job_id).await {
+    // A job that costs credits goes before free ones (previews, dry runs, lesson videos of
+    // a paid course wait behind it on the embedded queue; see `JobQueue::push_with_priority`).
+    let paid = job::Entity::find_by_id(job_id.to_string())
+        .one(db)
+        .await
+        .map_err(|e| SubmitError::Ledger(LedgerError::Db(e)))?
+        .is_some_and(|job| job.credits_reserved > 0);
+    let priority = if paid { PAID_PRIORITY } else { 0 };
+    if let Err(err) = queue.push_with_priority(job_id, priority).await {
         tracing::error!(job = %job_id, error = %err, "could not enqueue");
         fail(db, job_id, QUEUE_UNAVAILABLE).await?;
         return Err(SubmitError::QueueUnavailable(err.to_string()));

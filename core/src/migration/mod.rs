@@ -9,6 +9,7 @@ mod m20261122_000002_library_search_order;
 mod m20261123_000001_courses;
 mod m20261126_000001_video_versions;
 mod m20261126_000002_video_progress;
+mod m20261129_000001_retired_refresh_tokens;
 mod statements;
 
 pub struct Migrator;
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000001_courses::Migration),
             Box::new(m20261126_000001_video_versions::Migration),
             Box::new(m20261126_000002_video_progress::Migration),
+            Box::new(m20261129_000001_retired_refresh_tokens::Migration),
         ]
     }
 }

@@ -91,7 +91,7 @@ async fn a_video_job_runs_to_a_playable_video_with_captions_in_the_library() {
     let bare = reqwest::get(app.url(&format!("/api/video/{job_id}")))
         .await
         .unwrap();
-    assert_eq!(bare.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(bare.status(), StatusCode::NOT_FOUND);
 
     // In the library, charged once, stats counted.
     let library = app
@@ -138,9 +138,13 @@ async fn a_job_that_always_fails_ends_failed_after_three_attempts_with_its_credi
     let job_id = app.start_video(&token, &uid, "Volcanoes", 1).await;
     let (status, _) = app.wait_final(&token, &job_id, FIVE_MINUTES).await;
     assert_eq!(status["status"], "failed", "{status}");
+    // Issue 52: the reason is written for the user; the unreachable address, the library's
+    // message and any path stay in the log.
+    let error = status["error"].as_str().unwrap();
+    assert!(error.starts_with("Writing the script failed."), "{status}");
     assert!(
-        status["error"].as_str().unwrap().contains("script"),
-        "{status}"
+        !error.contains("127.0.0.1") && !lectern_core::redact::looks_internal(error),
+        "{error}"
     );
     let job = lectern_core::jobs::find(&app.db, &job_id)
         .await
@@ -237,4 +241,124 @@ async fn a_killed_embedded_server_takes_its_job_back_at_once_when_started_again(
     assert_eq!(records, 1, "one library record");
     assert_eq!(server.available(&uid).await, before - 1, "charged once");
     server.assert_ledger_matches(&uid).await;
+}
+
+/// Issue 52: the embedded queue stays small and true. A finished job's message is marked
+/// done (a restart has nothing of it to run again) and is pruned; a failed job reads failed
+/// with a plain reason, never a percentage of progress.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_jobs_leave_their_queue_messages_done_and_pruning_removes_them() {
+    use lectern_core::{Config, queue::JobQueue};
+
+    let app = support::embedded(fast_pipeline()).await;
+    let (token, uid) = app.sign_in("tidy@example.com").await;
+    let job_id = app.start_video(&token, &uid, "Clouds", 1).await;
+    let (status, _) = app.wait_final(&token, &job_id, FIVE_MINUTES).await;
+    assert_eq!(status["status"], "completed", "{status}");
+
+    // The same queue file the server's worker uses.
+    let config = Config::from_pairs([("data_dir", app.dir.path().display().to_string())]).unwrap();
+    let queue = JobQueue::connect(&config).await.unwrap();
+    // apalis acknowledges a message just after the handler returns.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let states = loop {
+        let states = queue.message_states().await.unwrap();
+        if states.iter().all(|(state, _)| state != "Running")
+            || tokio::time::Instant::now() > deadline
+        {
+            break states;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(
+        states,
+        vec![("Done".to_string(), 1)],
+        "the finished job's message is done, not running (a restart would run it again)"
+    );
+    assert_eq!(queue.prune_finished(Duration::ZERO).await.unwrap(), 1);
+    assert!(queue.message_states().await.unwrap().is_empty());
+}
+
+/// Issue 52: `lectern serve` on an address other machines can reach, with the development
+/// sign-in (the embedded default), refuses to start and says how to allow it.
+#[test]
+fn serve_on_a_network_address_with_the_development_sign_in_refuses_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lectern"))
+        .arg("serve")
+        .env("LECTERN_DATA_DIR", dir.path())
+        .env("LECTERN_LISTEN", "0.0.0.0:0")
+        .env("LECTERN_LOCAL_MODEL", "off")
+        .env("LECTERN_WEB_DIR", dir.path().join("none"))
+        .env_remove("LECTERN_CONFIG")
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A server that starts runs until stopped: give it a minute to refuse, then fail.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("lectern serve started on 0.0.0.0 with the development sign-in");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success(), "it started");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("LECTERN_ALLOW_DEV_SIGNIN_ON_NETWORK"),
+        "{stderr}"
+    );
+}
+
+/// Issue 52: a paid job does not wait behind another user's free previews. One worker; a
+/// user queues six previews, another then starts a paid video: it runs before the previews
+/// still waiting (the embedded queue takes paid messages first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paid_job_runs_before_the_free_previews_queued_ahead_of_it() {
+    use lectern_core::jobs;
+
+    let app = support::embedded(fast_pipeline()).await;
+    let (free_token, free_uid) = app.sign_in("previews@example.com").await;
+    let (paid_token, paid_uid) = app.sign_in("payer@example.com").await;
+    let mut previews = Vec::new();
+    for i in 0..6 {
+        let response = app
+            .client
+            .post(app.url("/api/video/generate"))
+            .bearer_auth(&free_token)
+            .json(&serde_json::json!({
+                "user_id": free_uid, "topic": format!("Rivers {i}"), "duration": 1, "dry_run": true
+            }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        let body: Value = response.json().await.unwrap();
+        previews.push(body["job_id"].as_str().unwrap().to_string());
+    }
+    let paid = app
+        .start_video(&paid_token, &paid_uid, "Volcanoes", 1)
+        .await;
+    let (status, _) = app.wait_final(&paid_token, &paid, FIVE_MINUTES).await;
+    assert_eq!(status["status"], "completed", "{status}");
+    let paid_started = jobs::find(&app.db, &paid)
+        .await
+        .unwrap()
+        .unwrap()
+        .started_at
+        .unwrap();
+    // At most the preview running and the one its worker had already fetched went first.
+    let mut before = 0;
+    for id in &previews {
+        let job = jobs::find(&app.db, id).await.unwrap().unwrap();
+        if job.started_at.is_some_and(|s| s < paid_started) {
+            before += 1;
+        }
+    }
+    assert!(before <= 2, "{before} previews ran before the paid job");
 }

@@ -793,7 +793,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Version and engines in use; never a secret or a connection string. */
+        /**
+         * Version and engines in use; never a secret, a connection string or a path. Answers
+         *     callers on loopback, and others with the operator token.
+         */
         get: operations["debug"];
         put?: never;
         post?: never;
@@ -827,7 +830,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics. */
+        /** Prometheus metrics. Answers callers on loopback, and others with the operator token. */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -2225,8 +2228,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2294,8 +2315,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2363,8 +2402,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2778,15 +2835,6 @@ export interface operations {
                     "text/vtt": string;
                 };
             };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such video the caller may see, or not ready */
             404: {
                 headers: {
@@ -2827,16 +2875,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
-            /** @description No token, and the item is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such item the caller may see */
+            /** @description No such item the caller may see (another user's private item answers as an unknown id does) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2873,15 +2912,6 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -2922,15 +2952,6 @@ export interface operations {
                 content: {
                     "text/vtt": string;
                     "application/x-subrip": string;
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -2981,15 +3002,6 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such video the caller may see, or not ready */
             404: {
                 headers: {
@@ -3027,15 +3039,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Transcript"];
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -3416,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many free previews this hour */
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3427,6 +3430,15 @@ export interface operations {
             };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3494,8 +3506,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3540,15 +3570,6 @@ export interface operations {
                 };
                 content: {
                     "video/mp4": string;
-                };
-            };
-            /** @description No token, and the video is not public */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such video the caller may see, or not ready */
@@ -3775,8 +3796,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The job queue is unavailable; nothing was charged */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3952,6 +3991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many sign-in attempts from this address; `Retry-After` says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     logout: {
@@ -4037,6 +4085,15 @@ export interface operations {
                     "application/json": components["schemas"]["DebugInfo"];
                 };
             };
+            /** @description Not on loopback, and no valid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     health: {
@@ -4084,6 +4141,15 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Not on loopback, and no valid operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

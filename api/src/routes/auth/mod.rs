@@ -89,12 +89,15 @@ struct StartParams {
         (status = 303, description = "To the identity provider, with the sign-in state cookie set"),
         (status = 400, description = "Popup mode, provider unreachable: the result page", content_type = "text/html", body = String),
         (status = 422, description = "A bad mode or return_to", body = ErrorBody),
+        (status = 429, description = "Too many sign-in attempts from this address; `Retry-After` says when to try again", body = ErrorBody),
     )
 )]
 async fn start(
     State(state): State<AppState>,
+    client: crate::admission::Client,
     Query(params): Query<StartParams>,
 ) -> ApiResult<Response> {
+    state.admission.sign_in(&client)?;
     let mode = match params.mode.as_deref() {
         None | Some("redirect") => Mode::Redirect,
         Some("popup") => Mode::Popup,
@@ -403,8 +406,11 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
     let Some(token) = cookies::read(&headers, &cookies.refresh_name()) else {
         return Ok(signed_out());
     };
-    let Some((user_id, new_token)) = session::rotate(&state.db, &token).await? else {
-        return Ok(signed_out());
+    let (user_id, new_token) = match session::rotate(&state.db, &token).await? {
+        session::Refresh::Rotated { user_id, token } => (user_id, Some(token)),
+        // Another tab refreshed with this cookie a moment ago and set its successor.
+        session::Refresh::Concurrent { user_id } => (user_id, None),
+        session::Refresh::Replayed | session::Refresh::Invalid => return Ok(signed_out()),
     };
     let Some(user) = users::find(&state.db, &user_id).await? else {
         return Ok(signed_out());
@@ -415,14 +421,11 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> ApiResult
         expires_at: access.expires_at,
         user: UserDocument::new(&user, &state.config.host_emails),
     };
-    Ok((
-        [
-            (header::SET_COOKIE, cookies.refresh(&new_token)),
-            (header::CACHE_CONTROL, "no-store".into()),
-        ],
-        Json(body),
-    )
-        .into_response())
+    let mut response = ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response();
+    if let Some(cookie) = new_token.and_then(|t| cookies.refresh(&t).parse().ok()) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }
 
 /// Ends the session of the refresh-token cookie and clears it.

@@ -127,6 +127,17 @@ pub(super) async fn generate_course(
     let params = body.validate(&caller)?;
     // SPEC.md 5: a course's queue title is its goal.
     let title: String = params.goal.chars().take(200).collect();
+    let _admitted = state
+        .admission
+        .admit(
+            &state,
+            &caller.id,
+            crate::admission::Work {
+                jobs: 1,
+                free: params.dry_run,
+            },
+        )
+        .await?;
     let started = courses::start_course(&state.db, &caller.id, &params, title, None).await?;
     debug_assert!(params.dry_run || started.job.credits_reserved == COURSE_COST);
     submitted(&state, started.job).await

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
-        responses::{NoSuchCourse, NotSignedIn, QueueUnavailable},
+        responses::{NoSuchCourse, NotSignedIn, QueueUnavailable, WorkRefused},
     },
     extract::{AuthUser, ValidJson, required_user_id},
     routes::submission::enqueue,
@@ -145,6 +145,17 @@ async fn start_lessons(
     }
     caller.require_self(&user_id)?;
     let indices = indices.unwrap_or_default();
+    let _admitted = state
+        .admission
+        .admit(
+            state,
+            &caller.id,
+            crate::admission::Work {
+                jobs: indices.len() as u64,
+                free: dry_run,
+            },
+        )
+        .await?;
     let started = courses::start_lessons(&state.db, &caller.id, &course_id, &indices, dry_run)
         .await
         .map_err(|e| start_error(e, field, list))?;
@@ -199,6 +210,7 @@ impl From<LessonStart> for LessonStarted {
         NoSuchCourse,
         (status = 422, description = "A field is missing, or the lesson does not exist", body = ErrorBody),
         QueueUnavailable,
+        WorkRefused,
     )
 )]
 pub(super) async fn generate_lesson_video(
@@ -237,6 +249,7 @@ pub(super) struct BatchStarted {
         NoSuchCourse,
         (status = 422, description = "A field is missing, or an index names no lesson", body = ErrorBody),
         QueueUnavailable,
+        WorkRefused,
     )
 )]
 pub(super) async fn generate_all_lesson_videos(

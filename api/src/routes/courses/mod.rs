@@ -134,7 +134,8 @@ fn lesson_item(
         error: job
             .as_ref()
             .filter(|_| status == courses::LessonStatus::Failed)
-            .and_then(|j| j.error.clone()),
+            .and_then(|j| j.error.as_deref())
+            .map(|error| lectern_core::jobs::failure::user_message(error, true)),
         completed: video
             .as_ref()
             .and_then(|v| watched.get(&v.id))
