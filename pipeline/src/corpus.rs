@@ -146,7 +146,10 @@ impl<M: JsonModel> Recorder<M> {
                 name: name.to_string(),
                 turns: turns.to_vec(),
                 schema: schema_hash(schema),
-                reply: reply.as_ref().map(Clone::clone).map_err(|e| e.to_string()),
+                reply: match reply {
+                    Ok(text) => Ok(text.clone()),
+                    Err(error) => Err(error.to_string()),
+                },
                 seconds: started.elapsed().as_secs_f64(),
             });
     }
