@@ -178,9 +178,16 @@ fn reading_allowed(user: &str) -> ApiResult<()> {
     });
     let times = recent.entry(user.to_string()).or_default();
     if times.len() >= READINGS_PER_MINUTE {
-        return Err(ApiError::TooManyRequests(format!(
-            "You have asked for {READINGS_PER_MINUTE} readings in the last minute. Try again in a moment."
-        )));
+        let oldest = times.front().copied().unwrap_or(now);
+        let retry_after = 60u64
+            .saturating_sub(now.duration_since(oldest).as_secs())
+            .max(1);
+        return Err(ApiError::TooManyRequests {
+            message: format!(
+                "You have asked for {READINGS_PER_MINUTE} readings in the last minute. Try again in {retry_after} seconds."
+            ),
+            retry_after,
+        });
     }
     times.push_back(now);
     Ok(())
