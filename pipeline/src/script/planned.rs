@@ -1609,7 +1609,29 @@ pub(super) async fn write(
     let mut checking = 0;
     let mut checkpoints: Vec<Checkpoint> = Vec::new();
     while !(scenes_done && summary_answer.is_some() && checking == 0) {
+        // In a fixed order, not at random (checked scenes, the summary, then the next scene):
+        // where several are ready at once (always, when the recorded corpus answers), the same
+        // replies make the same lesson.
         tokio::select! {
+            biased;
+            Some(done) = work.next(), if !work.is_empty() => match done {
+                SceneDone::Checked { place, scene, question } => {
+                    checking -= 1;
+                    if let Some(exercise) = question {
+                        work.push(scene_work(
+                            writer,
+                            &turns,
+                            &brief.topic,
+                            SceneWork::Ask { place, scene: scene.clone(), exercise },
+                        ));
+                    }
+                    scenes[place] = scene;
+                }
+                SceneDone::Asked(found) => checkpoints.extend(found),
+            },
+            answer = &mut summary, if summary_answer.is_none() => {
+                summary_answer = Some(answer);
+            }
             answer = written.next(), if !scenes_done => {
                 let Some(answer) = answer else {
                     scenes_done = true;
@@ -1644,24 +1666,6 @@ pub(super) async fn write(
                     SceneWork::Check { place, scene, question },
                 ));
             }
-            answer = &mut summary, if summary_answer.is_none() => {
-                summary_answer = Some(answer);
-            }
-            Some(done) = work.next(), if !work.is_empty() => match done {
-                SceneDone::Checked { place, scene, question } => {
-                    checking -= 1;
-                    if let Some(exercise) = question {
-                        work.push(scene_work(
-                            writer,
-                            &turns,
-                            &brief.topic,
-                            SceneWork::Ask { place, scene: scene.clone(), exercise },
-                        ));
-                    }
-                    scenes[place] = scene;
-                }
-                SceneDone::Asked(found) => checkpoints.extend(found),
-            },
         }
     }
     let mut summary = summary_answer.expect("the summary is answered")?;
