@@ -44,9 +44,9 @@ async function assertClear(page, panel, target, what) {
   assert.ok(hit, `${what} is the topmost element at its centre`);
 }
 
-async function startVideo(page, topic) {
+async function startVideo(page, topic, minutes = 1) {
   await page.getByLabel('What should the video explain?').fill(topic);
-  await page.getByLabel('Length').fill('1');
+  await page.getByLabel('Length').fill(String(minutes));
   const started = page.waitForResponse((r) => r.url().endsWith('/api/video/generate') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /Generate (video|offline draft)/ }).click();
   const response = await started;
@@ -285,7 +285,9 @@ test('phone 390x844: type, topic and Generate on the first screen; the queue ope
     });
 
     await t.test('the queue opens inside the page from its button and covers nothing; a cancel refunds', async () => {
-      await startVideo(page, 'A phone job to cancel');
+      // Nine minutes (still 1 credit): a 1-minute offline draft can be finished before the
+      // queue is open, and a finished job has nothing to cancel.
+      await startVideo(page, 'A phone job to cancel', 9);
       await balance(page, '8 credits');
       const toggle = page.getByTestId('queue-toggle');
       await toggle.waitFor();

@@ -70,7 +70,7 @@ test('a learner publishes a video; a visitor finds it in explore and plays it', 
       assert.equal(listed.status(), 200);
       assert.deepEqual((await listed.json()).videos, []);
       const media = await visitor.request.get(`${server.baseUrl}/api/media/thumbnail/${jobId}`);
-      assert.equal(media.status(), 401, 'a private thumbnail needs the owner');
+      assert.equal(media.status(), 404, 'a private thumbnail is not found by anyone but its owner');
       await visitor.close();
     });
 
