@@ -57,7 +57,7 @@ async fn main() -> anyhow::Result<()> {
     let commit = command_output("git", &["rev-parse", "--short", "HEAD"]);
     for brief in todo {
         let writer = OpenAiWriter::new(server.writer_config())?;
-        let model = writer_name(&writer);
+        let model = lectern_pipeline::script::ScriptWriter::engine(&writer);
         let parallel = lectern_pipeline::script::JsonModel::parallel(&writer);
         let recorder = Recorder::new(writer);
         let lesson = lectern_pipeline::Brief {
@@ -99,10 +99,6 @@ async fn main() -> anyhow::Result<()> {
     }
     server.shutdown().await;
     Ok(())
-}
-
-fn writer_name(writer: &OpenAiWriter) -> String {
-    lectern_pipeline::script::ScriptWriter::engine(writer)
 }
 
 fn command_output(program: &str, args: &[&str]) -> String {

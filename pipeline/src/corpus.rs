@@ -206,6 +206,8 @@ pub struct ReplayCounts {
 /// A model that answers from a recording.
 pub struct Replay {
     exchanges: Vec<Exchange>,
+    /// Each exchange's turns as one text, read once for the near matches.
+    requests: Vec<String>,
     parallel: usize,
     state: Mutex<ReplayState>,
 }
@@ -233,6 +235,11 @@ impl Replay {
                 .push(index);
         }
         Replay {
+            requests: recording
+                .exchanges
+                .iter()
+                .map(|e| flatten(&e.turns))
+                .collect(),
             exchanges: recording.exchanges.clone(),
             parallel: recording.parallel.max(1),
             state: Mutex::new(ReplayState {
@@ -286,7 +293,7 @@ impl Replay {
                         .iter()
                         .enumerate()
                         .filter(|(i, e)| used[*i] != fresh && e.ask == ask && e.name == name)
-                        .max_by_key(|(i, e)| (alike(&asked, &flatten(&e.turns)), usize::MAX - i))
+                        .max_by_key(|(i, _)| (alike(&asked, &self.requests[*i]), usize::MAX - i))
                         .map(|(i, _)| i)
                 };
                 match (most_alike(true), most_alike(false)) {
