@@ -45,10 +45,10 @@ async fn main() -> anyhow::Result<()> {
         println!(
             "\nEach rule switched off alone (figures that move; none: it changes nothing measured):"
         );
-        for &rule in rules::RULES {
-            rules::switch_off(&[rule]);
+        for rule in rules::RULES {
+            rules::switch_off(&[rule.name]);
             let without = corpus::totals(&corpus::replay_all(&dir).await?);
-            println!("  {rule:<20} {}", moves(&all_on, &without));
+            println!("  {:<20} {}", rule.name, moves(&all_on, &without));
         }
         rules::switch_off(&[]);
     }
@@ -81,6 +81,8 @@ fn moves(with: &Totals, without: &Totals) -> String {
         ("doubled", a.doubled_options, b.doubled_options),
         ("filler", a.filler, b.filler),
         ("untaught", a.untaught_answers, b.untaught_answers),
+        ("garbled", a.garbled, b.garbled),
+        ("cutsent", a.cut_sentences, b.cut_sentences),
     ];
     let moved: Vec<String> = pairs
         .iter()

@@ -466,7 +466,7 @@ pub fn table(replayed: &[Replayed]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
+        "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
         "brief",
         "min",
         "words/bud",
@@ -481,6 +481,8 @@ pub fn table(replayed: &[Replayed]) -> String {
         "dbl",
         "fill",
         "untg",
+        "garb",
+        "csen",
         "checked",
         "exact/near/reused"
     );
@@ -491,7 +493,7 @@ pub fn table(replayed: &[Replayed]) -> String {
                 let d = &f.defects;
                 let _ = writeln!(
                     out,
-                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
+                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
                     b.slug,
                     b.minutes,
                     f.words,
@@ -508,6 +510,8 @@ pub fn table(replayed: &[Replayed]) -> String {
                     d.doubled_options,
                     d.filler,
                     d.untaught_answers,
+                    d.garbled,
+                    d.cut_sentences,
                     one.fact_wrong,
                     one.fact_checked,
                     one.counts.exact,
@@ -558,7 +562,7 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
     );
     let _ = writeln!(
         out,
-        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers",
+        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences",
         d.cut_phrases,
         d.lone_items,
         d.repeats,
@@ -568,7 +572,9 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         d.doubled_options,
         d.filler,
         pct(d.filler),
-        d.untaught_answers
+        d.untaught_answers,
+        d.garbled,
+        d.cut_sentences
     );
     let _ = writeln!(
         out,

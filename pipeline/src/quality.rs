@@ -16,6 +16,10 @@
 //! - *filler*: a sentence with fewer than two words specific to anything (all function words,
 //!   the topic's own words and stock words such as "important" or "process");
 //! - an *untaught answer*: a question whose right option the narration never says;
+//! - a *garbled* sentence: narration with JSON braces, a quoted field name or letters of
+//!   another script;
+//! - a *cut sentence*: narration that begins mid-sentence or stops on a word that cannot end
+//!   one;
 //! - *key ideas*: of the ideas a teacher wrote down for the brief, those the lesson says.
 
 use serde::{Deserialize, Serialize};
@@ -52,6 +56,12 @@ pub struct Defects {
     pub doubled_options: usize,
     pub filler: usize,
     pub untaught_answers: usize,
+    /// Narration with JSON, field names or letters of another script in it.
+    #[serde(default)]
+    pub garbled: usize,
+    /// Narrated sentences that begin or end where a sentence cannot.
+    #[serde(default)]
+    pub cut_sentences: usize,
 }
 
 impl Defects {
@@ -64,6 +74,8 @@ impl Defects {
             + self.doubled_options
             + self.filler
             + self.untaught_answers
+            + self.garbled
+            + self.cut_sentences
     }
 
     fn add(&mut self, other: &Defects) {
@@ -75,6 +87,8 @@ impl Defects {
         self.doubled_options += other.doubled_options;
         self.filler += other.filler;
         self.untaught_answers += other.untaught_answers;
+        self.garbled += other.garbled;
+        self.cut_sentences += other.cut_sentences;
     }
 }
 
@@ -124,6 +138,14 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
             ));
         }
         said.push(words.clone());
+        if garbled(sentence) {
+            figures.defects.garbled += 1;
+            figures.notes.push(format!("garbled: \"{sentence}\""));
+        }
+        if cut_sentence(sentence) {
+            figures.defects.cut_sentences += 1;
+            figures.notes.push(format!("cut sentence: \"{sentence}\""));
+        }
         if let Some(phrase) = echo(sentence) {
             figures.defects.echoes += 1;
             figures
@@ -265,6 +287,8 @@ impl Totals {
         more("doubled options", d.doubled_options, b.doubled_options);
         more("filler", d.filler, b.filler);
         more("untaught answers", d.untaught_answers, b.untaught_answers);
+        more("garbled sentences", d.garbled, b.garbled);
+        more("cut sentences", d.cut_sentences, b.cut_sentences);
         if self.key_ideas_taught < baseline.key_ideas_taught {
             worse.push(format!(
                 "key ideas taught: {}, baseline {}",
@@ -484,6 +508,58 @@ fn cut_phrase(phrase: &str) -> bool {
         || (trimmed.split_whitespace().count() > 1 && is_function_word(last_word(trimmed)))
 }
 
+/// Narration a listener would hear as broken: JSON braces or a quoted field name
+/// (`"say": …`), or letters of a script other than the Latin one (a small multilingual model
+/// slips into Chinese).
+fn garbled(sentence: &str) -> bool {
+    let field = sentence.contains("\":") || sentence.contains("\" :");
+    let foreign = sentence.chars().any(|c| {
+        matches!(c as u32, 0x0400..=0x04ff | 0x0590..=0x06ff | 0x3040..=0x30ff | 0x3400..=0x9fff | 0xac00..=0xd7af)
+    });
+    field || foreign || sentence.contains(['{', '}'])
+}
+
+/// A narrated sentence that starts in the middle of one (with a comma, a closing bracket or
+/// a word in lower case that is not a name: "plants, including algae") or stops on a word a
+/// sentence cannot end on ("… for maintaining public health and for.").
+fn cut_sentence(sentence: &str) -> bool {
+    let trimmed = sentence.trim();
+    let first = trimmed
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(|c: char| !c.is_alphanumeric());
+    let starts_inside = trimmed.starts_with([',', ';', ':', ')', ']', '.', '-'])
+        || (first.chars().count() > 1 && first.chars().all(|c| c.is_ascii_lowercase()));
+    let body = trimmed.trim_end_matches(['.', '!', '?', '"', '\'', ')']);
+    let ends_inside = !trimmed.ends_with(['.', '!', '?', '"', ')'])
+        || body.ends_with([',', ';', ':', '-'])
+        || (body.split_whitespace().count() > 1
+            && matches!(
+                last_word(body).to_lowercase().as_str(),
+                "a" | "an"
+                    | "the"
+                    | "and"
+                    | "or"
+                    | "but"
+                    | "of"
+                    | "to"
+                    | "for"
+                    | "with"
+                    | "from"
+                    | "by"
+                    | "in"
+                    | "into"
+                    | "that"
+                    | "which"
+                    | "than"
+                    | "as"
+                    | "their"
+                    | "its"
+            ));
+    starts_inside || ends_inside
+}
+
 fn cut_title(title: &str) -> bool {
     let trimmed = title.trim();
     trimmed.ends_with('.')
@@ -537,6 +613,20 @@ fn taught(answer: &str, narration: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_begun_or_ended_mid_clause_is_cut_and_json_is_garbled() {
+        assert!(cut_sentence("plants, including algae and some bacteria."));
+        assert!(cut_sentence(
+            "Vaccines are important for public health and for."
+        ));
+        assert!(cut_sentence("Plants absorb light"));
+        assert!(!cut_sentence("Plants absorb light."));
+        assert!(!cut_sentence("pH measures acidity."));
+        assert!(garbled("{\"say\": \"Plants absorb light.\"}"));
+        assert!(garbled("Plants absorb 光 light."));
+        assert!(!garbled("Plants absorb light (mostly red and blue)."));
+    }
 
     #[test]
     fn a_phrase_ending_on_a_function_word_is_cut() {

@@ -3,9 +3,9 @@
 mod chat;
 mod checkpoints;
 mod facts;
+mod lesson;
 mod offline;
 mod openai;
-mod planned;
 mod prompt;
 mod questions;
 pub mod rules;

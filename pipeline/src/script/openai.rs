@@ -657,7 +657,7 @@ impl OpenAiWriter {
 }
 
 /// The scene-by-scene script stage on any [`JsonModel`]: planned and written scene by scene
-/// (`super::planned`), then held to the same checks as a storyboard written in one answer.
+/// (`super::lesson`), then held to the same checks as a storyboard written in one answer.
 pub(super) async fn planned_storyboard(
     model: &impl JsonModel,
     brief: &Brief,
@@ -666,11 +666,11 @@ pub(super) async fn planned_storyboard(
     progress: ScriptProgress<'_>,
 ) -> Result<Storyboard, ScriptError> {
     let (storyboard, scene_facts) =
-        super::planned::write(model, brief, context, reference, progress).await?;
+        super::lesson::write(model, brief, context, reference, progress).await?;
     let mut reference = reference.clone();
     reference.facts.extend(scene_facts.facts);
     let text = serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
-    // `planned::write` has lengthened the lesson as far as the model's checked sentences
+    // `lesson::write` has lengthened the lesson as far as the model's checked sentences
     // go: one still short of the budget is a shorter video, not a failed job.
     accept_within(&text, brief, SHORT_LESSON_TOLERANCE)
         .map(|storyboard| grounded(storyboard, &reference))

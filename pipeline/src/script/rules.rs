@@ -7,27 +7,177 @@
 
 use std::sync::RwLock;
 
-/// The named rules, in the order the script stage applies them.
-pub const RULES: &[&str] = &[
-    "kind_label",
-    "repeated_plans",
-    "scene_flaws",
-    "mend_comparison",
-    "fragment_bullets",
-    "drop_repeats",
-    "repeated_sentences",
-    "sentence_check",
-    "key_points",
-    "opening_repeats",
-    "shorten",
-    "mend_cut_phrases",
-    "beat_limit",
+/// A rule of the script stage: its name, the stage it belongs to, and what it does with what
+/// the model wrote.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    pub name: &'static str,
+    /// plan, write, check or repair.
+    pub stage: &'static str,
+    /// What it does: drop, ask again, mend (rewrite) or ask (give the model more to go on).
+    pub verdict: &'static str,
+    pub what: &'static str,
+}
+
+/// The whole policy, in the order the script stage applies it. Every entry has earned its
+/// place on the recorded corpus: switched off alone, it moves at least one figure
+/// (`just quality -- --ablate`), except `scene_alone` and `beat_limit`, which hold a scene to
+/// the storyboard's validation so that a lesson is not refused whole.
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "repeated_plans",
+        stage: "plan",
+        verdict: "drop",
+        what: "a planned scene whose heading or teaching repeats an earlier one, or names one word of the topic",
+    },
+    Rule {
+        name: "scene_facts",
+        stage: "plan",
+        verdict: "ask",
+        what: "each scene is given the reference definitions of the terms in its heading",
+    },
+    Rule {
+        name: "cut_phrases",
+        stage: "write",
+        verdict: "ask again",
+        what: "a quiz answer or comparison cell cut off at its length limit",
+    },
+    Rule {
+        name: "foreign_script",
+        stage: "write",
+        verdict: "ask again",
+        what: "a scene (or an added sentence) in letters of another script",
+    },
+    Rule {
+        name: "fragment_bullet",
+        stage: "write",
+        verdict: "ask again",
+        what: "a bullet that starts mid-sentence, in lower case",
+    },
+    Rule {
+        name: "naming_bullet",
+        stage: "write",
+        verdict: "ask again",
+        what: "a bullet of one or two words that only names something",
+    },
+    Rule {
+        name: "json_in_scene",
+        stage: "write",
+        verdict: "ask again",
+        what: "JSON or field names written into the scene's texts",
+    },
+    Rule {
+        name: "empty_comparison",
+        stage: "write",
+        verdict: "ask again",
+        what: "a comparison whose rows say nothing or repeat their titles",
+    },
+    Rule {
+        name: "scene_alone",
+        stage: "write",
+        verdict: "ask again",
+        what: "a scene the storyboard's validation refuses (lengths, counts)",
+    },
+    Rule {
+        name: "recap_point",
+        stage: "write",
+        verdict: "mend",
+        what: "a summary sentence that points back at its slide point is said after it",
+    },
+    Rule {
+        name: "stops_on_a_link",
+        stage: "write",
+        verdict: "mend",
+        what: "a sentence closed right after a linking word is taken back to its last full stop",
+    },
+    Rule {
+        name: "phrase_cut",
+        stage: "write",
+        verdict: "mend",
+        what: "a slide phrase cut at its limit loses its broken end",
+    },
+    Rule {
+        name: "mend_comparison",
+        stage: "write",
+        verdict: "mend",
+        what: "comparison rows that say nothing go; titles are made the rows' sides",
+    },
+    Rule {
+        name: "fragment_bullets",
+        stage: "write",
+        verdict: "drop",
+        what: "bullets still cut from one sentence after asking again, with their beats",
+    },
+    Rule {
+        name: "strip_json",
+        stage: "write",
+        verdict: "mend",
+        what: "JSON left in a second writing is taken out",
+    },
+    Rule {
+        name: "drop_repeats",
+        stage: "repair",
+        verdict: "drop",
+        what: "a bullet, row, sentence or definition said before, with its beat",
+    },
+    Rule {
+        name: "alike_items",
+        stage: "repair",
+        verdict: "drop",
+        what: "a list item that opens as another or names a thing after itself",
+    },
+    Rule {
+        name: "repeated_sentences",
+        stage: "repair",
+        verdict: "drop",
+        what: "a sentence said before in other words (content-word bags)",
+    },
+    Rule {
+        name: "sentence_check",
+        stage: "check",
+        verdict: "drop",
+        what: "a sentence the model, asked true or false, calls wrong",
+    },
+    Rule {
+        name: "key_points",
+        stage: "write",
+        verdict: "drop",
+        what: "a summary point that asks, points back or only names",
+    },
+    Rule {
+        name: "opening_repeats",
+        stage: "repair",
+        verdict: "drop",
+        what: "an opening sentence a later scene says again",
+    },
+    Rule {
+        name: "carried_over",
+        stage: "repair",
+        verdict: "drop",
+        what: "an added sentence's start carried over from one cut at its limit",
+    },
+    Rule {
+        name: "shorten",
+        stage: "repair",
+        verdict: "drop",
+        what: "over the budget: the last extra sentences, then list items, go",
+    },
+    Rule {
+        name: "beat_limit",
+        stage: "repair",
+        verdict: "mend",
+        what: "a scene's extra beats beyond the storyboard's limit are joined or go",
+    },
 ];
 
 static OFF: RwLock<Vec<&'static str>> = RwLock::new(Vec::new());
 
 /// Whether the rule `name` is applied.
 pub fn on(name: &str) -> bool {
+    debug_assert!(
+        RULES.iter().any(|rule| rule.name == name),
+        "{name} is not a rule of the policy"
+    );
     OFF.read().map_or(true, |off| !off.contains(&name))
 }
 

@@ -172,6 +172,9 @@ pub(super) fn scene_has_json(scene: &Scene) -> bool {
 /// The scene without the JSON in it (after a second writing still had some). `finish` ends
 /// each spoken text as a sentence.
 pub(super) fn scene_without_json(scene: &mut Scene, finish: impl Fn(&str) -> Option<String>) {
+    if !super::rules::on("strip_json") {
+        return;
+    }
     let brackets = !matches!(
         scene.visual,
         Visual::Code { .. } | Visual::EquationSteps { .. }
@@ -553,27 +556,6 @@ const NOTE_OPENINGS: [&str; 10] = [
     "on this slide",
 ];
 
-/// A spoken text that starts in the middle of something (", 120. The factorial of 5 is ..."
-/// or "n-1`, which is 0 ..."): from its first whole sentence on, or nothing.
-pub(super) fn without_leading_fragment(text: &str) -> Option<String> {
-    let starts_broken = text
-        .chars()
-        .next()
-        .is_some_and(|c| matches!(c, ',' | ';' | ':' | ')' | ']' | '.' | '-'));
-    let odd_code = text.matches('`').count() % 2 == 1;
-    if !starts_broken && !odd_code {
-        return Some(text.to_string());
-    }
-    let sentences = sentences_of(text);
-    let rest: Vec<&str> = sentences
-        .iter()
-        .skip(1)
-        .copied()
-        .filter(|s| s.matches('`').count() % 2 == 0)
-        .collect();
-    (!rest.is_empty()).then(|| rest.join(" "))
-}
-
 /// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
 pub(super) fn sentences_of(text: &str) -> Vec<&str> {
     let mut sentences = Vec::new();
@@ -833,25 +815,5 @@ mod tests {
         mend_comparison(&mut none_left);
         assert!(matches!(&none_left.visual, Visual::Bullets { items, .. } if items.len() == 2));
         assert_eq!(none_left.narration.len(), 2);
-    }
-
-    #[test]
-    fn copied_instructions_and_broken_starts_are_left_out() {
-        assert!(echoes_instructions(
-            "Here's a short correct program of at most 12 lines of at most 60 characters."
-        ));
-        assert!(!echoes_instructions("A recursive function calls itself."));
-        assert_eq!(
-            without_leading_fragment(", 120. The factorial of 5 is 120.").as_deref(),
-            Some("The factorial of 5 is 120.")
-        );
-        assert_eq!(
-            without_leading_fragment("n-1`, which is 0, at which point it returns 1."),
-            None
-        );
-        assert_eq!(
-            without_leading_fragment("The call `f(n - 1)` recurses.").as_deref(),
-            Some("The call `f(n - 1)` recurses.")
-        );
     }
 }

@@ -1,0 +1,392 @@
+//! Scene by scene: how a small local model writes a whole storyboard. One request plans the
+//! lesson (title, opening, the scenes with what each teaches), then one request per scene
+//! writes it. Every request is schema-constrained (`response_format: json_schema`, which
+//! llama-server enforces as a grammar) with the counts and lengths the slides allow, and each
+//! scene's visual elements come paired with the sentence that reveals them, so the beats line
+//! up by construction and each scene gets its share of the word budget. The requests share
+//! their beginning (rules, lesson, plan), so the server re-uses its prompt cache.
+//!
+//! A 1.5B model asked for a 750-word storyboard in one answer writes about 200 words in six
+//! title scenes; asked for one scene at a time it keeps to the plan and the budget.
+
+mod check;
+mod plan;
+mod repair;
+mod scene;
+#[cfg(test)]
+mod tests;
+mod text;
+
+use check::*;
+use plan::*;
+use repair::*;
+use scene::*;
+use text::*;
+
+use std::collections::HashSet;
+
+use futures_util::{StreamExt, stream};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::grounding::{self, Reference};
+use crate::script::chat::{JsonModel, Turn};
+use crate::script::questions::{
+    answers_agree, explanation_of, finish_question, placed, says_nothing_new,
+};
+use crate::script::schema::object;
+use crate::script::tidy::{self, bare, capitalised, key, sentences_of};
+use crate::script::{Brief, ScriptError, ScriptProgress};
+use crate::storyboard::{
+    Checkpoint, ComparisonRow, EquationStep, LineRange, MAX_EXTRA_BEATS, MAX_SENTENCE, Origin,
+    STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep,
+};
+use crate::titles::{Subject, guess_subject, level_name};
+
+/// Words a spoken sentence is asked to have (the schema caps its characters).
+const WORDS_PER_SENTENCE: usize = 18;
+const TITLE_WORDS: usize = 2 * WORDS_PER_SENTENCE;
+const SUMMARY_WORDS: usize = 4 * WORDS_PER_SENTENCE;
+/// A body scene's share of the budget, in words: four or five sentences.
+const SCENE_WORDS: usize = 85;
+const SENTENCE_CHARS: u32 = 260;
+/// The scenes are asked for this much more than the body's budget: what the checks, the
+/// repeat filters and short sentences take out is then already written. Asking later costs
+/// far more: a Photosynthesis script on 2 cores wrote 518 words of its 750 at first, and six
+/// lengthening rounds (20 requests, 7,000 characters of JSON, about 70 s) added 88 more.
+/// Over the budget's tolerance, `shorten` takes the last extra sentences out again.
+const FIRST_ASK: f64 = 1.2;
+/// A slide phrase: a bullet, a summary point, a quiz option.
+const PHRASE_CHARS: u32 = 72;
+/// One side of a comparison row.
+const ROW_CHARS: u32 = 80;
+
+/// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
+/// place in its course); `reference` the reference facts for the prompt.
+///
+/// Each scene is also given the definitions of the terms in its heading that the lesson's
+/// reference does not hold ("Photosynthesis vs. Respiration": respiration); they are
+/// returned beside the storyboard, so that its definition scenes quote them and its sources
+/// list them.
+pub(super) async fn write(
+    writer: &impl JsonModel,
+    brief: &Brief,
+    context: Option<&str>,
+    reference: &Reference,
+    progress: ScriptProgress<'_>,
+) -> Result<(Storyboard, Reference), ScriptError> {
+    if brief.topic.trim().is_empty() {
+        return Err(ScriptError::Brief("the topic is empty".into()));
+    }
+    let subject = guess_subject(&brief.topic);
+    let (plan_lesson, lesson) = lesson_briefs(brief, subject, reference, context);
+    let planned = body_scenes(brief);
+    let with_quiz = brief.duration_minutes >= 2.0 && planned >= 3;
+    progress(0.02);
+
+    let mut turns = vec![Turn::System(system_prompt()), Turn::User(plan_lesson)];
+    let plan_turn = Turn::User(plan_request(brief, planned - usize::from(with_quiz)));
+    let plan_text = writer
+        .complete_json(
+            &[turns.clone(), vec![plan_turn]].concat(),
+            "lesson_plan",
+            plan_schema(subject, planned - usize::from(with_quiz)),
+        )
+        .await?;
+    let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
+        ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
+    })?;
+    drop_repeated_plans(&mut plan.scenes, &brief.topic);
+    if with_quiz {
+        plan.scenes.push(PlannedScene {
+            kind: BodyKind::Quiz,
+            heading: "Check yourself".into(),
+            teaches: format!(
+                // Not "the most important idea of this lesson": a small model asked that
+                // once, word for word, as the question.
+                "a question on one fact about {} that the scenes above taught (what \
+                 something is, does, makes or needs)",
+                brief.topic.trim()
+            ),
+        });
+    }
+    // The plan, each scene, and the summary.
+    let steps = (plan.scenes.len() + 2) as f32;
+    progress(1.0 / steps);
+
+    // Everything before the scene request is the same for every scene: the server reads it
+    // once and hands it to each of its slots, and the scenes are written side by side.
+    plan.title = lesson_title(&plan.title, &brief.topic);
+    turns[1] = Turn::User(lesson);
+    turns.push(Turn::User(plan_outline(&plan)));
+    writer.share_prefix(&turns).await;
+    let body_words = brief
+        .target_words()
+        .saturating_sub(TITLE_WORDS + SUMMARY_WORDS);
+    let per_scene = body_words / plan.scenes.len().max(1);
+    // Each scene is asked for its share of what is left of the budget when it starts, in
+    // sentences as long as the model's so far: asking enough at once costs far less than
+    // asking again later (the lengthening rounds below are the fallback).
+    let quiz_words = if with_quiz { per_scene / 2 } else { 0 };
+    let asked = body_words.saturating_sub(quiz_words) as f64 * FIRST_ASK;
+    let budget = std::sync::Mutex::new(Budget::new(asked.round() as usize));
+    let title = plan.title.clone();
+    let mut scenes = vec![Scene {
+        visual: Visual::Title {
+            title: title.clone(),
+            subtitle: Some(clean(&plan.subtitle)).filter(|s| !s.is_empty()),
+        },
+        narration: plan
+            .opening
+            .iter()
+            .filter_map(|s| finish_sentence(s))
+            .collect(),
+    }];
+    let asked_about = question_scenes(&plan.scenes);
+    let scene_facts: Vec<Reference> = plan
+        .scenes
+        .iter()
+        .map(|scene| scene_reference(&brief.topic, scene, reference))
+        .collect();
+    let mathematics = subject == Subject::Mathematics;
+    let done = std::sync::atomic::AtomicUsize::new(1);
+    let step_done = || {
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(n as f32 / steps);
+    };
+    // Indices, not references, go through the stream: a closure over borrowed items makes
+    // the future fail rustc's Send check (rust-lang/rust#102211).
+    let written = stream::iter(0..plan.scenes.len())
+        .map(|index| {
+            let planned_scene = plan.scenes[index].clone();
+            let teaching_left = plan.scenes[index..]
+                .iter()
+                .filter(|s| s.kind != BodyKind::Quiz)
+                .count();
+            let (share, sentence_words) = {
+                let mut budget = budget.lock().expect("budget lock");
+                let share = if planned_scene.kind == BodyKind::Quiz {
+                    quiz_words
+                } else {
+                    budget.start(teaching_left)
+                };
+                (share, budget.sentence_words())
+            };
+            let (turns, budget, step_done, scene_facts) =
+                (&turns, &budget, &step_done, &scene_facts);
+            async move {
+                let (elements, extra) = planned_scene.kind.shape(share, sentence_words);
+                let ask = SceneAsk {
+                    index,
+                    planned: planned_scene,
+                    elements,
+                    extra,
+                    facts: scene_facts[index].scene_section(),
+                };
+                let kind = ask.planned.kind;
+                let scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
+                if kind != BodyKind::Quiz {
+                    let narration = scene.as_ref().map_or(&[][..], |s| &s.narration[..]);
+                    let written = budget.lock().expect("budget lock").finish(share, narration);
+                    tracing::debug!(
+                        scene = ask.index + 1,
+                        asked = share,
+                        written,
+                        "scene written"
+                    );
+                }
+                step_done();
+                Ok::<_, ScriptError>((ask, scene))
+            }
+        })
+        .buffered(writer.parallel());
+    let summary_points = 4;
+    let summary = write_summary(writer, &turns, &plan, summary_points);
+    // Each scene, once it and those before it are written, loses what they said already and
+    // goes to the sentence check while the scenes after it are still being written; a scene a
+    // checkpoint question is about gets its question as soon as it is checked. (Every check
+    // used to wait for the last scene, while the model's slots stood idle in the scenes'
+    // tail.) Only what is left without repeats is checked: checking the scenes as written
+    // asked about a third more sentences, which went as repeats anyway.
+    let mut written = std::pin::pin!(written);
+    let mut summary = std::pin::pin!(summary);
+    let mut summary_answer = None;
+    let mut scenes_done = false;
+    // The scenes as written (tidied), for a lesson that is short without its repeats.
+    let mut as_written = scenes.clone();
+    let mut work = futures_util::stream::FuturesUnordered::new();
+    let mut checking = 0;
+    let mut checkpoints: Vec<Checkpoint> = Vec::new();
+    while !(scenes_done && summary_answer.is_some() && checking == 0) {
+        // In a fixed order, not at random (checked scenes, the summary, then the next scene):
+        // where several are ready at once (always, when the recorded corpus answers), the same
+        // replies make the same lesson.
+        tokio::select! {
+            biased;
+            Some(done) = work.next(), if !work.is_empty() => match done {
+                SceneDone::Checked { place, scene, question } => {
+                    checking -= 1;
+                    if let Some(exercise) = question {
+                        work.push(scene_work(
+                            writer,
+                            &turns,
+                            &brief.topic,
+                            SceneWork::Ask { place, scene: scene.clone(), exercise },
+                        ));
+                    }
+                    scenes[place] = scene;
+                }
+                SceneDone::Asked(found) => checkpoints.extend(found),
+            },
+            answer = &mut summary, if summary_answer.is_none() => {
+                summary_answer = Some(answer);
+            }
+            answer = written.next(), if !scenes_done => {
+                let Some(answer) = answer else {
+                    scenes_done = true;
+                    continue;
+                };
+                let (ask, scene) = answer?;
+                let Some(mut scene) = scene else { continue };
+                tidy::scene_without_json(&mut scene, finish_sentence);
+                as_written.push(scene.clone());
+                // The lesson so far has no repeats left: only the new scene loses any.
+                let mut lesson = scenes.clone();
+                lesson.push(scene);
+                drop_repeats(&mut lesson);
+                drop_repeated_sentences(&mut lesson);
+                if lesson.len() == scenes.len() {
+                    // A term defined already.
+                    continue;
+                }
+                let scene = lesson.pop().expect("the new scene is last");
+                // The last scene asked about also gets the exercise of a mathematics lesson.
+                let question = asked_about
+                    .iter()
+                    .position(|&i| i == ask.index)
+                    .map(|n| mathematics && n + 1 == asked_about.len());
+                let place = scenes.len();
+                scenes.push(scene.clone());
+                checking += 1;
+                work.push(scene_work(
+                    writer,
+                    &turns,
+                    &brief.topic,
+                    SceneWork::Check { place, scene, question },
+                ));
+            }
+        }
+    }
+    let mut summary = summary_answer.expect("the summary is answered")?;
+    keep_key_points(&mut summary.points);
+    let mut summary = Scene {
+        visual: Visual::Summary {
+            heading: "Key takeaways".into(),
+            points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
+        },
+        narration: summary
+            .points
+            .iter()
+            .map(|p| recap(&p.point, &p.say))
+            .collect(),
+    };
+    // A point that goes on from another ("and falls back") is no point.
+    drop_fragment_bullets(&mut summary, &brief.topic);
+    // Written from the plan, not from the checked scenes: its sentences are checked too.
+    if let Err(error) = crate::script::facts::drop_wrong(writer, &brief.topic, &mut summary).await {
+        tracing::warn!(%error, "the summary's sentences were not checked");
+    }
+    let mut storyboard = Storyboard {
+        version: STORYBOARD_VERSION,
+        title,
+        subject,
+        level: brief.level,
+        show_level: true,
+        target_minutes: brief.duration_minutes,
+        wpm: brief.wpm,
+        origin: Origin::Model,
+        scenes,
+        sources: Vec::new(),
+        checkpoints: Vec::new(),
+    };
+    as_written.push(summary.clone());
+    storyboard.scenes.push(summary);
+    for scene in storyboard.scenes.iter_mut().chain(as_written.iter_mut()) {
+        tidy::scene_without_json(scene, finish_sentence);
+    }
+    // The summary says again what the lesson said, but not sentence for sentence.
+    drop_repeats(&mut storyboard.scenes);
+    drop_repeated_sentences(&mut storyboard.scenes);
+    let mut before = storyboard.clone();
+    before.scenes = as_written;
+    let written_words = before.word_count();
+    drop_repeats(&mut before.scenes);
+    opening_without_later_sentences(&mut before.scenes);
+    tracing::debug!(
+        written = written_words,
+        without_repeated_points = before.word_count(),
+        checked_without_repeated_sentences = storyboard.word_count(),
+        "the lesson's words before lengthening"
+    );
+    // The lesson is lengthened (with sentences, never scenes) while the last questions are
+    // written.
+    let questions = async {
+        while let Some(done) = work.next().await {
+            if let SceneDone::Asked(found) = done {
+                checkpoints.extend(found);
+            }
+        }
+    };
+    let lengthened = async {
+        lengthen(
+            writer,
+            &turns,
+            &brief.topic,
+            &mut storyboard,
+            Repeats::Refused,
+        )
+        .await?;
+        // A model that can only repeat itself cannot fill the budget without its repeats:
+        // the lesson keeps them rather than fail for being short. A lesson that would pass
+        // without them is a shorter video instead: "The heart beats rhythmically …" said in
+        // three scenes of a How the heart pumps blood lesson taught nothing the first did not.
+        if storyboard.word_count() < words_without_repeats(&storyboard) {
+            tracing::info!("the lesson is short without its repeated sentences: keeping them");
+            storyboard = before;
+            check_sentences(writer, &brief.topic, &mut storyboard.scenes, |_| true).await;
+            lengthen(
+                writer,
+                &turns,
+                &brief.topic,
+                &mut storyboard,
+                Repeats::Allowed,
+            )
+            .await?;
+        }
+        Ok::<_, ScriptError>(())
+    };
+    let ((), lengthened) = tokio::join!(questions, lengthened);
+    lengthened?;
+    if storyboard.word_count() < fewest_words(&storyboard) {
+        tracing::warn!(
+            words = storyboard.word_count(),
+            budget = storyboard.target_words(),
+            "the model had no more checked sentences: the video is shorter than asked"
+        );
+    }
+    shorten(&mut storyboard);
+    for scene in &mut storyboard.scenes {
+        within_beat_limit(scene);
+    }
+    // Answered in the order their scenes were checked in: shown in the order of the video.
+    checkpoints.sort_by_key(|c| c.scene);
+    storyboard.checkpoints = checkpoints;
+    progress(1.0);
+    let mut facts = Reference::default();
+    for fact in scene_facts.iter().flat_map(|r| &r.facts) {
+        if facts.fact_for(&fact.term).is_none() {
+            facts.facts.push(fact.clone());
+        }
+    }
+    Ok((storyboard, facts))
+}
