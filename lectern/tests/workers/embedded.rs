@@ -124,7 +124,7 @@ async fn a_video_job_runs_to_a_playable_video_with_captions_in_the_library() {
     let waits: f64 = metrics
         .lines()
         .filter_map(|l| l.strip_prefix("lectern_job_queue_wait_seconds_count{kind=\"video\"} "))
-        .filter_map(|v| v.trim().parse().ok())
+        .filter_map(|v| v.trim().parse::<f64>().ok())
         .sum();
     assert!(waits >= 1.0, "{metrics}");
     assert!(
