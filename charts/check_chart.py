@@ -5,6 +5,7 @@ Usage: check_chart.py CHART_DIR REPO_ROOT (run through charts/test.sh, which ins
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -25,6 +26,18 @@ FULL = f"{RELEASE}-lectern"
 CRD_KINDS = {"ScaledObject", "TriggerAuthentication", "PodMonitor"}
 # JOB_LIMIT in workers/src/lib.rs: a worker's grace period must let the longest job finish.
 JOB_LIMIT_SECONDS = 15 * 60
+# Every Lectern container takes these variables from these keys of the Secret `lectern`.
+SECRET_ENV = (
+    ("LECTERN_DATABASE_URL", "database-url"),
+    ("LECTERN_QUEUE_URL", "redis-url"),
+    ("LECTERN_SECRET_KEY", "secret-key"),
+    ("LECTERN_OPERATOR_TOKEN", "operator-token"),
+    ("AWS_ACCESS_KEY_ID", "s3-access-key-id"),
+    ("AWS_SECRET_ACCESS_KEY", "s3-secret-access-key"),
+    ("LECTERN_LLM_API_KEY", "openai-api-key"),
+    ("LECTERN_STRIPE_SECRET_KEY", "stripe-secret-key"),
+    ("LECTERN_STRIPE_WEBHOOK_SECRET", "stripe-webhook-secret"),
+)
 
 
 def render(chart: helm.Chart, values: dict) -> list[dict]:
@@ -75,7 +88,9 @@ def pod_spec(deployment: dict) -> dict:
     return deployment["spec"]["template"]["spec"]
 
 
-def check_pod(c: Checks, label: str, name: str, spec: dict, *, probes: bool) -> None:
+def check_pod(
+    c: Checks, label: str, name: str, spec: dict, *, probes: bool, secrets: bool = True
+) -> None:
     psc = spec.get("securityContext", {})
     c.check(
         psc.get("runAsNonRoot") is True and psc.get("runAsUser", 0) != 0,
@@ -88,7 +103,8 @@ def check_pod(c: Checks, label: str, name: str, spec: dict, *, probes: bool) -> 
     )
     tmp = [v for v in spec.get("volumes", []) if v.get("name") == "tmp" and "emptyDir" in v]
     c.check(bool(tmp), f"[{label}] {name}: has an emptyDir volume for /tmp")
-    for container in spec["containers"]:
+    for container in spec.get("initContainers", []) + spec["containers"]:
+        initial = container in spec.get("initContainers", [])
         where = f"[{label}] {name}/{container['name']}"
         sc = container.get("securityContext", {})
         c.check(
@@ -109,7 +125,7 @@ def check_pod(c: Checks, label: str, name: str, spec: dict, *, probes: bool) -> 
             f"{where}: CPU and memory requests and a memory limit",
             str(resources),
         )
-        if probes:
+        if probes and not initial:
             ports = {p["name"]: p["containerPort"] for p in container.get("ports", [])}
             for probe in ("livenessProbe", "readinessProbe", "startupProbe"):
                 get = container.get(probe, {}).get("httpGet", {})
@@ -119,17 +135,7 @@ def check_pod(c: Checks, label: str, name: str, spec: dict, *, probes: bool) -> 
                     str(container.get(probe)),
                 )
         env = {e["name"]: e for e in container.get("env", [])}
-        for variable, key in (
-            ("LECTERN_DATABASE_URL", "database-url"),
-            ("LECTERN_QUEUE_URL", "redis-url"),
-            ("LECTERN_SECRET_KEY", "secret-key"),
-            ("LECTERN_OPERATOR_TOKEN", "operator-token"),
-            ("AWS_ACCESS_KEY_ID", "s3-access-key-id"),
-            ("AWS_SECRET_ACCESS_KEY", "s3-secret-access-key"),
-            ("LECTERN_LLM_API_KEY", "openai-api-key"),
-            ("LECTERN_STRIPE_SECRET_KEY", "stripe-secret-key"),
-            ("LECTERN_STRIPE_WEBHOOK_SECRET", "stripe-webhook-secret"),
-        ):
+        for variable, key in SECRET_ENV if secrets else ():
             ref = env.get(variable, {}).get("valueFrom", {}).get("secretKeyRef", {})
             c.check(
                 ref.get("name") == "lectern" and ref.get("key") == key,
@@ -283,6 +289,143 @@ def check_common(c: Checks, label: str, objects: list[dict], known_env: set[str]
         check_pod(c, label, job["metadata"]["name"], job["spec"]["template"]["spec"], probes=False)
 
 
+def flag_value(args: list[str], flag: str) -> str | None:
+    """The value after `flag` in a container's arguments."""
+    return args[args.index(flag) + 1] if flag in args and args.index(flag) + 1 < len(args) else None
+
+
+def cpu_cores(quantity: str) -> float:
+    return float(quantity[:-1]) / 1000 if str(quantity).endswith("m") else float(quantity)
+
+
+def check_model_service(c: Checks, label: str, objects: list[dict], catalog: dict) -> None:
+    """The model service: llama-server with the catalog's default GGUF, checked against its
+    SHA-256 before it starts, probed on /health, behind a Service the workers are pointed at."""
+    name = f"{FULL}-model"
+    deployment = find(objects, "Deployment", name)
+    service = find(objects, "Service", name)
+    c.check(deployment is not None, f"[{label}] renders Deployment/{name} (llama-server)")
+    c.check(service is not None, f"[{label}] renders Service/{name}")
+    c.check(find(objects, "PodDisruptionBudget", name) is not None, f"[{label}] renders PodDisruptionBudget/{name}")
+    if not (deployment and service):
+        return
+    spec = pod_spec(deployment)
+    check_pod(c, label, name, spec, probes=True, secrets=False)
+    pod_labels = deployment["spec"]["template"]["metadata"]["labels"]
+    c.check(
+        selects(deployment["spec"]["selector"]["matchLabels"], pod_labels),
+        f"[{label}] {name}: selector matches its pod labels",
+    )
+    c.check(
+        deployment["spec"].get("replicas", 1) >= 1 and deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0,
+        f"[{label}] {name}: its own replica count, and a new replica loads before an old one stops",
+    )
+    container = spec["containers"][0]
+    args = [str(a) for a in container.get("args", [])]
+    default = next(m for m in catalog["models"] if m["id"] == catalog["default"])
+    model_path = flag_value(args, "--model") or ""
+    c.check(
+        container.get("command", [""])[0].endswith("/bin/llama-server"),
+        f"[{label}] {name} runs llama-server",
+        str(container.get("command")),
+    )
+    c.check(
+        model_path.endswith("/models/" + default["file"]),
+        f"[{label}] {name} serves the catalog's default model {default['file']}",
+        model_path,
+    )
+    ports = {p["name"]: p["containerPort"] for p in container.get("ports", [])}
+    c.check(
+        flag_value(args, "--host") == "0.0.0.0" and flag_value(args, "--port") == str(ports.get("http")),
+        f"[{label}] {name} listens on every interface at its declared port",
+        str(args),
+    )
+    requests = container["resources"]["requests"]
+    threads = int(flag_value(args, "--threads") or 0)
+    c.check(
+        1 <= threads <= max(1, round(cpu_cores(requests["cpu"]))),
+        f"[{label}] {name}: --threads ({threads}) is within its CPU request ({requests['cpu']})",
+    )
+    c.check("--metrics" in args, f"[{label}] {name} serves Prometheus /metrics (--metrics)")
+    for probe in ("readinessProbe", "livenessProbe"):
+        c.check(
+            container.get(probe, {}).get("httpGet", {}).get("path") == "/health",
+            f"[{label}] {name}: {probe} on llama-server's /health",
+        )
+    verify = [i for i in spec.get("initContainers", []) if i["name"] == "verify-model"]
+    c.check(len(verify) == 1, f"[{label}] {name}: an init container verifies the model file")
+    if verify:
+        env = {e["name"]: e.get("value") for e in verify[0].get("env", [])}
+        script = " ".join(verify[0].get("command", []) + verify[0].get("args", []))
+        c.check(
+            env.get("MODEL_SHA256") == default["sha256"] and env.get("MODEL_PATH") == model_path,
+            f"[{label}] {name}: the init container checks the served file against the catalog's SHA-256",
+            str(env),
+        )
+        c.check(
+            "sha256sum --check" in script and "$MODEL_SHA256" in script and "$MODEL_PATH" in script,
+            f"[{label}] {name}: the init container runs sha256sum --check on it",
+            script,
+        )
+        c.check(
+            verify[0]["image"] == container["image"],
+            f"[{label}] {name}: the model is checked in the image that serves it",
+        )
+    annotations = deployment["spec"]["template"]["metadata"].get("annotations", {})
+    c.check(
+        annotations.get("prometheus.io/path") == "/metrics"
+        and int(annotations.get("prometheus.io/port", 0)) in ports.values(),
+        f"[{label}] {name}: scrape annotations name its own /metrics port",
+    )
+    others = [find(objects, "Deployment", f"{FULL}-{k}") for k in ("api", "worker")]
+    c.check(selects(service["spec"]["selector"], pod_labels), f"[{label}] Service/{name} selects the model pods")
+    c.check(
+        not any(o and selects(service["spec"]["selector"], o["spec"]["template"]["metadata"]["labels"]) for o in others),
+        f"[{label}] Service/{name} sends no traffic to the API or the workers",
+    )
+    port = service["spec"]["ports"][0]
+    c.check(port["targetPort"] == "http" and "http" in ports, f"[{label}] Service/{name} targets llama-server's named port")
+
+    config = find(objects, "ConfigMap", FULL) or {"data": {}}
+    data = config["data"]
+    c.check(
+        data.get("LECTERN_LLM_BASE_URL") == f"http://{name}:{port['port']}/v1",
+        f"[{label}] the workers' LECTERN_LLM_BASE_URL is the model Service's OpenAI API",
+        str(data.get("LECTERN_LLM_BASE_URL")),
+    )
+    c.check(
+        data.get("LECTERN_LLM_MODEL") == flag_value(args, "--alias"),
+        f"[{label}] LECTERN_LLM_MODEL is the name llama-server answers to (--alias)",
+        str(data.get("LECTERN_LLM_MODEL")),
+    )
+    c.check(
+        data.get("LECTERN_LLM_SLOTS") == flag_value(args, "--parallel"),
+        f"[{label}] LECTERN_LLM_SLOTS is llama-server's --parallel",
+        str(data.get("LECTERN_LLM_SLOTS")),
+    )
+    c.check(
+        int(data.get("LECTERN_LLM_TIMEOUT_SECS", 0)) >= 900,
+        f"[{label}] the workers wait for the CPU model as long as on a laptop (900 s a request)",
+    )
+    worker = find(objects, "Deployment", f"{FULL}-worker")
+    sources = [s.get("configMapRef", {}).get("name") for s in pod_spec(worker)["containers"][0].get("envFrom", [])]
+    c.check(FULL in sources, f"[{label}] the workers read those settings (ConfigMap {FULL})")
+
+
+def check_no_model_service(c: Checks, label: str, objects: list[dict], base_url: str | None) -> None:
+    c.check(
+        not any(o["metadata"]["name"] == f"{FULL}-model" for o in objects),
+        f"[{label}] no model service",
+    )
+    data = (find(objects, "ConfigMap", FULL) or {"data": {}})["data"]
+    c.check(
+        data.get("LECTERN_LLM_BASE_URL") == base_url,
+        f"[{label}] LECTERN_LLM_BASE_URL is {base_url or 'unset'}",
+        str(data.get("LECTERN_LLM_BASE_URL")),
+    )
+    c.check("LECTERN_LLM_SLOTS" not in data, f"[{label}] no LECTERN_LLM_SLOTS unless asked")
+
+
 def check_keda(
     c: Checks, label: str, objects: list[dict], queue_list: str, *, auth: bool, prometheus: bool
 ) -> None:
@@ -384,6 +527,17 @@ def expect_failure(c: Checks, chart: helm.Chart, values: dict, needle: str, what
         c.check(needle in str(exc), what, str(exc))
 
 
+def check_image(c: Checks, repo: Path, values: dict) -> None:
+    """The image holds llama-server and the model where the chart's model service looks."""
+    dockerfile = (repo / "Dockerfile").read_text()
+    model_dir = values["model"]["dir"]
+    c.check(
+        f"LECTERN_MODELS_DIR={model_dir} python3 scripts/local_model.py install --portable" in dockerfile
+        and f"COPY --from=model {model_dir} {model_dir}" in dockerfile,
+        f"the image installs llama-server and the verified model into model.dir ({model_dir})",
+    )
+
+
 def known_settings(repo: Path) -> tuple[str, set[str]]:
     queue_rs = (repo / "core/src/queue.rs").read_text()
     match = re.search(r'pub const QUEUE_NAME: &str = "([^"]+)"', queue_rs)
@@ -400,6 +554,14 @@ def main() -> int:
     started = time.monotonic()
     c = Checks()
     queue_list, known_env = known_settings(repo)
+    catalog = json.loads((repo / "pipeline/models/catalog.json").read_text())
+    values = yaml.safe_load((chart_dir / "values.yaml").read_text())
+    check_image(c, repo, values)
+    default = next(m for m in catalog["models"] if m["id"] == catalog["default"])
+    c.check(
+        values["model"]["file"] == default["file"] and values["model"]["sha256"] == default["sha256"],
+        "values.yaml's model is the catalog's default model and its SHA-256",
+    )
 
     report = helm.lint(str(chart_dir), strict=True)
     problems = [m for m in report.get("messages", []) if m.get("severity", 0) >= 2] + report.get("errors", [])
@@ -425,6 +587,12 @@ def main() -> int:
             ("keda-disabled", {"worker": {"autoscaling": {"keda": {"enabled": False}}}}, "hpa"),
             ("own-queue-name", {"config": {"queueName": "lectern-staging"}}, "queue"),
             (
+                "own-endpoint",
+                {"config": {"llmBaseUrl": "http://vllm.gpu.svc:8000/v1", "llmModel": "Qwen/Qwen2.5-7B-Instruct"}},
+                "endpoint",
+            ),
+            ("no-model", {"model": {"enabled": False}, "config": {"localModel": "off"}}, "no-model"),
+            (
                 "fixed-workers",
                 {
                     "worker": {"autoscaling": {"keda": {"enabled": False}, "hpa": {"enabled": False}}},
@@ -439,6 +607,22 @@ def main() -> int:
             c.check(bool(objects), f"[{label}] renders and parses as YAML ({len(objects)} objects)")
             schema_check(c, label, objects)
             check_common(c, label, objects, known_env)
+            if mode == "endpoint":
+                check_no_model_service(c, label, objects, "http://vllm.gpu.svc:8000/v1")
+                data = find(objects, "ConfigMap", FULL)["data"]
+                c.check(
+                    data.get("LECTERN_LLM_MODEL") == "Qwen/Qwen2.5-7B-Instruct",
+                    f"[{label}] LECTERN_LLM_MODEL is the operator's",
+                )
+                continue
+            if mode == "no-model":
+                check_no_model_service(c, label, objects, None)
+                c.check(
+                    find(objects, "ConfigMap", FULL)["data"].get("LECTERN_LOCAL_MODEL") == "off",
+                    f"[{label}] LECTERN_LOCAL_MODEL=off reaches the pods (the offline writer)",
+                )
+                continue
+            check_model_service(c, label, objects, catalog)
             if mode == "keda":
                 check_keda(c, label, objects, queue_list, auth=False, prometheus=False)
             elif mode == "keda+":
@@ -483,6 +667,16 @@ def main() -> int:
                     .get("authorization", {})
                     .get("credentials", {})
                 )
+                components = next(
+                    (e["values"] for e in (monitor or {"spec": {"selector": {}}})["spec"]["selector"].get("matchExpressions", [])
+                     if e["key"] == "app.kubernetes.io/component"),
+                    [],
+                )
+                c.check(
+                    set(components) == {"api", "worker", "model"},
+                    f"[{label}] PodMonitor scrapes the API, the workers and the model service",
+                    str(components),
+                )
                 c.check(
                     credentials == {"name": "lectern", "key": "operator-token"},
                     f"[{label}] PodMonitor sends the operator token (Secret lectern key operator-token)",
@@ -502,6 +696,13 @@ def main() -> int:
             {"config": {"publicUrl": "http://lectern.example.com"}},
             "config.publicUrl",
             "refuses a plain-http public URL in production, naming config.publicUrl",
+        )
+        expect_failure(
+            c,
+            chart,
+            {"model": {"sha256": "latest"}},
+            "model.sha256",
+            "refuses a model service without the model's SHA-256, naming model.sha256",
         )
         expect_failure(
             c,

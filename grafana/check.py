@@ -2,8 +2,9 @@
 
 Every PromQL expression in the dashboard, the alert rules and the Helm chart's KEDA trigger may
 use only the metrics and labels of the contract; every metric of the contract is on the
-dashboard; every alert has a runbook section in docs/operations.md; the Rust code records every metric of the
-contract and no other lectern_* metric.
+dashboard; every alert has a runbook section in docs/operations.md; the Rust code records every
+lectern_* metric of the contract and no other (the llamacpp:* metrics of the model service are
+llama-server's own; the chart must start it with --metrics).
 
 Usage: check.py REPO_ROOT (run through charts/test.sh, which provides PyYAML).
 """
@@ -21,6 +22,8 @@ from checks import Checks  # charts/checks.py: charts/test.sh puts charts/ on th
 DATASOURCE_UID = "lectern-prometheus"
 # Labels Prometheus itself attaches to every scraped series.
 TARGET_LABELS = {"instance", "job", "pod", "namespace", "container"}
+# A metric name of the contract: Lectern's own, or the model service's (llama-server --metrics).
+METRIC = r"(?:lectern_\w+|llamacpp:\w+)"
 GRAFANA_VARIABLES = {"__rate_interval", "__range", "__interval"}
 
 
@@ -28,7 +31,7 @@ def contract(path: Path) -> dict[str, tuple[str, set[str]]]:
     metrics = {}
     for line in path.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 3 and re.fullmatch(r"`lectern_\w+`", cells[0]):
+        if len(cells) >= 3 and re.fullmatch(f"`{METRIC}`", cells[0]):
             labels = set(re.findall(r"`(\w+)`", cells[2]))
             metrics[cells[0].strip("`")] = (cells[1], labels)
     return metrics
@@ -36,7 +39,7 @@ def contract(path: Path) -> dict[str, tuple[str, set[str]]]:
 
 def metric_names(expr: str, metrics: dict) -> tuple[set[str], set[str]]:
     used, unknown = set(), set()
-    for name in re.findall(r"\blectern_\w+", expr):
+    for name in re.findall(r"\b" + METRIC, expr):
         base = name
         for suffix in ("_bucket", "_sum", "_count"):
             stem = name[: -len(suffix)]
@@ -110,6 +113,8 @@ def check_code(c: Checks, repo: Path, metrics: dict) -> None:
             recorded.setdefault(name, set()).add(macro)
     allowed = {"counter": {"counter", "gauge"}, "gauge": {"gauge"}, "histogram": {"histogram"}}
     for name, (kind, _) in metrics.items():
+        if not name.startswith("lectern_"):
+            continue
         macros = recorded.get(name, set())
         c.check(bool(macros), f"code records {name}")
         if macros:
@@ -210,6 +215,12 @@ def main() -> int:
         c.check(rule.get("labels", {}).get("severity") in {"warning", "critical"}, f"{where}: has a severity")
 
     check_code(c, repo, metrics)
+
+    model_args = (repo / "charts/lectern/templates/model-deployment.yaml").read_text()
+    c.check(
+        re.search(r"^\s*- --metrics\s*$", model_args, re.MULTILINE) is not None,
+        "the chart's model service serves the llamacpp:* metrics (llama-server --metrics)",
+    )
 
     values = yaml.safe_load((repo / "charts/lectern/values.yaml").read_text())
     query = values["worker"]["autoscaling"]["keda"]["prometheus"]["query"]

@@ -6,6 +6,7 @@ magic and architecture) before they are put in place.
 
     python3 scripts/local_model.py install [--model ID ...]   # server + models (default model if none)
     python3 scripts/local_model.py install --server-only     # llama-server for a GGUF of your own
+    python3 scripts/local_model.py install --portable        # for other machines (the image)
     python3 scripts/local_model.py status
 
 Everything goes under $LECTERN_MODELS_DIR (default ~/.cache/lectern): bin/llama-server and
@@ -66,12 +67,14 @@ def server_path() -> Path:
 # What the build stamp records besides the version: a binary built another way is rebuilt
 # (binaries built with AMX before this flag existed crash on some machines, see cpu_options).
 BUILD_KIND = "cpu-features-no-amx"
+# A build for machines other than this one (the container image): see portable_options.
+PORTABLE_KIND = "portable"
 
 
-def server_ok() -> bool:
+def server_ok(kind: str = BUILD_KIND) -> bool:
     binary = server_path()
     stamp = binary.with_name("llama-server.version")
-    wanted = f"{CATALOG['llama_cpp']['version']} {BUILD_KIND}"
+    wanted = f"{CATALOG['llama_cpp']['version']} {kind}"
     return binary.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted
 
 
@@ -117,8 +120,24 @@ def cpu_options() -> list[str]:
     return options
 
 
-def build_server() -> None:
-    if server_ok():
+def portable_options() -> list[str]:
+    """CPU features for a binary that runs on machines other than the one building it (the
+    container image, built once and run on any node): on x86-64 the x86-64-v3 level (AVX2,
+    FMA, F16C, BMI2: every x86 server since 2013, every cloud instance type), without
+    AVX-512 or AMX; elsewhere the compiler's default target."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return ["-DGGML_NATIVE=OFF"]
+    on = {"GGML_SSE42", "GGML_AVX", "GGML_AVX2", "GGML_FMA", "GGML_F16C", "GGML_BMI2"}
+    options = ["-DGGML_NATIVE=OFF", "-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF",
+               "-DGGML_AMX_BF16=OFF"]
+    for option, _ in X86_OPTIONS:
+        options.append(f"-D{option}={'ON' if option in on else 'OFF'}")
+    return options
+
+
+def build_server(portable: bool = False) -> None:
+    kind = PORTABLE_KIND if portable else BUILD_KIND
+    if server_ok(kind):
         say(f"llama-server is built ({server_path()})")
         return
     for tool in ("cmake", "ninja", "c++"):
@@ -133,10 +152,14 @@ def build_server() -> None:
             archive.extractall(tmp / "src", filter="data")
         source = next((tmp / "src").glob("*/vendor/llama.cpp"))
         build = tmp / "build"
-        say("configuring llama.cpp for this machine's CPU")
+        if portable:
+            say("configuring llama.cpp for any x86-64-v3 (or default-target) CPU")
+        else:
+            say("configuring llama.cpp for this machine's CPU")
+        options = portable_options() if portable else cpu_options()
         subprocess.run([
             "cmake", "-S", str(source), "-B", str(build), "-G", "Ninja",
-            "-DCMAKE_BUILD_TYPE=Release", *cpu_options(), "-DBUILD_SHARED_LIBS=OFF",
+            "-DCMAKE_BUILD_TYPE=Release", *options, "-DBUILD_SHARED_LIBS=OFF",
             "-DLLAMA_BUILD_TESTS=OFF", "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_SERVER=ON",
             "-DLLAMA_BUILD_TOOLS=ON", "-DLLAMA_BUILD_APP=OFF", "-DLLAMA_BUILD_UI=OFF",
             "-DLLAMA_USE_PREBUILT_UI=OFF", "-DLLAMA_OPENSSL=OFF", "-DLLAMA_CURL=OFF",
@@ -164,7 +187,7 @@ def build_server() -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(build / "bin" / "llama-server", target.with_suffix(".tmp"))
         os.replace(target.with_suffix(".tmp"), target)
-        target.with_name("llama-server.version").write_text(f"{llama['version']} {BUILD_KIND}\n")
+        target.with_name("llama-server.version").write_text(f"{llama['version']} {kind}\n")
         say(f"llama-server built in {time.monotonic() - started:.0f} s -> {target}")
 
 
@@ -305,11 +328,15 @@ def main() -> None:
     install.add_argument("--no-server", action="store_true", help="models only")
     install.add_argument("--server-only", action="store_true",
                          help="llama-server only (for a GGUF of your own in LECTERN_LLM_GGUF)")
+    install.add_argument("--portable", action="store_true",
+                         help="build llama-server for any x86-64-v3 CPU, not only this one "
+                              "(the container image)")
     sub.add_parser("status", help="what is installed")
     args = parser.parse_args()
 
     if args.command == "status":
-        print(f"llama-server: {server_path()} ({'built' if server_ok() else 'missing'})")
+        built = "built" if server_ok() else "built, portable" if server_ok(PORTABLE_KIND) else "missing"
+        print(f"llama-server: {server_path()} ({built})")
         for model in CATALOG["models"]:
             path = models_home() / "models" / model["file"]
             state = "verified" if stamp_ok(path, model["sha256"]) else (
@@ -317,7 +344,7 @@ def main() -> None:
             print(f"{model['id']}: {path} ({state})")
         return
     if not args.no_server:
-        build_server()
+        build_server(portable=args.portable)
     if args.server_only:
         return
     for model_id in args.model or [CATALOG["default"]]:

@@ -19,6 +19,11 @@ const STAGE_BUCKETS: &[f64] = &[
     0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0, 900.0, 1800.0,
 ];
 
+/// A job waits in the queue from no time at all to hours behind a backlog.
+const WAIT_BUCKETS: &[f64] = &[
+    1.0, 5.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1200.0, 1800.0, 3600.0, 7200.0, 14400.0,
+];
+
 pub fn recorder() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
@@ -28,6 +33,12 @@ pub fn recorder() -> PrometheusHandle {
                     Matcher::Full("lectern_stage_duration_seconds".into()),
                     STAGE_BUCKETS,
                 )
+                .and_then(|b| {
+                    b.set_buckets_for_metric(
+                        Matcher::Full("lectern_job_queue_wait_seconds".into()),
+                        WAIT_BUCKETS,
+                    )
+                })
                 .and_then(|b| {
                     b.set_buckets_for_metric(
                         Matcher::Suffix("duration_seconds".into()),

@@ -19,6 +19,9 @@ pub fn pipeline_config(config: &Config) -> anyhow::Result<PipelineConfig> {
     if let Some(llm) = remote {
         let mut writer = OpenAiWriterConfig::new(&llm.base_url, &llm.model);
         writer.api_key = api_key(llm);
+        if let Some(slots) = config.llm_slots {
+            small_model_server(&mut writer, slots, config.local_model.context);
+        }
         if let Some(timeout) = config.llm_timeout {
             writer.timeout = timeout;
         }
@@ -43,6 +46,24 @@ pub fn pipeline_config(config: &Config) -> anyhow::Result<PipelineConfig> {
     pipeline.piper.command = narration.piper_command.clone();
     pipeline.piper.model = narration.piper_model.clone();
     Ok(pipeline)
+}
+
+/// `LECTERN_LLM_SLOTS`: the endpoint is a llama.cpp server running a small model (the Helm
+/// chart's model service), so the writer works as it does with the local model
+/// (`LocalModelServer::writer_config`): a plan, then one scene per request, streamed, as many
+/// requests at once as the server has slots, with timeouts and answer lengths sized for a CPU
+/// and a context of `LECTERN_LLM_CONTEXT` tokens. It names the endpoint's model, not a local
+/// one, and shares no prompt between slots: behind a Service the slots belong to several
+/// replicas.
+fn small_model_server(writer: &mut OpenAiWriterConfig, slots: usize, context: Option<u32>) {
+    let context = context.unwrap_or(lectern_pipeline::local_model::DEFAULT_CONTEXT);
+    writer.timeout = std::time::Duration::from_secs(900);
+    writer.attempts = 4;
+    writer.temperature = 0.3;
+    writer.stream = true;
+    writer.scene_by_scene = true;
+    writer.max_tokens = Some(context.saturating_sub(2048).clamp(1024, 8192));
+    writer.parallel = slots;
 }
 
 fn api_key(llm: &lectern_core::config::LlmConfig) -> Option<String> {
@@ -102,6 +123,52 @@ mod tests {
         assert_eq!(pipeline.tts, Some(TtsChoice::OpenAi));
         assert_eq!(pipeline.openai_tts.voice, "nova");
         assert_eq!(pipeline.openai_tts.base_url, "http://127.0.0.1:11434/v1");
+    }
+
+    #[test]
+    fn a_small_model_server_gets_the_local_models_writer() {
+        let pipeline = pipeline_config(&config(&[
+            ("llm_base_url", "http://demo-lectern-model:8080/v1"),
+            ("llm_model", "lectern-local"),
+            ("llm_slots", "4"),
+        ]))
+        .unwrap();
+        let writer = pipeline.llm.unwrap();
+        assert_eq!(writer.base_url, "http://demo-lectern-model:8080/v1");
+        assert_eq!(writer.model, "lectern-local");
+        assert!(writer.scene_by_scene && writer.stream);
+        assert_eq!(writer.parallel, 4);
+        assert_eq!(writer.timeout.as_secs(), 900);
+        assert_eq!(writer.max_tokens, Some(8192));
+        // Not a model this process runs: no local name, no prompt shared between slots.
+        assert!(writer.local.is_none());
+
+        // The operator's timeout and context still count.
+        let writer = pipeline_config(&config(&[
+            ("llm_base_url", "http://demo-lectern-model:8080/v1"),
+            ("llm_slots", "2"),
+            ("llm_timeout_secs", "600"),
+            ("llm_context", "4096"),
+        ]))
+        .unwrap()
+        .llm
+        .unwrap();
+        assert_eq!(writer.parallel, 2);
+        assert_eq!(writer.timeout.as_secs(), 600);
+        assert_eq!(writer.max_tokens, Some(2048));
+
+        // Without the setting, a remote model writes the whole script in one request.
+        let writer = pipeline_config(&config(&[("llm_base_url", "http://10.0.0.5:8080/v1")]))
+            .unwrap()
+            .llm
+            .unwrap();
+        assert!(!writer.scene_by_scene && !writer.stream);
+        assert_eq!(writer.parallel, 1);
+
+        let err = Config::from_pairs([("llm_slots", "0".to_string())])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("LECTERN_LLM_SLOTS"), "{err}");
     }
 
     #[test]

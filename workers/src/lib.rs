@@ -191,6 +191,18 @@ pub enum RunError {
     Final(String),
 }
 
+/// How long a job waited in the queue before a worker took it, recorded once per job: at its
+/// first claim (a job taken back after a worker died, or tried again, waited for other
+/// reasons).
+fn record_queue_wait(job: &job::Model) {
+    let Some(started) = job.started_at.filter(|_| job.attempts == 1) else {
+        return;
+    };
+    let waited = (started - job.created_at).num_milliseconds().max(0) as f64 / 1000.0;
+    metrics::histogram!("lectern_job_queue_wait_seconds", "kind" => job.kind.as_str())
+        .record(waited);
+}
+
 /// The job's parameters, as its kind stores them.
 fn params_of<T: serde::de::DeserializeOwned>(job: &job::Model) -> Result<T, RunError> {
     serde_json::from_str(&job.params)
@@ -204,6 +216,7 @@ impl Runtime {
         let Claim::Run(mut job) = self.claim(job_id).await? else {
             return Ok(());
         };
+        record_queue_wait(&job);
         loop {
             if job.attempts > MAX_ATTEMPTS {
                 let error = format!("Generation failed after {MAX_ATTEMPTS} attempts");

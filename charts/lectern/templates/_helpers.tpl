@@ -51,6 +51,16 @@ install, gets the same list inline.
 */}}
 {{- define "lectern.settings" -}}
 {{- $c := .Values.config -}}
+{{- $llmBaseUrl := $c.llmBaseUrl -}}
+{{- $llmModel := $c.llmModel -}}
+{{- $llmTimeout := $c.llmTimeoutSecs -}}
+{{- $llmSlots := $c.llmSlots -}}
+{{- if include "lectern.modelService" . -}}
+{{- $llmBaseUrl = include "lectern.modelUrl" . -}}
+{{- $llmModel = .Values.model.alias -}}
+{{- $llmTimeout = default 900 $c.llmTimeoutSecs -}}
+{{- $llmSlots = .Values.model.slots -}}
+{{- end -}}
 {{- $pairs := list
   (list "LECTERN_ENV" $c.env)
   (list "LECTERN_PORT" $c.port)
@@ -66,9 +76,11 @@ install, gets the same list inline.
   (list "LECTERN_OIDC_ISSUER" $c.oidcIssuer)
   (list "LECTERN_OIDC_CLIENT_ID" $c.oidcClientId)
   (list "LECTERN_HOST_EMAILS" $c.hostEmails)
-  (list "LECTERN_LLM_BASE_URL" $c.llmBaseUrl)
-  (list "LECTERN_LLM_MODEL" $c.llmModel)
-  (list "LECTERN_LLM_TIMEOUT_SECS" $c.llmTimeoutSecs)
+  (list "LECTERN_LLM_BASE_URL" $llmBaseUrl)
+  (list "LECTERN_LLM_MODEL" $llmModel)
+  (list "LECTERN_LLM_TIMEOUT_SECS" $llmTimeout)
+  (list "LECTERN_LLM_SLOTS" $llmSlots)
+  (list "LECTERN_LOCAL_MODEL" $c.localModel)
   (list "LECTERN_TTS" $c.tts)
   (list "LECTERN_TTS_MODEL" $c.ttsModel)
   (list "LECTERN_TTS_VOICE" $c.ttsVoice)
@@ -136,6 +148,12 @@ install, gets the same list inline.
 {{- if and (eq (toString .Values.config.env) "production") (not (hasPrefix "https://" (toString .Values.config.publicUrl))) -}}
 {{- fail "config.publicUrl must be https:// when config.env is production" -}}
 {{- end -}}
+{{- if and (include "lectern.modelService" .) (not (regexMatch "^[0-9a-f]{64}$" (toString .Values.model.sha256))) -}}
+{{- fail "model.sha256 must be the model file's SHA-256 (64 lower-case hex digits, pipeline/models/catalog.json)" -}}
+{{- end -}}
+{{- if and (include "lectern.modelService" .) (lt (int .Values.model.slots) 1) -}}
+{{- fail "model.slots must be at least 1" -}}
+{{- end -}}
 {{- if lt (int .Values.worker.autoscaling.maxReplicas) (int .Values.worker.autoscaling.minReplicas) -}}
 {{- fail "worker.autoscaling.maxReplicas must be at least worker.autoscaling.minReplicas" -}}
 {{- end -}}
@@ -174,4 +192,17 @@ prometheus.io/path: /metrics
 {{/* The Redis list of waiting jobs that KEDA watches. */}}
 {{- define "lectern.queueList" -}}
 {{- default (printf "%s:active" (default "lectern-jobs" .Values.config.queueName)) .Values.worker.autoscaling.keda.listName -}}
+{{- end -}}
+
+{{/*
+"true" when the chart runs its model service: model.enabled and no endpoint of the operator's
+own (config.llmBaseUrl). Empty otherwise, so `if include ...` reads it.
+*/}}
+{{- define "lectern.modelService" -}}
+{{- if and .Values.model.enabled (not .Values.config.llmBaseUrl) -}}true{{- end -}}
+{{- end -}}
+
+{{/* The workers' OpenAI-compatible base URL of the model service. */}}
+{{- define "lectern.modelUrl" -}}
+{{- printf "http://%s-model:%v/v1" (include "lectern.fullname" .) .Values.model.port -}}
 {{- end -}}

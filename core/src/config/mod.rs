@@ -74,6 +74,7 @@ struct RawSettings {
     llm_api_key: Option<String>,
     llm_model: Option<String>,
     llm_timeout_secs: Option<u64>,
+    llm_slots: Option<u64>,
     #[serde(deserialize_with = "lenient_string")]
     local_model: String,
     llm_gguf: Option<PathBuf>,
@@ -127,6 +128,7 @@ impl Default for RawSettings {
             llm_api_key: None,
             llm_model: None,
             llm_timeout_secs: None,
+            llm_slots: None,
             local_model: "auto".into(),
             llm_gguf: None,
             llama_server: None,
@@ -270,6 +272,10 @@ pub struct Config {
     /// Per request to a configured model (`LECTERN_LLM_TIMEOUT_SECS`); the local model's own
     /// timeout is sized for CPU generation.
     pub llm_timeout: Option<Duration>,
+    /// `LECTERN_LLM_SLOTS`: the configured endpoint is a llama.cpp server with this many
+    /// slots running a small model (the Helm chart's model service): the script writer writes
+    /// as for the local model, scene by scene and this many requests at once.
+    pub llm_slots: Option<usize>,
     pub local_model: LocalModelConfig,
     pub narration: NarrationConfig,
     /// A worker's heartbeat to the queue; silent for `MISSED_HEARTBEATS` of them, it is dead.
@@ -483,6 +489,12 @@ impl Config {
             "a number of seconds",
         )?
         .map(Duration::from_secs);
+        let llm_slots = within(
+            "LECTERN_LLM_SLOTS",
+            raw.llm_slots,
+            1..=64,
+            "a number of slots",
+        )?;
         let local_model = LocalModelConfig {
             choice: match raw.local_model.trim().to_ascii_lowercase().as_str() {
                 "" | "auto" | "on" | "1" | "true" => LocalModelChoice::Auto,
@@ -644,6 +656,7 @@ impl Config {
                 .collect(),
             llm,
             llm_timeout,
+            llm_slots,
             local_model,
             narration: NarrationConfig {
                 tts: raw.tts.filter(|s| !s.is_empty()),
@@ -871,6 +884,7 @@ fn coerce(map: serde_json::Map<String, serde_json::Value>) -> serde_json::Value 
             (
                 "port"
                 | "llm_timeout_secs"
+                | "llm_slots"
                 | "llm_threads"
                 | "llm_context"
                 | "queue_heartbeat_secs"

@@ -175,6 +175,11 @@ pub const SETTINGS: &[Setting] = &[
         "per request to the language model",
     ),
     setting(
+        "LECTERN_LLM_SLOTS",
+        "none",
+        "the requests `LECTERN_LLM_BASE_URL` answers at once (1-64), for a llama.cpp server running a small model (the Helm chart's model service): the script writer then writes as for the local model, a plan and then scene by scene, streamed, this many requests at once, 900 s per request unless `LECTERN_LLM_TIMEOUT_SECS` says otherwise; unset: one request per script, as suits a large hosted model",
+    ),
+    setting(
         "LECTERN_LOCAL_MODEL",
         "`auto`",
         "`auto`: with no `LECTERN_LLM_BASE_URL`, `serve --workers N`, `worker` and `render` start llama.cpp's `llama-server` with the installed model on a free loopback port (restarted if it dies, stopped on exit); `off`: never (the offline writer writes); or a catalog model id (`qwen2.5-1.5b`, `qwen2.5-0.5b`, `smollm2-135m`)",

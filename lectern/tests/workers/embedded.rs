@@ -112,6 +112,25 @@ async fn a_video_job_runs_to_a_playable_video_with_captions_in_the_library() {
     app.assert_ledger_matches(&uid).await;
     let me = app.get_json(&token, "/api/me").await;
     assert_eq!(me["stats"]["videosGenerated"], 1);
+
+    // The worker recorded how long the job waited for it, as a histogram with buckets (the
+    // process's one recorder, which other tests here share: at least this job).
+    let metrics = reqwest::get(app.url("/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let waits: f64 = metrics
+        .lines()
+        .filter_map(|l| l.strip_prefix("lectern_job_queue_wait_seconds_count{kind=\"video\"} "))
+        .filter_map(|v| v.trim().parse::<f64>().ok())
+        .sum();
+    assert!(waits >= 1.0, "{metrics}");
+    assert!(
+        metrics.contains("lectern_job_queue_wait_seconds_bucket{kind=\"video\",le="),
+        "{metrics}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

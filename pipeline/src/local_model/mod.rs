@@ -13,7 +13,7 @@ mod verify;
 pub use catalog::{KnownModel, default_model, known_models};
 pub use gguf::{GgufError, GgufHeader, read_header};
 pub use server::{LocalModelServer, MODEL_ALIAS, SLOTS};
-pub use settings::{LocalModelMode, LocalModelSettings};
+pub use settings::{DEFAULT_CONTEXT, LocalModelMode, LocalModelSettings};
 pub use verify::{InstalledModel, resolve};
 
 use std::path::PathBuf;
