@@ -76,7 +76,7 @@ describe('how Lectern reads the problem, before it is paid for', () => {
 
     await user.click(screen.getByRole('button', { name: /Solve step by step/ }));
     await waitFor(() => expect(solveRequests(requests)).toHaveLength(1));
-    expect(solveRequests(requests)[0].body).toMatchObject({ problem_text: LIMIT, dry_run: false });
+    expect(solveRequests(requests)[0]?.body).toMatchObject({ problem_text: LIMIT, dry_run: false });
   });
 
   it('a changed text must be confirmed again', async () => {
@@ -121,7 +121,7 @@ describe('how Lectern reads the problem, before it is paid for', () => {
     expect(within(panel).queryByRole('button', { name: 'This reading is right' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Solve step by step/ }));
     await waitFor(() => expect(solveRequests(requests)).toHaveLength(1));
-    expect(solveRequests(requests)[0].body).toMatchObject({ problem_text: 'lim_(x->2) ((x^2 - 4)/(x - 2))' });
+    expect(solveRequests(requests)[0]?.body).toMatchObject({ problem_text: 'lim_(x->2) ((x^2 - 4)/(x - 2))' });
   });
 
   it('Escape cancels a correction and gives the focus back', async () => {

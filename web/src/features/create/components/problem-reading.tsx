@@ -72,9 +72,9 @@ export function ProblemReadingPanel({ view, asked, onConfirm, onCorrect, onEditT
       aria-labelledby={titleId}
       data-testid="problem-reading"
     >
-      <h3 id={titleId} ref={titleRef} tabIndex={-1} className="problem-reading__title">
+      <h2 id={titleId} ref={titleRef} tabIndex={-1} className="problem-reading__title">
         How Lectern reads your problem
-      </h3>
+      </h2>
       <div aria-live="polite" aria-atomic="true" className="problem-reading__body">
         {view.state === 'reading' ? <p className="field__help">Reading your problem…</p> : null}
         {view.state === 'unavailable' ? (
