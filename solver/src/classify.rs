@@ -67,6 +67,11 @@ fn classify_expression(e: &Expr) -> ProblemKind {
             Err(NotExact::Arithmetic(ArithmeticError::Overflow)) => {
                 needs_model("the numbers are too large for exact arithmetic")
             }
+            // Logarithms of numbers (log_3(81) is ln(81)/ln(3)): worked exactly when they are
+            // whole numbers or fractions, refused with the reason when not.
+            Err(_) if e.any(&|x| matches!(x, Expr::Func(Func::Ln | Func::Log, _))) => {
+                ProblemKind::Arithmetic
+            }
             Err(_) => needs_model(
                 "only arithmetic with fractions, decimals, whole powers and perfect square roots is solved offline",
             ),

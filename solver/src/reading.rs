@@ -349,6 +349,23 @@ pub fn read(text: &str) -> Reading {
             }
         }
         Err(error) => {
+            if let crate::SolveError::NeedsLanguageModel { reason } = &error
+                && crate::problem::read_problem(text).is_err()
+                && let Some(worked) = crate::solve::everyday::solve(text)
+            {
+                // Read, but the set-up leaves out an amount of the words (or changes its unit).
+                return Reading {
+                    detail: format!(
+                        "Lectern could not use all of {}: {reason}. Ask for one thing and say \
+                         what each amount is for, or leave out the amounts the question does \
+                         not need.",
+                        quoted(text)
+                    ),
+                    reading: worked.reading,
+                    kind: worked.kind.name().to_string(),
+                    solvable: false,
+                };
+            }
             let kind = crate::classify(text);
             let reading = crate::problem::read_problem(text)
                 .map(|read| read.reading.unwrap_or_else(|| text.to_string()))

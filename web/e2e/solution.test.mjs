@@ -1,13 +1,17 @@
 // The journey of issue 6: sign in, solve `2x + 3 = 11` and `x^2 - 5x + 6 = 0` on the
 // create-problem screen, follow 'Analyzing your problem...' to 'Problem solved! Video ready
 // for download!', play each video, see the checked answers x = 4 and x = 2, x = 3, and find
-// both in the library's solutions tab. Runs against the real server, its in-process worker,
-// the offline solver and the real rendering pipeline:
+// both in the library's solutions tab. Then a problem in words (issue 51): the screen shows how
+// Lectern reads it before paying, a question it cannot solve is refused inline in plain words,
+// the reading is corrected and confirmed by keyboard, and the confirmed reading is solved.
+// Runs against the real server, its in-process worker, the offline solver and the real
+// rendering pipeline:
 //   npm run build && node --test e2e/solution.test.mjs
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { axeViolations } from './axe.mjs';
 import { signInThroughPopup } from './browser.mjs';
 import { RESULTS, startJourney } from './server.mjs';
 
@@ -18,6 +22,14 @@ const PROBLEMS = [
   { text: '2x + 3 = 11', answer: 'x = 4', shot: 'linear' },
   { text: 'x^2 - 5x + 6 = 0', answer: 'x = 2, x = 3', shot: 'quadratic' },
 ];
+
+/** A problem in words, how Lectern reads it, a correction a student might type, and its answer. */
+const WORDS = {
+  text: 'Find the limit of (x^2 - 1)/(x - 1) as x approaches 1',
+  reading: 'lim_(x->1) ((x^2 - 1)/(x - 1))',
+  corrected: 'lim_(x->2) ((x^2 - 4)/(x - 2))',
+  answer: '2',
+};
 
 const { server, browser } = await startJourney({ workers: 1 });
 
@@ -116,6 +128,68 @@ test('a learner solves two problems step by step, plays the videos and sees the 
       }
       await page.screenshot({ path: join(RESULTS, 'e2e-solution-library.png') });
       assert.equal((await page.getByTestId('credit-balance').innerText()).trim(), '8 credits');
+    });
+
+    await t.test('a problem in words: read before paying, refused inline, corrected, confirmed and solved', async () => {
+      await page.goto(`${server.baseUrl}/problems/new`);
+      const text = page.getByLabel('What problem should be solved?');
+      const panel = page.getByRole('region', { name: 'How Lectern reads your problem' });
+
+      // What Lectern cannot solve is said inline, in plain words, before anything is ordered.
+      await text.fill('Why is the sky blue?');
+      const refusal = panel.getByTestId('problem-reading-refusal');
+      await refusal.waitFor({ timeout: TIMEOUT });
+      assert.match(await refusal.innerText(), /could not read "Why is the sky blue\?" as mathematics it can solve/);
+      assert.deepEqual(await axeViolations(page), [], 'a refused reading has no axe violations');
+
+      // The words are read as a limit: ordering waits for the reading to be confirmed.
+      await text.fill(WORDS.text);
+      const reading = panel.getByTestId('problem-reading-text');
+      await reading.filter({ hasText: WORDS.reading }).waitFor({ timeout: TIMEOUT });
+      assert.match(await panel.innerText(), /Lectern reads this as a limit/);
+      await page.getByRole('button', { name: /Solve step by step/ }).click();
+      await page.getByRole('alert').filter({ hasText: 'Confirm how Lectern reads your problem' }).waitFor({ timeout: TIMEOUT });
+      const confirm = panel.getByRole('button', { name: 'This reading is right' });
+      assert.equal(await confirm.evaluate((el) => el === document.activeElement), true, 'the confirmation is focused');
+      assert.equal((await page.getByTestId('credit-balance').innerText()).trim(), '8 credits', 'nothing was charged');
+      assert.deepEqual(await axeViolations(page), [], 'a reading waiting for its confirmation has no axe violations');
+
+      // Corrected by keyboard: the correction replaces the text and is read again, Escape leaves it.
+      await panel.getByRole('button', { name: 'Correct the reading' }).click();
+      const correction = page.getByLabel('Your correction of the reading');
+      assert.equal(await correction.inputValue(), WORDS.reading);
+      await correction.press('Escape');
+      assert.equal(await text.inputValue(), WORDS.text);
+      await panel.getByRole('button', { name: 'Correct the reading' }).click();
+      await page.getByLabel('Your correction of the reading').fill(WORDS.corrected);
+      await page.getByLabel('Your correction of the reading').press('Enter');
+      assert.equal(await text.inputValue(), WORDS.corrected);
+      await reading.filter({ hasText: WORDS.corrected }).waitFor({ timeout: TIMEOUT });
+
+      // Back to the words, confirmed with the keyboard, then ordered.
+      await text.fill(WORDS.text);
+      await reading.filter({ hasText: WORDS.reading }).waitFor({ timeout: TIMEOUT });
+      await confirm.focus();
+      await page.keyboard.press('Space');
+      assert.equal(await confirm.getAttribute('aria-pressed'), 'true');
+      await page.getByLabel('Length').fill('1');
+      const started = page.waitForResponse(
+        (r) => r.url().endsWith('/api/video/generate-solution') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: /Solve step by step/ }).click();
+      const response = await started;
+      assert.equal(response.status(), 202, await response.text());
+      assert.equal(response.request().postDataJSON().problem_text, WORDS.text);
+
+      const status = page.getByTestId('generation-status');
+      await status.getByText(/Problem solved! Ready to watch|could not be solved/).first().waitFor({ timeout: RENDER_TIMEOUT });
+      const answer = status.getByTestId('solution-answer');
+      await answer.waitFor({ timeout: TIMEOUT });
+      const value = (await answer.locator('.solution-answer__value').innerText()).trim();
+      assert.equal(value, WORDS.answer, `the answer of the confirmed reading is ${WORDS.answer}`);
+      assert.match(await answer.innerText(), /Checked/);
+      await page.getByTestId('credit-balance').filter({ hasText: '7 credits' }).waitFor({ timeout: TIMEOUT });
+      await page.screenshot({ path: join(RESULTS, 'e2e-solution-words-solved.png'), fullPage: true });
     });
 
     assert.deepEqual(pageErrors, [], 'the page raised no uncaught errors');

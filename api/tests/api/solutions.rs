@@ -327,6 +327,45 @@ async fn without_a_language_model_a_problem_the_solver_cannot_handle_is_refused_
 }
 
 #[tokio::test]
+async fn a_word_problem_whose_set_up_leaves_out_an_amount_is_refused_before_any_charge() {
+    let app = spawn_app().await;
+    let me = app.sign_in("taxed@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    let problem =
+        "A train travels 240 km in 3 hours and then 100 km more. What is its average speed?";
+    let reading: Value = read_problem(
+        &app,
+        Some(&me.access_token),
+        json!({"problem_text": problem}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(reading["solvable"], false, "{reading}");
+    assert_eq!(reading["reading"], "240 km / 3 h", "{reading}");
+    let detail = reading["detail"].as_str().unwrap();
+    assert!(detail.contains("does not use 100 km"), "{reading}");
+
+    let response = solve(
+        &app,
+        &me.access_token,
+        json!({"user_id": uid, "problem_text": problem}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(first_error(&body)["type"], "needs_language_model", "{body}");
+    assert_eq!(first_error(&body)["msg"].as_str(), Some(detail), "{body}");
+    assert_eq!(
+        job_count(&app, &me.access_token).await,
+        0,
+        "no job was created"
+    );
+    assert_eq!(available(&app, uid).await, 10, "nothing was charged");
+}
+
+#[tokio::test]
 async fn with_a_language_model_configured_any_problem_is_accepted() {
     let app = spawn_app_with(vec![
         ("llm_base_url", "http://127.0.0.1:9/v1".to_string()),

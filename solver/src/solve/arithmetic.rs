@@ -4,7 +4,7 @@
 
 use super::error::SolveError;
 use super::steps::{Step, Steps};
-use crate::expr::{Expr, Func};
+use crate::expr::{Constant, Expr, Func};
 use crate::print::precedence;
 use crate::rational::{Rational, lcm_i128};
 
@@ -52,10 +52,12 @@ struct Candidate {
 fn collect(e: &Expr, path: &mut Path, depth: usize, out: &mut Vec<Candidate>, order: &mut usize) {
     *order += 1;
     let kids = children(e);
-    if !kids.is_empty() && kids.iter().all(|k| matches!(k, Expr::Num(_))) {
+    // A logarithm of a number (`log_3(81)` is read as ln(81)/ln(3)) is worked out in one step.
+    let log = logarithm(e).is_some();
+    if log || (!kids.is_empty() && kids.iter().all(|k| matches!(k, Expr::Num(_)))) {
         out.push(Candidate {
             depth,
-            rank: rank(e),
+            rank: if log { 3 } else { rank(e) },
             order: *order,
             path: path.clone(),
         });
@@ -124,12 +126,180 @@ fn undefined(reason: String) -> SolveError {
     SolveError::Undefined { reason }
 }
 
+/// A logarithm of numbers: its base (`None`: e, the natural logarithm), its argument
+/// (`None`: e itself) and the argument as written (`1/8`, `2^5`).
+#[derive(Clone)]
+struct Logarithm {
+    base: Option<Rational>,
+    of: Option<Rational>,
+    argument: Expr,
+}
+
+/// An exact number with no letters in it: `81`, `1/8`, `2^5`.
+fn number_in(e: &Expr) -> Option<Rational> {
+    crate::exact::to_rational(e).ok()
+}
+
+/// `log_b(a)` (which the parser reads as ln(a)/ln(b)), `log(a)` (base 10), `ln(a)` and `ln(e)`,
+/// with `a` a number.
+fn logarithm(e: &Expr) -> Option<Logarithm> {
+    let (base, argument) = match e {
+        Expr::Div(top, bottom) => match (&**top, &**bottom) {
+            (Expr::Func(Func::Ln, a), Expr::Func(Func::Ln, b)) => (Some(number_in(b)?), a),
+            _ => return None,
+        },
+        Expr::Func(Func::Log, a) => (Some(Rational::integer(10)), a),
+        Expr::Func(Func::Ln, a) => (None, a),
+        _ => return None,
+    };
+    let of = match &**argument {
+        Expr::Const(Constant::E) => None,
+        a => Some(number_in(a)?),
+    };
+    Some(Logarithm {
+        base,
+        of,
+        argument: (**argument).clone(),
+    })
+}
+
+impl Logarithm {
+    /// As a student writes it: `log_3(81)`, `log(1000)`, `ln(1)`, `ln(e)`.
+    fn written(&self, print: &dyn Fn(&Expr) -> String) -> String {
+        let of = print(&self.argument);
+        match self.base {
+            None => format!("ln({of})"),
+            Some(b) if b == Rational::integer(10) => format!("log({of})"),
+            Some(b) if b.is_integer() && !b.is_negative() => {
+                format!("log_{}({of})", print(&Expr::Num(b)))
+            }
+            Some(b) => format!("log_{{{}}}({of})", print(&Expr::Num(b))),
+        }
+    }
+
+    /// The power of the base that gives the argument, when it is a whole number or a fraction
+    /// with a small denominator; each is confirmed exactly (`3^4 = 81`).
+    fn value(&self, print: &dyn Fn(&Expr) -> String) -> Result<(Rational, String), SolveError> {
+        let show = |r: Rational| print(&Expr::Num(r));
+        let written = self.written(print);
+        if let Some(of) = self.of
+            && (of.is_zero() || of.is_negative())
+        {
+            return Err(undefined(format!(
+                "{written} has no value: only positive numbers have logarithms"
+            )));
+        }
+        let Some(base) = self.base else {
+            return match self.of {
+                None => Ok((
+                    Rational::integer(1),
+                    format!("{written} = 1 because e^1 = e"),
+                )),
+                Some(of) if of.is_one() => Ok((
+                    Rational::integer(0),
+                    format!("{written} = 0 because e^0 = 1"),
+                )),
+                Some(_) => Err(SolveError::NeedsLanguageModel {
+                    reason: "natural logarithms of numbers other than 1 and e are not whole \
+                             numbers and are not worked offline"
+                        .into(),
+                }),
+            };
+        };
+        if base.is_zero() || base.is_negative() || base.is_one() {
+            return Err(undefined(format!(
+                "{written} has no value: a logarithm's base is a positive number other than 1"
+            )));
+        }
+        let Some(of) = self.of else {
+            return Err(SolveError::NeedsLanguageModel {
+                reason: "logarithms of e to another base are not worked offline".into(),
+            });
+        };
+        let estimate = of.to_f64().ln() / base.to_f64().ln();
+        for q in 1..=12_i64 {
+            let p = (estimate * q as f64).round();
+            if (estimate * q as f64 - p).abs() > 1e-6 || p.abs() > 4096.0 {
+                continue;
+            }
+            let p = p as i64;
+            // base^(p/q) = of exactly when base^p = of^q.
+            let (Ok(left), Ok(right)) = (base.pow(p), of.pow(q)) else {
+                continue;
+            };
+            if left == right {
+                let k = Rational::new(i128::from(p), i128::from(q))?;
+                let power = if q == 1 && !k.is_negative() {
+                    show(k)
+                } else {
+                    format!("({})", show(k))
+                };
+                return Ok((
+                    k,
+                    format!(
+                        "{written} = {} because {}^{power} = {}",
+                        show(k),
+                        show(base),
+                        show(of)
+                    ),
+                ));
+            }
+        }
+        Err(SolveError::NeedsLanguageModel {
+            reason: format!(
+                "{written} is not a whole number or a simple fraction, and such logarithms are \
+                 not worked offline"
+            ),
+        })
+    }
+}
+
+/// The expression as a student writes it: `log_3(81)`, not the quotient of natural logarithms
+/// the parser reads it as.
+fn written(e: &Expr, print: &dyn Fn(&Expr) -> String) -> Expr {
+    if let Expr::Div(top, bottom) = e
+        && let (Expr::Func(Func::Ln, a), Expr::Func(Func::Ln, b)) = (&**top, &**bottom)
+        && let Some(base) = number_in(b)
+    {
+        let log = Logarithm {
+            base: Some(base),
+            of: None,
+            argument: written(a, print),
+        };
+        return Expr::Var(log.written(print));
+    }
+    let w = |e: &Expr| Box::new(written(e, print));
+    match e {
+        Expr::Neg(a) => Expr::Neg(w(a)),
+        Expr::Func(f, a) => Expr::Func(*f, w(a)),
+        Expr::Add(a, b) => Expr::Add(w(a), w(b)),
+        Expr::Sub(a, b) => Expr::Sub(w(a), w(b)),
+        Expr::Mul(a, b) => Expr::Mul(w(a), w(b)),
+        Expr::Div(a, b) => Expr::Div(w(a), w(b)),
+        Expr::Pow(a, b) => Expr::Pow(w(a), w(b)),
+        other => other.clone(),
+    }
+}
+
 /// The value of one operation on numbers, with the rule that names it.
 fn apply(
     node: &Expr,
     show: &dyn Fn(Rational) -> String,
     decimals: bool,
 ) -> Result<(Rational, String, String), SolveError> {
+    if let Some(log) = logarithm(node) {
+        let print = |e: &Expr| match e {
+            Expr::Num(r) => show(*r),
+            e if decimals => e.to_decimal_string(),
+            e => e.to_string(),
+        };
+        let (value, sum) = log.value(&print)?;
+        return Ok((
+            value,
+            "A logarithm is the power of its base that gives the number".into(),
+            sum,
+        ));
+    }
     let n = numbers(node);
     let fraction = |r: &Rational| !(r.is_integer() || decimals && r.to_decimal_string().is_some());
     let same_denominator = n.len() == 2 && n[0].denom() == n[1].denom();
@@ -236,14 +406,15 @@ fn reason_for_order(candidate: &Candidate, whole: &Expr) -> &'static str {
 }
 
 pub(super) fn solve(problem: &Expr, decimals: bool) -> Result<(Vec<Step>, String), SolveError> {
-    let text = |e: &Expr| {
+    let plain = |e: &Expr| {
         if decimals {
             e.to_decimal_string()
         } else {
             e.to_string()
         }
     };
-    let number = |r: Rational| text(&Expr::Num(r));
+    let number = |r: Rational| plain(&Expr::Num(r));
+    let text = |e: &Expr| plain(&written(e, &plain));
     let mut steps = Steps::default();
     let mut current = problem.clone();
     while let Some(candidate) = next_operation(&current) {

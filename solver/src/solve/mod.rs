@@ -67,6 +67,10 @@ pub fn solve(problem: &str) -> Result<Solution, SolveError> {
         Ok(read) => read,
         Err(e) => {
             if let Some(worked) = everyday::solve(problem) {
+                // A set-up that leaves out an amount of the words answers another problem.
+                if let Some(reason) = everyday::setup_problem(problem, &worked) {
+                    return Err(SolveError::NeedsLanguageModel { reason });
+                }
                 return Ok(Solution {
                     kind: worked.kind,
                     steps: narrate_reading(worked.steps, Some(&worked.reading)),

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 57] = [
+const PROBLEMS: [(&str, &str, &str); 61] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -41,6 +41,11 @@ const PROBLEMS: [(&str, &str, &str); 57] = [
         "exponential_equation",
     ),
     ("What is 2 to the power of 10?", "1024", "arithmetic"),
+    // Logarithms of numbers, worked exactly.
+    ("log base 3 of 81", "4", "arithmetic"),
+    ("ln(1)", "0", "arithmetic"),
+    ("What is log base 2 of 1/8?", "-3", "arithmetic"),
+    ("log(1000) + 2", "5", "arithmetic"),
     (
         "x squared minus 4 equals 0",
         "x = -2, x = 2",
@@ -239,7 +244,9 @@ const PROBLEMS: [(&str, &str, &str); 57] = [
 #[test]
 fn every_student_problem_is_read_solved_and_checked_with_the_right_answer() {
     let mut wrong = Vec::new();
+    let mut right = 0;
     for (problem, answer, kind) in PROBLEMS {
+        let before = wrong.len();
         let reading = read(problem);
         if !reading.solvable || reading.kind != kind || reading.reading.is_empty() {
             wrong.push(format!("{problem}: read as {reading:?}"));
@@ -253,7 +260,12 @@ fn every_student_problem_is_read_solved_and_checked_with_the_right_answer() {
         if let Some(failed) = checks.iter().find(|c| !c.is_checked()) {
             wrong.push(format!("{problem}: {failed:?} in {:?}", solution.steps));
         }
+        right += usize::from(wrong.len() == before);
     }
+    println!(
+        "{right} of {} student problems read, solved and checked with the right answer",
+        PROBLEMS.len()
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -348,5 +360,58 @@ fn no_prompt_guide_shows_a_worked_answer_a_user_could_get() {
             !answer_line.chars().any(|c| c.is_ascii_digit()),
             "{answer_line}"
         );
+    }
+}
+
+#[test]
+fn a_logarithm_of_numbers_is_worked_in_one_checked_step_written_as_the_student_wrote_it() {
+    let solution = solve("log base 3 of 81").unwrap();
+    assert_eq!(solution.reading.as_deref(), Some("log_3(81)"));
+    let last = solution.steps.last().unwrap();
+    assert_eq!(
+        (last.before.as_str(), last.after.as_str()),
+        ("log_3(81)", "4")
+    );
+    assert!(
+        last.narration.contains("log_3(81) = 4 because 3^4 = 81"),
+        "{last:?}"
+    );
+    let wrong = check_steps("log base 3 of 81", &solution.steps, "3");
+    assert!(matches!(
+        wrong.last().unwrap().status,
+        CheckStatus::Failed { .. }
+    ));
+    // No value, or no exact one: refused with the reason, not guessed.
+    let negative = read("log base 2 of -8");
+    assert!(!negative.solvable);
+    assert!(negative.detail.contains("no answer"), "{}", negative.detail);
+    assert!(!read("ln(2)").solvable);
+    assert!(!read("log base 3 of 10").solvable);
+}
+
+#[test]
+fn a_set_up_that_leaves_out_an_amount_of_the_words_is_refused_and_names_it() {
+    for (problem, left_out) in [
+        (
+            "A train travels 240 km in 3 hours and then 100 km more. What is its average speed?",
+            "100 km",
+        ),
+        (
+            "A car goes from 0 to 20 m/s in 5 s and then brakes for 2 s, find its acceleration",
+            "2 s",
+        ),
+    ] {
+        let reading = read(problem);
+        assert!(!reading.solvable, "{problem}: {reading:?}");
+        assert!(
+            reading.detail.contains(left_out) && reading.detail.contains("could not use all of"),
+            "{problem}: {}",
+            reading.detail
+        );
+        assert!(
+            !reading.reading.is_empty(),
+            "{problem}: the set-up is shown"
+        );
+        assert!(solve(problem).is_err(), "{problem}");
     }
 }

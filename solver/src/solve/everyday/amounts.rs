@@ -86,7 +86,7 @@ const UNITS: [(&[&str], &str); 22] = [
     (&["m^2", "m²"], "m^2"),
 ];
 
-fn unit_symbol(word: &str) -> Option<&'static str> {
+pub(super) fn unit_symbol(word: &str) -> Option<&'static str> {
     UNITS
         .iter()
         .find(|(names, _)| names.contains(&word))

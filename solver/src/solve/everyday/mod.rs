@@ -10,6 +10,7 @@ mod percent;
 mod probability;
 mod rate;
 mod sequence;
+mod setup;
 
 use super::steps::Step;
 use crate::kind::ProblemKind;
@@ -28,8 +29,23 @@ pub(crate) struct Worked {
 
 /// The worked solution when the problem is one of the everyday kinds, read from its words.
 pub(crate) fn solve(text: &str) -> Option<Worked> {
+    worked(&plain(text))
+}
+
+/// The words as the everyday solvers read them: lower case, single spaces, no closing mark.
+fn plain(text: &str) -> String {
     let s = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let s = s.trim_end_matches(['?', '.', '!']).to_lowercase();
+    s.trim_end_matches(['?', '.', '!']).to_lowercase()
+}
+
+/// Why the set-up of a worked problem in words cannot be used: an amount of the words it
+/// leaves out, or uses with another unit (module `setup`).
+pub(crate) fn setup_problem(text: &str, worked: &Worked) -> Option<String> {
+    setup::problem(&plain(text), worked)
+}
+
+fn worked(s: &str) -> Option<Worked> {
+    let s = s.to_string();
     definite::solve(&s)
         .or_else(|| probability::solve(&s))
         .or_else(|| sequence::solve(&s))

@@ -68,27 +68,28 @@ fn dice(s: &str) -> Option<Worked> {
         .iter()
         .copied()
         .find(|n| *n != 2 || !s.contains("2 dice"));
-    let test: Box<dyn Fn(i128) -> bool> = if mentions(s, &["even"]) {
-        Box::new(|v| v % 2 == 0)
+    // What is favourable, and how the narration says it of a sum ("of 7") and of a face.
+    let (test, what): (Box<dyn Fn(i128) -> bool>, String) = if mentions(s, &["even"]) {
+        (Box::new(|v| v % 2 == 0), "that is even".into())
     } else if mentions(s, &["odd"]) {
-        Box::new(|v| v % 2 == 1)
+        (Box::new(|v| v % 2 == 1), "that is odd".into())
     } else if s.contains("greater than") || s.contains("more than") || s.contains("higher than") {
         let t = target?;
-        Box::new(move |v| v > t)
+        (Box::new(move |v| v > t), format!("greater than {t}"))
     } else if s.contains("less than") || s.contains("lower than") {
         let t = target?;
-        Box::new(move |v| v < t)
+        (Box::new(move |v| v < t), format!("less than {t}"))
     } else if s.contains("at least") {
         let t = target?;
-        Box::new(move |v| v >= t)
+        (Box::new(move |v| v >= t), format!("of at least {t}"))
     } else if s.contains("at most") {
         let t = target?;
-        Box::new(move |v| v <= t)
+        (Box::new(move |v| v <= t), format!("of at most {t}"))
     } else if mentions(s, &["double"]) && two {
-        Box::new(|_| false)
+        (Box::new(|_| false), String::new())
     } else {
         let t = target?;
-        Box::new(move |v| v == t)
+        (Box::new(move |v| v == t), format!("of {t}"))
     };
     if two {
         let doubles = mentions(s, &["double"]);
@@ -109,7 +110,11 @@ fn dice(s: &str) -> Option<Worked> {
         let (last, answer) = fraction_step(
             count,
             36,
-            format!("{count} of the 36 outcomes are favourable{listed}."),
+            if doubles {
+                format!("{count} of the 36 outcomes are doubles{listed}.")
+            } else {
+                format!("{count} of the 36 outcomes have a sum {what}{listed}.")
+            },
         )?;
         return worked(
             format!("{count}/36"),
@@ -131,7 +136,9 @@ fn dice(s: &str) -> Option<Worked> {
         count,
         6,
         format!(
-            "{count} of the 6 faces are favourable ({}).",
+            "{count} of the 6 faces are favourable, a number {} ({}).",
+            what.trim_start_matches("of ")
+                .trim_start_matches("that is "),
             faces
                 .iter()
                 .map(i128::to_string)

@@ -44,9 +44,21 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         .map(|a| a.value)
         .collect();
     let terms = if terms.len() >= 3 { terms } else { return None };
-    let (a, b, c) = (terms[0], terms[1], terms[2]);
+    let (a, b) = (terms[0], terms[1]);
     let d = b.sub(a).ok()?;
-    let arithmetic = c.sub(b).ok()? == d && !mentions(s, &["geometric"]);
+    // Every listed term is used: each follows the one before by the same difference (or ratio).
+    let differences: Vec<Rational> = terms
+        .windows(2)
+        .map(|p| p[1].sub(p[0]).ok())
+        .collect::<Option<_>>()?;
+    let arithmetic = differences.iter().all(|x| *x == d) && !mentions(s, &["geometric"]);
+    let each = |sign: &str, value: Rational| {
+        terms
+            .windows(2)
+            .map(|p| format!("{} {sign} {} = {}", shown(p[1]), shown(p[0]), shown(value)))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
     let n_minus_1 = n.sub(Rational::ONE).ok()?;
     let kind = ProblemKind::WordProblem;
     if arithmetic {
@@ -55,7 +67,8 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
             shown(d),
             "Find the common difference",
             format!(
-                "Each term is {} more than the one before: the common difference is {}.",
+                "{}: each term is {} more than the one before, so the common difference is {}.",
+                each("-", d),
                 shown(d),
                 shown(d)
             ),
@@ -133,7 +146,8 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         return None;
     }
     let r = b.div(a).ok()?;
-    if c.div(b).ok()? != r {
+    let ratios: Option<Vec<Rational>> = terms.windows(2).map(|p| p[1].div(p[0]).ok()).collect();
+    if ratios?.iter().any(|x| *x != r) {
         return None;
     }
     let ratio = step(
@@ -141,7 +155,8 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         shown(r),
         "Find the common ratio",
         format!(
-            "Each term is {} times the one before: the common ratio is {}.",
+            "{}: each term is {} times the one before, so the common ratio is {}.",
+            each("/", r),
             shown(r),
             shown(r)
         ),

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { paths } from '@/config/paths';
 import { jobStatusQueryOptions } from '@/lib/job-status';
@@ -8,11 +10,14 @@ import { GenerationStatus } from '@/features/create/components/generation-status
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, type OrderFeature } from '@/features/create/components/order-card';
 import { PreviewButton } from '@/features/create/components/preview-button';
+import { ProblemReadingPanel } from '@/features/create/components/problem-reading';
 import { DurationField } from '@/features/create/components/range-field';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
+import { useProblemReading } from '@/features/create/hooks/use-problem-reading';
 import { useSolutionGeneration } from '@/features/create/hooks/use-solution-generation';
+import { useWriter } from '@/features/create/api/get-writer';
 import { problemPreview } from '@/features/create/hooks/use-storyboard-preview';
 import { problemFormSchema } from '@/features/create/lib/form-schemas';
 import {
@@ -30,7 +35,7 @@ import {
 } from '@/features/create/lib/solution-request';
 import '@/features/create/components/create-lesson.css';
 
-const examples = ['2x + 3 = 11', 'x^2 - 5x + 6 = 0', '2x + 3y = 7; x - y = 1', 'd/dx((x^2 + 1)(x - 3))', '∫ (3x^2 + 2x) dx', '3/4 + 5/6 * 2'];
+const examples = ['2x + 3 = 11', 'x^2 - 5x + 6 = 0', '2x + 3y = 7; x - y = 1', 'd/dx((x^2 + 1)(x - 3))', '∫ (3x^2 + 2x) dx', '3/4 + 5/6 * 2', 'log base 2 of (x + 1) = 3'];
 
 const features: OrderFeature[] = [
   { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
@@ -55,11 +60,24 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
     duration: DEFAULT_PROBLEM_MINUTES,
     showWork: true,
   }, draft);
-  const { control, handleSubmit } = values;
+  const { control, handleSubmit, setValue, clearErrors, setFocus } = values;
 
   const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem', draft });
 
-  const submit = handleSubmit((problem) => form.send(() => generation.start(problem)));
+  // How Lectern reads the problem, shown before anything is paid for (issue 51).
+  const problemText = useWatch({ control, name: 'problem' });
+  const reading = useProblemReading(problemText ?? '', MAX_PROBLEM_LENGTH);
+  const writer = useWriter();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  const submit = handleSubmit(async (problem) => {
+    // A reading that rewrote the student's words is confirmed (or corrected) before paying.
+    if (!form.short && (await reading.checkBeforeSubmit(problem.problem)) === 'confirm') {
+      requestAnimationFrame(() => confirmRef.current?.focus());
+      return;
+    }
+    await form.send(() => generation.start(problem));
+  });
 
   return (
     <CreateFormLayout
@@ -83,11 +101,25 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
         maxLength: MAX_PROBLEM_LENGTH,
         placeholder: 'e.g. 2x + 3 = 11',
         help:
-          'Type it as you would write it: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ∫ ... dx; separate ' +
-          'the equations of a system with ";".',
+          'Type it as you would write it, in words or symbols: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ' +
+          '∫ ... dx; separate the equations of a system with ";". Lectern shows how it reads it before you pay.',
         examples,
         examplesLabel: 'Example problems',
       }}
+      afterPrompt={
+        <ProblemReadingPanel
+          view={reading.view}
+          asked={reading.asked}
+          onConfirm={reading.setConfirmed}
+          onCorrect={(text) => {
+            setValue('problem', text, { shouldDirty: true });
+            clearErrors('problem');
+          }}
+          onEditText={() => setFocus('problem')}
+          writer={writer?.kind ?? (writer === undefined ? undefined : null)}
+          confirmRef={confirmRef}
+        />
+      }
       order={{
         noun: 'solution',
         features,

@@ -1,0 +1,163 @@
+//! A set-up is checked against the words before it is used: every amount the problem gives is
+//! quoted in the set-up or its working, with the unit the words give it. A set-up that leaves an
+//! amount out answers another problem ("A $60 jacket is 25% off and the tax is 8%" is not
+//! `$60 - 25% of $60`), so it is refused, with the amount named, before anything is charged.
+
+use super::amounts::{Amount, amounts, unit_symbol};
+use super::{Worked, exact};
+use crate::rational::Rational;
+
+/// A number written in a set-up or a step, with the currency before it and the unit after it.
+#[derive(Debug, PartialEq)]
+struct Written {
+    value: Rational,
+    unit: String,
+}
+
+/// Every number written in `text`: `$60`, `25%`, `3 cm`, `(3 cm)^2`, `a_10`, `6 × 6`.
+fn written_numbers(text: &str) -> Vec<Written> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit()
+            // An exponent (`cm^2`, `(3 cm)^2`) is no amount of the words.
+            && (i == 0 || !(chars[i - 1].is_alphanumeric() || matches!(chars[i - 1], '.' | '^')));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut digits = String::new();
+        while i < chars.len() {
+            let c = chars[i];
+            let next_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+            if c.is_ascii_digit() {
+                digits.push(c);
+            } else if c == '.' && next_digit {
+                digits.push(c);
+            } else if c != ',' || !next_digit {
+                break;
+            }
+            i += 1;
+        }
+        let currency = chars[..start]
+            .iter()
+            .rev()
+            .find(|c| **c != '-')
+            .filter(|c| matches!(c, '$' | '€' | '£'));
+        let unit = match currency {
+            Some(c) => c.to_string(),
+            None => unit_after(&chars[i..]),
+        };
+        if let Some(value) = exact(&digits) {
+            out.push(Written { value, unit });
+        }
+    }
+    out
+}
+
+/// The unit written right after a number (`%`, ` cm`, ` m/s^2`, ` hours`), as the amounts of
+/// the words name it; empty when none is.
+fn unit_after(rest: &[char]) -> String {
+    if rest.first() == Some(&'%') {
+        return "%".into();
+    }
+    let rest = rest.strip_prefix(&[' ']).unwrap_or(rest);
+    let word: String = rest
+        .iter()
+        .take_while(|c| c.is_alphabetic() || matches!(c, '/' | '^' | '²' | '³' | '2' | '3'))
+        .collect();
+    if !word.starts_with(char::is_alphabetic) {
+        return String::new();
+    }
+    let word = word.to_lowercase();
+    unit_symbol(&word)
+        .or_else(|| unit_symbol(word.trim_end_matches(['^', '2', '3', '²', '³'])))
+        .map(str::to_string)
+        .unwrap_or_default()
+}
+
+/// Why the set-up cannot be used for the problem `s` (lower case): an amount of the words it
+/// does not use, or uses with another unit. `None` when it uses them all.
+pub(crate) fn problem(s: &str, worked: &Worked) -> Option<String> {
+    let mut texts = vec![worked.reading.as_str()];
+    for step in &worked.steps {
+        texts.extend([
+            step.before.as_str(),
+            step.after.as_str(),
+            step.narration.as_str(),
+        ]);
+    }
+    let used: Vec<Written> = texts.iter().flat_map(|t| written_numbers(t)).collect();
+    for amount in amounts(s) {
+        let same: Vec<&Written> = used.iter().filter(|w| w.value == amount.value).collect();
+        if same.is_empty() {
+            return Some(format!(
+                "its set-up {} does not use {}",
+                worked.reading,
+                amount.written()
+            ));
+        }
+        // A bare number keeps the words' unit (`w(w + 3) = 40` with the answer in cm); a
+        // number written only with another unit does not.
+        if !amount.unit.is_empty()
+            && !same
+                .iter()
+                .any(|w| w.unit == amount.unit || w.unit.is_empty())
+        {
+            return Some(unit_problem(&amount, &same, &worked.reading));
+        }
+    }
+    None
+}
+
+fn unit_problem(amount: &Amount, same: &[&Written], reading: &str) -> String {
+    let other = same.first().map_or("", |w| w.unit.as_str());
+    format!(
+        "the problem gives {} but its set-up {reading} uses it in {other}",
+        amount.written()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn units(text: &str) -> Vec<(String, String)> {
+        written_numbers(text)
+            .into_iter()
+            .map(|w| (w.value.to_string(), w.unit))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_are_read_with_their_currency_and_unit() {
+        let pair = |v: &str, u: &str| (v.to_string(), u.to_string());
+        assert_eq!(
+            units("$60 - 25% of $60"),
+            [pair("60", "$"), pair("25", "%"), pair("60", "$")]
+        );
+        assert_eq!(
+            units("pi (3 cm)^2 and 40 cm^2, 20 m/s in 1.5 hours"),
+            [
+                pair("3", "cm"),
+                pair("40", "cm^2"),
+                pair("20", "m/s"),
+                pair("3/2", "h")
+            ]
+        );
+        assert_eq!(
+            units("a_10 = 3,000 + (10 - 1) × 4"),
+            [
+                pair("10", ""),
+                pair("3000", ""),
+                pair("10", ""),
+                pair("1", ""),
+                pair("4", "")
+            ]
+        );
+        // A letter before a digit is a name, not a number: x2 and log_3 keep theirs apart.
+        assert_eq!(units("x2 + 5"), [pair("5", "")]);
+    }
+}
