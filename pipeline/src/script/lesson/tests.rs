@@ -840,30 +840,6 @@ fn the_background_is_given_to_the_scenes_not_to_the_plan() {
     );
 }
 
-/// A model that plans two scenes when asked for more, one of them planned already.
-struct Replanner {
-    asked: std::sync::Mutex<Vec<String>>,
-}
-
-impl JsonModel for Replanner {
-    async fn complete_json(
-        &self,
-        turns: &[Turn],
-        name: &str,
-        _schema: Value,
-    ) -> Result<String, ScriptError> {
-        assert_eq!(name, "more_scenes");
-        if let Some(Turn::User(request)) = turns.last() {
-            self.asked.lock().unwrap().push(request.clone());
-        }
-        Ok(json!({ "scenes": [
-            { "kind": "bullets", "heading": "Mountain building", "teaches": "Colliding continental plates fold the crust into mountain ranges." },
-            { "kind": "bullets", "heading": "What Causes Faults?", "teaches": "Faults form where stress breaks the rocks of the crust." },
-        ] })
-        .to_string())
-    }
-}
-
 #[test]
 fn a_sentence_that_points_back_at_a_repeat_goes_with_it() {
     let scene = |narration: &[&str]| Scene {
