@@ -39,13 +39,6 @@ fn a_sentence_is_not_finished_after_a_comma() {
         finish_sentence("What are they waiting for?").as_deref(),
         Some("What are they waiting for?")
     );
-    // A question written as a label is a heading, not speech.
-    assert_eq!(
-        finish_sentence("How do vaccines work in practice? : Vaccines are given to people.")
-            .as_deref(),
-        Some("Vaccines are given to people.")
-    );
-
     assert_eq!(
         finish_sentence("Plants need light and water").as_deref(),
         Some("Plants need light and water.")
