@@ -32,9 +32,7 @@ fn written_numbers(text: &str) -> Vec<Written> {
         while i < chars.len() {
             let c = chars[i];
             let next_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
-            if c.is_ascii_digit() {
-                digits.push(c);
-            } else if c == '.' && next_digit {
+            if c.is_ascii_digit() || (c == '.' && next_digit) {
                 digits.push(c);
             } else if c != ',' || !next_digit {
                 break;
