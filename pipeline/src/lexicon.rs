@@ -144,6 +144,22 @@ pub fn is_function_word(word: &str) -> bool {
     FUNCTION_WORDS.binary_search(&lower.as_str()).is_ok()
 }
 
+/// The function words a whole sentence cannot end on: articles, coordinating conjunctions,
+/// possessive determiners and the prepositions and relatives that need a word after them.
+/// Not every function word: a sentence may end on a pronoun or a preposition ("… protect
+/// against.", "… infecting you."); measured on the recorded corpus, ending on any function
+/// word called 11 sentences cut where 4 were.
+const NO_SENTENCE_END: &[&str] = &[
+    "a", "an", "and", "as", "but", "by", "for", "from", "in", "into", "its", "of", "or", "than",
+    "that", "the", "their", "to", "which", "with",
+];
+
+/// Whether a sentence that ends on `word` (any case, without punctuation) was cut off.
+pub fn ends_no_sentence(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    NO_SENTENCE_END.binary_search(&lower.as_str()).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +167,8 @@ mod tests {
     #[test]
     fn the_lexicon_is_sorted_and_has_no_duplicates() {
         assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(NO_SENTENCE_END.windows(2).all(|w| w[0] < w[1]));
+        assert!(NO_SENTENCE_END.iter().all(|w| is_function_word(w)));
     }
 
     #[test]

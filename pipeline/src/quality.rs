@@ -24,7 +24,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lexicon::is_function_word;
+use crate::lexicon::{ends_no_sentence, is_function_word};
 use crate::storyboard::{CheckpointAnswer, Storyboard, Visual};
 
 /// An idea a lesson on the brief must teach, as a teacher wrote it down: taught when one
@@ -534,29 +534,7 @@ fn cut_sentence(sentence: &str) -> bool {
     let body = trimmed.trim_end_matches(['.', '!', '?', '"', '\'', ')']);
     let ends_inside = !trimmed.ends_with(['.', '!', '?', '"', ')'])
         || body.ends_with([',', ';', ':', '-'])
-        || (body.split_whitespace().count() > 1
-            && matches!(
-                last_word(body).to_lowercase().as_str(),
-                "a" | "an"
-                    | "the"
-                    | "and"
-                    | "or"
-                    | "but"
-                    | "of"
-                    | "to"
-                    | "for"
-                    | "with"
-                    | "from"
-                    | "by"
-                    | "in"
-                    | "into"
-                    | "that"
-                    | "which"
-                    | "than"
-                    | "as"
-                    | "their"
-                    | "its"
-            ));
+        || (body.split_whitespace().count() > 1 && ends_no_sentence(last_word(body)));
     starts_inside || ends_inside
 }
 
