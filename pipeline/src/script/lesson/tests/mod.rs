@@ -1,0 +1,8 @@
+//! The scene-by-scene writer's tests, by stage.
+
+mod plan;
+mod repair;
+mod scene;
+mod text;
+
+use super::*;

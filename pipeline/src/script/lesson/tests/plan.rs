@@ -1,0 +1,197 @@
+//! Planning: headings, terms, titles, where questions go.
+
+use super::*;
+
+#[test]
+fn checkpoint_questions_go_to_distinct_teaching_scenes_spread_over_the_lesson() {
+    let plan = |kinds: &[BodyKind]| -> Vec<PlannedScene> {
+        kinds
+            .iter()
+            .map(|&kind| PlannedScene {
+                kind,
+                heading: "h".into(),
+                teaches: "t".into(),
+            })
+            .collect()
+    };
+    use BodyKind::{Bullets, Quiz};
+    let eight = plan(&[
+        Bullets, Bullets, Bullets, Bullets, Bullets, Bullets, Quiz, Bullets,
+    ]);
+    assert_eq!(question_scenes(&eight), [2, 4]);
+    assert_eq!(question_scenes(&plan(&[Bullets, Quiz, Bullets])), [0, 2]);
+    assert_eq!(
+        question_scenes(&plan(&[Bullets, Quiz])),
+        Vec::<usize>::new()
+    );
+    for teaching in 2..20 {
+        let picked = question_scenes(&plan(&vec![Bullets; teaching]));
+        assert_eq!(picked.len(), crate::script::checkpoints::QUESTIONS);
+        assert!(picked.windows(2).all(|w| w[0] < w[1]), "{picked:?}");
+        assert!(picked.iter().all(|&i| i < teaching), "{picked:?}");
+    }
+}
+
+#[test]
+fn a_heading_names_its_terms_between_small_words() {
+    assert_eq!(
+        heading_terms("Photosynthesis vs. Respiration"),
+        ["Photosynthesis", "Respiration"]
+    );
+    assert_eq!(heading_terms("The Calvin Cycle"), ["Calvin Cycle"]);
+    assert_eq!(heading_terms("What Causes Faults?"), ["Faults"]);
+    assert_eq!(heading_terms("How Do Plates Move?"), ["Plates"]);
+    assert_eq!(
+        heading_terms("Effects of the Treaty of Versailles"),
+        ["Treaty", "Treaty of Versailles", "Versailles"]
+    );
+    assert_eq!(
+        heading_terms("Examples of photosynthesis, in plants"),
+        ["photosynthesis", "plants"]
+    );
+    // A name with "of" inside is a term as well as its words.
+    assert_eq!(
+        heading_terms("Reign of Terror vs. French Revolution"),
+        ["Reign", "Reign of Terror", "Terror", "French Revolution"]
+    );
+    assert_eq!(
+        heading_terms("The War of the Roses"),
+        ["War", "War of the Roses", "Roses"]
+    );
+}
+
+#[test]
+fn a_title_keeps_the_topic_and_not_a_tagline() {
+    assert_eq!(
+        lesson_title("Photosynthesis: The Green Revolution", "Photosynthesis"),
+        "Photosynthesis"
+    );
+    // The topic after the colon: the title stays whole.
+    assert_eq!(
+        lesson_title("Biology 101: Photosynthesis", "Photosynthesis"),
+        "Biology 101: Photosynthesis"
+    );
+    assert_eq!(
+        lesson_title("How Plants Make Food", "Photosynthesis"),
+        "Photosynthesis"
+    );
+    // The start of a sentence cut at its limit is not a title.
+    assert_eq!(
+        lesson_title(
+            "The water cycle is a fundamental concept that describes the ,",
+            "The water cycle"
+        ),
+        crate::titles::smart_title("The water cycle")
+    );
+    assert_eq!(
+        lesson_title("Photosynthesis is how plants make food.", "Photosynthesis"),
+        "Photosynthesis"
+    );
+    assert_eq!(
+        lesson_title("What Is Photosynthesis?", "Photosynthesis"),
+        "What Is Photosynthesis?"
+    );
+}
+
+#[test]
+fn the_background_is_given_to_the_scenes_not_to_the_plan() {
+    let brief = Brief {
+        topic: "Photosynthesis".into(),
+        level: 2,
+        duration_minutes: 5.0,
+        wpm: 150,
+    };
+    let fact = |definition: &str, source| grounding::Fact {
+        term: "photosynthesis".into(),
+        definition: definition.into(),
+        source,
+    };
+    let reference = Reference {
+        facts: vec![fact("synthesis of compounds", grounding::SourceId::WordNet)],
+        background: Some(fact(
+            "This phase can proceed in the dark.",
+            grounding::SourceId::Gcide,
+        )),
+    };
+    let (plan, scenes) = lesson_briefs(&brief, Subject::Science, &reference, None);
+    for lesson in [&plan, &scenes] {
+        assert!(lesson.contains("- photosynthesis (WordNet 3.0): synthesis of compounds"));
+    }
+    assert!(!plan.contains("in the dark"), "{plan}");
+    assert!(
+        scenes.ends_with(
+            "Background on photosynthesis (GCIDE, a dictionary; keep to it):\n\
+             This phase can proceed in the dark."
+        ),
+        "{scenes}"
+    );
+}
+
+#[test]
+fn a_scene_planned_twice_is_written_once() {
+    let scene = |heading: &str, teaches: &str| PlannedScene {
+        kind: BodyKind::Bullets,
+        heading: heading.into(),
+        teaches: teaches.into(),
+    };
+    // Headings and lessons of a real Plate tectonics plan (27 November).
+    let mut scenes = vec![
+        scene(
+            "Types of Plate Boundaries",
+            "Plates meet at divergent, convergent and transform boundaries.",
+        ),
+        scene(
+            "What Causes Faults?",
+            "Faults form where stress breaks the rocks of the crust.",
+        ),
+        scene(
+            "Earthquakes",
+            "Earthquakes happen when plates slip suddenly along a fault.",
+        ),
+        scene(
+            "What causes faults",
+            "The kinds of stress that make normal and reverse faults.",
+        ),
+        scene(
+            "Mountain Building",
+            "Colliding continental plates fold the crust into mountains.",
+        ),
+        scene(
+            "Faults",
+            "Faults form where stress breaks the rocks of the earth's crust.",
+        ),
+    ];
+    drop_repeated_plans(&mut scenes, "Plate tectonics");
+    let headings: Vec<&str> = scenes.iter().map(|s| s.heading.as_str()).collect();
+    assert_eq!(
+        headings,
+        [
+            "Types of Plate Boundaries",
+            "What Causes Faults?",
+            "Earthquakes",
+            "Mountain Building"
+        ]
+    );
+}
+
+#[test]
+fn a_scene_planned_on_one_word_of_the_topic_is_planned_again() {
+    let scene = |heading: &str| PlannedScene {
+        kind: BodyKind::Definition,
+        heading: heading.into(),
+        teaches: format!("what {heading} means"),
+    };
+    let mut scenes = vec![
+        scene("Water"),
+        scene("Cycle"),
+        scene("The water cycle in action"),
+        scene("Evaporation"),
+    ];
+    drop_repeated_plans(&mut scenes, "The water cycle");
+    let headings: Vec<&str> = scenes.iter().map(|s| s.heading.as_str()).collect();
+    assert_eq!(headings, ["The water cycle in action", "Evaporation"]);
+    // A topic of one word is its own heading.
+    assert!(!names_one_word_of("Photosynthesis", "Photosynthesis"));
+    assert!(names_one_word_of("The Cycle", "The water cycle"));
+    assert!(!names_one_word_of("Water vapour", "The water cycle"));
+}

@@ -1,0 +1,530 @@
+//! The lesson as a whole: repeats, lengthening, shortening, beat limits.
+
+use super::*;
+
+#[test]
+fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
+    let defined = "The water cycle is the continuous movement of water on, above and below the \
+                   surface of the Earth.";
+    let title = Visual::Title {
+        title: "The water cycle".into(),
+        subtitle: None,
+    };
+    let definition = Scene {
+        visual: Visual::Definition {
+            term: "Water cycle".into(),
+            definition: "The continuous movement of water".into(),
+            example: None,
+        },
+        narration: vec![defined.to_string()],
+    };
+    let mut scenes = vec![
+        Scene {
+            visual: title.clone(),
+            narration: vec![
+                format!("{defined} It is driven by the sun."),
+                "By the end you will follow one raindrop from the sea to the sky and back.".into(),
+            ],
+        },
+        definition.clone(),
+    ];
+    drop_repeated_sentences(&mut scenes);
+    // The pointing-back sentence goes with the repeat; the definition keeps its beat.
+    assert_eq!(
+        scenes[0].narration,
+        vec!["By the end you will follow one raindrop from the sea to the sky and back."]
+    );
+    assert_eq!(scenes[1].narration, vec![defined.to_string()]);
+
+    // An opening whose other sentence said "It" of the repeat names the subject instead
+    // (the Water cycle render of 29 November).
+    let mut named = vec![
+        Scene {
+            visual: Visual::Title {
+                title: "The water cycle".into(),
+                subtitle: None,
+            },
+            narration: vec![
+                defined.to_string(),
+                "It involves the movement of water between oceans, lakes and rivers.".into(),
+            ],
+        },
+        definition.clone(),
+    ];
+    drop_repeated_sentences(&mut named);
+    assert_eq!(
+        named[0].narration,
+        vec!["The water cycle involves the movement of water between oceans, lakes and rivers."]
+    );
+
+    // An opening that says nothing else keeps its sentence.
+    let mut alone = vec![
+        Scene {
+            visual: title,
+            narration: vec![defined.to_string()],
+        },
+        definition,
+    ];
+    drop_repeated_sentences(&mut alone);
+    assert_eq!(alone[0].narration, vec![defined.to_string()]);
+}
+
+#[test]
+fn a_sentence_is_said_once_and_every_slide_element_keeps_its_beat() {
+    let repeated = "This process is crucial for life on Earth.";
+    let mut scenes = vec![
+        Scene {
+            visual: Visual::Bullets {
+                heading: "Parts".into(),
+                items: vec!["Light".into(), "Carbon".into()],
+            },
+            narration: vec![
+                format!("Chlorophyll absorbs light. {repeated}"),
+                format!("{repeated} Carbon dioxide enters the leaf."),
+                repeated.to_string(),
+            ],
+        },
+        Scene {
+            visual: Visual::Bullets {
+                heading: "Again".into(),
+                items: vec!["Oxygen".into()],
+            },
+            narration: vec![repeated.to_string(), "Oxygen is released.".into()],
+        },
+    ];
+    drop_repeated_sentences(&mut scenes);
+    assert_eq!(
+        scenes[0].narration,
+        vec![
+            format!("Chlorophyll absorbs light. {repeated}"),
+            "Carbon dioxide enters the leaf.".to_string(),
+        ]
+    );
+    // The element's beat keeps its one sentence rather than go empty.
+    assert_eq!(
+        scenes[1].narration,
+        vec![repeated.to_string(), "Oxygen is released.".to_string()]
+    );
+}
+
+#[test]
+fn a_bullet_whose_sentences_were_all_said_before_goes_with_them() {
+    // A Plate tectonics scene's fourth bullet said its first one's sentence again.
+    let first = "Plate tectonics helps us understand the structure of the Earth by showing \
+                 how the crust is divided into plates.";
+    let again = "Plate tectonics is important because it helps us understand the structure \
+                 of the Earth by showing how the crust is divided into plates.";
+    let summary_point = "Plates are pieces of the crust.";
+    let mut scenes = vec![
+        Scene {
+            visual: Visual::Bullets {
+                heading: "The Importance of Plate Tectonics".into(),
+                items: vec![
+                    "Explains the structure of the Earth".into(),
+                    "Helps predict earthquakes".into(),
+                    "Important for understanding the Earth".into(),
+                ],
+            },
+            narration: vec![
+                first.into(),
+                "Earthquakes happen where plates meet.".into(),
+                again.into(),
+            ],
+        },
+        Scene {
+            visual: Visual::Summary {
+                heading: "Key takeaways".into(),
+                points: vec!["Plates".into(), "Earthquakes".into()],
+            },
+            narration: vec![
+                summary_point.into(),
+                "Earthquakes happen where plates meet.".into(),
+            ],
+        },
+    ];
+    drop_repeated_sentences(&mut scenes);
+    let Visual::Bullets { items, .. } = &scenes[0].visual else {
+        panic!("bullets");
+    };
+    assert_eq!(
+        items,
+        &[
+            "Explains the structure of the Earth",
+            "Helps predict earthquakes"
+        ]
+    );
+    assert_eq!(scenes[0].narration.len(), 2);
+    // A summary keeps its points, each with its sentence.
+    assert_eq!(scenes[1].visual.element_count(), 2);
+    assert_eq!(
+        scenes[1].narration,
+        [summary_point, "Earthquakes happen where plates meet."]
+    );
+}
+
+#[test]
+fn dropping_a_repeated_definition_tells_where_each_kept_scene_was() {
+    let defined_as = |term: &str, meaning: &str| Scene {
+        visual: Visual::Definition {
+            term: term.into(),
+            definition: meaning.into(),
+            example: None,
+        },
+        narration: vec![format!("{term} has a meaning.")],
+    };
+    let definition = |term: &str| defined_as(term, &format!("the meaning of {term}"));
+    let mut scenes = vec![
+        definition("Chlorophyll"),
+        definition("Stomata"),
+        definition("chlorophyll"),
+        definition("Glucose"),
+    ];
+    assert_eq!(drop_repeats(&mut scenes), [0, 1, 3]);
+    assert_eq!(scenes.len(), 3);
+    // A How vaccines work render defined "Vaccine" and then "Vaccines", quoting
+    // WordNet's one definition twice; a second term with the same words goes too.
+    let wordnet = "immunogen consisting of a suspension of weakened or dead pathogenic cells";
+    let mut scenes = vec![
+        defined_as("Vaccine", wordnet),
+        definition("Antibody"),
+        defined_as("Vaccines", "a different wording"),
+        defined_as("Immunization", wordnet),
+        definition("Gas"),
+    ];
+    assert_eq!(drop_repeats(&mut scenes), [0, 1, 4]);
+}
+
+#[test]
+fn a_summary_says_again_what_the_lesson_said_but_not_twice_itself() {
+    let said = |points: &[&str]| -> Vec<String> {
+        points
+            .iter()
+            .map(|p| format!("{p} is what we saw."))
+            .collect()
+    };
+    let bullets = Scene {
+        visual: Visual::Bullets {
+            heading: "Parts".into(),
+            items: vec!["Chlorophyll".into(), "Stomata".into()],
+        },
+        narration: said(&["Chlorophyll", "Stomata"]),
+    };
+    let summary = |points: &[&str]| Scene {
+        visual: Visual::Summary {
+            heading: "Key takeaways".into(),
+            points: points.iter().map(|p| p.to_string()).collect(),
+        },
+        narration: said(points),
+    };
+    let mut scenes = vec![
+        bullets.clone(),
+        bullets,
+        summary(&["Chlorophyll", "Stomata", "Glucose", "Glucose"]),
+    ];
+    drop_repeats(&mut scenes);
+    // The second list repeats the first and keeps one item; the recap keeps both of
+    // the lesson's points and its own once.
+    assert_eq!(scenes[1].narration.len(), 1);
+    let Visual::Summary { points, .. } = &scenes[2].visual else {
+        panic!("a summary");
+    };
+    assert_eq!(points, &["Chlorophyll", "Stomata", "Glucose"]);
+    assert_eq!(scenes[2].narration.len(), 3);
+}
+
+#[test]
+fn a_text_carried_over_from_one_cut_at_its_limit_loses_its_broken_start() {
+    // Sentences offered to lengthen a Plate tectonics scene.
+    let offered: Vec<String> = [
+        "This movement can lead to the formation of new mountains, the er",
+        "ition of existing mountains, and the movement of plates. For example, the \
+         Himalayas formed where the Indian Plate met the Eurasian Plate. This collision \
+         led to the formation",
+        "of the Himalayas.",
+        "plates move a few centimetres a year.",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        without_carried_over(&offered),
+        [
+            offered[0].as_str(),
+            "For example, the Himalayas formed where the Indian Plate met the Eurasian Plate. \
+             This collision led to the formation",
+            "plates move a few centimetres a year.",
+        ]
+    );
+}
+
+#[test]
+fn a_comparison_that_lost_its_empty_rows_keeps_its_sentences_within_the_beat_limit() {
+    let row = |l: &str, r: &str| ComparisonRow {
+        left: l.into(),
+        right: r.into(),
+    };
+    let mut scene = Scene {
+        visual: Visual::Comparison {
+            heading: "Plate boundaries".into(),
+            left_title: "Divergent".into(),
+            right_title: "Convergent".into(),
+            rows: vec![
+                row("Divergent", "Convergent"),
+                row("Plates move apart", "Plates move together"),
+                row("Divergent", "Convergent"),
+                row("Divergent", "Convergent"),
+            ],
+        },
+        narration: (1..=9).map(|i| format!("Sentence number {i}.")).collect(),
+    };
+    tidy::mend_comparison(&mut scene);
+    assert_eq!(scene.visual.element_count(), 1);
+    assert_eq!(scene.narration.len(), 9);
+    within_beat_limit(&mut scene);
+    assert_eq!(scene.narration.len(), 1 + MAX_EXTRA_BEATS);
+    // Nothing was lost: the last three beats are said as one.
+    let said = scene.narration.join(" ");
+    for i in 1..=9 {
+        assert!(said.contains(&format!("Sentence number {i}.")), "{said}");
+    }
+    assert!(crate::storyboard::check_scene_alone(&scene).is_ok());
+}
+
+#[test]
+fn a_sentence_that_points_back_at_a_repeat_goes_with_it() {
+    let scene = |narration: &[&str]| Scene {
+        visual: Visual::Bullets {
+            heading: "Plates".into(),
+            items: vec!["Heat and pressure".into()],
+        },
+        narration: narration.iter().map(|s| s.to_string()).collect(),
+    };
+    let mut scenes = vec![
+        scene(&["Plates move because of heat and pressure in the Earth's interior."]),
+        // A Plate tectonics summary's sentence, said again.
+        scene(&[
+            "Plates move because of heat and pressure in the Earth's interior. This is why plates move. Mountains rise where plates collide.",
+        ]),
+    ];
+    drop_repeated_sentences(&mut scenes);
+    assert_eq!(
+        scenes[1].narration,
+        ["Mountains rise where plates collide."]
+    );
+}
+
+#[test]
+fn a_bullet_that_opens_as_another_or_names_itself_goes_with_its_beat() {
+    let mut scenes = vec![Scene {
+        visual: Visual::Bullets {
+            heading: "Carbon Fixation".into(),
+            items: vec![
+                "The process of photosynthesis is called photosynthesis".into(),
+                "Carbon dioxide from the air is converted into glucose".into(),
+                "Glucose is a sugar that plants use for energy".into(),
+                "Glucose is a sugar that plants use for food".into(),
+                "Glucose is stored as starch".into(),
+                "This process is called the Calvin cycle".into(),
+            ],
+        },
+        narration: vec![
+            "It is named after itself.".into(),
+            "Plants take carbon dioxide from the air and turn it into glucose.".into(),
+            "Glucose gives the plant energy.".into(),
+            "Glucose is the plant's food.".into(),
+            "Plants store glucose as starch.".into(),
+            "The cycle of reactions that fixes carbon is the Calvin cycle.".into(),
+        ],
+    }];
+    drop_repeats(&mut scenes);
+    let Visual::Bullets { items, .. } = &scenes[0].visual else {
+        panic!("bullets");
+    };
+    assert_eq!(
+        items,
+        &[
+            "Carbon dioxide from the air is converted into glucose",
+            "Glucose is a sugar that plants use for energy",
+            "Glucose is stored as starch",
+            "This process is called the Calvin cycle",
+        ]
+    );
+    assert_eq!(scenes[0].narration.len(), 4);
+    assert_eq!(scenes[0].narration[2], "Plants store glucose as starch.");
+}
+
+/// A model with nothing new to add: every "more" answer repeats a sentence the lesson
+/// already says. Counts the rounds it is asked.
+struct Exhausted {
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+impl JsonModel for Exhausted {
+    async fn complete_json(
+        &self,
+        _turns: &[Turn],
+        name: &str,
+        _schema: Value,
+    ) -> Result<String, ScriptError> {
+        Ok(match name {
+            "more" => {
+                self.asked
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                json!({ "more": ["Chlorophyll absorbs red and blue light in the leaf."] })
+            }
+            _ => json!({ "correct": true }),
+        }
+        .to_string())
+    }
+}
+
+/// A lesson of a title and three bullet scenes whose narration has `words` words in all
+/// (9 of them the sentence the model repeats), aiming at 100.
+fn lesson_of(words: usize) -> Storyboard {
+    let filler = |n: usize| vec!["word"; n].join(" ") + ".";
+    let bullets = |heading: &str, narration: Vec<String>| Scene {
+        visual: Visual::Bullets {
+            heading: heading.into(),
+            items: vec!["A point".into()],
+        },
+        narration,
+    };
+    let rest = words - 9;
+    Storyboard {
+        version: STORYBOARD_VERSION,
+        title: "Photosynthesis".into(),
+        subject: Subject::Science,
+        level: 2,
+        show_level: true,
+        target_minutes: 1.0,
+        wpm: 100,
+        origin: Origin::Model,
+        scenes: vec![
+            Scene {
+                visual: Visual::Title {
+                    title: "Photosynthesis".into(),
+                    subtitle: None,
+                },
+                narration: Vec::new(),
+            },
+            bullets(
+                "Light",
+                vec!["Chlorophyll absorbs red and blue light in the leaf.".into()],
+            ),
+            bullets("Carbon", vec![filler(rest / 2)]),
+            bullets("Oxygen", vec![filler(rest - rest / 2)]),
+        ],
+        sources: Vec::new(),
+        checkpoints: Vec::new(),
+    }
+}
+
+#[test]
+fn an_offered_text_loses_a_sentence_its_scene_says_already_even_where_repeats_are_allowed() {
+    let storyboard = lesson_of(84);
+    let said = "Chlorophyll absorbs red and blue light in the leaf.";
+    let offered = vec![
+        format!("{said} The leaf looks green because green light is reflected."),
+        format!("{said} It sits in the chloroplasts."),
+        said.to_string(),
+    ];
+    for repeats in [Repeats::Allowed, Repeats::Refused] {
+        assert_eq!(
+            addable(&storyboard, 1, &offered, repeats),
+            ["The leaf looks green because green light is reflected."],
+            "a sentence pointing back at the repeat goes with it"
+        );
+    }
+    // Offered twice in one answer, a new sentence is taken once.
+    let twice = vec!["Stomata let carbon dioxide in.".to_string(); 2];
+    assert_eq!(
+        addable(&storyboard, 1, &twice, Repeats::Allowed),
+        ["Stomata let carbon dioxide in."]
+    );
+}
+
+#[tokio::test]
+async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_nothing_new() {
+    // 84 words of 100: inside the 20% tolerance, short of the 88 lengthening aims for.
+    let mut storyboard = lesson_of(84);
+    assert_eq!(storyboard.word_count(), 84);
+    let model = Exhausted {
+        asked: Default::default(),
+    };
+    lengthen(
+        &model,
+        &[],
+        "Photosynthesis",
+        &mut storyboard,
+        Repeats::Refused,
+    )
+    .await
+    .unwrap();
+    assert_eq!(model.asked.into_inner(), 1, "one round that added nothing");
+    assert_eq!(storyboard.word_count(), 84);
+
+    // Below the tolerance it keeps asking other scenes, as before.
+    let mut short = lesson_of(60);
+    let model = Exhausted {
+        asked: Default::default(),
+    };
+    lengthen(&model, &[], "Photosynthesis", &mut short, Repeats::Refused)
+        .await
+        .unwrap();
+    assert!(model.asked.into_inner() > 1);
+}
+
+#[test]
+fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
+    // 100 words aimed at: at most 116 are kept. Every sentence is a bullet's beat.
+    let beat = |n: usize| vec!["word"; n].join(" ") + ".";
+    let mut storyboard = lesson_of(20);
+    storyboard.scenes[2] = Scene {
+        visual: Visual::Bullets {
+            heading: "Carbon".into(),
+            items: vec!["One".into(), "Two".into(), "Three".into(), "Four".into()],
+        },
+        narration: vec![beat(20), beat(20), beat(20), beat(20)],
+    };
+    storyboard.scenes[3] = Scene {
+        visual: Visual::Bullets {
+            heading: "Oxygen".into(),
+            items: vec!["One".into(), "Two".into()],
+        },
+        narration: vec![beat(30), beat(30)],
+    };
+    assert_eq!(storyboard.word_count(), 9 + 80 + 60);
+    shorten(&mut storyboard);
+    // Two of the four bullets went with their beats; the scene of two kept both.
+    let Visual::Bullets { items, .. } = &storyboard.scenes[2].visual else {
+        unreachable!()
+    };
+    assert_eq!(items, &["One", "Two"]);
+    assert_eq!(storyboard.scenes[2].narration.len(), 2);
+    assert_eq!(storyboard.scenes[3].narration.len(), 2);
+    assert_eq!(storyboard.word_count(), 9 + 40 + 60);
+
+    // Lists of two and a definition's example go too when nothing else is left.
+    storyboard.scenes[2] = Scene {
+        visual: Visual::Definition {
+            term: "Carbon".into(),
+            definition: "An element.".into(),
+            example: Some("Graphite.".into()),
+        },
+        narration: vec![beat(30), beat(30)],
+    };
+    storyboard.scenes[3] = Scene {
+        visual: Visual::Bullets {
+            heading: "Oxygen".into(),
+            items: vec!["One".into()],
+        },
+        narration: vec![beat(60)],
+    };
+    assert_eq!(storyboard.word_count(), 9 + 60 + 60);
+    shorten(&mut storyboard);
+    assert!(matches!(
+        &storyboard.scenes[2].visual,
+        Visual::Definition { example: None, .. }
+    ));
+    assert_eq!(storyboard.scenes[2].narration.len(), 1);
+    assert_eq!(storyboard.word_count(), 9 + 30 + 60);
+}
