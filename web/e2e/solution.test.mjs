@@ -153,6 +153,7 @@ test('a learner solves two problems step by step, plays the videos and sees the 
       assert.equal(await confirm.evaluate((el) => el === document.activeElement), true, 'the confirmation is focused');
       assert.equal((await page.getByTestId('credit-balance').innerText()).trim(), '8 credits', 'nothing was charged');
       assert.deepEqual(await axeViolations(page), [], 'a reading waiting for its confirmation has no axe violations');
+      await page.screenshot({ path: join(RESULTS, 'e2e-solution-words-reading.png'), fullPage: true });
 
       // Corrected by keyboard: the correction replaces the text and is read again, Escape leaves it.
       await panel.getByRole('button', { name: 'Correct the reading' }).click();
