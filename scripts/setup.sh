@@ -21,8 +21,9 @@ if [ "${LECTERN_LOCAL_MODEL:-auto}" != "off" ]; then
 fi
 if [ "$want_tests" = "--tests" ]; then
   # poppler-utils: the study sheet's text is read back from its PDF; libxml2-utils: the SCORM
-  # package's manifest is checked against the SCORM 1.2 schemas.
-  debian_packages+=(chromium ffmpeg poppler-utils libxml2-utils)
+  # package's manifest is checked against the SCORM 1.2 schemas; qpdf: the sources tests
+  # encrypt a PDF with it.
+  debian_packages+=(chromium ffmpeg poppler-utils libxml2-utils qpdf)
 fi
 if [ "$want_tests" = "--bench" ]; then
   debian_packages+=(wrk)

@@ -65,6 +65,11 @@ pub enum ApiError {
     Validation(Vec<FieldError>),
     #[error("{0}")]
     PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// Understood but not usable (a document that cannot be read), said in one message.
+    #[error("{0}")]
+    Unprocessable(String),
     /// A refusal to start more work now; `retry_after` seconds is when to ask again.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after: u64 },
@@ -98,6 +103,8 @@ impl ApiError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::NotAvailable(_) => StatusCode::NOT_IMPLEMENTED,

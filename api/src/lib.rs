@@ -57,6 +57,16 @@ impl Application {
         let storage =
             lectern_core::storage::Storage::from_config(&config).context("media storage")?;
         let admission = Arc::new(admission::Admission::new(&config));
+        let sources = match &config.source_reader {
+            Some(program) => lectern_sources::Reader::new(
+                program.clone(),
+                Vec::new(),
+                lectern_sources::Limits::default(),
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ),
+            None => lectern_sources::Reader::this_binary(lectern_sources::Limits::default())
+                .context("finding this program to read sources with")?,
+        };
         let state = AppState {
             config: Arc::new(config),
             db,
@@ -67,6 +77,7 @@ impl Application {
             queue,
             storage,
             admission,
+            sources,
         };
         let router = routes::router(state.clone());
         Ok(Self {

@@ -20,4 +20,6 @@ pub struct AppState {
     pub storage: Storage,
     /// Rates, caps and per-user locks for requests that start work (`crate::admission`).
     pub admission: Arc<crate::admission::Admission>,
+    /// Reads uploaded documents in child processes with limits (issue 50).
+    pub sources: lectern_sources::Reader,
 }

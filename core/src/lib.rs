@@ -14,6 +14,7 @@ pub mod library;
 pub mod migration;
 pub mod queue;
 pub mod redact;
+pub mod sources;
 pub mod storage;
 pub mod text;
 pub mod tokens;

@@ -49,8 +49,19 @@ enum Command {
     Batch(batch::BatchArgs),
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    // The child that reads one uploaded source within limits (`lectern_sources::isolate`):
+    // before any runtime, logger or configuration, and hidden from the help.
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some(lectern_sources::isolate::SUBCOMMAND) {
+        lectern_sources::isolate::child_main(&args[2..]);
+    }
+    tokio::runtime::Runtime::new()
+        .context("starting the async runtime")?
+        .block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let command = Cli::parse().command;
     let config = match Config::load() {
         Ok(config) => config,

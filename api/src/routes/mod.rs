@@ -15,6 +15,7 @@ mod me;
 mod media;
 mod problems;
 mod progress;
+mod sources;
 mod storyboards;
 mod submission;
 pub(crate) mod system;
@@ -49,6 +50,7 @@ pub fn documented() -> OpenApiRouter<AppState> {
         .merge(storyboards::router())
         .merge(progress::router())
         .merge(explore::router())
+        .merge(sources::router())
         .fallback(any(|| async { ApiError::NotFound("Not found".into()) }));
     let mut documented =
         OpenApiRouter::with_openapi(<document::Base as utoipa::OpenApi>::openapi())

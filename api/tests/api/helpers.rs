@@ -75,6 +75,11 @@ pub async fn spawn_app_on(
             data_dir.path().join("no-web").display().to_string(),
         ),
     ];
+    // The reader child of uploaded sources: a test binary cannot run itself as one.
+    pairs.push((
+        "source_reader",
+        env!("CARGO_BIN_EXE_lectern-read-source").to_string(),
+    ));
     if let Some(url) = test_database_url().await {
         pairs.push(("database_url", url));
     }

@@ -20,6 +20,7 @@ mod progress;
 mod safety;
 mod scorm;
 mod solutions;
+mod sources;
 mod start;
 mod storyboards;
 mod system;

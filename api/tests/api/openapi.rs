@@ -130,6 +130,10 @@ fn every_call_of_the_web_app_is_described_with_its_errors() {
         ("get", "/api/media/thumbnail/{id}"),
         ("get", "/api/media/course-thumbnail/{id}"),
         ("get", "/api/video/{id}"),
+        ("get", "/api/sources"),
+        ("post", "/api/sources"),
+        ("get", "/api/sources/{id}"),
+        ("delete", "/api/sources/{id}"),
     ];
     for (method, path) in calls {
         let operation = &document["paths"][path][method];

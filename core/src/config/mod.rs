@@ -96,6 +96,8 @@ struct RawSettings {
     secret_key: Option<String>,
     web_dir: Option<PathBuf>,
     allowed_origins: String,
+    source_quota_kb: u64,
+    source_reader: Option<PathBuf>,
 }
 
 impl Default for RawSettings {
@@ -149,6 +151,8 @@ impl Default for RawSettings {
             secret_key: None,
             web_dir: None,
             allowed_origins: String::new(),
+            source_quota_kb: 51_200,
+            source_reader: None,
         }
     }
 }
@@ -290,6 +294,11 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// Origins allowed for cookie-authenticated calls and checkout return URLs.
     pub allowed_origins: Vec<String>,
+    /// Bytes of text one user's sources may hold (issue 50).
+    pub source_quota_bytes: u64,
+    /// The program that reads an uploaded source in a child process (`<program>
+    /// read-source ...`); none: this binary itself.
+    pub source_reader: Option<PathBuf>,
 }
 
 impl Config {
@@ -678,6 +687,8 @@ impl Config {
                 .map(SecretString::from),
             web_dir: raw.web_dir.unwrap_or_else(|| PathBuf::from("web/dist")),
             allowed_origins,
+            source_quota_bytes: raw.source_quota_kb.saturating_mul(1024),
+            source_reader: non_empty_path(raw.source_reader),
         })
     }
 
@@ -890,7 +901,8 @@ fn coerce(map: serde_json::Map<String, serde_json::Value>) -> serde_json::Value 
                 | "queue_heartbeat_secs"
                 | "user_queue_limit"
                 | "free_queue_limit"
-                | "work_per_minute",
+                | "work_per_minute"
+                | "source_quota_kb",
                 serde_json::Value::String(s),
             ) => s
                 .parse::<u64>()

@@ -155,6 +155,16 @@ pub const SETTINGS: &[Setting] = &[
     ),
     setting("LECTERN_WEB_DIR", "`web/dist`", "the built web app"),
     setting(
+        "LECTERN_SOURCE_QUOTA_KB",
+        "`51200` (50 MB)",
+        "kilobytes of text one user's sources (uploaded documents, pasted text) may hold; an upload past it is refused with nothing stored",
+    ),
+    setting(
+        "LECTERN_SOURCE_READER",
+        "this binary",
+        "the program that reads an uploaded source in a child process with time and memory limits (run as `PROGRAM read-source ...`); only tests set it",
+    ),
+    setting(
         "LECTERN_LLM_BASE_URL",
         "the local model",
         "any OpenAI-compatible endpoint (OpenAI, Ollama on `http://127.0.0.1:11434/v1`, a llama.cpp server of your own); when set, no local model is started",

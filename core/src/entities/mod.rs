@@ -7,6 +7,8 @@ pub mod credit_package;
 pub mod job;
 pub mod retired_refresh_token;
 pub mod session;
+pub mod source;
+pub mod source_passage;
 pub mod user;
 pub mod video;
 pub mod video_progress;

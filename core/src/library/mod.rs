@@ -156,7 +156,7 @@ pub struct Course {
 }
 
 /// `?` placeholders in order; PostgreSQL wants `$1`, `$2`, ...
-fn statement(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
+pub(crate) fn statement(backend: DbBackend, sql: &str, values: Vec<Value>) -> Statement {
     let sql = if backend == DbBackend::Postgres {
         let mut numbered = String::with_capacity(sql.len() + 16);
         let mut n = 0;

@@ -10,6 +10,7 @@ mod m20261123_000001_courses;
 mod m20261126_000001_video_versions;
 mod m20261126_000002_video_progress;
 mod m20261129_000001_retired_refresh_tokens;
+mod m20261129_100001_sources;
 mod statements;
 
 pub struct Migrator;
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000001_video_versions::Migration),
             Box::new(m20261126_000002_video_progress::Migration),
             Box::new(m20261129_000001_retired_refresh_tokens::Migration),
+            Box::new(m20261129_100001_sources::Migration),
         ]
     }
 }

@@ -27,6 +27,17 @@ pub fn pdf(storyboard: &Storyboard) -> Result<Vec<u8>, StudySheetError> {
     typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(failed)
 }
 
+/// A PDF typeset by Typst from `source` with the slides' library and fonts; `data` is what
+/// the source reads as `/data.json` (bytes of any kind: `read("/data.json", encoding: none)`).
+/// Tests and benchmarks make their documents with it (a learner's sources, issue 50).
+pub fn typeset(source: &str, data: Vec<u8>) -> Result<Vec<u8>, StudySheetError> {
+    let world = SlideWorld::document("/document.typ", source, data);
+    let document = typst::compile::<PagedDocument>(&world)
+        .output
+        .map_err(failed)?;
+    typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(failed)
+}
+
 fn failed(diagnostics: impl IntoIterator<Item = typst::diag::SourceDiagnostic>) -> StudySheetError {
     StudySheetError(
         diagnostics

@@ -15,6 +15,7 @@ import { LibraryRoute } from '@/app/routes/library';
 import { PreviewRoute } from '@/app/routes/preview';
 import { PricingRoute } from '@/app/routes/pricing';
 import { SearchRoute } from '@/app/routes/search';
+import { SourcesRoute } from '@/app/routes/sources';
 import { VideoEditRoute } from '@/app/routes/video-edit';
 import { VideoPlayerRoute } from '@/app/routes/video-player';
 import { WatchRoute } from '@/app/routes/watch';
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           ...Object.entries(createTypes).map(([path, type]) => ({ path, element: <CreateRoute type={type} /> })),
           { path: 'courses/:courseId', element: <CourseDetailRoute /> },
           { path: 'search', element: <SearchRoute /> },
+          { path: 'sources', element: <SourcesRoute /> },
           { path: 'credits', element: <CreditsRoute /> },
           { path: 'credits/success', element: <CreditsSuccessRoute /> },
           { path: 'purchase-success', element: <CreditsSuccessRoute /> },

@@ -21,6 +21,8 @@ export const paths = {
   courseDetail: (courseId: string) => `/courses/${encodeURIComponent(courseId)}`,
   search: (query: string) => `/search?q=${encodeURIComponent(query)}`,
   credits: '/credits',
+  /** Issue 50: the learner's own documents. */
+  sources: '/sources',
   /** Issue 54: prices for anyone, before signing up. */
   pricing: '/pricing',
   creditsSuccess: '/credits/success',

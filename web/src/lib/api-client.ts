@@ -105,7 +105,9 @@ async function readBody(response: Response): Promise<unknown> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, timeoutMs, signal, auth = true, headers = {}, as = 'data', keepalive } = options;
   const finalHeaders: Record<string, string> = { Accept: as === 'blob' ? '*/*' : 'application/json', ...headers };
-  if (body !== undefined) finalHeaders['Content-Type'] = 'application/json';
+  // Form data (files) carries its own multipart boundary in the type the browser sets.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) finalHeaders['Content-Type'] = 'application/json';
   const token = auth ? accessToken.get() : null;
   if (token) finalHeaders.Authorization = `Bearer ${token}`;
 
@@ -130,7 +132,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       response = await fetch(`${API_BASE}${path}`, {
         method,
         headers: finalHeaders,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         credentials: 'include',
         signal: controller.signal,
         keepalive,

@@ -63,7 +63,11 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
   };
   return (
     <div className="container page page-create">
-      <PageHeader title="Create" description="Choose what you want Lectern to make for you." />
+      <PageHeader
+        title="Create"
+        description="Choose what you want Lectern to make for you."
+        actions={<Link to={paths.sources}>Your sources</Link>}
+      />
       <nav aria-label="What to create">
         <ul className="type-grid">
           {types.map((t) => (
