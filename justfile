@@ -62,6 +62,7 @@ bench: (setup "--bench")
     LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern-api --example contention
     cargo build --release -p lectern
     cargo run --release -p lectern --example throughput
+    LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern --example pickup
 
 # The fault suite at full size (API killed, Redis restarted, PostgreSQL connections cut, S3
 # gone, media folder unwritable, workers stopped and killed): prints a table of the outcomes

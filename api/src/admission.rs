@@ -5,8 +5,14 @@
 //!
 //! One user's admissions are serialised by a per-user lock held until their job is
 //! created, so that counting and creating are one step: 600 previews sent 32 at a time
-//! cannot slip past the hour's allowance. The lock is per process; several API replicas
-//! each admit on their own (the rate and caps then hold per replica).
+//! cannot slip past the hour's allowance.
+//!
+//! Several API replicas share one PostgreSQL database, and the limits hold across them:
+//! the per-user lock is then also a PostgreSQL advisory lock (held in a transaction until
+//! the job is created), and under it the rate is counted again from the jobs the user
+//! started in the last minute, in the shared database. Governor's in-memory GCRA stays in
+//! front, so a flood at one replica is turned away without touching the database. The
+//! embedded SQLite default has one API process; its lock is the in-process one.
 
 use std::{
     collections::HashMap,
@@ -18,7 +24,9 @@ use std::{
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter, clock::Clock};
 use lectern_core::{Config, jobs};
-use tokio::sync::OwnedMutexGuard;
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, TransactionTrait};
+use sha2::{Digest, Sha256};
+use tokio::sync::{OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
 
 use crate::{
     error::{ApiError, ApiResult},
@@ -31,12 +39,24 @@ pub const SIGN_INS_PER_MINUTE: u32 = 30;
 const QUEUE_FULL_RETRY: u64 = 30;
 /// When to ask again after free work was turned away for a full queue.
 const BUSY_RETRY: u64 = 60;
+/// Admissions holding a PostgreSQL advisory lock at once, each in a pooled connection: well
+/// under the pool's 20, so creating the admitted jobs always finds a connection.
+const SHARED_LOCKS: usize = 6;
+/// The advisory lock key of free work's admission ("freework" in ASCII).
+const FREE_WORK_KEY: i64 = 0x6672_6565_776f_726b;
+/// The window of the per-user rate counted in the database, in seconds.
+const RATE_WINDOW_SECONDS: i64 = 60;
 
 /// The limiters and the per-user locks, shared by every request of this process.
 pub struct Admission {
     work: DefaultKeyedRateLimiter<String>,
     sign_in: DefaultKeyedRateLimiter<IpAddr>,
     locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    shared_locks: Arc<Semaphore>,
+    /// Free work is admitted one request at a time (across replicas too, on PostgreSQL), so
+    /// that the queue depth it is measured against cannot be overshot by requests racing.
+    free_work: Arc<tokio::sync::Mutex<()>>,
+    work_per_minute: u64,
     user_queue_limit: u64,
     free_queue_limit: u64,
 }
@@ -52,6 +72,10 @@ pub struct Work {
 
 /// Held while the admitted request creates its job; the user's next request waits for it.
 pub struct Admitted {
+    /// Dropped first: the transaction ends (rolled back: it only held the lock), which
+    /// releases the advisory lock, then the permit.
+    _shared: Option<(DatabaseTransaction, OwnedSemaphorePermit)>,
+    _free_work: Option<OwnedMutexGuard<()>>,
     _lock: OwnedMutexGuard<()>,
 }
 
@@ -62,6 +86,9 @@ impl Admission {
             work: RateLimiter::keyed(per_minute(config.work_per_minute)),
             sign_in: RateLimiter::keyed(per_minute(SIGN_INS_PER_MINUTE)),
             locks: Mutex::new(HashMap::new()),
+            shared_locks: Arc::new(Semaphore::new(SHARED_LOCKS)),
+            free_work: Arc::default(),
+            work_per_minute: u64::from(config.work_per_minute.max(1)),
             user_queue_limit: config.user_queue_limit,
             free_queue_limit: config.free_queue_limit,
         }
@@ -92,6 +119,20 @@ impl Admission {
             ));
         }
         let lock = self.lock_of(user_id).lock_owned().await;
+        let shared = self.shared_lock(state, user_id).await?;
+        let window = chrono::TimeDelta::seconds(RATE_WINDOW_SECONDS);
+        let (started, oldest) =
+            jobs::started_since(&state.db, user_id, chrono::Utc::now() - window).await?;
+        if started + 1 > self.work_per_minute {
+            let wait = oldest
+                .map(|oldest| oldest + window - chrono::Utc::now())
+                .and_then(|wait| wait.to_std().ok())
+                .unwrap_or(Duration::from_secs(1));
+            return Err(too_many(
+                "You are starting work faster than Lectern allows.".into(),
+                wait,
+            ));
+        }
         let unfinished = jobs::unfinished_for_user(&state.db, user_id).await?;
         if unfinished + work.jobs > self.user_queue_limit {
             return Err(ApiError::TooManyRequests {
@@ -102,6 +143,16 @@ impl Admission {
                 retry_after: QUEUE_FULL_RETRY,
             });
         }
+        let free_work = if work.free {
+            let guard = self.free_work.clone().lock_owned().await;
+            if let Some((txn, _)) = &shared {
+                txn.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({FREE_WORK_KEY})"))
+                    .await?;
+            }
+            Some(guard)
+        } else {
+            None
+        };
         if work.free {
             let (queued, _) = jobs::active_counts(&state.db).await?;
             if queued >= self.free_queue_limit {
@@ -114,7 +165,37 @@ impl Admission {
             }
         }
         self.release_idle_locks();
-        Ok(Admitted { _lock: lock })
+        Ok(Admitted {
+            _shared: shared,
+            _free_work: free_work,
+            _lock: lock,
+        })
+    }
+
+    /// On PostgreSQL, the user's admission lock shared by every API replica: a
+    /// transaction-scoped advisory lock on a key drawn from the user id, held until the
+    /// answer is dropped. `None` on SQLite (one API process: the in-process lock is enough).
+    async fn shared_lock(
+        &self,
+        state: &AppState,
+        user_id: &str,
+    ) -> ApiResult<Option<(DatabaseTransaction, OwnedSemaphorePermit)>> {
+        if state.db.get_database_backend() != DbBackend::Postgres {
+            return Ok(None);
+        }
+        let permit = self
+            .shared_locks
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let txn = state.db.begin().await?;
+        txn.execute_unprepared(&format!(
+            "SELECT pg_advisory_xact_lock({})",
+            advisory_key(user_id)
+        ))
+        .await?;
+        Ok(Some((txn, permit)))
     }
 
     fn lock_of(&self, user_id: &str) -> Arc<tokio::sync::Mutex<()>> {
@@ -130,6 +211,13 @@ impl Admission {
             locks.retain(|_, lock| Arc::strong_count(lock) > 1);
         }
     }
+}
+
+/// The advisory lock key of a user's admissions: the first 8 bytes of a SHA-256 of the
+/// user id, in a namespace of its own.
+fn advisory_key(user_id: &str) -> i64 {
+    let digest = Sha256::digest(format!("lectern admission {user_id}").as_bytes());
+    i64::from_be_bytes(digest[..8].try_into().expect("8 bytes"))
 }
 
 /// Drops the rate-limit state of keys that are back to a full allowance, once the map is

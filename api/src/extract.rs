@@ -72,20 +72,38 @@ impl<T: DeserializeOwned> FromRequest<AppState> for ValidJson<T> {
                 "value_error",
             ));
         }
-        let bytes = axum::body::Bytes::from_request(req, state)
+        let RawBody(bytes) = RawBody::from_request(req, state).await?;
+        parse_json(&bytes).map(ValidJson)
+    }
+}
+
+/// A request body read whole, as bytes: one over [`MAX_BODY_BYTES`] answers 413 with a
+/// `{"detail": ...}` like every other refusal (axum's own rejection is plain text).
+pub struct RawBody(pub axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawBody {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        axum::body::Bytes::from_request(req, state)
             .await
+            .map(RawBody)
             .map_err(|rejection| {
                 if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::PayloadTooLarge(format!(
-                        "The request body is larger than the {} MB a request may carry",
-                        MAX_BODY_BYTES / (1024 * 1024)
-                    ))
+                    ApiError::PayloadTooLarge(too_large())
                 } else {
                     ApiError::BadRequest("Could not read the request body".into())
                 }
-            })?;
-        parse_json(&bytes).map(ValidJson)
+            })
     }
+}
+
+/// What a 413 says.
+pub fn too_large() -> String {
+    format!(
+        "The request body is larger than the {} MB a request may carry",
+        MAX_BODY_BYTES / (1024 * 1024)
+    )
 }
 
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {

@@ -1,7 +1,7 @@
 //! The job queue: apalis on SQLite (embedded, a separate file beside the database) or on
 //! Redis (scaled). A message only names a job; the `jobs` table holds everything else.
 
-use std::time::Duration;
+use std::{sync::LazyLock, time::Duration};
 
 use apalis::prelude::TaskSink;
 use apalis_redis::{ConnectionManager, RedisStorage};
@@ -36,8 +36,10 @@ for _, worker in ipairs(redis.call("zrange", KEYS[1], 0, -1)) do
   if worker == ARGV[2] or string.sub(worker, 1, string.len(prefix)) == prefix then
     local inflight = ARGV[1] .. ":" .. worker
     local jobs = redis.call("smembers", inflight)
+    for _, task in ipairs(jobs) do
+      place_by_priority(KEYS[2], ARGV[3], task)
+    end
     if #jobs > 0 then
-      redis.call("rpush", KEYS[2], unpack(jobs))
       redis.call("del", inflight)
       taken = taken + #jobs
     end
@@ -47,9 +49,85 @@ end
 if taken > 0 then
   redis.call("del", KEYS[3])
   redis.call("lpush", KEYS[3], 1)
+  redis.call("publish", ARGV[4], taken)
 end
 return taken
 "#;
+
+/// Where a message goes in apalis-redis's active list (which workers take from the head):
+/// after every message of its priority or higher, before the first of a lower one, so paid
+/// messages go before free ones and each priority stays first come, first served. The
+/// priority is kept in the message's metadata hash (`lectern_priority`), which apalis
+/// reads back as metadata and otherwise ignores; a message without one is free (0).
+///
+/// `place_by_priority(list, meta_prefix, task)` puts `task` (not in the list) in its place.
+const PLACE_BY_PRIORITY_LUA: &str = r#"
+local function priority_of(meta_prefix, task)
+  return tonumber(redis.call("hget", meta_prefix .. ":" .. task, "lectern_priority") or "0") or 0
+end
+local function place_by_priority(list, meta_prefix, task)
+  local mine = priority_of(meta_prefix, task)
+  if mine > 0 then
+    local start = 0
+    while true do
+      local page = redis.call("lrange", list, start, start + 99)
+      if #page == 0 then break end
+      for _, other in ipairs(page) do
+        if priority_of(meta_prefix, other) < mine then
+          redis.call("linsert", list, "BEFORE", other, task)
+          return
+        end
+      end
+      start = start + #page
+    end
+  end
+  redis.call("rpush", list, task)
+end
+"#;
+
+/// After apalis-redis pushed a message (to the tail of the active list), records its
+/// priority and moves it before the messages of lower priority. The message is found from
+/// the tail by its payload (it names the job); one that a worker already took is left alone.
+///
+/// KEYS: the active list, the data hash, the metadata prefix. ARGV: the job id, the priority.
+const PRIORITISE_LUA: &str = r#"
+local list, data, meta_prefix = KEYS[1], KEYS[2], KEYS[3]
+local needle = '"' .. ARGV[1] .. '"'
+local length = redis.call("llen", list)
+for i = 1, length do
+  local task = redis.call("lindex", list, -i)
+  local payload = redis.call("hget", data, task)
+  if payload and string.find(payload, needle, 1, true) then
+    redis.call("hset", meta_prefix .. ":" .. task, "lectern_priority", ARGV[2])
+    redis.call("lrem", list, 1, task)
+    place_by_priority(list, meta_prefix, task)
+    return 1
+  end
+end
+return 0
+"#;
+
+/// How many messages were pushed, as this process knows: bumped by every push made here and,
+/// on Redis, by every push any process announces (see [`JobQueue::announce_pushes`]). Idle
+/// workers wait on it instead of only polling, so a job is picked up as soon as it is queued.
+static PUSHED: LazyLock<tokio::sync::watch::Sender<u64>> =
+    LazyLock::new(|| tokio::sync::watch::channel(0).0);
+
+/// Wakes this process's idle workers: a message was pushed.
+fn pushed() {
+    PUSHED.send_modify(|n| *n = n.wrapping_add(1));
+}
+
+/// A receiver that changes whenever a message is pushed (see [`PUSHED`]).
+pub fn pushes() -> tokio::sync::watch::Receiver<u64> {
+    PUSHED.subscribe()
+}
+
+/// The Redis channel on which every push is announced, so idle workers in other processes
+/// wake at once.
+fn pushed_channel(queue: &str) -> String {
+    format!("lectern:{queue}:pushed")
+}
 
 #[derive(Clone)]
 pub enum JobQueue {
@@ -101,6 +179,8 @@ impl JobQueue {
                     .map_err(|e| QueueError::Connect(e.to_string()))?;
                 let queue_config = apalis_redis::Config::default()
                     .queue(&config.queue_name)
+                    // Where `announce_pushes` subscribes.
+                    .database_url(url)
                     .heartbeat_interval(heartbeat)
                     .missed_heartbeats(MISSED_HEARTBEATS)
                     // Jobs take minutes: a worker takes one at a time so an idle worker
@@ -223,13 +303,15 @@ impl JobQueue {
             Self::Redis(mut storage) => {
                 let config = storage.get_config().clone();
                 redis::cmd("EVAL")
-                    .arg(TAKE_BACK_LUA)
+                    .arg(format!("{PLACE_BY_PRIORITY_LUA}{TAKE_BACK_LUA}"))
                     .arg(3)
                     .arg(config.workers_set())
                     .arg(config.active_jobs_list())
                     .arg(config.signal_list())
                     .arg(config.inflight_jobs_set())
                     .arg(worker)
+                    .arg(config.job_meta_hash())
+                    .arg(pushed_channel(config.queue.as_ref()))
                     .query_async::<u64>(storage.get_connection())
                     .await
                     .map_err(|e| failed(&e))
@@ -275,9 +357,10 @@ impl JobQueue {
         self.push_with_priority(job_id, 0).await
     }
 
-    /// Queues a job; on the embedded queue a higher `priority` is taken first (apalis-sqlite
-    /// orders by priority, then by time), so a paid job does not wait behind free previews.
-    /// Redis lists have no priority: there it is queued in order.
+    /// Queues a job; a higher `priority` is taken first, so a paid job does not wait behind
+    /// free previews. On the embedded queue apalis-sqlite orders by priority, then by time;
+    /// on Redis the message is moved before those of lower priority once pushed (see
+    /// [`PRIORITISE_LUA`]). Within a priority, first come, first served.
     pub async fn push_with_priority(
         &self,
         job_id: &str,
@@ -287,20 +370,131 @@ impl JobQueue {
             job_id: job_id.to_string(),
         };
         match self.clone() {
-            Self::Sqlite(mut storage) => storage
-                .push_task(
-                    apalis::prelude::TaskBuilder::new(message)
-                        .priority(priority)
-                        .build(),
+            Self::Sqlite(mut storage) => {
+                storage
+                    .push_task(
+                        apalis::prelude::TaskBuilder::new(message)
+                            .priority(priority)
+                            .build(),
+                    )
+                    .await
+                    .map_err(|e| QueueError::Push(e.to_string()))?;
+                pushed();
+                Ok(())
+            }
+            Self::Redis(mut storage) => {
+                storage
+                    .push(message)
+                    .await
+                    .map_err(|e| QueueError::Push(e.to_string()))?;
+                let config = storage.get_config().clone();
+                if priority > 0 {
+                    redis::cmd("EVAL")
+                        .arg(format!("{PLACE_BY_PRIORITY_LUA}{PRIORITISE_LUA}"))
+                        .arg(3)
+                        .arg(config.active_jobs_list())
+                        .arg(config.job_data_hash())
+                        .arg(config.job_meta_hash())
+                        .arg(job_id)
+                        .arg(priority)
+                        .query_async::<u64>(storage.get_connection())
+                        .await
+                        .map_err(|e| QueueError::Push(e.to_string()))?;
+                }
+                pushed();
+                // The message is queued: an announcement that does not arrive only leaves
+                // the workers to their fallback poll.
+                if let Err(error) = redis::cmd("PUBLISH")
+                    .arg(pushed_channel(config.queue.as_ref()))
+                    .arg(1)
+                    .query_async::<u64>(storage.get_connection())
+                    .await
+                {
+                    tracing::warn!(%error, "the push was not announced to idle workers");
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// On Redis, follows the announcements of pushes made by any process (the API replicas)
+    /// and wakes this process's idle workers for each, until the returned task is aborted.
+    /// A lost subscription is taken up again after a second. `None` on the embedded queue,
+    /// whose pushes are made in the workers' own process.
+    pub fn announce_pushes(&self) -> Option<tokio::task::JoinHandle<()>> {
+        let Self::Redis(storage) = self else {
+            return None;
+        };
+        let config = storage.get_config();
+        let channel = pushed_channel(config.queue.as_ref());
+        let url = config.database_url.clone()?;
+        Some(tokio::spawn(async move {
+            use futures::StreamExt;
+            loop {
+                let subscribed = async {
+                    let client = redis::Client::open(url.as_str())?;
+                    let mut pubsub = client.get_async_pubsub().await?;
+                    pubsub.subscribe(&channel).await?;
+                    // Whatever was pushed while not subscribed is fetched now.
+                    pushed();
+                    let mut messages = pubsub.on_message();
+                    while messages.next().await.is_some() {
+                        pushed();
+                    }
+                    Ok::<(), redis::RedisError>(())
+                };
+                if let Err(error) = subscribed.await {
+                    tracing::debug!(%error, "queue announcements lost; subscribing again");
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }))
+    }
+
+    /// The job ids waiting on the queue, in the order workers will take them (Redis: the
+    /// active list; SQLite: pending messages by priority, then time). For tests and `/debug`.
+    pub async fn waiting(&self) -> Result<Vec<String>, QueueError> {
+        let failed = |e: &dyn std::fmt::Display| QueueError::Connect(e.to_string());
+        let job_of = |payload: &[u8]| {
+            serde_json::from_slice::<JobMessage>(payload)
+                .map(|m| m.job_id)
+                .unwrap_or_default()
+        };
+        match self.clone() {
+            Self::Sqlite(storage) => {
+                let rows = sqlx::query_as::<_, (Vec<u8>,)>(
+                    "SELECT CAST(job AS BLOB) FROM Jobs WHERE status = 'Pending' \
+                     ORDER BY priority DESC, run_at ASC, id ASC",
                 )
+                .fetch_all(storage.pool())
                 .await
-                .map(|_| ())
-                .map_err(|e| QueueError::Push(e.to_string())),
-            Self::Redis(mut storage) => storage
-                .push(message)
-                .await
-                .map(|_| ())
-                .map_err(|e| QueueError::Push(e.to_string())),
+                .map_err(|e| failed(&e))?;
+                Ok(rows.iter().map(|(payload,)| job_of(payload)).collect())
+            }
+            Self::Redis(mut storage) => {
+                let config = storage.get_config().clone();
+                let conn = storage.get_connection();
+                let tasks: Vec<String> = redis::cmd("LRANGE")
+                    .arg(config.active_jobs_list())
+                    .arg(0)
+                    .arg(-1)
+                    .query_async(conn)
+                    .await
+                    .map_err(|e| failed(&e))?;
+                if tasks.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let payloads: Vec<Option<Vec<u8>>> = redis::cmd("HMGET")
+                    .arg(config.job_data_hash())
+                    .arg(&tasks)
+                    .query_async(conn)
+                    .await
+                    .map_err(|e| failed(&e))?;
+                Ok(payloads
+                    .iter()
+                    .map(|p| p.as_deref().map(job_of).unwrap_or_default())
+                    .collect())
+            }
         }
     }
 }

@@ -6,6 +6,10 @@
 //! none is left queued or running, each user's ledger sums to their balance, and the library
 //! holds one video per completed job.
 //!
+//! A flood (issue 52): one user sends hundreds of free previews at once while many users
+//! send previews and paid videos; the limits hold, the queue stays under its cap, no
+//! accepted job is lost and paid videos do not wait behind the free work.
+//!
 //! Prints a table of fault, jobs, outcome and credit check. `just chaos` runs the full sizes
 //! (`LECTERN_CHAOS=full`); `just test` runs the same faults with fewer jobs.
 
@@ -372,6 +376,241 @@ async fn workers_stopped_and_killed() -> Option<Row> {
     })
 }
 
+/// Submits a video (a free preview when `dry_run`); the answer's status and job id.
+async fn try_submit(
+    server: &Server,
+    token: &str,
+    uid: &str,
+    topic: &str,
+    dry_run: bool,
+) -> (reqwest::StatusCode, Option<String>) {
+    let response = server
+        .client
+        .post(server.url("/api/video/generate"))
+        .bearer_auth(token)
+        .json(&serde_json::json!({
+            "user_id": uid, "topic": topic, "level": 1, "duration": 1, "dry_run": dry_run
+        }))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    if !(status.is_success()
+        || status == reqwest::StatusCode::TOO_MANY_REQUESTS
+        || status == reqwest::StatusCode::SERVICE_UNAVAILABLE)
+    {
+        panic!("{status}: {}", response.text().await.unwrap_or_default());
+    }
+    if status != reqwest::StatusCode::ACCEPTED {
+        assert!(
+            response
+                .headers()
+                .contains_key(reqwest::header::RETRY_AFTER),
+            "a {status} without Retry-After"
+        );
+        return (status, None);
+    }
+    let body: serde_json::Value = response.json().await.unwrap();
+    (status, body["job_id"].as_str().map(str::to_string))
+}
+
+/// The flood: one user sends `flood` free previews, 32 at a time, while `crowd` users each
+/// send two previews and one paid video. Two workers; each user may have 3 jobs unfinished
+/// and 20 starts a minute; free work waits once 6 jobs are queued. Checks that the limits
+/// held, that the queue of free work stayed under its cap, that every accepted job ended
+/// completed, and that no paid video waited longer than its fair share: the paid videos
+/// accepted before it, shared by the workers, plus the job each worker was running.
+async fn flood() -> Option<Row> {
+    use futures::StreamExt;
+    const USER_QUEUE_LIMIT: u64 = 3;
+    const FREE_QUEUE_LIMIT: u64 = 6;
+    const WORKERS: usize = 2;
+    let mut server = fleet_of(Fleet {
+        own_redis: true,
+        settings: vec![
+            ("user_queue_limit", USER_QUEUE_LIMIT.to_string()),
+            ("free_queue_limit", FREE_QUEUE_LIMIT.to_string()),
+        ],
+        ..Fleet::default()
+    })
+    .await?;
+    for _ in 0..WORKERS {
+        server.start_worker(&[]);
+    }
+    let flood = size(200, 1000);
+    let crowd = size(6, 24);
+    let flooder = server.sign_in("flooder@example.com").await;
+    let mut users = vec![flooder.clone()];
+    for i in 0..crowd {
+        users.push(server.sign_in(&format!("crowd{i}@example.com")).await);
+    }
+    // The queue's depth of free work, watched while the flood lasts.
+    let watching = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let watcher = {
+        let db = server.db.clone();
+        let watching = watching.clone();
+        tokio::spawn(async move {
+            let mut deepest = 0;
+            while watching.load(std::sync::atomic::Ordering::Relaxed) {
+                let free_queued = job::Entity::find()
+                    .filter(job::Column::Status.eq("queued"))
+                    .filter(job::Column::CreditsReserved.eq(0))
+                    .count(&db)
+                    .await
+                    .unwrap_or(0);
+                deepest = deepest.max(free_queued);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            deepest
+        })
+    };
+    let server_ref = &server;
+    let flooding = futures::stream::iter(0..flood)
+        .map(|i| {
+            let (token, uid) = &flooder;
+            async move { try_submit(server_ref, token, uid, &format!("Rivers {i}"), true).await }
+        })
+        .buffer_unordered(32)
+        .collect::<Vec<_>>();
+    let crowding = futures::future::join_all(users[1..].iter().enumerate().map(
+        |(i, (token, uid))| async move {
+            let mut answers = Vec::new();
+            for (n, dry_run) in [(0, true), (1, false), (2, true)] {
+                let topic = format!("Volcanoes {i}.{n}");
+                answers.push((
+                    dry_run,
+                    try_submit(server_ref, token, uid, &topic, dry_run).await,
+                ));
+            }
+            answers
+        },
+    ));
+    let (flooded, crowded) = tokio::join!(flooding, crowding);
+    let flooder_accepted: Vec<String> = flooded.iter().filter_map(|(_, id)| id.clone()).collect();
+    let refused = flooded.len() - flooder_accepted.len();
+    assert!(
+        !flooder_accepted.is_empty() && flooder_accepted.len() as u64 <= USER_QUEUE_LIMIT + 20,
+        "{} of the flood accepted",
+        flooder_accepted.len()
+    );
+    // Every crowd user's paid video was accepted: the flood does not shut them out.
+    let mut paid = Vec::new();
+    let mut free = flooder_accepted.clone();
+    for (i, answers) in crowded.iter().enumerate() {
+        for (dry_run, (status, id)) in answers {
+            if *dry_run {
+                free.extend(id.clone());
+            } else {
+                assert_eq!(
+                    *status,
+                    reqwest::StatusCode::ACCEPTED,
+                    "crowd{i}'s paid video"
+                );
+                paid.push((users[i + 1].0.clone(), id.clone().unwrap()));
+            }
+        }
+    }
+    // Every accepted job ends completed: none is lost.
+    let mut all: Vec<String> = free.clone();
+    all.extend(paid.iter().map(|(_, id)| id.clone()));
+    for id in &all {
+        let owner = job::Entity::find_by_id(id.clone())
+            .one(&server.db)
+            .await
+            .unwrap()
+            .unwrap()
+            .user_id;
+        let token = &users.iter().find(|(_, uid)| *uid == owner).unwrap().0;
+        let (status, _) = server
+            .wait_final(token, id, Duration::from_secs(10 * 60))
+            .await;
+        assert_eq!(
+            status["status"],
+            "completed",
+            "{id}: {status}\n{}",
+            server.worker_logs()
+        );
+    }
+    watching.store(false, std::sync::atomic::Ordering::Relaxed);
+    let deepest = watcher.await.unwrap();
+    assert!(
+        deepest <= FREE_QUEUE_LIMIT,
+        "{deepest} free jobs queued at once, over the cap of {FREE_QUEUE_LIMIT}"
+    );
+    let stuck = job::Entity::find()
+        .filter(job::Column::Status.is_in(["queued", "processing"]))
+        .count(&server.db)
+        .await
+        .unwrap();
+    assert_eq!(stuck, 0, "no job left queued or running");
+    for (_, uid) in &users {
+        server.assert_ledger_matches(uid).await;
+    }
+    // Each paid video's wait in the queue against its fair share.
+    let jobs_of = |ids: &[String]| {
+        let db = server.db.clone();
+        let ids = ids.to_vec();
+        async move {
+            job::Entity::find()
+                .filter(job::Column::Id.is_in(ids))
+                .all(&db)
+                .await
+                .unwrap()
+        }
+    };
+    let paid_ids: Vec<String> = paid.iter().map(|(_, id)| id.clone()).collect();
+    let mut paid_jobs = jobs_of(&paid_ids).await;
+    paid_jobs.sort_by_key(|j| j.created_at);
+    let free_jobs = jobs_of(&free).await;
+    let run_time = |j: &job::Model| {
+        (j.completed_at.unwrap() - j.started_at.unwrap())
+            .to_std()
+            .unwrap()
+    };
+    let wait = |j: &job::Model| {
+        (j.started_at.unwrap() - j.created_at)
+            .to_std()
+            .unwrap_or_default()
+    };
+    let longest = paid_jobs
+        .iter()
+        .chain(free_jobs.iter())
+        .map(run_time)
+        .max()
+        .unwrap_or_default();
+    let mut worst_ratio: f64 = 0.0;
+    for (ahead, j) in paid_jobs.iter().enumerate() {
+        let share = longest * ((ahead / WORKERS) as u32 + 1) + Duration::from_secs(5);
+        let waited = wait(j);
+        assert!(
+            waited <= share,
+            "paid job {} waited {waited:?}, its fair share {share:?} ({ahead} paid ahead)",
+            j.id
+        );
+        worst_ratio = worst_ratio.max(waited.as_secs_f64() / share.as_secs_f64());
+    }
+    let mean = |waits: Vec<Duration>| {
+        waits.iter().map(Duration::as_secs_f64).sum::<f64>() / waits.len().max(1) as f64
+    };
+    let paid_wait = mean(paid_jobs.iter().map(wait).collect());
+    let free_wait = mean(free_jobs.iter().map(wait).collect());
+    workers_alive(&mut server);
+    Some(Row {
+        fault: "flood: 1 user, then a crowd, submitting at once",
+        jobs: all.len(),
+        outcome: format!(
+            "{} completed, {refused} of {flood} refused (429/503); free queue <= {deepest} (cap {FREE_QUEUE_LIMIT}); paid wait {paid_wait:.1} s vs free {free_wait:.1} s, worst {:.0}% of fair share",
+            all.len(),
+            worst_ratio * 100.0
+        ),
+        credits: format!(
+            "ledger = balance ({} users), {} paid",
+            users.len(),
+            paid.len()
+        ),
+    })
+}
+
 fn print_table(rows: &[Row]) {
     let widths = [
         rows.iter().map(|r| r.fault.len()).max().unwrap_or(5).max(5),
@@ -414,6 +653,7 @@ async fn every_job_ends_exactly_once_through_every_fault() {
         postgres_cut().await,
         s3_gone().await,
         workers_stopped_and_killed().await,
+        flood().await,
     ]
     .into_iter()
     .flatten()

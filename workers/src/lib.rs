@@ -28,8 +28,12 @@ use sea_orm::DatabaseConnection;
 
 /// At most this many attempts per job, crashes of a worker included.
 pub const MAX_ATTEMPTS: i32 = 3;
-/// How often an idle worker on the embedded SQLite queue looks for new jobs.
+/// How often an idle worker looks for new jobs besides being woken by a push. A push made
+/// in the worker's own process (the embedded `lectern serve`) or announced on Redis wakes it
+/// at once (`queue::pushes`); the poll only covers what no announcement reached: a SQLite
+/// queue written by another process, a Redis subscription being taken up again.
 const SQLITE_POLL: Duration = Duration::from_secs(1);
+const REDIS_POLL: Duration = Duration::from_secs(5);
 /// A whole job may take at most this long.
 pub const JOB_LIMIT: Duration = Duration::from_secs(15 * 60);
 
@@ -90,8 +94,13 @@ pub async fn run(
             }
         })
     };
+    // On Redis, pushes made by other processes wake these workers too.
+    let announcements = queue.announce_pushes();
     let outcome = run_rounds(runtime, queue, concurrency, stop_rx, stopped).await;
     pruner.abort();
+    if let Some(announcements) = announcements {
+        announcements.abort();
+    }
     outcome
 }
 
@@ -148,11 +157,11 @@ async fn run_once(
         Ok::<(), std::io::Error>(())
     };
     match queue {
+        // Both backends otherwise look for new jobs only once per heartbeat (30 s) after
+        // finding none: a video would wait up to that long in the queue of an idle worker.
         JobQueue::Sqlite(storage) => {
-            // The SQLite backend otherwise looks for new jobs only once per heartbeat (30 s):
-            // a video would wait that long in the queue on an idle machine.
             WorkerBuilder::new(name)
-                .backend(storage.poll_with_interval(SQLITE_POLL))
+                .backend(storage.poll_with_strategy(woken_by_pushes(SQLITE_POLL)))
                 .data(runtime)
                 .concurrency(concurrency)
                 .build(handle)
@@ -161,7 +170,7 @@ async fn run_once(
         }
         JobQueue::Redis(storage) => {
             WorkerBuilder::new(name)
-                .backend(storage)
+                .backend(storage.poll_with_strategy(woken_by_pushes(REDIS_POLL)))
                 .data(runtime)
                 .concurrency(concurrency)
                 .build(handle)
@@ -170,6 +179,15 @@ async fn run_once(
         }
     }
     Ok(())
+}
+
+/// An idle worker looks for jobs when a push wakes it (`queue::pushes`), and every `poll`.
+fn woken_by_pushes(poll: Duration) -> Strategy {
+    let pushes = futures::stream::unfold(lectern_core::queue::pushes(), |mut pushes| async move {
+        pushes.changed().await.ok()?;
+        Some(((), pushes))
+    });
+    Strategy::new().stream(Box::pin(pushes)).interval(poll)
 }
 
 async fn handle(message: JobMessage, runtime: Data<Arc<Runtime>>) -> Result<(), BoxDynError> {

@@ -15,7 +15,8 @@ use utoipa::{
     },
 };
 
-use crate::error::responses::{NoSuchMedia, NotSignedIn};
+use crate::error::responses::{NoSuchMedia, NotSignedIn, QueueBusy};
+use crate::extract::MAX_BODY_BYTES;
 
 /// The document as served, set when the first router is built (every router describes the
 /// same routes).
@@ -124,6 +125,57 @@ pub fn require_tokens(document: &mut utoipa::openapi::OpenApi) {
                         .all(|(status, response)| answers.get(status) == Some(response))
                 })
                 .map(|(_, security)| security.clone());
+        }
+    }
+}
+
+/// What every operation may answer for its limits, described where it applies rather than on
+/// each route: one that takes a request body may answer 413 for a body over
+/// [`MAX_BODY_BYTES`] (`extract::RawBody`); every 429, and the 503 of a busy queue, carries
+/// `Retry-After` (`error::ApiError`), so those answers name the header.
+pub fn describe_refusals(document: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{
+        ContentBuilder, HeaderBuilder, Ref, ResponseBuilder, Type, schema::ObjectBuilder,
+    };
+    let too_large = ResponseBuilder::new()
+        .description(format!(
+            "The request body is larger than {} MB",
+            MAX_BODY_BYTES / (1024 * 1024)
+        ))
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build();
+    let retry_after = HeaderBuilder::new()
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1)),
+        ))
+        .description(Some(
+            "Seconds to wait before asking again (the `detail` says it in words)",
+        ))
+        .build();
+    let busy = QueueBusy::responses();
+    for item in document.paths.paths.values_mut() {
+        for operation in operations(item) {
+            let answers = &mut operation.responses.responses;
+            if operation.request_body.is_some() {
+                answers
+                    .entry("413".into())
+                    .or_insert_with(|| too_large.clone().into());
+            }
+            for (status, answer) in answers.iter_mut() {
+                let waits = status == "429" || busy.get(status) == Some(&*answer);
+                if let (true, utoipa::openapi::RefOr::T(response)) = (waits, answer) {
+                    response
+                        .headers
+                        .insert("Retry-After".into(), retry_after.clone().into());
+                }
+            }
         }
     }
 }

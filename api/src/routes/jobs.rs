@@ -249,6 +249,11 @@ pub struct JobStatus {
     /// and for solutions.
     #[schema(required)]
     offline_draft: Option<bool>,
+    /// While the job is queued or running: how long a job like it usually takes from
+    /// submission to its end, in seconds (the median of recent ones). The web app says
+    /// "taking longer than usual" against it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected_seconds: Option<u64>,
     /// A finished dry run's plan: its storyboard and cost.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
@@ -346,7 +351,19 @@ impl JobStatus {
             offline_draft,
             course_id,
             lesson_index,
+            expected_seconds: None,
         }
+    }
+
+    /// With `expected_seconds` when the job is still queued or running.
+    async fn with_expected(mut self, state: &AppState, job: &job::Model) -> ApiResult<Self> {
+        if matches!(
+            job.status,
+            jobs::JobStatus::Queued | jobs::JobStatus::Processing
+        ) {
+            self.expected_seconds = Some(jobs::expected_seconds(&state.db, job).await?);
+        }
+        Ok(self)
     }
 }
 
@@ -393,7 +410,8 @@ async fn job_status(
     Path(JobId { id }): Path<JobId>,
 ) -> ApiResult<Json<JobStatus>> {
     let job = callers_job(&state, &caller, &id).await?;
-    Ok(Json(JobStatus::new(&state, job)))
+    let status = JobStatus::new(&state, job.clone());
+    Ok(Json(status.with_expected(&state, &job).await?))
 }
 
 /// One of the caller's jobs; another user's answers 404 like a missing one.

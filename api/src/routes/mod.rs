@@ -59,6 +59,7 @@ pub fn documented() -> OpenApiRouter<AppState> {
             .merge(checkout::router())
             .nest("/api", api);
     document::require_tokens(documented.get_openapi_mut());
+    document::describe_refusals(documented.get_openapi_mut());
     documented
 }
 

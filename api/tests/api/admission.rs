@@ -213,3 +213,122 @@ async fn a_flood_of_sign_ins_from_one_address_gets_429_with_retry_after() {
         StatusCode::SEE_OTHER
     );
 }
+
+/// Two API replicas sharing one PostgreSQL database (and, when the harness names one, one
+/// Redis queue), as a scaled deployment runs them; `None` (skipped) without PostgreSQL.
+async fn two_replicas(settings: Vec<(&'static str, String)>) -> Option<(TestApp, TestApp)> {
+    let Some(database) = crate::helpers::test_database_url().await else {
+        eprintln!("skipped: LECTERN_TEST_DATABASE_URL names no PostgreSQL");
+        return None;
+    };
+    let mut shared = settings;
+    shared.push(("database_url", database));
+    if let Some(redis) = std::env::var("LECTERN_TEST_REDIS_URL")
+        .ok()
+        .filter(|s| !s.is_empty())
+    {
+        shared.push(("queue_url", redis));
+        shared.push((
+            "queue_name",
+            format!("lectern-replicas-{}", uuid::Uuid::new_v4().simple()),
+        ));
+    }
+    let first = spawn_app_with(shared.clone()).await;
+    let second = spawn_app_with(shared).await;
+    Some((first, second))
+}
+
+/// Sends `count` requests of `me`, `at_once` at a time, to the two replicas in turn.
+async fn flood_both(
+    apps: (&TestApp, &TestApp),
+    me: &SignedIn,
+    count: usize,
+    at_once: usize,
+    dry_run: bool,
+) -> Vec<(StatusCode, Option<u64>, Value)> {
+    stream::iter(0..count)
+        .map(|i| async move {
+            let app = if i % 2 == 0 { apps.0 } else { apps.1 };
+            let response = generate(app, me, &format!("Topic {i}"), dry_run).await;
+            let status = response.status();
+            let retry_after = response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.parse().ok());
+            let body: Value = response.json().await.unwrap_or_default();
+            (status, retry_after, body)
+        })
+        .buffer_unordered(at_once)
+        .collect()
+        .await
+}
+
+/// Issue 52: the per-user rate holds across replicas. Each replica's in-memory limiter
+/// would let 6 through; together they still accept 6 in the minute, not 12.
+#[tokio::test]
+async fn two_replicas_together_accept_one_users_rate_once() {
+    let Some((first, second)) = two_replicas(vec![
+        ("work_per_minute", "6".into()),
+        ("user_queue_limit", "100000".into()),
+    ])
+    .await
+    else {
+        return;
+    };
+    let me = first.sign_in("twice@example.com").await;
+    let answers = flood_both((&first, &second), &me, 60, 12, true).await;
+    assert_eq!(accepted(&answers), 6, "6 a minute, over both replicas");
+    assert_refusals_say_when(&answers);
+    let refused = answers
+        .iter()
+        .find(|(status, ..)| *status == StatusCode::TOO_MANY_REQUESTS)
+        .unwrap();
+    assert!(
+        refused.1.is_some_and(|s| (1..=60).contains(&s)),
+        "{refused:?}"
+    );
+    // Another user is not held up by this one.
+    let other = second.sign_in_with(&browser(), "calm@example.com").await;
+    assert_eq!(
+        generate(&first, &other, "Calm", true).await.status(),
+        StatusCode::ACCEPTED
+    );
+}
+
+/// Issue 52: the cap on a user's unfinished jobs holds across replicas: requests racing at
+/// both are counted one after the other.
+#[tokio::test]
+async fn two_replicas_together_hold_one_users_queue_cap() {
+    let Some((first, second)) = two_replicas(vec![
+        ("work_per_minute", "100000".into()),
+        ("user_queue_limit", "4".into()),
+    ])
+    .await
+    else {
+        return;
+    };
+    let me = first.sign_in("racing@example.com").await;
+    let answers = flood_both((&first, &second), &me, 40, 16, false).await;
+    assert_eq!(
+        accepted(&answers),
+        4,
+        "4 unfinished at most, over both replicas"
+    );
+    assert_refusals_say_when(&answers);
+    let uid = me.user["uid"].as_str().unwrap();
+    assert_eq!(
+        lectern_core::jobs::unfinished_for_user(&first.db, uid)
+            .await
+            .unwrap(),
+        4
+    );
+    // Nothing was charged for the refused ones: 10 - 4.
+    assert_eq!(
+        lectern_core::credits::balance(&first.db, uid)
+            .await
+            .unwrap()
+            .available,
+        6
+    );
+}

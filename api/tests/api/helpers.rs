@@ -80,7 +80,10 @@ pub async fn spawn_app_on(
         "source_reader",
         env!("CARGO_BIN_EXE_lectern-read-source").to_string(),
     ));
-    if let Some(url) = test_database_url().await {
+    // A test that names its database (replicas sharing one) keeps it.
+    if !settings.iter().any(|(key, _)| *key == "database_url")
+        && let Some(url) = test_database_url().await
+    {
         pairs.push(("database_url", url));
     }
     pairs.extend(settings);

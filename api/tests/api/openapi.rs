@@ -222,3 +222,84 @@ async fn every_described_operation_is_routed_and_guarded_as_described() {
         }
     }
 }
+
+/// Issue 52: what a client needs to know about the limits is in the document. Every
+/// operation that takes a body describes the 413 of a body over 2 MB; every 429, and the 503
+/// of a busy queue, names its `Retry-After` header.
+#[test]
+fn every_body_may_be_too_large_and_every_wait_says_when_to_ask_again() {
+    let document = serde_json::to_value(lectern_api::openapi::document()).unwrap();
+    let mut bodies = 0;
+    let mut waits = 0;
+    for (method, path, operation) in operations(&document) {
+        let responses = &operation["responses"];
+        if operation.get("requestBody").is_some() {
+            bodies += 1;
+            assert_eq!(
+                responses["413"]["content"]["application/json"]["schema"]["$ref"],
+                "#/components/schemas/ErrorBody",
+                "{method} {path} takes a body but describes no 413"
+            );
+        }
+        for (status, response) in responses.as_object().unwrap() {
+            let says_retry = response["description"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("Retry-After");
+            if status == "429" || (status == "503" && says_retry) {
+                waits += 1;
+                assert_eq!(
+                    response["headers"]["Retry-After"]["schema"]["type"], "integer",
+                    "{method} {path}: its {status} names no Retry-After header"
+                );
+            }
+        }
+    }
+    let started = &document["paths"]["/api/video/generate"]["post"]["responses"];
+    assert!(started["429"]["headers"]["Retry-After"].is_object());
+    assert!(started["503"]["headers"]["Retry-After"].is_object());
+    assert!(started["413"].is_object());
+    assert!(bodies >= 15 && waits >= 8, "{bodies} bodies, {waits} waits");
+}
+
+/// What the document says of 413 is what the server does: every described operation that
+/// takes a body answers a 3 MB one with 413 and a `{"detail": ...}`.
+#[tokio::test]
+async fn every_operation_that_takes_a_body_answers_413_to_three_megabytes() {
+    let app = spawn_app().await;
+    let me = app.sign_in("big@example.com").await;
+    let document = serde_json::to_value(lectern_api::openapi::document()).unwrap();
+    let big = format!(r#"{{"topic":"{}"}}"#, "a".repeat(3 * 1024 * 1024));
+    let mut checked = 0;
+    for (method, path, operation) in operations(&document) {
+        if operation.get("requestBody").is_none() {
+            continue;
+        }
+        let uid = me.user["uid"].as_str().unwrap();
+        let concrete = path.replace("{id}", "no-such-id").replace("{user_id}", uid);
+        let response = app
+            .client
+            .request(method.clone(), app.url(&concrete))
+            .bearer_auth(&me.access_token)
+            .header("content-type", "application/json")
+            .header("origin", &app.address)
+            .header("stripe-signature", "t=1,v1=00")
+            .body(big.clone())
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or_default();
+        assert_eq!(
+            status,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "{method} {path}: {body}"
+        );
+        assert!(
+            body["detail"].as_str().unwrap().contains("2 MB"),
+            "{method} {path}: {body}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} operations take a body");
+}

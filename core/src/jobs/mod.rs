@@ -24,6 +24,9 @@ use crate::{
 };
 
 pub const QUEUED_STEP: &str = "Queued for processing...";
+/// What a job says once a worker took it, until its first stage reports progress (which on
+/// a busy machine's local model can take a while): it is no longer waiting in the queue.
+pub const STARTING_STEP: &str = "Starting...";
 
 pub use crate::entities::job::{JobKind, JobStatus};
 
@@ -338,6 +341,15 @@ pub async fn claim(db: &DatabaseConnection, job_id: &str, worker: &str) -> Resul
         )
         .col_expr(job::Column::UpdatedAt, Expr::value(now))
         .col_expr(
+            job::Column::CurrentStep,
+            Expr::case(
+                Expr::col(job::Column::CurrentStep).eq(QUEUED_STEP),
+                STARTING_STEP,
+            )
+            .finally(Expr::col(job::Column::CurrentStep))
+            .into(),
+        )
+        .col_expr(
             job::Column::StartedAt,
             Expr::col(job::Column::StartedAt).if_null(now),
         )
@@ -385,6 +397,84 @@ pub async fn active_counts(db: &DatabaseConnection) -> Result<(u64, u64), DbErr>
         .await?;
     Ok((queued, running))
 }
+
+/// How many jobs the user started since `since`, and when the oldest of them started: the
+/// per-user rate, counted in the database that every API replica shares. A course's lesson
+/// videos are not counted (a request may start several; its course was counted).
+pub async fn started_since(
+    db: &DatabaseConnection,
+    user_id: &str,
+    since: chrono::DateTime<Utc>,
+) -> Result<(u64, Option<chrono::DateTime<Utc>>), DbErr> {
+    let recent = job::Entity::find()
+        .filter(job::Column::UserId.eq(user_id))
+        .filter(job::Column::CreatedAt.gte(since))
+        .filter(job::Column::Kind.ne(JobKind::CourseVideo));
+    let count = recent.clone().count(db).await?;
+    let oldest = recent
+        .order_by_asc(job::Column::CreatedAt)
+        .one(db)
+        .await?
+        .map(|job| job.created_at);
+    Ok((count, oldest))
+}
+
+/// How long a job of this kind usually takes from submission to its end, in seconds: the
+/// median of the last [`EXPECTED_SAMPLE`] completed jobs of the kind (free previews apart
+/// from the rest), or a fixed guess while fewer than 3 have completed. The web app warns
+/// "taking longer than usual" against it. Kept for a minute per kind, since every client's
+/// status poll asks for it.
+pub async fn expected_seconds(db: &DatabaseConnection, job: &job::Model) -> Result<u64, DbErr> {
+    use std::{
+        collections::HashMap,
+        sync::{LazyLock, Mutex},
+        time::{Duration, Instant},
+    };
+    type Key = (JobKind, bool);
+    static KEPT: LazyLock<Mutex<HashMap<Key, (Instant, u64)>>> = LazyLock::new(Default::default);
+    let dry_run = job.params.contains("\"dry_run\":true");
+    let key = (job.kind, dry_run);
+    if let Some((at, seconds)) = KEPT.lock().expect("expected times").get(&key)
+        && at.elapsed() < Duration::from_secs(60)
+    {
+        return Ok(*seconds);
+    }
+    let mut recent = job::Entity::find()
+        .filter(job::Column::Kind.eq(job.kind))
+        .filter(job::Column::Status.eq(JobStatus::Completed))
+        .filter(job::Column::CompletedAt.is_not_null());
+    recent = if dry_run {
+        recent.filter(job::Column::Params.contains("\"dry_run\":true"))
+    } else {
+        recent.filter(job::Column::Params.not_like("%\"dry_run\":true%"))
+    };
+    let mut took: Vec<i64> = recent
+        .order_by_desc(job::Column::CompletedAt)
+        .limit(EXPECTED_SAMPLE)
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|j| Some((j.completed_at? - j.created_at).num_seconds()))
+        .collect();
+    took.sort_unstable();
+    let seconds = if took.len() >= 3 {
+        Ord::max(took[took.len() / 2], 1) as u64
+    } else {
+        match (job.kind, dry_run) {
+            (_, true) => 30,
+            (JobKind::Course, _) => 60,
+            (JobKind::Problem, _) | (JobKind::Revision, _) => 90,
+            (JobKind::Video, _) | (JobKind::CourseVideo, _) => 120,
+        }
+    };
+    KEPT.lock()
+        .expect("expected times")
+        .insert(key, (Instant::now(), seconds));
+    Ok(seconds)
+}
+
+/// How many completed jobs of a kind [`expected_seconds`] reads.
+pub const EXPECTED_SAMPLE: u64 = 20;
 
 /// The user's jobs that are queued or running: they are capped per user.
 pub async fn unfinished_for_user(db: &DatabaseConnection, user_id: &str) -> Result<u64, DbErr> {

@@ -5,6 +5,7 @@ mod courses;
 mod editor;
 mod embedded;
 mod fleet;
+mod queue_order;
 mod solutions;
 #[allow(dead_code)]
 mod support;

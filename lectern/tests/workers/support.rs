@@ -224,6 +224,8 @@ pub struct Fleet {
     /// The API as a `lectern serve` process (it can then be killed and started again)
     /// instead of in the test process; started together with this many workers, at once.
     pub api_process_with_workers: Option<usize>,
+    /// More settings of the API in this process (admission limits, say).
+    pub settings: Vec<(&'static str, String)>,
 }
 
 /// A `redis-server` of a test's own.
@@ -352,6 +354,7 @@ pub async fn fleet_of(options: Fleet) -> Option<Server> {
     pairs.push(("database_url", database_url.clone()));
     pairs.push(("queue_url", redis.clone()));
     pairs.push(("queue_name", queue_name.clone()));
+    pairs.extend(options.settings.iter().cloned());
     let mut storage_env: Vec<(String, String)> = Vec::new();
     let moto = if s3 {
         let (moto, endpoint) = start_moto(dir.path()).await;

@@ -26,6 +26,8 @@ export type QueueJob = {
     detailLevel?: number;
     /** Who was going to write the script when the job was ordered. */
     writer?: WriterKind;
+    /** How long a job like this usually takes, in seconds (the server's `expected_seconds`). */
+    expectedSeconds?: number;
   };
   videoUrl: string | null;
   subtitleUrl: string | null;

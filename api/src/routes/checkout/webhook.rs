@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use axum::{Extension, Json, body::Bytes, extract::State, http::HeaderMap};
+use axum::{Extension, Json, extract::State, http::HeaderMap};
 use lectern_core::checkout::{self, ProviderEvent, SessionChange, SessionRef};
 use serde::Serialize;
 use stripe_checkout::{CheckoutSession, CheckoutSessionPaymentStatus};
@@ -56,7 +56,7 @@ pub async fn stripe_webhook(
     State(state): State<AppState>,
     Extension(checkout): Extension<Arc<Checkout>>,
     headers: HeaderMap,
-    body: Bytes,
+    crate::extract::RawBody(body): crate::extract::RawBody,
 ) -> ApiResult<Json<Received>> {
     let signature = headers
         .get("stripe-signature")

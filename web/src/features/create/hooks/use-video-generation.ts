@@ -2,8 +2,6 @@ import { newQueueJob } from '@/lib/queue-job';
 import { generateVideo, type VideoRequest } from '@/features/create/api/generate-video';
 import {
   GENERATION_TIMEOUT_MS,
-  SLOW_WARNING_MS,
-  VERY_SLOW_WARNING_MS,
   WARNING_TEXT,
   generationHook,
   generationText,
@@ -11,7 +9,7 @@ import {
 } from '@/features/create/hooks/use-generation';
 import { buildVideoRequest, videoCost, type LessonForm } from '@/features/create/lib/video-request';
 
-export { GENERATION_TIMEOUT_MS, SLOW_WARNING_MS, VERY_SLOW_WARNING_MS, type GenerationPhase };
+export { GENERATION_TIMEOUT_MS, type GenerationPhase };
 
 export const GENERATION_TEXT = {
   ...generationText('Video', 'video', { initializing: 'Initializing...', ready: 'Ready to watch' }),

@@ -54,6 +54,9 @@ function nextMetadata(metadata: QueueJob['metadata'], status: JobStatus): QueueJ
   if (status.course_id && !metadata.courseId) next = { ...next, courseId: status.course_id };
   if (status.offline_draft === true && metadata.writer !== 'offline_draft') next = { ...next, writer: 'offline_draft' };
   if (status.offline_draft === false && metadata.writer === 'offline_draft') next = { ...next, writer: undefined };
+  if (status.expected_seconds && status.expected_seconds !== metadata.expectedSeconds) {
+    next = { ...next, expectedSeconds: status.expected_seconds };
+  }
   return next;
 }
 
