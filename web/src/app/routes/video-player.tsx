@@ -43,6 +43,7 @@ export function VideoPlayerRoute() {
   const onTitle = useReportedTitle(state.title ?? 'Video');
   return (
     <PlayerScreen
+      // Each version (job) gets a player of its own: its media, and this visit's checkpoint answers, never another's.
       key={videoId}
       videoId={videoId}
       state={state}
