@@ -115,9 +115,17 @@ async fn a_preview_is_rendered_as_edited_and_an_edit_of_one_scene_speaks_only_th
         .get_json(&token, &format!("/api/video/{first_job}/storyboard"))
         .await;
     assert_eq!(stored["scenes"], storyboard["scenes"]);
+    let title_before = app
+        .get_json(&token, &format!("/api/auth/user/{uid}/search"))
+        .await["videos"][0]["title"]
+        .clone();
+    assert!(title_before.is_string(), "{title_before}");
     let mut edited = stored.clone();
     let replacement = "Warm seas lose water to the air.";
     edited["scenes"][1]["narration"][0] = json!(replacement);
+    // A scene's heading changed too: the video keeps its title (only a rename changes it).
+    assert!(edited["scenes"][1]["heading"].is_string(), "{edited}");
+    edited["scenes"][1]["heading"] = json!("Where the water goes");
     let path = format!("/api/video/{first_job}/revisions");
     let quote = post(
         &app,
@@ -175,6 +183,7 @@ async fn a_preview_is_rendered_as_edited_and_an_edit_of_one_scene_speaks_only_th
         .await;
     let videos = library["videos"].as_array().unwrap();
     assert_eq!(videos.len(), 1, "an edit is a version, not another video");
+    assert_eq!(videos[0]["title"], title_before, "a heading is not the title");
     assert_eq!(videos[0]["job_id"], edit_job.as_str());
     let video_id = videos[0]["id"].as_str().unwrap().to_string();
     let versions = app
