@@ -129,6 +129,23 @@ fn pushed_channel(queue: &str) -> String {
     format!("lectern:{queue}:pushed")
 }
 
+/// Task ids that sort in the order messages were pushed. apalis-sqlite hands out messages
+/// of one priority by `run_at` (whole seconds), then by id; the random ULIDs it makes itself
+/// do not sort by time within a millisecond, so two jobs queued in one second could be taken
+/// in either order. A monotonic generator keeps first come, first served.
+static TASK_IDS: LazyLock<std::sync::Mutex<ulid::Generator>> =
+    LazyLock::new(|| std::sync::Mutex::new(ulid::Generator::new()));
+
+fn next_task_id() -> apalis::prelude::TaskId {
+    let id = TASK_IDS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .generate()
+        // Only when 2^80 ids were made in one millisecond.
+        .unwrap_or_else(|_| ulid::Ulid::new());
+    apalis::prelude::TaskId::from_string(id.to_string())
+}
+
 #[derive(Clone)]
 pub enum JobQueue {
     Sqlite(SqliteStorage<JobMessage>),
@@ -375,6 +392,7 @@ impl JobQueue {
                     .push_task(
                         apalis::prelude::TaskBuilder::new(message)
                             .priority(priority)
+                            .task_id(next_task_id())
                             .build(),
                     )
                     .await

@@ -365,17 +365,18 @@ async fn a_paid_job_runs_before_the_free_previews_queued_ahead_of_it() {
         .await;
     let (status, _) = app.wait_final(&paid_token, &paid, FIVE_MINUTES).await;
     assert_eq!(status["status"], "completed", "{status}");
-    let paid_started = jobs::find(&app.db, &paid)
-        .await
-        .unwrap()
-        .unwrap()
-        .started_at
-        .unwrap();
-    // At most the preview running and the one its worker had already fetched went first.
+    let paid_job = jobs::find(&app.db, &paid).await.unwrap().unwrap();
+    let (paid_queued, paid_started) = (paid_job.created_at, paid_job.started_at.unwrap());
+    // Of the previews still waiting when the paid job was queued, at most the one running
+    // and the one its worker had already fetched went first (a fast preview may have
+    // finished before the paid job was even queued: those do not count).
     let mut before = 0;
     for id in &previews {
         let job = jobs::find(&app.db, id).await.unwrap().unwrap();
-        if job.started_at.is_some_and(|s| s < paid_started) {
+        if job
+            .started_at
+            .is_some_and(|s| s > paid_queued && s < paid_started)
+        {
             before += 1;
         }
     }
