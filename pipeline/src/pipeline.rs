@@ -16,6 +16,7 @@ use crate::narration::{
     reuse::{self, SpokenClips},
 };
 use crate::outputs;
+use crate::script::spend::{self, ScriptSpend, TokenCount};
 use crate::script::{Brief, OfflineWriter, OpenAiWriter, OpenAiWriterConfig, ScriptWriter};
 use crate::storyboard::{Origin, Storyboard};
 use crate::timeline;
@@ -168,6 +169,9 @@ pub struct RenderOutput {
     pub subtitle_cues: usize,
     pub engines: Engines,
     pub stages: StageSeconds,
+    /// What the script stage spent on its language model (none without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_spend: Option<ScriptSpend>,
     pub files: OutputFiles,
     #[serde(skip)]
     pub out_dir: PathBuf,
@@ -205,6 +209,9 @@ pub struct PlanOutput {
     pub word_count: usize,
     pub estimated_seconds: f64,
     pub script_engine: String,
+    /// What the script stage spent on its language model (none without one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_spend: Option<ScriptSpend>,
 }
 
 /// A written storyboard with its checkpoint questions: those the writer wrote, completed with
@@ -356,11 +363,13 @@ impl Pipeline {
         Bar::of(&input.script, self.config.llm.is_some())
     }
 
+    /// The storyboard of `input`, the engine that wrote it, and what writing it spent.
     async fn storyboard(
         &self,
         input: &RenderInput,
         progress: &(dyn Fn(Progress) + Send + Sync),
-    ) -> Result<(Storyboard, String), PipelineError> {
+    ) -> Result<(Storyboard, String, Option<ScriptSpend>), PipelineError> {
+        let clock = Instant::now();
         let bar = self.bar(input);
         match &input.script {
             ScriptInput::Brief(brief) => {
@@ -376,12 +385,11 @@ impl Pipeline {
                         step: format!("Writing the script... {}%", (share * 100.0).round()),
                     })
                 };
-                let storyboard = self
-                    .writer
-                    .write_streaming(brief, &writing)
-                    .await
-                    .map_err(|e| PipelineError::failed(Stage::Script, e))?;
-                Ok((with_checkpoints(storyboard), self.writer.engine()))
+                let (written, spent) =
+                    spend::recorded(self.writer.write_streaming(brief, &writing)).await;
+                let storyboard = written.map_err(|e| PipelineError::failed(Stage::Script, e))?;
+                let spent = self.spent(spent, clock, &storyboard).await;
+                Ok((with_checkpoints(storyboard), self.writer.engine(), spent))
             }
             ScriptInput::Lesson(lesson) => {
                 progress(Progress {
@@ -405,12 +413,11 @@ impl Pipeline {
                         ),
                     })
                 };
-                let storyboard = self
-                    .writer
-                    .write_lesson_streaming(lesson, &writing)
-                    .await
-                    .map_err(|e| PipelineError::failed(Stage::Script, e))?;
-                Ok((with_checkpoints(storyboard), self.writer.engine()))
+                let (written, spent) =
+                    spend::recorded(self.writer.write_lesson_streaming(lesson, &writing)).await;
+                let storyboard = written.map_err(|e| PipelineError::failed(Stage::Script, e))?;
+                let spent = self.spent(spent, clock, &storyboard).await;
+                Ok((with_checkpoints(storyboard), self.writer.engine(), spent))
             }
             ScriptInput::Storyboard(storyboard) => {
                 progress(Progress {
@@ -427,9 +434,31 @@ impl Pipeline {
                         format!("the storyboard cannot be laid out: {e}"),
                     )
                 })?;
-                Ok(((**storyboard).clone(), "storyboard file".into()))
+                Ok(((**storyboard).clone(), "storyboard file".into(), None))
             }
         }
+    }
+
+    /// The script stage's spend completed with its wall time since `clock` and the tokens
+    /// of the script it wrote (by the model's tokenizer where the writer can ask it), and
+    /// logged; none when no request was made (a writer without a model).
+    async fn spent(
+        &self,
+        mut spent: ScriptSpend,
+        clock: Instant,
+        storyboard: &Storyboard,
+    ) -> Option<ScriptSpend> {
+        if spent.total.requests == 0 {
+            return None;
+        }
+        spent.wall_seconds = clock.elapsed().as_secs_f64();
+        let text = spend::script_text(storyboard);
+        (spent.kept_tokens, spent.kept_counted_by) = match self.writer.count_tokens(&text).await {
+            Some(tokens) => (tokens, Some(TokenCount::Tokenizer)),
+            None => (spend::estimated_tokens(&text), Some(TokenCount::Estimate)),
+        };
+        spent.log();
+        Some(spent)
     }
 
     fn titles(input: &RenderInput, storyboard: &Storyboard) -> (String, String) {
@@ -470,7 +499,7 @@ impl Pipeline {
         out_dir: Option<&Path>,
         progress: impl Fn(Progress) + Send + Sync,
     ) -> Result<PlanOutput, PipelineError> {
-        let (storyboard, script_engine) = self.storyboard(input, &progress).await?;
+        let (storyboard, script_engine, script_spend) = self.storyboard(input, &progress).await?;
         if let Some(dir) = out_dir {
             std::fs::create_dir_all(dir).map_err(|e| {
                 PipelineError::message(Stage::Outputs, format!("creating {}: {e}", dir.display()))
@@ -489,6 +518,7 @@ impl Pipeline {
             smart_title,
             level_title,
             script_engine,
+            script_spend,
             storyboard,
         })
     }
@@ -591,7 +621,7 @@ impl Pipeline {
         })?;
 
         // The script stage can take minutes on a local model: a cancel stops its request.
-        let (storyboard, script_engine) = tokio::select! {
+        let (storyboard, script_engine, script_spend) = tokio::select! {
             biased;
             () = cancel.cancelled() => {
                 return Err(PipelineError::Cancelled { stage: Stage::Script });
@@ -731,6 +761,7 @@ impl Pipeline {
             subtitle_cues,
             engines,
             stages,
+            script_spend,
             files: OutputFiles::ALL,
             out_dir: out_dir.to_path_buf(),
         };

@@ -43,6 +43,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
                 "word_count": plan.word_count,
                 "estimated_seconds": plan.estimated_seconds,
                 "script_engine": plan.script_engine,
+                "script_spend": plan.script_spend,
             }),
             smart_title: Some(plan.smart_title.clone()),
             step: "Plan ready".into(),

@@ -10,6 +10,7 @@ mod prompt;
 mod questions;
 pub mod rules;
 mod schema;
+pub mod spend;
 mod tidy;
 
 use async_trait::async_trait;
@@ -97,6 +98,13 @@ pub trait ScriptWriter: Send + Sync {
     ) -> Result<Storyboard, ScriptError> {
         let _ = progress;
         self.write_lesson(lesson).await
+    }
+
+    /// How many tokens `text` is in the writer's model's own vocabulary, when the writer can
+    /// ask its model (a llama.cpp server's `/tokenize`); `None` otherwise.
+    async fn count_tokens(&self, text: &str) -> Option<u64> {
+        let _ = text;
+        None
     }
 
     /// A course outline for a learning goal. A writer without a language model gives the

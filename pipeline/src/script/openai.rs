@@ -6,8 +6,9 @@ use async_openai::error::OpenAIError;
 use async_openai::types::chat::{
     ChatCompletionRequestAssistantMessage, ChatCompletionRequestMessage,
     ChatCompletionRequestSystemMessage, ChatCompletionRequestUserMessage,
-    CreateChatCompletionRequest, CreateChatCompletionRequestArgs, FinishReason, ResponseFormat,
-    ResponseFormatJsonSchema,
+    ChatCompletionStreamOptions, CompletionUsage, CreateChatCompletionRequest,
+    CreateChatCompletionRequestArgs, CreateChatCompletionResponse,
+    CreateChatCompletionStreamResponse, FinishReason, ResponseFormat, ResponseFormatJsonSchema,
 };
 use async_trait::async_trait;
 use futures_util::StreamExt;
@@ -15,6 +16,7 @@ use futures_util::StreamExt;
 use super::chat::{JsonModel, Turn};
 use super::prompt::{repair_prompt, system_prompt, user_prompt};
 use super::schema::storyboard_json_schema;
+use super::spend::{self, RequestKind, RequestSpend};
 use super::{
     Brief, SHORT_LESSON_TOLERANCE, ScriptError, ScriptProgress, ScriptWriter, WORD_BUDGET_TOLERANCE,
 };
@@ -81,6 +83,70 @@ type CharsWritten<'a> = &'a (dyn Fn(usize) + Send + Sync);
 enum Attempt {
     Transport(OpenAIError),
     Final(ScriptError),
+}
+
+/// One request's answer, with what the server said it cost.
+struct Answered {
+    content: String,
+    usage: Option<CompletionUsage>,
+    timings: Option<ServerTimings>,
+}
+
+/// An OpenAI-format answer (or streamed chunk) with llama.cpp's own `timings` beside it.
+#[derive(Debug, serde::Deserialize)]
+struct WithTimings<T> {
+    #[serde(flatten)]
+    answer: T,
+    #[serde(default)]
+    timings: Option<ServerTimings>,
+}
+
+/// llama.cpp's `timings` of a request: prompt tokens read (`prompt_n`) and found in the
+/// slot's cache (`cache_n`), tokens generated, and the milliseconds of each.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Deserialize)]
+struct ServerTimings {
+    #[serde(default)]
+    cache_n: u64,
+    #[serde(default)]
+    prompt_n: u64,
+    #[serde(default)]
+    prompt_ms: f64,
+    #[serde(default)]
+    predicted_n: u64,
+    #[serde(default)]
+    predicted_ms: f64,
+}
+
+/// What a request spent, from the answer's `usage` where it has one and the server's
+/// `timings` otherwise; `seconds` of wall time.
+fn request_spend(
+    usage: Option<&CompletionUsage>,
+    timings: Option<&ServerTimings>,
+    seconds: f64,
+) -> RequestSpend {
+    let mut spent = RequestSpend {
+        seconds,
+        ..RequestSpend::default()
+    };
+    if let Some(timings) = timings {
+        spent.prompt_tokens = timings.prompt_n + timings.cache_n;
+        spent.cached_tokens = timings.cache_n;
+        spent.generated_tokens = timings.predicted_n;
+        spent.prompt_seconds = timings.prompt_ms / 1000.0;
+        spent.generation_seconds = timings.predicted_ms / 1000.0;
+    }
+    if let Some(usage) = usage {
+        spent.prompt_tokens = u64::from(usage.prompt_tokens);
+        spent.generated_tokens = u64::from(usage.completion_tokens);
+        if let Some(cached) = usage
+            .prompt_tokens_details
+            .as_ref()
+            .and_then(|d| d.cached_tokens)
+        {
+            spent.cached_tokens = u64::from(cached);
+        }
+    }
+    spent
 }
 
 /// A script writer for any OpenAI-compatible chat-completions endpoint
@@ -188,7 +254,8 @@ impl OpenAiWriter {
             })
             .collect();
         let started = std::time::Instant::now();
-        self.http
+        let read: WithTimings<serde_json::Value> = self
+            .http
             .post(format!("{base}/chat/completions"))
             .json(&serde_json::json!({
                 "model": self.config.model,
@@ -198,7 +265,18 @@ impl OpenAiWriter {
             }))
             .send()
             .await?
-            .error_for_status()?;
+            .error_for_status()?
+            .json()
+            .await?;
+        let usage = serde_json::from_value::<CompletionUsage>(read.answer["usage"].clone()).ok();
+        spend::record_kind(
+            RequestKind::Prefix,
+            request_spend(
+                usage.as_ref(),
+                read.timings.as_ref(),
+                started.elapsed().as_secs_f64(),
+            ),
+        );
         let file = serde_json::json!({ "filename": "shared-prefix.bin" });
         self.http
             .post(format!("{root}/slots/0?action=save"))
@@ -222,18 +300,31 @@ impl OpenAiWriter {
         Ok(())
     }
 
-    fn count(&self, name: &str, started: std::time::Instant, answer: &str) {
+    /// Counts an answered request in this writer's totals and in the job's ledger
+    /// ([`spend::record`]).
+    fn count(&self, name: &str, started: std::time::Instant, answered: &Answered) {
         use std::sync::atomic::Ordering::Relaxed;
-        let millis = started.elapsed().as_millis() as u64;
+        let answer = &answered.content;
+        let elapsed = started.elapsed();
+        let millis = elapsed.as_millis() as u64;
         self.usage.requests.fetch_add(1, Relaxed);
         self.usage
             .answer_chars
             .fetch_add(answer.len() as u64, Relaxed);
         self.usage.millis.fetch_add(millis, Relaxed);
+        let spent = request_spend(
+            answered.usage.as_ref(),
+            answered.timings.as_ref(),
+            elapsed.as_secs_f64(),
+        );
+        spend::record(name, spent);
         tracing::debug!(
             request = name,
             seconds = millis as f64 / 1000.0,
             chars = answer.len(),
+            prompt_tokens = spent.prompt_tokens,
+            cached_tokens = spent.cached_tokens,
+            generated_tokens = spent.generated_tokens,
             "script request answered"
         );
     }
@@ -343,9 +434,9 @@ impl OpenAiWriter {
                 self.whole(request.clone()).await
             };
             match answer {
-                Ok(content) => {
-                    self.count(&name, started, &content);
-                    return Ok(content);
+                Ok(answered) => {
+                    self.count(&name, started, &answered);
+                    return Ok(answered.content);
                 }
                 Err(Attempt::Final(error)) => return Err(error),
                 Err(Attempt::Transport(error)) => {
@@ -370,13 +461,17 @@ impl OpenAiWriter {
         }
     }
 
-    async fn whole(&self, request: CreateChatCompletionRequest) -> Result<String, Attempt> {
-        let response = self
+    async fn whole(&self, request: CreateChatCompletionRequest) -> Result<Answered, Attempt> {
+        let WithTimings {
+            answer: response,
+            timings,
+        } = self
             .client
             .chat()
-            .create(request)
+            .create_byot::<_, WithTimings<CreateChatCompletionResponse>>(request)
             .await
             .map_err(Attempt::Transport)?;
+        let usage = response.usage;
         let choice =
             response.choices.into_iter().next().ok_or_else(|| {
                 Attempt::Final(ScriptError::Empty("no choices in the answer".into()))
@@ -386,29 +481,46 @@ impl OpenAiWriter {
                 "the model refused: {refusal}"
             ))));
         }
-        choice
+        let content = choice
             .message
             .content
             .filter(|c| !c.trim().is_empty())
-            .ok_or_else(|| Attempt::Final(ScriptError::Empty("the message has no content".into())))
+            .ok_or_else(|| {
+                Attempt::Final(ScriptError::Empty("the message has no content".into()))
+            })?;
+        Ok(Answered {
+            content,
+            usage,
+            timings,
+        })
     }
 
-    /// The answer as a stream of deltas, telling `on_chars` how much has arrived.
+    /// The answer as a stream of deltas, telling `on_chars` how much has arrived. The last
+    /// chunk carries the request's usage (asked for with `include_usage`).
     async fn streamed(
         &self,
-        request: CreateChatCompletionRequest,
+        mut request: CreateChatCompletionRequest,
         on_chars: CharsWritten<'_>,
-    ) -> Result<String, Attempt> {
+    ) -> Result<Answered, Attempt> {
+        request.stream = Some(true);
+        request.stream_options = Some(ChatCompletionStreamOptions {
+            include_usage: Some(true),
+            include_obfuscation: None,
+        });
         let mut stream = self
             .client
             .chat()
-            .create_stream(request)
+            .create_stream_byot::<_, WithTimings<CreateChatCompletionStreamResponse>>(request)
             .await
             .map_err(Attempt::Transport)?;
         let mut content = String::new();
         let mut finish = None;
+        let (mut usage, mut timings) = (None, None);
         while let Some(chunk) = stream.next().await {
             let chunk = chunk.map_err(Attempt::Transport)?;
+            timings = chunk.timings.or(timings);
+            let chunk = chunk.answer;
+            usage = chunk.usage.or(usage);
             for choice in chunk.choices {
                 if let Some(refusal) = choice.delta.refusal {
                     return Err(Attempt::Final(ScriptError::Empty(format!(
@@ -435,7 +547,11 @@ impl OpenAiWriter {
                 "the message has no content".into(),
             )));
         }
-        Ok(content)
+        Ok(Answered {
+            content,
+            usage,
+            timings,
+        })
     }
 
     fn classify(&self, error: OpenAIError) -> ScriptError {
@@ -552,6 +668,32 @@ impl ScriptWriter for OpenAiWriter {
             .await
     }
 
+    async fn count_tokens(&self, text: &str) -> Option<u64> {
+        if self.config.local.is_none() && !is_loopback(&self.config.base_url) {
+            return None;
+        }
+        let root = self
+            .config
+            .base_url
+            .trim_end_matches('/')
+            .trim_end_matches("/v1");
+        let answer: serde_json::Value = self
+            .http
+            .post(format!("{root}/tokenize"))
+            .json(&serde_json::json!({ "content": text }))
+            .send()
+            .await
+            .ok()?
+            .error_for_status()
+            .ok()?
+            .json()
+            .await
+            .ok()?;
+        answer["tokens"]
+            .as_array()
+            .map(|tokens| tokens.len() as u64)
+    }
+
     async fn write_course(&self, brief: &CourseBrief) -> Result<CourseOutline, ScriptError> {
         let mut turns = vec![
             Turn::System(course_system_prompt()),
@@ -572,7 +714,8 @@ impl ScriptWriter for OpenAiWriter {
         tracing::info!(%problems, "course outline invalid, asking for a repair");
         turns.push(Turn::Assistant(first));
         turns.push(Turn::User(course_repair_prompt(&problems.to_string())));
-        let second = self.complete_json(&turns, "course_outline", schema).await?;
+        let second =
+            spend::asked_again(true, self.complete_json(&turns, "course_outline", schema)).await?;
         CourseOutline::from_model_answer(&second).map_err(ScriptError::InvalidCourse)
     }
 }
@@ -613,14 +756,16 @@ impl OpenAiWriter {
             ChatCompletionRequestUserMessage::from(repair_prompt(&problems.to_string()).as_str())
                 .into(),
         );
-        let second = self
-            .complete(&messages, &|chars| {
+        let second = spend::asked_again(
+            true,
+            self.complete(&messages, &|chars| {
                 progress(
                     FIRST_ROUND_SHARE
                         + (chars as f32 / expected).min(1.0) * (1.0 - FIRST_ROUND_SHARE),
                 )
-            })
-            .await?;
+            }),
+        )
+        .await?;
         let storyboard = accept(&second, brief)
             .map(|storyboard| grounded(storyboard, reference))
             .map_err(ScriptError::Invalid)?;
@@ -775,6 +920,155 @@ mod tests {
             checkpoints: Vec::new(),
         };
         serde_json::to_string(&storyboard).unwrap()
+    }
+
+    /// A chat-completions server that answers `{"ok":true}` with usage and llama.cpp's
+    /// timings (120 prompt tokens, 100 of them cached; 30 generated), streamed when asked;
+    /// `timings: false` leaves the timings out (as a hosted service does). Answers its base
+    /// URL and the request bodies it was sent.
+    async fn metered_server(
+        timings: bool,
+    ) -> (
+        String,
+        std::sync::Arc<std::sync::Mutex<Vec<serde_json::Value>>>,
+    ) {
+        use axum::response::IntoResponse;
+        let bodies = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = bodies.clone();
+        let app = axum::Router::new().route(
+            "/v1/chat/completions",
+            axum::routing::post(move |axum::Json(body): axum::Json<serde_json::Value>| {
+                let seen = seen.clone();
+                async move {
+                    let stream = body["stream"] == true;
+                    seen.lock().unwrap().push(body);
+                    let usage = serde_json::json!({
+                        "prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150,
+                        "prompt_tokens_details": { "cached_tokens": 100 }
+                    });
+                    let server_timings = serde_json::json!({
+                        "cache_n": 100, "prompt_n": 20, "prompt_ms": 250.0,
+                        "predicted_n": 30, "predicted_ms": 1500.0
+                    });
+                    let head = serde_json::json!({
+                        "id": "c1", "created": 1, "model": "m", "system_fingerprint": "b1"
+                    });
+                    if !stream {
+                        let mut answer = head.clone();
+                        answer["object"] = "chat.completion".into();
+                        answer["choices"] = serde_json::json!([{
+                            "index": 0, "finish_reason": "stop",
+                            "message": { "role": "assistant", "content": "{\"ok\":true}" }
+                        }]);
+                        answer["usage"] = usage;
+                        if timings {
+                            answer["timings"] = server_timings;
+                        }
+                        return axum::Json(answer).into_response();
+                    }
+                    let chunk = |choices: serde_json::Value| {
+                        let mut chunk = head.clone();
+                        chunk["object"] = "chat.completion.chunk".into();
+                        chunk["choices"] = choices;
+                        chunk
+                    };
+                    let mut last = chunk(serde_json::json!([]));
+                    last["usage"] = usage;
+                    if timings {
+                        last["timings"] = server_timings;
+                    }
+                    let events = [
+                        chunk(serde_json::json!([{ "index": 0, "finish_reason": null,
+                            "delta": { "role": "assistant", "content": "{\"ok\"" } }])),
+                        chunk(serde_json::json!([{ "index": 0, "finish_reason": null,
+                            "delta": { "content": ":true}" } }])),
+                        chunk(serde_json::json!([{ "index": 0, "finish_reason": "stop",
+                            "delta": {} }])),
+                        last,
+                    ];
+                    let mut text: String =
+                        events.iter().map(|e| format!("data: {e}\n\n")).collect();
+                    text.push_str("data: [DONE]\n\n");
+                    ([("content-type", "text/event-stream")], text).into_response()
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        (format!("http://{address}/v1"), bodies)
+    }
+
+    #[tokio::test]
+    async fn a_request_files_the_usage_and_timings_the_server_reports() {
+        for stream in [false, true] {
+            let (base_url, bodies) = metered_server(true).await;
+            let mut config = OpenAiWriterConfig::new(base_url, "m");
+            config.stream = stream;
+            let writer = OpenAiWriter::new(config).unwrap();
+            let turns = [Turn::User("Say ok.".into())];
+            let (answer, spent) = spend::recorded(async {
+                writer
+                    .complete_json(&turns, "fact_check", serde_json::json!({}))
+                    .await
+            })
+            .await;
+            assert_eq!(answer.unwrap(), "{\"ok\":true}", "stream: {stream}");
+            let check = spent.kind(RequestKind::Check);
+            assert_eq!(check.requests, 1, "stream: {stream}");
+            assert_eq!(check.prompt_tokens, 120, "stream: {stream}");
+            assert_eq!(check.cached_prompt_tokens, 100, "stream: {stream}");
+            assert_eq!(check.read_tokens(), 20, "stream: {stream}");
+            assert_eq!(check.generated_tokens, 30, "stream: {stream}");
+            assert!(
+                (check.prompt_seconds - 0.25).abs() < 1e-9,
+                "stream: {stream}"
+            );
+            assert!(
+                (check.generation_seconds - 1.5).abs() < 1e-9,
+                "stream: {stream}"
+            );
+            assert!(check.seconds > 0.0, "stream: {stream}");
+            let body = bodies.lock().unwrap()[0].clone();
+            if stream {
+                // The usage comes in a last chunk only when asked for.
+                assert_eq!(body["stream"], true);
+                assert_eq!(body["stream_options"]["include_usage"], true);
+            } else {
+                assert!(body.get("stream_options").is_none(), "{body}");
+                assert_ne!(body["stream"], true);
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_service_without_timings_still_reports_its_tokens() {
+        let (base_url, _) = metered_server(false).await;
+        let mut config = OpenAiWriterConfig::new(base_url, "m");
+        config.stream = true;
+        let writer = OpenAiWriter::new(config).unwrap();
+        let (answer, spent) = spend::recorded(async {
+            writer
+                .complete_json(
+                    &[Turn::User("Plan.".into())],
+                    "lesson_plan",
+                    serde_json::json!({}),
+                )
+                .await
+        })
+        .await;
+        answer.unwrap();
+        let plan = spent.kind(RequestKind::Plan);
+        assert_eq!(
+            (
+                plan.requests,
+                plan.prompt_tokens,
+                plan.cached_prompt_tokens,
+                plan.generated_tokens
+            ),
+            (1, 120, 100, 30)
+        );
+        assert_eq!((plan.prompt_seconds, plan.generation_seconds), (0.0, 0.0));
     }
 
     #[test]

@@ -452,13 +452,13 @@ pub(super) async fn write_scene(
     let mut attempt = usize::from(fault.is_some());
     let scene = loop {
         attempt += 1;
-        let answer = writer
-            .complete_json(
-                &[turns.to_vec(), vec![Turn::User(request.clone())]].concat(),
-                planned.kind.name(),
-                scene_schema(planned.kind, elements, extra),
-            )
-            .await?;
+        let asked = [turns.to_vec(), vec![Turn::User(request.clone())]].concat();
+        let answer = writer.complete_json(
+            &asked,
+            planned.kind.name(),
+            scene_schema(planned.kind, elements, extra),
+        );
+        let answer = crate::script::spend::asked_again(attempt > 1, answer).await?;
         let written = serde_json::from_str::<Value>(&answer)
             .and_then(|value| {
                 serde_json::from_value::<Written>(json!({ planned.kind.name(): value }))
