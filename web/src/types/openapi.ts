@@ -522,6 +522,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's documents, newest first, with how much of their quota they use. */
+        get: operations["list_sources"];
+        put?: never;
+        /**
+         * Adds documents: files as `multipart/form-data` (PDF, Markdown, plain text, HTML; at most
+         *     10, each at most 20 MB), or pasted text as JSON. Each is read into passages; if any
+         *     cannot be read, or together they pass the caller's quota, nothing is stored. Charges no
+         *     credits.
+         */
+        post: operations["add_sources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's documents with its passages in order, each with its page or heading. */
+        get: operations["get_source"];
+        put?: never;
+        post?: never;
+        /** Removes one of the caller's documents and its passages. */
+        delete: operations["delete_source"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/storyboards/preview-frame": {
         parameters: {
             query?: never;
@@ -844,6 +885,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The documents an upload added, in the order given. */
+        AddedSources: {
+            sources: components["schemas"]["SourceSummary"][];
+        };
         BalanceResponse: {
             credits: components["schemas"]["Credits"];
         };
@@ -958,6 +1003,47 @@ export interface components {
         };
         /** @enum {string} */
         CheckpointKind: "choice" | "number";
+        /**
+         * @description How the narrated sentences of a lesson written from sources fared against their passages
+         *     (see `crate::grounding::passages::unsupported`).
+         */
+        CitationCheck: {
+            /** @description Those written again, once, with the reason they were not supported. */
+            asked_again: number;
+            /** @description Sentences checked: every narrated sentence but a quiz's. */
+            checked: number;
+            /**
+             * @description Those left out: still unsupported when written again, or stating a figure or a name
+             *     with no passage to rest on.
+             */
+            dropped: number;
+            /**
+             * @description Unsupported sentences kept because their slide needs them (a definition's own, a
+             *     list's only item).
+             */
+            kept_unsupported: number;
+            /**
+             * @description Those kept because their passage states every figure and name they do (after being
+             *     asked again, for some).
+             */
+            supported: number;
+            /** @description Kept sentences that rest on no passage: they state no figure and no name. */
+            uncited: number;
+        };
+        /** @description Where a narrated sentence comes from: a passage of one of the learner's documents. */
+        Cite: {
+            /**
+             * Format: int32
+             * @description The PDF page the passage starts on.
+             */
+            page?: number | null;
+            /**
+             * Format: int32
+             * @description The passage's place in its document, from 0.
+             */
+            passage: number;
+            source_id: string;
+        };
         ComparisonRow: {
             left: string;
             right: string;
@@ -1086,6 +1172,15 @@ export interface components {
             version: string;
         };
         Detail: string | components["schemas"]["FieldError"][];
+        /**
+         * @description A document a storyboard cites, with the pages of the passages cited (none for a document
+         *     without pages).
+         */
+        DocumentNote: {
+            pages?: number[];
+            source_id: string;
+            title: string;
+        };
         /** @description A display equation written in Typst math syntax (no `#` or `$`). */
         EquationStep: {
             math: string;
@@ -1102,6 +1197,12 @@ export interface components {
             msg: string;
             /** @description What kind of problem: `missing`, `range`, `string_too_long`, `type_error`, ... */
             type: string;
+        };
+        /** @description What a storyboard written from the learner's documents rests on. */
+        FromSources: {
+            check: components["schemas"]["CitationCheck"];
+            /** @description The documents cited, in the order first cited. */
+            documents: components["schemas"]["DocumentNote"][];
         };
         /** @description SPEC.md's batch lesson request. */
         GenerateAll: {
@@ -1190,6 +1291,13 @@ export interface components {
              *     the solver's check marks stay on the scenes that are unchanged from its storyboard.
              */
             preview_job_id?: string | null;
+            /**
+             * @description Up to 10 of the caller's own sources (`/api/sources`) to write the video from: each
+             *     scene is written from the passages retrieved for it, and every narrated sentence is
+             *     cited and checked against its passage. A source that is not the caller's is a 422
+             *     naming `source_ids`, before anything is charged.
+             */
+            source_ids?: string[] | null;
             storyboard?: components["schemas"]["Storyboard"] | null;
             /** @enum {string|null} */
             subtitle_style?: "modern" | null;
@@ -1263,6 +1371,13 @@ export interface components {
             created_at: string;
             current_step: string;
             error: string | null;
+            /**
+             * Format: int64
+             * @description While the job is queued or running: how long a job like it usually takes from
+             *     submission to its end, in seconds (the median of recent ones). The web app says
+             *     "taking longer than usual" against it.
+             */
+            expected_seconds?: number | null;
             job_id: string;
             kind: components["schemas"]["JobKind"];
             /**
@@ -1402,6 +1517,31 @@ export interface components {
             packages: {
                 [key: string]: components["schemas"]["CreditPackage"];
             };
+        };
+        /** @description About 100-300 words of a document. */
+        PassageView: {
+            /** @description The heading it stands under. */
+            heading: string | null;
+            /**
+             * Format: int32
+             * @description Its place in the document, from 0 (what a citation names).
+             */
+            index: number;
+            /**
+             * Format: int32
+             * @description The PDF page it starts on.
+             */
+            page: number | null;
+            text: string;
+            /** Format: int32 */
+            words: number;
+        };
+        /** @description Pasted text, read as a plain-text document. */
+        PastedSource: {
+            /** @description The text, paragraphs separated by blank lines (at most 500,000 characters). */
+            text: string;
+            /** @description What to call it (1-200 characters). */
+            title: string;
         };
         Preferences: {
             notifications: boolean;
@@ -1551,6 +1691,11 @@ export interface components {
             revisions: components["schemas"]["Revision"][];
         };
         Scene: components["schemas"]["Visual"] & {
+            /**
+             * @description A lesson written from the learner's documents: the passages each beat's sentences
+             *     rest on, one list a beat (parallel to `narration`); empty otherwise.
+             */
+            cites?: components["schemas"]["Cite"][][];
             narration: string[];
         };
         SearchResults: {
@@ -1580,6 +1725,19 @@ export interface components {
             available: boolean;
             solver: string;
         };
+        /** @description One document with its passages. */
+        SourceDetail: {
+            passages: components["schemas"]["PassageView"][];
+            source: components["schemas"]["SourceSummary"];
+        };
+        /** @description The caller's documents, newest first, and how much of their quota they use. */
+        SourceList: {
+            /** Format: int64 */
+            quota_bytes: number;
+            sources: components["schemas"]["SourceSummary"][];
+            /** Format: int64 */
+            used_bytes: number;
+        };
         /**
          * @description A definition taken from reference data: the term, the definition as the source words
          *     it, and the source's name ("WordNet 3.0", "FOLDOC").
@@ -1588,6 +1746,37 @@ export interface components {
             definition: string;
             source: string;
             term: string;
+        };
+        /** @description A document as stored. */
+        SourceSummary: {
+            /**
+             * Format: int64
+             * @description Bytes of text it holds against the quota.
+             */
+            bytes: number;
+            /**
+             * Format: int64
+             * @description Characters of text read.
+             */
+            characters: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The uploaded file's name; null for pasted text. */
+            file_name: string | null;
+            id: string;
+            /** @description `pdf`, `markdown`, `text` or `html`. */
+            kind: string;
+            /**
+             * Format: int32
+             * @description A PDF's pages; null for other kinds.
+             */
+            pages: number | null;
+            /**
+             * Format: int32
+             * @description How many passages it was cut into.
+             */
+            passages: number;
+            title: string;
         };
         /** @description A job was created and queued (202). */
         Started: {
@@ -1607,6 +1796,7 @@ export interface components {
              *     order of their scenes. Not spoken or drawn: the player pauses and shows them.
              */
             checkpoints?: components["schemas"]["StoryboardCheckpoint"][];
+            from_sources?: components["schemas"]["FromSources"] | null;
             /**
              * Format: int32
              * @description 1 beginner, 2 intermediate, 3 advanced.
@@ -1659,6 +1849,11 @@ export interface components {
             /** @description The storyboard's scenes, as the pipeline wrote them. */
             scenes: Record<string, unknown>[];
             title: string;
+        };
+        /** @description One or more files: PDF, Markdown, plain text or HTML, each at most 20 MB. */
+        UploadForm: {
+            /** @description The files (the form field's name does not matter). */
+            files: string[];
         };
         /** @description SPEC.md section 3's user document, as the web app reads it. */
         User: {
@@ -2130,6 +2325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description An unknown package or a return address elsewhere */
             422: {
                 headers: {
@@ -2219,6 +2423,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A field is missing, or an index names no lesson */
             422: {
                 headers: {
@@ -2231,6 +2444,8 @@ export interface operations {
             /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,6 +2464,8 @@ export interface operations {
             /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2306,6 +2523,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The goal is missing, too short or too long */
             422: {
                 headers: {
@@ -2318,6 +2544,8 @@ export interface operations {
             /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2336,6 +2564,8 @@ export interface operations {
             /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,6 +2623,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A field is missing, or the lesson does not exist */
             422: {
                 headers: {
@@ -2405,6 +2644,8 @@ export interface operations {
             /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2423,6 +2664,8 @@ export interface operations {
             /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2633,6 +2876,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Nothing to change, or a bad title */
             422: {
                 headers: {
@@ -2760,6 +3012,15 @@ export interface operations {
             };
             /** @description No such video of the caller's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 2 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3103,6 +3364,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `problem_text` is missing or too long */
             422: {
                 headers: {
@@ -3115,6 +3385,8 @@ export interface operations {
             /** @description Too many readings this minute */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,6 +3525,194 @@ export interface operations {
             };
         };
     };
+    list_sources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_sources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PastedSource"];
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description The documents added, in the order given */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddedSources"];
+                };
+            };
+            /** @description The form data is cut short or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's storage quota for sources is reached; nothing was stored */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file, the request or a document's text is over its limit (the answer names it) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is of a type Lectern does not read, or the body is neither form data nor JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A document could not be read (a scan without text, an encrypted or damaged file, no text at all), or a field is missing */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_source: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document and its passages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceDetail"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such source of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_source: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The source's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such source of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     preview_frame: {
         parameters: {
             query?: never;
@@ -3277,6 +3737,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 2 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3323,6 +3792,15 @@ export interface operations {
             };
             /** @description Unsigned, badly signed, stale or unreadable */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than 2 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3410,7 +3888,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field) */
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or out of range, the storyboard is invalid (`loc` names the scene and field), or `source_ids` names a source that is not the caller's */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3422,6 +3909,8 @@ export interface operations {
             /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3440,6 +3929,8 @@ export interface operations {
             /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3497,6 +3988,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A field is missing or out of range, or the problem cannot be solved here */
             422: {
                 headers: {
@@ -3509,6 +4009,8 @@ export interface operations {
             /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3527,6 +4029,8 @@ export interface operations {
             /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,6 +4178,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A field is out of range */
             422: {
                 headers: {
@@ -3787,6 +4300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The storyboard is invalid (`loc` names the scene and field), or changes nothing */
             422: {
                 headers: {
@@ -3799,6 +4321,8 @@ export interface operations {
             /** @description Too many requests or unfinished jobs, or the hour's free previews used; `Retry-After` says when to ask again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3817,6 +4341,8 @@ export interface operations {
             /** @description The queue is full, so free previews wait; `Retry-After` says when to ask again */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,6 +4520,8 @@ export interface operations {
             /** @description Too many sign-in attempts from this address; `Retry-After` says when to try again */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again (the `detail` says it in words) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
