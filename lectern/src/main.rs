@@ -5,6 +5,7 @@
 
 mod batch;
 mod settings;
+mod sources;
 
 use std::sync::Arc;
 
@@ -92,7 +93,10 @@ async fn run() -> anyhow::Result<()> {
             worker(config, concurrency, &listen).await
         }
         Command::Batch(args) => batch::run(config, args).await,
-        Command::Render(args) => {
+        Command::Render(mut args) => {
+            if let Some(topic) = &args.topic {
+                args.passages = sources::passages_for(&args.sources, topic)?;
+            }
             let pipeline = settings::pipeline_config(&config)?;
             let local = settings::local_model_settings(&config)?;
             lectern_pipeline::cli::run_render(args, pipeline, &local).await

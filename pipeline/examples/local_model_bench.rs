@@ -77,6 +77,7 @@ async fn main() -> anyhow::Result<()> {
         level: 2,
         duration_minutes: minutes,
         wpm: 150,
+        passages: Vec::new(),
     };
     let clock = Instant::now();
     let storyboard = writer.write(&brief).await?;

@@ -65,6 +65,7 @@ async fn main() -> anyhow::Result<()> {
             level: brief.level,
             duration_minutes: brief.minutes,
             wpm: 150,
+            passages: Vec::new(),
         };
         let started = Instant::now();
         let written = write_scene_by_scene(&recorder, &lesson, None).await;

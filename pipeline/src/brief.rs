@@ -8,6 +8,10 @@ pub struct Brief {
     pub level: u8,
     pub duration_minutes: f64,
     pub wpm: u32,
+    /// Passages of the learner's own documents to write from (retrieved for the topic, best
+    /// first): each scene is written from those that match it, and every narrated sentence
+    /// cites one and is checked against it. Empty: written from the topic alone.
+    pub passages: Vec<crate::grounding::Passage>,
 }
 
 impl Brief {

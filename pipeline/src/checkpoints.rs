@@ -512,6 +512,7 @@ mod tests {
         Scene {
             visual,
             narration: narration.iter().map(|s| s.to_string()).collect(),
+            cites: Vec::new(),
         }
     }
 
@@ -571,6 +572,7 @@ mod tests {
             scenes: all,
             sources: Vec::new(),
             checkpoints: Vec::new(),
+            from_sources: None,
         }
     }
 

@@ -39,6 +39,13 @@ pub struct RenderArgs {
     /// Write the storyboard only.
     #[arg(long)]
     pub dry_run: bool,
+    /// A document to write the lesson from (PDF, Markdown, text or HTML; repeatable): every
+    /// narrated sentence cites one of its passages and is checked against it.
+    #[arg(long = "source", value_name = "FILE", requires = "topic")]
+    pub sources: Vec<PathBuf>,
+    /// The passages of `sources`, read by the caller (this crate reads no documents).
+    #[arg(skip)]
+    pub passages: Vec<crate::grounding::Passage>,
 }
 
 /// DESIGN.md: 1-3 or the level names; anything else is intermediate.
@@ -67,7 +74,8 @@ pub async fn run_render(
         anyhow::bail!("--wpm must be between 80 and 260");
     }
     let input = match (&args.topic, &args.storyboard) {
-        (Some(topic), _) => RenderInput::topic(topic, args.level, args.duration, args.wpm),
+        (Some(topic), _) => RenderInput::topic(topic, args.level, args.duration, args.wpm)
+            .with_passages(args.passages.clone()),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;

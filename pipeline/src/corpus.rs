@@ -73,6 +73,7 @@ impl Recording {
             level: self.level,
             duration_minutes: self.minutes,
             wpm: self.wpm,
+            passages: Vec::new(),
         }
     }
 

@@ -71,10 +71,20 @@ impl RenderInput {
                 level,
                 duration_minutes,
                 wpm,
+                passages: Vec::new(),
             }),
             resolution: Resolution::default(),
             reuse: None,
         }
+    }
+
+    /// The input written from `passages` of the learner's documents (see [`Brief::passages`]);
+    /// only a topic's brief takes them.
+    pub fn with_passages(mut self, passages: Vec<crate::grounding::Passage>) -> Self {
+        if let ScriptInput::Brief(brief) = &mut self.script {
+            brief.passages = passages;
+        }
+        self
     }
 
     pub fn lesson(lesson: LessonBrief) -> Self {
@@ -167,6 +177,10 @@ pub struct RenderOutput {
     pub video_units: usize,
     pub video_units_reused: usize,
     pub subtitle_cues: usize,
+    /// A video written from the learner's documents: how its narrated sentences fared
+    /// against the passages they cite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub citations: Option<crate::storyboard::CitationCheck>,
     pub engines: Engines,
     pub stages: StageSeconds,
     /// What the script stage spent on its language model (none without one).
@@ -759,6 +773,7 @@ impl Pipeline {
             video_units: stats.units,
             video_units_reused: stats.units_reused,
             subtitle_cues,
+            citations: storyboard.from_sources.as_ref().map(|f| f.check),
             engines,
             stages,
             script_spend,
@@ -807,6 +822,7 @@ mod tests {
             level: 1,
             duration_minutes: 5.0,
             wpm: 150,
+            passages: Vec::new(),
         });
         let model = Bar::of(&topic, true);
         assert_eq!(model, Bar::MODEL_WRITES);

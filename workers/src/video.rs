@@ -4,13 +4,14 @@ use lectern_core::{
     entities::{job, video},
     jobs::{Completion, VideoParams},
     library::{Record, difficulty, narrated_metadata},
+    sources,
 };
-use lectern_pipeline::{RenderInput, RenderOutput};
+use lectern_pipeline::{RenderInput, RenderOutput, grounding::Passage};
 use serde_json::json;
 
 use crate::{
     RunError, Runtime,
-    finish::finish,
+    finish::{database, finish},
     outputs::upload,
     render::{pipeline_failure, plan, render},
 };
@@ -28,7 +29,8 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
             params.level,
             f64::from(params.duration_minutes),
             params.wpm,
-        ),
+        )
+        .with_passages(passages_for(runtime, job, &params).await?),
     };
 
     let completion = if params.dry_run {
@@ -44,6 +46,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
                 "estimated_seconds": plan.estimated_seconds,
                 "script_engine": plan.script_engine,
                 "script_spend": plan.script_spend,
+                "citations": plan.storyboard.from_sources.as_ref().map(|f| f.check),
             }),
             smart_title: Some(plan.smart_title.clone()),
             step: "Plan ready".into(),
@@ -61,6 +64,87 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         }
     };
     finish(runtime, job, completion).await
+}
+
+/// Passages a video written from sources is given, at most.
+const PASSAGES_PER_VIDEO: usize = 12;
+
+/// The passages of the job's sources to write its video from: those retrieved for its topic,
+/// best first, then (when the topic's words find fewer) each document's first ones, so that a
+/// document chosen is used even when it words its subject differently. None without sources.
+async fn passages_for(
+    runtime: &Runtime,
+    job: &job::Model,
+    params: &VideoParams,
+) -> Result<Vec<Passage>, RunError> {
+    if params.source_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let db = &runtime.db;
+    let mut documents = Vec::new();
+    for id in &params.source_ids {
+        // A source deleted since the job was started is left out.
+        if let Some(source) = sources::find(db, &job.user_id, id)
+            .await
+            .map_err(database)?
+        {
+            documents.push(source);
+        }
+    }
+    let title_of = |id: &str| {
+        documents
+            .iter()
+            .find(|d| d.id == id)
+            .map(|d| d.title.clone())
+            .unwrap_or_default()
+    };
+    let ids: Vec<String> = documents.iter().map(|d| d.id.clone()).collect();
+    let found = sources::retrieve(db, &job.user_id, &ids, &params.topic, PASSAGES_PER_VIDEO)
+        .await
+        .map_err(database)?;
+    let mut passages: Vec<Passage> = found
+        .into_iter()
+        .map(|r| Passage {
+            title: title_of(&r.source_id),
+            source_id: r.source_id,
+            passage: r.passage,
+            page: r.page,
+            heading: r.heading,
+            text: r.text,
+        })
+        .collect();
+    for document in &documents {
+        if passages.len() >= PASSAGES_PER_VIDEO {
+            break;
+        }
+        for p in sources::passages(db, document).await.map_err(database)? {
+            let place = p.ordinal.max(0) as u32;
+            let taken = passages
+                .iter()
+                .any(|q| q.source_id == document.id && q.passage == place);
+            if taken {
+                continue;
+            }
+            if passages.len() >= PASSAGES_PER_VIDEO {
+                break;
+            }
+            passages.push(Passage {
+                source_id: document.id.clone(),
+                title: document.title.clone(),
+                passage: place,
+                page: p.page.map(|n| n.max(0) as u32),
+                heading: p.heading,
+                text: p.text,
+            });
+        }
+    }
+    tracing::info!(
+        job = %job.id,
+        documents = documents.len(),
+        passages = passages.len(),
+        "writing from the learner's sources"
+    );
+    Ok(passages)
 }
 
 /// SPEC.md section 3's video history record, written with the completion.

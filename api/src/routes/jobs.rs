@@ -8,6 +8,7 @@ use axum::{
 use lectern_core::{
     entities::job,
     jobs::{self, JobKind, VideoParams},
+    sources,
 };
 use lectern_pipeline::Storyboard;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -65,6 +66,12 @@ struct GenerateVideo {
     /// The caller's dry run (of a topic or a problem) that `storyboard` was previewed from:
     /// the solver's check marks stay on the scenes that are unchanged from its storyboard.
     preview_job_id: Option<String>,
+    /// Up to 10 of the caller's own sources (`/api/sources`) to write the video from: each
+    /// scene is written from the passages retrieved for it, and every narrated sentence is
+    /// cited and checked against its passage. A source that is not the caller's is a 422
+    /// naming `source_ids`, before anything is charged.
+    #[schema(max_items = 10)]
+    source_ids: Option<Vec<String>>,
 }
 
 fn subtitle_style_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
@@ -114,6 +121,17 @@ impl GenerateVideo {
                 None
             }
         };
+        let source_ids = distinct(self.source_ids.unwrap_or_default());
+        if source_ids.len() > sources::MAX_PER_VIDEO {
+            errors.push(FieldError::new(
+                &["body", "source_ids"],
+                format!(
+                    "source_ids may name at most {} sources",
+                    sources::MAX_PER_VIDEO
+                ),
+                "too_long",
+            ));
+        }
         if !errors.is_empty() {
             return Err(ApiError::Validation(errors));
         }
@@ -127,9 +145,40 @@ impl GenerateVideo {
             wpm,
             dry_run: self.dry_run.unwrap_or(false),
             storyboard: None,
+            source_ids,
         };
         Ok((params, self.storyboard, self.preview_job_id))
     }
+}
+
+/// `ids` without repeats, in their first order.
+fn distinct(ids: Vec<String>) -> Vec<String> {
+    let mut seen = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !seen.contains(&id) {
+            seen.push(id);
+        }
+    }
+    seen
+}
+
+/// Refuses (422 on `source_ids`) an id that is not one of the caller's sources: another
+/// user's source looks like one that does not exist.
+pub(super) async fn check_sources(
+    state: &AppState,
+    caller: &AuthUser,
+    source_ids: &[String],
+) -> ApiResult<()> {
+    for id in source_ids {
+        if sources::find(&state.db, &caller.id, id).await?.is_none() {
+            return Err(ApiError::field(
+                &["body", "source_ids"],
+                format!("source_ids names {id}, which is not one of your sources"),
+                "not_found",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Starts an explainer video: charged with the job's creation (1 credit, 2 from 10 minutes).
@@ -141,7 +190,7 @@ impl GenerateVideo {
     responses(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
-        (status = 422, description = "A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field)", body = ErrorBody),
+        (status = 422, description = "A field is missing or out of range, the storyboard is invalid (`loc` names the scene and field), or `source_ids` names a source that is not the caller's", body = ErrorBody),
     )
 )]
 async fn generate_video(
@@ -150,6 +199,7 @@ async fn generate_video(
     ValidJson(body): ValidJson<GenerateVideo>,
 ) -> ApiResult<impl IntoResponse> {
     let (mut params, storyboard, preview_job_id) = body.validate(&caller)?;
+    check_sources(&state, &caller, &params.source_ids).await?;
     let mut minutes = params.duration_minutes;
     if let Some(mut storyboard) = storyboard {
         if params.dry_run {

@@ -101,12 +101,16 @@ pub async fn check(storyboard: Storyboard, at: &'static [&'static str]) -> ApiRe
 }
 
 /// Check marks are the checker's, not the client's: a solution step keeps its mark only in a
-/// scene that is exactly as `trusted` has it.
+/// scene that is exactly as `trusted` has it. Citations likewise: a sentence is checked
+/// against its passage when it is written, so an edited scene loses its citations, and what a
+/// storyboard was written from is `trusted`'s.
 pub fn keep_only_trusted_checks(storyboard: &mut Storyboard, trusted: Option<&Storyboard>) {
+    storyboard.from_sources = trusted.and_then(|t| t.from_sources.clone());
     for scene in &mut storyboard.scenes {
         if trusted.is_some_and(|t| t.scenes.contains(scene)) {
             continue;
         }
+        scene.cites.clear();
         if let Visual::SolutionSteps { steps, answer, .. } = &mut scene.visual {
             for step in steps {
                 step.checked = false;

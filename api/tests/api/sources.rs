@@ -520,3 +520,102 @@ async fn an_upload_past_the_storage_quota_is_refused_with_nothing_stored() {
     assert_eq!(list["sources"].as_array().unwrap().len(), 1);
     assert_eq!(list["quota_bytes"], 2048);
 }
+
+async fn generate(app: &TestApp, token: &str, body: Value) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/video/generate"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The `loc` and message of a 422's first field error.
+async fn field_error(response: reqwest::Response) -> (Value, String) {
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = response.json().await.unwrap();
+    let first = &body["detail"][0];
+    (
+        first["loc"].clone(),
+        first["msg"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+#[tokio::test]
+async fn a_video_is_written_only_from_the_callers_own_sources() {
+    let app = spawn_app().await;
+    let me = app.sign_in("writer@example.com").await;
+    let other = app.sign_in("other-writer@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap().to_string();
+    let token = &me.access_token;
+    let id_of = |added: Value| added["sources"][0]["id"].as_str().unwrap().to_string();
+    let mine = id_of(
+        paste(
+            &app,
+            token,
+            json!({"title": "Glassworks", "text": "The lehr is held at 512 degrees."}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap(),
+    );
+    let theirs = id_of(
+        paste(
+            &app,
+            &other.access_token,
+            json!({"title": "Theirs", "text": "Private notes on brine."}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap(),
+    );
+    let balance = || async {
+        lectern_core::credits::balance(&app.db, &uid)
+            .await
+            .unwrap()
+            .available
+    };
+    let before = balance().await;
+    let request = |ids: Value| json!({"user_id": uid, "topic": "Annealing glass", "duration": 2, "source_ids": ids});
+
+    // Another user's source, and one that does not exist, are refused alike.
+    for ids in [json!([mine, theirs]), json!(["no-such-source"])] {
+        let (loc, msg) = field_error(generate(&app, token, request(ids)).await).await;
+        assert_eq!(loc, json!(["body", "source_ids"]));
+        assert!(msg.contains("not one of your sources"), "{msg}");
+    }
+    let eleven: Vec<String> = (0..11).map(|i| format!("source-{i}")).collect();
+    let (loc, msg) = field_error(generate(&app, token, request(json!(eleven))).await).await;
+    assert_eq!(loc, json!(["body", "source_ids"]));
+    assert!(msg.contains("at most 10"), "{msg}");
+    assert_eq!(balance().await, before, "nothing charged on a refusal");
+
+    // The caller's own source (named twice) is stored once in the job's parameters.
+    let started = generate(&app, token, request(json!([mine, mine]))).await;
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let started: Value = started.json().await.unwrap();
+    let job = lectern_core::jobs::find(&app.db, started["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let params: lectern_core::jobs::VideoParams = serde_json::from_str(&job.params).unwrap();
+    assert_eq!(params.source_ids, vec![mine.clone()]);
+    assert_eq!(balance().await, before - 1);
+
+    // Without sources nothing is stored for them.
+    let plain = generate(
+        &app,
+        token,
+        json!({"user_id": uid, "topic": "Annealing glass", "duration": 2}),
+    )
+    .await;
+    let plain: Value = plain.json().await.unwrap();
+    let job = lectern_core::jobs::find(&app.db, plain["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!job.params.contains("source_ids"), "{}", job.params);
+}

@@ -53,6 +53,11 @@ pub struct VideoParams {
     /// instead of writing one; validated by the API.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub storyboard: Option<serde_json::Value>,
+    /// The user's own documents (`crate::sources`) the video is written from: each scene from
+    /// the passages retrieved for it, every narrated sentence cited and checked. Checked to
+    /// be the user's by the API; empty for a video written from the topic alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source_ids: Vec<String>,
 }
 
 /// DESIGN.md's cost of a video: 1 credit, 2 from 10 minutes on.

@@ -18,6 +18,8 @@ use crate::entities::{source, source_passage};
 
 /// Sources one request may add (each file of an upload is one).
 pub const MAX_PER_REQUEST: usize = 10;
+/// Sources one video (or solution, or course) may be written from.
+pub const MAX_PER_VIDEO: usize = 10;
 /// The longest title kept (characters).
 pub const MAX_TITLE_CHARS: usize = 200;
 

@@ -227,6 +227,7 @@ impl LessonBrief {
                 level,
                 duration_minutes,
                 wpm,
+                passages: Vec::new(),
             },
             context,
         }
@@ -259,9 +260,11 @@ pub fn write_cover(dir: &Path, outline: &CourseOutline, level: u8) -> Result<(),
                 subtitle: Some(subtitle),
             },
             narration: vec![outline.title.clone()],
+            cites: Vec::new(),
         }],
         sources: Vec::new(),
         checkpoints: Vec::new(),
+        from_sources: None,
     };
     cover
         .validate()

@@ -193,6 +193,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
             subtitle: Some(tidy(&say(&words.title_subtitle), 120)),
         },
         narration: say_all(intro),
+        cites: Vec::new(),
     }];
 
     scenes.push(Scene {
@@ -213,6 +214,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
                 )
             })
             .collect(),
+        cites: Vec::new(),
     });
 
     scenes.push(Scene {
@@ -222,6 +224,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
             example: None,
         },
         narration: say_all(&words.summary),
+        cites: Vec::new(),
     });
 
     scenes.push(Scene {
@@ -241,6 +244,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
                 fill(sentence, &[("term", term)])
             })
             .collect(),
+        cites: Vec::new(),
     });
 
     let mut exercise = filled(&words.exercise, &values);
@@ -268,6 +272,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
             points,
         },
         narration,
+        cites: Vec::new(),
     });
 
     let storyboard = Storyboard {
@@ -282,6 +287,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
         scenes,
         sources: Vec::new(),
         checkpoints: Vec::new(),
+        from_sources: None,
     };
     storyboard.validate().map_err(ScriptError::Invalid)?;
     Ok(storyboard)

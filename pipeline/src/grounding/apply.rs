@@ -2,7 +2,7 @@
 //! storyboard records them, and a last scene lists the sources.
 
 use super::{Reference, SourceId};
-use crate::storyboard::{Scene, SourceNote, Storyboard, Visual};
+use crate::storyboard::{DocumentNote, Scene, SourceNote, Storyboard, Visual};
 
 /// The heading of the scene that lists the sources.
 pub const SOURCES_HEADING: &str = "Sources";
@@ -28,13 +28,14 @@ fn definition_core(definition: &str) -> Option<String> {
 /// Grounds `storyboard` in `reference`: each definition scene whose term has a fact shows
 /// the fact's definition, as the source words it, and its first sentence reads it with the
 /// source named; the facts quoted go into `storyboard.sources`; and a last scene lists the
-/// sources. Nothing changes when the reference is empty or no definition scene has a fact.
-/// Applying twice gives one Sources scene.
+/// sources, the learner's documents a lesson written from them cites among them. Nothing
+/// changes when the reference is empty, no definition scene has a fact and no document is
+/// cited. Applying twice gives one Sources scene.
 pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
-    if reference.is_empty() {
+    if reference.is_empty() && storyboard.from_sources.is_none() {
         return;
     }
-    let had_sources_scene = !storyboard.sources.is_empty()
+    let had_sources_scene = (!storyboard.sources.is_empty() || storyboard.from_sources.is_some())
         && storyboard.scenes.last().is_some_and(
             |s| matches!(&s.visual, Visual::Bullets { heading, .. } if heading == SOURCES_HEADING),
         );
@@ -59,6 +60,10 @@ pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
             Some(first) => *first = spoken,
             None => scene.narration.push(spoken),
         }
+        // The definition read is the dictionary's, not a passage's.
+        if let Some(first) = scene.cites.first_mut() {
+            first.clear();
+        }
         // A sentence after the slide's own that says the quoted definition again ("A cycle
         // is an interval during which …", a model given the fact in its request) goes.
         let quoted = definition_core(&fact.definition);
@@ -70,6 +75,9 @@ pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
                 .is_some_and(|q| scene.narration[index].to_lowercase().contains(q))
             {
                 scene.narration.remove(index);
+                if index < scene.cites.len() {
+                    scene.cites.remove(index);
+                }
             } else {
                 index += 1;
             }
@@ -88,8 +96,13 @@ pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
             storyboard.sources.push(note);
         }
     }
+    let documents = storyboard
+        .from_sources
+        .as_ref()
+        .map(|f| f.documents.clone())
+        .unwrap_or_default();
     if storyboard.scenes.len() < MAX_SCENES
-        && let Some(scene) = sources_scene(&storyboard.sources)
+        && let Some(scene) = sources_scene_with(&storyboard.sources, &documents)
     {
         storyboard.scenes.push(scene);
     }
@@ -98,18 +111,40 @@ pub fn apply(storyboard: &mut Storyboard, reference: &Reference) {
 /// A bullets scene listing each source with the terms taken from it, one short sentence
 /// per source; `None` when there are no sources.
 pub fn sources_scene(sources: &[SourceNote]) -> Option<Scene> {
+    sources_scene_with(sources, &[])
+}
+
+/// The most bullets the Sources scene has.
+const MAX_SOURCE_ITEMS: usize = 6;
+
+/// [`sources_scene`] with the learner's documents a lesson cites first, each with the pages
+/// its cited passages are on; `None` when there are neither.
+pub fn sources_scene_with(sources: &[SourceNote], documents: &[DocumentNote]) -> Option<Scene> {
     let mut names: Vec<&str> = Vec::new();
     for note in sources {
         if !names.contains(&note.source.as_str()) {
             names.push(&note.source);
         }
     }
-    if names.is_empty() {
+    if names.is_empty() && documents.is_empty() {
         return None;
     }
     let mut items = Vec::new();
     let mut narration = Vec::new();
-    for name in names.iter().take(6) {
+    for document in documents.iter().take(MAX_SOURCE_ITEMS) {
+        let pages = pages_of(&document.pages);
+        let title = document.title.trim();
+        items.push(match &pages {
+            Some(pages) => cut(&format!("{title}: {pages}")),
+            None => cut(title),
+        });
+        narration.push(match &pages {
+            Some(pages) => format!("This lesson is written from {title}, {pages}."),
+            None => format!("This lesson is written from {title}."),
+        });
+    }
+    let room = MAX_SOURCE_ITEMS.saturating_sub(items.len());
+    for name in names.iter().take(room) {
         let terms: Vec<&str> = sources
             .iter()
             .filter(|n| n.source == *name)
@@ -138,7 +173,33 @@ pub fn sources_scene(sources: &[SourceNote]) -> Option<Scene> {
             items,
         },
         narration,
+        cites: Vec::new(),
     })
+}
+
+/// "page 4", "pages 2, 3 and 7"; `None` for a document without pages.
+fn pages_of(pages: &[u32]) -> Option<String> {
+    let listed: Vec<String> = pages.iter().map(u32::to_string).collect();
+    match listed.as_slice() {
+        [] => None,
+        [one] => Some(format!("page {one}")),
+        _ => Some(format!(
+            "pages {}",
+            spoken_list(&listed.iter().map(String::as_str).collect::<Vec<_>>())
+        )),
+    }
+}
+
+/// A bullet within the slide's limit, cut at a word.
+fn cut(text: &str) -> String {
+    if text.chars().count() <= MAX_ITEM {
+        return text.to_string();
+    }
+    let mut kept: String = text.chars().take(MAX_ITEM - 1).collect();
+    if let Some(space) = kept.rfind(' ') {
+        kept.truncate(space);
+    }
+    format!("{}…", kept.trim_end_matches([',', ';', ':', ' ']))
 }
 
 /// "WordNet 3.0, Princeton University: photosynthesis, plant", with the terms that do not
@@ -201,6 +262,41 @@ mod tests {
              Dictionary of Computing."
         );
         assert!(sources_scene(&[]).is_none());
+    }
+
+    #[test]
+    fn the_learners_documents_come_first_with_their_pages() {
+        let documents = [
+            DocumentNote {
+                source_id: "a".into(),
+                title: "Notes on glass".into(),
+                pages: vec![1, 2, 4],
+            },
+            DocumentNote {
+                source_id: "b".into(),
+                title: "Pasted notes".into(),
+                pages: Vec::new(),
+            },
+        ];
+        let scene = sources_scene_with(&[note("tree", SourceId::Foldoc)], &documents).unwrap();
+        let Visual::Bullets { items, .. } = &scene.visual else {
+            panic!("a bullets scene");
+        };
+        assert_eq!(
+            items,
+            &[
+                "Notes on glass: pages 1, 2 and 4",
+                "Pasted notes",
+                "FOLDOC, foldoc.org, Editor Denis Howe: tree"
+            ]
+        );
+        assert_eq!(
+            scene.narration[0],
+            "This lesson is written from Notes on glass, pages 1, 2 and 4."
+        );
+        assert_eq!(scene.narration.len(), items.len());
+        assert!(sources_scene_with(&[], &documents[1..]).is_some());
+        assert!(sources_scene_with(&[], &[]).is_none());
     }
 
     #[test]

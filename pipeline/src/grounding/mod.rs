@@ -9,6 +9,7 @@ mod apply;
 mod dictd;
 mod foldoc;
 mod gcide;
+pub mod passages;
 mod terms;
 mod wordnet;
 
@@ -16,7 +17,8 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
-pub use apply::{SOURCES_HEADING, apply, sources_scene};
+pub use apply::{SOURCES_HEADING, apply, sources_scene, sources_scene_with};
+pub use passages::Passage;
 
 use crate::storyboard::SourceNote;
 use crate::titles::{Subject, guess_subject};
@@ -184,11 +186,48 @@ pub struct Reference {
     /// to the model's scene requests beside the facts, listed as a source, never quoted on
     /// a slide.
     pub background: Option<Fact>,
+    /// Passages of the learner's own documents, the lesson's to write from (see
+    /// [`passages`]); numbered from 1 in this order in every request of the lesson.
+    pub passages: Vec<Passage>,
 }
 
 impl Reference {
     pub fn is_empty(&self) -> bool {
-        self.facts.is_empty() && self.background.is_none()
+        self.facts.is_empty() && self.background.is_none() && self.passages.is_empty()
+    }
+
+    /// The rule and every passage, numbered, for the plan's request; empty without passages.
+    pub fn passages_section(&self) -> String {
+        if self.passages.is_empty() {
+            return String::new();
+        }
+        let all: Vec<usize> = (0..self.passages.len()).collect();
+        passages::numbered(
+            &format!(
+                "{}
+Passages:",
+                passages::PASSAGE_RULE
+            ),
+            &self.passages,
+            &all,
+        )
+    }
+
+    /// The passages at `which` (places in [`Reference::passages`]) for one scene's request,
+    /// with the rule; empty when there are none.
+    pub fn scene_passages_section(&self, which: &[usize]) -> String {
+        if which.is_empty() {
+            return String::new();
+        }
+        passages::numbered(
+            &format!(
+                "{}
+Passages for this scene:",
+                passages::PASSAGE_RULE
+            ),
+            &self.passages,
+            which,
+        )
     }
 
     /// The facts for the model's prompt, without the background; empty when there are none.
@@ -435,7 +474,11 @@ impl Grounding {
         let background = (with_background && !computing)
             .then(|| self.background(&words, &facts))
             .flatten();
-        Reference { facts, background }
+        Reference {
+            facts,
+            background,
+            passages: Vec::new(),
+        }
     }
 
     /// GCIDE's entry for the topic's own term (the first fact's when it names the whole
@@ -697,6 +740,7 @@ mod tests {
         let mut reference = Reference {
             facts: vec![fact("tree", "a graph", SourceId::Foldoc)],
             background: None,
+            passages: Vec::new(),
         };
         assert_eq!(
             reference.prompt_section(),

@@ -101,19 +101,36 @@ pub fn write_transcript(
     narration: &Narration,
     spans: &[(f64, f64)],
 ) -> Result<(), PipelineError> {
-    let transcript = json!({
+    let scenes: Vec<serde_json::Value> = storyboard
+        .scenes
+        .iter()
+        .zip(spans)
+        .enumerate()
+        .map(|(i, (scene, (start, end)))| {
+            let mut entry = json!({
+                "index": i,
+                "kind": scene.visual.kind(),
+                "heading": scene.visual.heading(),
+                "start": start,
+                "end": end,
+            });
+            // A lesson written from the learner's documents: the passages each beat cites.
+            if !scene.cites.is_empty() {
+                entry["cites"] = json!(scene.cites);
+            }
+            entry
+        })
+        .collect();
+    let mut transcript = json!({
         "title": storyboard.title,
         "duration": narration.duration(),
-        "scenes": storyboard.scenes.iter().zip(spans).enumerate().map(|(i, (scene, (start, end)))| json!({
-            "index": i,
-            "kind": scene.visual.kind(),
-            "heading": scene.visual.heading(),
-            "start": start,
-            "end": end,
-        })).collect::<Vec<_>>(),
+        "scenes": scenes,
         "sentences": narration.sentences,
         "checkpoints": timed_checkpoints(storyboard, spans),
     });
+    if let Some(from) = &storyboard.from_sources {
+        transcript["documents"] = json!(from.documents);
+    }
     write(
         dir,
         TRANSCRIPT,

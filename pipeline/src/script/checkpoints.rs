@@ -329,6 +329,7 @@ async fn agrees(
             explanation: None,
         },
         narration: Vec::new(),
+        cites: Vec::new(),
     };
     answers_agree(writer, turns, &quiz).await
 }
@@ -384,6 +385,7 @@ mod tests {
         let scene = |visual: Visual| Scene {
             visual,
             narration: vec!["Said.".into()],
+            cites: Vec::new(),
         };
         let bullets = |heading: &str| {
             scene(Visual::Bullets {
@@ -414,6 +416,7 @@ mod tests {
             ],
             sources: Vec::new(),
             checkpoints: Vec::new(),
+            from_sources: None,
         };
         let written = write(&Canned, &[], &storyboard).await.unwrap();
         assert_eq!(written.len(), 2, "{written:#?}");

@@ -242,6 +242,7 @@ mod tests {
                 "Carbon dioxide is produced by plants during photosynthesis. Both happen in plants."
                     .into(),
             ],
+            cites: Vec::new(),
         };
         let wrong = drop_wrong(&Teacher, "Photosynthesis", &mut scene)
             .await
@@ -279,6 +280,7 @@ mod tests {
                 "Respiration breaks down chemical energy into light.".into(),
                 "An extra sentence produced by plants goes.".into(),
             ],
+            cites: Vec::new(),
         };
         let wrong = drop_wrong(&Teacher, "Photosynthesis", &mut scene)
             .await
@@ -315,6 +317,7 @@ mod tests {
                 "What does respiration turn chemical energy into?".into(),
                 "Respiration breaks down chemical energy into light.".into(),
             ],
+            cites: Vec::new(),
         };
         let before = scene.clone();
         assert!(
@@ -341,6 +344,7 @@ mod tests {
                 "Oxygen is produced by plants. That's why leaves matter. Animals breathe it."
                     .into(),
             ],
+            cites: Vec::new(),
         };
         let wrong = drop_wrong(&Teacher, "Photosynthesis", &mut summary)
             .await
@@ -373,6 +377,7 @@ mod tests {
                 "A chloroplast is where photosynthesis happens.".into(),
                 "Imagine a cake produced by plants. It rises in the oven.".into(),
             ],
+            cites: Vec::new(),
         };
         drop_wrong(&Teacher, "Photosynthesis", &mut definition)
             .await

@@ -58,6 +58,7 @@ fn scene(visual: Visual, narration: &[String]) -> Scene {
     Scene {
         visual,
         narration: narration.to_vec(),
+        cites: Vec::new(),
     }
 }
 
@@ -207,6 +208,7 @@ impl OfflineWriter {
             scenes: candidates.into_iter().map(|c| c.scene).collect(),
             sources,
             checkpoints: Vec::new(),
+            from_sources: None,
         };
         storyboard.validate().map_err(ScriptError::Invalid)?;
         Ok(storyboard)

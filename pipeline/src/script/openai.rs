@@ -907,6 +907,7 @@ mod tests {
                         subtitle: None,
                     },
                     narration: vec![sentence(10)],
+                    cites: Vec::new(),
                 },
                 Scene {
                     visual: Visual::Bullets {
@@ -914,10 +915,12 @@ mod tests {
                         items: vec!["Water rises as vapour".into()],
                     },
                     narration: vec![sentence(words - 10)],
+                    cites: Vec::new(),
                 },
             ],
             sources: Vec::new(),
             checkpoints: Vec::new(),
+            from_sources: None,
         };
         serde_json::to_string(&storyboard).unwrap()
     }
@@ -1078,6 +1081,7 @@ mod tests {
             level: 1,
             duration_minutes: 1.0,
             wpm: 100,
+            passages: Vec::new(),
         };
         // 65 words of 100: under the 20% tolerance, within the short lesson's 50%.
         let short = answer(65);

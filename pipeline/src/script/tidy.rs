@@ -725,6 +725,7 @@ mod tests {
                 ],
             },
             narration: beats(3),
+            cites: Vec::new(),
         };
         assert!(empty_comparison(&scene).unwrap().contains("same title"));
         mend_comparison(&mut scene);
@@ -746,6 +747,7 @@ mod tests {
                 ],
             },
             narration: beats(2),
+            cites: Vec::new(),
         };
         assert!(empty_comparison(&swapped).is_some());
         let mut kept = swapped.clone();
@@ -784,6 +786,7 @@ mod tests {
                 "Three.".into(),
                 "Four.".into(),
             ],
+            cites: Vec::new(),
         };
         assert!(empty_comparison(&scene).is_some());
         let titled = |l: &str, r: &str| empty_row(&row(l, r), "Supply", "Demand");
@@ -811,6 +814,7 @@ mod tests {
                 rows: vec![row("Monetary Policy", "Fiscal Policy")],
             },
             narration: vec!["Central banks set interest rates.".into()],
+            cites: Vec::new(),
         };
         mend_comparison(&mut none_left);
         assert!(matches!(&none_left.visual, Visual::Bullets { items, .. } if items.len() == 2));

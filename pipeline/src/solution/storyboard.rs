@@ -341,6 +341,7 @@ fn solution_scenes(
                 answer: last.then(|| answer.clone()),
             },
             narration,
+            cites: Vec::new(),
         });
         if let Some(line) = chunk.last() {
             context = Line {
@@ -417,6 +418,7 @@ fn recap_scene(solution: &CheckedSolution) -> Scene {
             answer: clip(&solution.final_answer, 118),
         },
         narration,
+        cites: Vec::new(),
     }
 }
 
@@ -467,6 +469,7 @@ fn ideas_scene(solution: &CheckedSolution) -> Scene {
             points: ideas.iter().map(|s| s.to_string()).collect(),
         },
         narration: ideas.iter().map(|s| beat(&[speak(s)])).collect(),
+        cites: Vec::new(),
     }
 }
 
@@ -506,6 +509,7 @@ fn practice_scenes(
             )]),
             "Pause the video and work it out, then compare your answer with the solution.".into(),
         ],
+        cites: Vec::new(),
     }];
     // Each practice problem's working has its own heading, so that no two chapters share one.
     let working = if number == 1 {
@@ -556,6 +560,7 @@ fn mistakes_scene(mistakes: &[Mistake]) -> Option<Scene> {
             rows,
         },
         narration,
+        cites: Vec::new(),
     })
 }
 
@@ -639,6 +644,7 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
                 subtitle: Some(subtitle.into()),
             },
             narration,
+            cites: Vec::new(),
         }
     };
 
@@ -739,6 +745,7 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
         scenes,
         sources: Vec::new(),
         checkpoints: Vec::new(),
+        from_sources: None,
     };
     let mut storyboard = storyboard;
     let own = checkpoints(solution, &storyboard);

@@ -42,6 +42,65 @@ pub struct Storyboard {
     /// order of their scenes. Not spoken or drawn: the player pauses and shows them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<Checkpoint>,
+    /// A storyboard written from the learner's own documents: the documents its sentences
+    /// cite and how its sentences fared in the check against their passages. Not part of
+    /// what a model writes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_sources: Option<FromSources>,
+}
+
+/// Where a narrated sentence comes from: a passage of one of the learner's documents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Cite {
+    pub source_id: String,
+    /// The passage's place in its document, from 0.
+    pub passage: u32,
+    /// The PDF page the passage starts on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+}
+
+/// What a storyboard written from the learner's documents rests on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FromSources {
+    /// The documents cited, in the order first cited.
+    pub documents: Vec<DocumentNote>,
+    pub check: CitationCheck,
+}
+
+/// A document a storyboard cites, with the pages of the passages cited (none for a document
+/// without pages).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct DocumentNote {
+    pub source_id: String,
+    pub title: String,
+    #[serde(default)]
+    pub pages: Vec<u32>,
+}
+
+/// How the narrated sentences of a lesson written from sources fared against their passages
+/// (see `crate::grounding::passages::unsupported`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CitationCheck {
+    /// Sentences checked: every narrated sentence but a quiz's.
+    pub checked: usize,
+    /// Those kept because their passage states every figure and name they do (after being
+    /// asked again, for some).
+    pub supported: usize,
+    /// Those written again, once, with the reason they were not supported.
+    pub asked_again: usize,
+    /// Those left out: still unsupported when written again, or stating a figure or a name
+    /// with no passage to rest on.
+    pub dropped: usize,
+    /// Unsupported sentences kept because their slide needs them (a definition's own, a
+    /// list's only item).
+    pub kept_unsupported: usize,
+    /// Kept sentences that rest on no passage: they state no figure and no name.
+    pub uncited: usize,
 }
 
 /// How many checkpoint questions a video carries at most (a generated one has 2 to 4).
@@ -120,6 +179,10 @@ pub struct Scene {
     #[serde(flatten)]
     pub visual: Visual,
     pub narration: Vec<String>,
+    /// A lesson written from the learner's documents: the passages each beat's sentences
+    /// rest on, one list a beat (parallel to `narration`); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cites: Vec<Vec<Cite>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -512,4 +512,15 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
             c.push(p(&format!("narration[{i}]")), "must contain words");
         }
     }
+    // The citations of a lesson written from sources: one list a beat, or none at all.
+    if !scene.cites.is_empty() && scene.cites.len() != scene.narration.len() {
+        c.push(
+            p("cites"),
+            format!(
+                "has {} lists for {} narration beats; give one list a beat, or none",
+                scene.cites.len(),
+                scene.narration.len()
+            ),
+        );
+    }
 }

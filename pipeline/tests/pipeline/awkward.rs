@@ -55,6 +55,7 @@ fn brief(topic: &str) -> Brief {
         level: 1,
         duration_minutes: 1.0,
         wpm: 150,
+        passages: Vec::new(),
     }
 }
 

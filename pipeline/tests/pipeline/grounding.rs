@@ -364,6 +364,7 @@ async fn the_offline_writer_quotes_wordnet_and_lists_it_within_the_word_budget()
             level: 1,
             duration_minutes: minutes,
             wpm: 150,
+            passages: Vec::new(),
         };
         let storyboard = OfflineWriter.write(&brief).await.unwrap();
         let definition = storyboard

@@ -126,6 +126,7 @@ async fn a_storyboard_written_on_the_local_model_validates() {
         level: 1,
         duration_minutes: 1.0,
         wpm: 150,
+        passages: Vec::new(),
     };
     let shares = std::sync::Mutex::new(Vec::new());
     let storyboard = writer

@@ -13,6 +13,7 @@ mod offline_writer;
 mod openai_writer;
 mod quality;
 mod render;
+mod sources;
 mod storyboard;
 mod study_sheet;
 mod subtitles;

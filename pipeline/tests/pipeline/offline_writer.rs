@@ -9,6 +9,7 @@ fn brief(topic: &str, minutes: f64) -> Brief {
         level: 1,
         duration_minutes: minutes,
         wpm: 150,
+        passages: Vec::new(),
     }
 }
 

@@ -16,6 +16,7 @@ fn brief() -> Brief {
         level: 1,
         duration_minutes: 0.5,
         wpm: 150,
+        passages: Vec::new(),
     }
 }
 

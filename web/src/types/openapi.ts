@@ -1003,6 +1003,47 @@ export interface components {
         };
         /** @enum {string} */
         CheckpointKind: "choice" | "number";
+        /**
+         * @description How the narrated sentences of a lesson written from sources fared against their passages
+         *     (see `crate::grounding::passages::unsupported`).
+         */
+        CitationCheck: {
+            /** @description Those written again, once, with the reason they were not supported. */
+            asked_again: number;
+            /** @description Sentences checked: every narrated sentence but a quiz's. */
+            checked: number;
+            /**
+             * @description Those left out: still unsupported when written again, or stating a figure or a name
+             *     with no passage to rest on.
+             */
+            dropped: number;
+            /**
+             * @description Unsupported sentences kept because their slide needs them (a definition's own, a
+             *     list's only item).
+             */
+            kept_unsupported: number;
+            /**
+             * @description Those kept because their passage states every figure and name they do (after being
+             *     asked again, for some).
+             */
+            supported: number;
+            /** @description Kept sentences that rest on no passage: they state no figure and no name. */
+            uncited: number;
+        };
+        /** @description Where a narrated sentence comes from: a passage of one of the learner's documents. */
+        Cite: {
+            /**
+             * Format: int32
+             * @description The PDF page the passage starts on.
+             */
+            page?: number | null;
+            /**
+             * Format: int32
+             * @description The passage's place in its document, from 0.
+             */
+            passage: number;
+            source_id: string;
+        };
         ComparisonRow: {
             left: string;
             right: string;
@@ -1131,6 +1172,15 @@ export interface components {
             version: string;
         };
         Detail: string | components["schemas"]["FieldError"][];
+        /**
+         * @description A document a storyboard cites, with the pages of the passages cited (none for a document
+         *     without pages).
+         */
+        DocumentNote: {
+            pages?: number[];
+            source_id: string;
+            title: string;
+        };
         /** @description A display equation written in Typst math syntax (no `#` or `$`). */
         EquationStep: {
             math: string;
@@ -1147,6 +1197,12 @@ export interface components {
             msg: string;
             /** @description What kind of problem: `missing`, `range`, `string_too_long`, `type_error`, ... */
             type: string;
+        };
+        /** @description What a storyboard written from the learner's documents rests on. */
+        FromSources: {
+            check: components["schemas"]["CitationCheck"];
+            /** @description The documents cited, in the order first cited. */
+            documents: components["schemas"]["DocumentNote"][];
         };
         /** @description SPEC.md's batch lesson request. */
         GenerateAll: {
@@ -1235,6 +1291,13 @@ export interface components {
              *     the solver's check marks stay on the scenes that are unchanged from its storyboard.
              */
             preview_job_id?: string | null;
+            /**
+             * @description Up to 10 of the caller's own sources (`/api/sources`) to write the video from: each
+             *     scene is written from the passages retrieved for it, and every narrated sentence is
+             *     cited and checked against its passage. A source that is not the caller's is a 422
+             *     naming `source_ids`, before anything is charged.
+             */
+            source_ids?: string[] | null;
             storyboard?: components["schemas"]["Storyboard"] | null;
             /** @enum {string|null} */
             subtitle_style?: "modern" | null;
@@ -1628,6 +1691,11 @@ export interface components {
             revisions: components["schemas"]["Revision"][];
         };
         Scene: components["schemas"]["Visual"] & {
+            /**
+             * @description A lesson written from the learner's documents: the passages each beat's sentences
+             *     rest on, one list a beat (parallel to `narration`); empty otherwise.
+             */
+            cites?: components["schemas"]["Cite"][][];
             narration: string[];
         };
         SearchResults: {
@@ -1728,6 +1796,7 @@ export interface components {
              *     order of their scenes. Not spoken or drawn: the player pauses and shows them.
              */
             checkpoints?: components["schemas"]["StoryboardCheckpoint"][];
+            from_sources?: components["schemas"]["FromSources"] | null;
             /**
              * Format: int32
              * @description 1 beginner, 2 intermediate, 3 advanced.
@@ -3828,7 +3897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is missing or out of range, or the storyboard is invalid (`loc` names the scene and field) */
+            /** @description A field is missing or out of range, the storyboard is invalid (`loc` names the scene and field), or `source_ids` names a source that is not the caller's */
             422: {
                 headers: {
                     [name: string]: unknown;

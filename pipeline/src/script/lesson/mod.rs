@@ -10,6 +10,7 @@
 //! title scenes; asked for one scene at a time it keeps to the plan and the budget.
 
 mod check;
+mod cites;
 mod plan;
 mod repair;
 mod scene;
@@ -18,6 +19,7 @@ mod tests;
 mod text;
 
 use check::*;
+use cites::*;
 use plan::*;
 use repair::*;
 use scene::*;
@@ -47,6 +49,8 @@ use crate::titles::{Subject, guess_subject, level_name};
 const WORDS_PER_SENTENCE: usize = 18;
 const TITLE_WORDS: usize = 2 * WORDS_PER_SENTENCE;
 const SUMMARY_WORDS: usize = 4 * WORDS_PER_SENTENCE;
+/// Passages of the learner's documents given to one scene's request, at most.
+const SCENE_PASSAGES: usize = 4;
 /// A body scene's share of the budget, in words: four or five sentences.
 const SCENE_WORDS: usize = 85;
 const SENTENCE_CHARS: u32 = 260;
@@ -68,7 +72,33 @@ const ROW_CHARS: u32 = 80;
 /// reference does not hold ("Photosynthesis vs. Respiration": respiration); they are
 /// returned beside the storyboard, so that its definition scenes quote them and its sources
 /// list them.
+///
+/// A brief with passages of the learner's documents is written from them: the plan is given
+/// them all, each scene those that match its heading and what it teaches, and every narrated
+/// sentence is then cited and checked (see [`cites`]).
 pub(super) async fn write(
+    writer: &impl JsonModel,
+    brief: &Brief,
+    context: Option<&str>,
+    reference: &Reference,
+    progress: ScriptProgress<'_>,
+) -> Result<(Storyboard, Reference), ScriptError> {
+    if brief.passages.is_empty() {
+        return write_lesson(writer, brief, context, reference, progress).await;
+    }
+    let reference = Reference {
+        passages: brief.passages.clone(),
+        ..reference.clone()
+    };
+    let marking = Marking::new(writer, reference.passages.len());
+    let (mut storyboard, facts) =
+        write_lesson(&marking, brief, context, &reference, progress).await?;
+    cite_and_check(&marking, &reference.passages, &mut storyboard).await;
+    Ok((storyboard, facts))
+}
+
+/// [`write`] with the reference (and the passages in it) as given.
+async fn write_lesson(
     writer: &impl JsonModel,
     brief: &Brief,
     context: Option<&str>,
@@ -141,12 +171,18 @@ pub(super) async fn write(
             .iter()
             .filter_map(|s| finish_sentence(s))
             .collect(),
+        cites: Vec::new(),
     }];
     let asked_about = question_scenes(&plan.scenes);
     let scene_facts: Vec<Reference> = plan
         .scenes
         .iter()
         .map(|scene| scene_reference(&brief.topic, scene, reference))
+        .collect();
+    let scene_passages: Vec<String> = plan
+        .scenes
+        .iter()
+        .map(|scene| scene_passages(reference, scene))
         .collect();
     let mathematics = subject == Subject::Mathematics;
     let done = std::sync::atomic::AtomicUsize::new(1);
@@ -172,8 +208,8 @@ pub(super) async fn write(
                 };
                 (share, budget.sentence_words())
             };
-            let (turns, budget, step_done, scene_facts) =
-                (&turns, &budget, &step_done, &scene_facts);
+            let (turns, budget, step_done, scene_facts, scene_passages) =
+                (&turns, &budget, &step_done, &scene_facts, &scene_passages);
             async move {
                 let (elements, extra) = planned_scene.kind.shape(share, sentence_words);
                 let ask = SceneAsk {
@@ -181,7 +217,7 @@ pub(super) async fn write(
                     planned: planned_scene,
                     elements,
                     extra,
-                    facts: scene_facts[index].scene_section(),
+                    facts: joined(&scene_facts[index].scene_section(), &scene_passages[index]),
                 };
                 let kind = ask.planned.kind;
                 let scene = write_scene(writer, turns, &ask, &brief.topic, None).await?;
@@ -289,6 +325,7 @@ pub(super) async fn write(
             .iter()
             .map(|p| recap(&p.point, &p.say))
             .collect(),
+        cites: Vec::new(),
     };
     // A point that goes on from another ("and falls back") is no point.
     drop_fragment_bullets(&mut summary, &brief.topic);
@@ -308,6 +345,7 @@ pub(super) async fn write(
         scenes,
         sources: Vec::new(),
         checkpoints: Vec::new(),
+        from_sources: None,
     };
     as_written.push(summary.clone());
     storyboard.scenes.push(summary);
@@ -389,4 +427,28 @@ pub(super) async fn write(
         }
     }
     Ok((storyboard, facts))
+}
+
+/// Two sections of a request, either of which may be empty.
+fn joined(first: &str, second: &str) -> String {
+    match (first.is_empty(), second.is_empty()) {
+        (_, true) => first.to_string(),
+        (true, false) => second.to_string(),
+        (false, false) => format!("{first}\n{second}"),
+    }
+}
+
+/// The passages for one planned scene's request: those that share most words with its
+/// heading and what it teaches, else the lesson's first (the best for its topic); empty when
+/// the lesson has none.
+fn scene_passages(reference: &Reference, scene: &PlannedScene) -> String {
+    if reference.passages.is_empty() {
+        return String::new();
+    }
+    let query = format!("{} {}", scene.heading, scene.teaches);
+    let mut which = crate::grounding::passages::rank(&reference.passages, &query, SCENE_PASSAGES);
+    if which.is_empty() {
+        which = (0..reference.passages.len().min(SCENE_PASSAGES - 1)).collect();
+    }
+    reference.scene_passages_section(&which)
 }

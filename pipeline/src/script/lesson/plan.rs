@@ -177,9 +177,37 @@ pub(super) fn lesson_briefs(
     reference: &Reference,
     context: Option<&str>,
 ) -> (String, String) {
+    if reference.passages.is_empty() {
+        return (
+            lesson_brief(brief, subject, &reference.facts_section(), context),
+            lesson_brief(brief, subject, &reference.prompt_section(), context),
+        );
+    }
+    // Written from the learner's documents: the plan reads every passage; the scenes share
+    // the rule, and each request brings the passages for its scene.
+    let with = |section: String, passages: &str| {
+        if section.is_empty() {
+            passages.to_string()
+        } else {
+            format!("{section}\n\n{passages}")
+        }
+    };
     (
-        lesson_brief(brief, subject, &reference.facts_section(), context),
-        lesson_brief(brief, subject, &reference.prompt_section(), context),
+        lesson_brief(
+            brief,
+            subject,
+            &with(reference.facts_section(), &reference.passages_section()),
+            context,
+        ),
+        lesson_brief(
+            brief,
+            subject,
+            &with(
+                reference.prompt_section(),
+                crate::grounding::passages::PASSAGE_RULE,
+            ),
+            context,
+        ),
     )
 }
 
@@ -319,11 +347,13 @@ pub(super) fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Refere
                 let one = Reference {
                     facts: vec![(*fact).clone()],
                     background: None,
+                    passages: Vec::new(),
                 };
                 terms.iter().any(|term| one.fact_for(term).is_some())
             })
             .cloned()
             .collect(),
+        passages: Vec::new(),
     };
     let terms: Vec<&str> = found.facts.iter().map(|f| f.term.as_str()).collect();
     tracing::debug!(heading = %scene.heading, ?terms, "reference facts for a scene");

@@ -384,7 +384,11 @@ pub(super) fn into_scene(heading: &str, written: Written) -> Scene {
         .map(|s| finish_sentence(s).unwrap_or_else(|| clean(s)))
         .collect();
     narration.extend(more.iter().filter_map(|s| finish_sentence(s)));
-    Scene { visual, narration }
+    Scene {
+        visual,
+        narration,
+        cites: Vec::new(),
+    }
 }
 
 /// How a quiz's options are asked and its answer told aloud: "Is it …?" and "The answer is

@@ -100,6 +100,7 @@ fn the_background_is_given_to_the_scenes_not_to_the_plan() {
         level: 2,
         duration_minutes: 5.0,
         wpm: 150,
+        passages: Vec::new(),
     };
     let fact = |definition: &str, source| grounding::Fact {
         term: "photosynthesis".into(),
@@ -112,6 +113,7 @@ fn the_background_is_given_to_the_scenes_not_to_the_plan() {
             "This phase can proceed in the dark.",
             grounding::SourceId::Gcide,
         )),
+        passages: Vec::new(),
     };
     let (plan, scenes) = lesson_briefs(&brief, Subject::Science, &reference, None);
     for lesson in [&plan, &scenes] {

@@ -17,6 +17,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
             example: None,
         },
         narration: vec![defined.to_string()],
+        cites: Vec::new(),
     };
     let mut scenes = vec![
         Scene {
@@ -25,6 +26,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
                 format!("{defined} It is driven by the sun."),
                 "By the end you will follow one raindrop from the sea to the sky and back.".into(),
             ],
+            cites: Vec::new(),
         },
         definition.clone(),
     ];
@@ -48,6 +50,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
                 defined.to_string(),
                 "It involves the movement of water between oceans, lakes and rivers.".into(),
             ],
+            cites: Vec::new(),
         },
         definition.clone(),
     ];
@@ -62,6 +65,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
         Scene {
             visual: title,
             narration: vec![defined.to_string()],
+            cites: Vec::new(),
         },
         definition,
     ];
@@ -83,6 +87,7 @@ fn a_sentence_is_said_once_and_every_slide_element_keeps_its_beat() {
                 format!("{repeated} Carbon dioxide enters the leaf."),
                 repeated.to_string(),
             ],
+            cites: Vec::new(),
         },
         Scene {
             visual: Visual::Bullets {
@@ -90,6 +95,7 @@ fn a_sentence_is_said_once_and_every_slide_element_keeps_its_beat() {
                 items: vec!["Oxygen".into()],
             },
             narration: vec![repeated.to_string(), "Oxygen is released.".into()],
+            cites: Vec::new(),
         },
     ];
     drop_repeated_sentences(&mut scenes);
@@ -130,6 +136,7 @@ fn a_bullet_whose_sentences_were_all_said_before_goes_with_them() {
                 "Earthquakes happen where plates meet.".into(),
                 again.into(),
             ],
+            cites: Vec::new(),
         },
         Scene {
             visual: Visual::Summary {
@@ -140,6 +147,7 @@ fn a_bullet_whose_sentences_were_all_said_before_goes_with_them() {
                 summary_point.into(),
                 "Earthquakes happen where plates meet.".into(),
             ],
+            cites: Vec::new(),
         },
     ];
     drop_repeated_sentences(&mut scenes);
@@ -171,6 +179,7 @@ fn dropping_a_repeated_definition_tells_where_each_kept_scene_was() {
             example: None,
         },
         narration: vec![format!("{term} has a meaning.")],
+        cites: Vec::new(),
     };
     let definition = |term: &str| defined_as(term, &format!("the meaning of {term}"));
     let mut scenes = vec![
@@ -208,6 +217,7 @@ fn a_summary_says_again_what_the_lesson_said_but_not_twice_itself() {
             items: vec!["Chlorophyll".into(), "Stomata".into()],
         },
         narration: said(&["Chlorophyll", "Stomata"]),
+        cites: Vec::new(),
     };
     let summary = |points: &[&str]| Scene {
         visual: Visual::Summary {
@@ -215,6 +225,7 @@ fn a_summary_says_again_what_the_lesson_said_but_not_twice_itself() {
             points: points.iter().map(|p| p.to_string()).collect(),
         },
         narration: said(points),
+        cites: Vec::new(),
     };
     let mut scenes = vec![
         bullets.clone(),
@@ -275,6 +286,7 @@ fn a_comparison_that_lost_its_empty_rows_keeps_its_sentences_within_the_beat_lim
             ],
         },
         narration: (1..=9).map(|i| format!("Sentence number {i}.")).collect(),
+        cites: Vec::new(),
     };
     tidy::mend_comparison(&mut scene);
     assert_eq!(scene.visual.element_count(), 1);
@@ -297,6 +309,7 @@ fn a_sentence_that_points_back_at_a_repeat_goes_with_it() {
             items: vec!["Heat and pressure".into()],
         },
         narration: narration.iter().map(|s| s.to_string()).collect(),
+        cites: Vec::new(),
     };
     let mut scenes = vec![
         scene(&["Plates move because of heat and pressure in the Earth's interior."]),
@@ -334,6 +347,7 @@ fn a_bullet_that_opens_as_another_or_names_itself_goes_with_its_beat() {
             "Plants store glucose as starch.".into(),
             "The cycle of reactions that fixes carbon is the Calvin cycle.".into(),
         ],
+        cites: Vec::new(),
     }];
     drop_repeats(&mut scenes);
     let Visual::Bullets { items, .. } = &scenes[0].visual else {
@@ -387,6 +401,7 @@ fn lesson_of(words: usize) -> Storyboard {
             items: vec!["A point".into()],
         },
         narration,
+        cites: Vec::new(),
     };
     let rest = words - 9;
     Storyboard {
@@ -405,6 +420,7 @@ fn lesson_of(words: usize) -> Storyboard {
                     subtitle: None,
                 },
                 narration: Vec::new(),
+                cites: Vec::new(),
             },
             bullets(
                 "Light",
@@ -415,6 +431,7 @@ fn lesson_of(words: usize) -> Storyboard {
         ],
         sources: Vec::new(),
         checkpoints: Vec::new(),
+        from_sources: None,
     }
 }
 
@@ -484,6 +501,7 @@ fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
             items: vec!["One".into(), "Two".into(), "Three".into(), "Four".into()],
         },
         narration: vec![beat(20), beat(20), beat(20), beat(20)],
+        cites: Vec::new(),
     };
     storyboard.scenes[3] = Scene {
         visual: Visual::Bullets {
@@ -491,6 +509,7 @@ fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
             items: vec!["One".into(), "Two".into()],
         },
         narration: vec![beat(30), beat(30)],
+        cites: Vec::new(),
     };
     assert_eq!(storyboard.word_count(), 9 + 80 + 60);
     shorten(&mut storyboard);
@@ -511,6 +530,7 @@ fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
             example: Some("Graphite.".into()),
         },
         narration: vec![beat(30), beat(30)],
+        cites: Vec::new(),
     };
     storyboard.scenes[3] = Scene {
         visual: Visual::Bullets {
@@ -518,6 +538,7 @@ fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
             items: vec!["One".into()],
         },
         narration: vec![beat(60)],
+        cites: Vec::new(),
     };
     assert_eq!(storyboard.word_count(), 9 + 60 + 60);
     shorten(&mut storyboard);

@@ -204,6 +204,7 @@ fn bullets_cut_from_one_sentence_are_written_again() {
             items: items.iter().map(|i| i.to_string()).collect(),
         },
         narration: items.iter().map(|_| "A sentence.".to_string()).collect(),
+        cites: Vec::new(),
     };
     let cut = bullets(&[
         "Plants like grass, trees, and algae perform photosynthesis",
@@ -256,6 +257,7 @@ fn bullets_still_cut_from_one_sentence_go_with_their_beats() {
             "The glucose they make feeds the plant.".into(),
             "Algae make much of the oxygen in the air.".into(),
         ],
+        cites: Vec::new(),
     };
     drop_fragment_bullets(&mut scene, "Photosynthesis");
     let Visual::Bullets { items, .. } = &scene.visual else {
@@ -282,6 +284,7 @@ fn bullets_still_cut_from_one_sentence_go_with_their_beats() {
             ],
         },
         narration: vec!["One.".into(), "Two.".into()],
+        cites: Vec::new(),
     };
     drop_fragment_bullets(&mut commands, "Git for beginners");
     assert_eq!(commands.visual.element_count(), 2);
@@ -298,6 +301,7 @@ fn bullets_still_cut_from_one_sentence_go_with_their_beats() {
             "Water evaporates from the oceans and rises.".into(),
             "And falls back and falls back to the oceans.".into(),
         ],
+        cites: Vec::new(),
     };
     drop_fragment_bullets(&mut summary, "The water cycle");
     assert_eq!(summary.visual.element_count(), 1);

@@ -1,0 +1,476 @@
+//! A lesson written from the learner's documents: every narrated sentence cited and checked.
+//!
+//! The model is asked to end each spoken sentence with the number of the passage it rests on
+//! ("… held at 512 degrees [2]."). [`Marking`] takes those numbers out of every answer before
+//! the writer reads it (the scene checks would call the brackets JSON), and keeps them by
+//! the sentence they ended. Once the lesson is written, [`cite_and_check`] gives each
+//! sentence its passage: the one the model named, else the one it shares most words with.
+//! Each is then held to its passage (`grounding::passages::unsupported`: its figures and
+//! names must be there); one that is not is written again once with the reason, and left out
+//! when it still is not. A sentence that rests on no passage stays only when it states no
+//! figure and no name.
+
+use std::sync::Mutex;
+
+use super::*;
+use crate::grounding::passages::{self, Passage};
+use crate::storyboard::{CitationCheck, Cite, DocumentNote, FromSources};
+
+/// A mark's text shorter than this is matched whole, not as a part of a sentence.
+const MIN_MATCHED_CHARS: usize = 24;
+
+/// One mark the model wrote: the text it ended (as [`tidy::key`] compares texts) and the
+/// passages it named, by their place in the lesson's list.
+struct Mark {
+    key: String,
+    places: Vec<usize>,
+}
+
+/// A model whose answers come back without the passage numbers the lesson asked for, which
+/// are kept by the text they ended. Verdicts (`judge_json`) are passed through untouched.
+pub(super) struct Marking<'a, W> {
+    model: &'a W,
+    passages: usize,
+    marks: Mutex<Vec<Mark>>,
+}
+
+impl<'a, W: JsonModel> Marking<'a, W> {
+    /// `model` writing from a list of `passages` passages.
+    pub(super) fn new(model: &'a W, passages: usize) -> Self {
+        Marking {
+            model,
+            passages,
+            marks: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The answer with the passage numbers out of its texts, the numbers kept; an answer
+    /// that is not JSON, or has none, as it is.
+    fn unmark(&self, answer: &str) -> String {
+        let Ok(mut value) = serde_json::from_str::<Value>(answer) else {
+            return answer.to_string();
+        };
+        let mut found = Vec::new();
+        unmark_value(&mut value, self.passages, &mut found);
+        if found.is_empty() {
+            return answer.to_string();
+        }
+        self.marks.lock().expect("marks lock").extend(found);
+        value.to_string()
+    }
+
+    /// The passages the model named for `sentence` (places in the lesson's list); none when
+    /// it named none.
+    fn named(&self, sentence: &str) -> Vec<usize> {
+        let key = tidy::key(sentence);
+        if key.is_empty() {
+            return Vec::new();
+        }
+        let marks = self.marks.lock().expect("marks lock");
+        let matches = |mark: &&Mark| {
+            mark.key == key
+                || (key.len() >= MIN_MATCHED_CHARS && mark.key.contains(&key))
+                || (mark.key.len() >= MIN_MATCHED_CHARS && key.contains(&mark.key))
+        };
+        marks
+            .iter()
+            .rev()
+            .find(matches)
+            .map(|m| m.places.clone())
+            .unwrap_or_default()
+    }
+}
+
+impl<W: JsonModel> JsonModel for Marking<'_, W> {
+    async fn complete_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: Value,
+    ) -> Result<String, ScriptError> {
+        let answer = self.model.complete_json(turns, name, schema).await?;
+        Ok(self.unmark(&answer))
+    }
+
+    async fn judge_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        schema: Value,
+    ) -> Result<String, ScriptError> {
+        self.model.judge_json(turns, name, schema).await
+    }
+
+    fn parallel(&self) -> usize {
+        self.model.parallel()
+    }
+
+    async fn share_prefix(&self, turns: &[Turn]) {
+        self.model.share_prefix(turns).await
+    }
+}
+
+/// Takes the marks out of every text in `value`.
+fn unmark_value(value: &mut Value, passages: usize, found: &mut Vec<Mark>) {
+    match value {
+        Value::String(text) => {
+            let (clean, marks) = unmark_text(text, passages);
+            if !marks.is_empty() {
+                *text = clean;
+                found.extend(marks);
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|v| unmark_value(v, passages, found)),
+        Value::Object(fields) => fields
+            .values_mut()
+            .for_each(|v| unmark_value(v, passages, found)),
+        _ => {}
+    }
+}
+
+/// The numbers of a mark's inside ("2", "1, 3", "passage 2"), from 1; `None` when it is not
+/// a mark.
+fn mark_numbers(inside: &str) -> Option<Vec<usize>> {
+    let lower = inside.to_lowercase();
+    let numbers: Vec<usize> = lower
+        .split([',', ' ', ';'])
+        .filter(|w| !w.is_empty() && !matches!(*w, "passage" | "passages" | "and" | "source"))
+        .map(|w| w.parse::<usize>().ok().filter(|&n| n >= 1))
+        .collect::<Option<_>>()?;
+    (!numbers.is_empty()).then_some(numbers)
+}
+
+/// `text` without its marks, and each mark with the text it ended (from the mark before it,
+/// or the start). Numbers beyond the passages given are not kept.
+fn unmark_text(text: &str, passages: usize) -> (String, Vec<Mark>) {
+    let mut out = String::with_capacity(text.len());
+    let mut marks = Vec::new();
+    let mut segment_start = 0;
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']').map(|c| open + c) else {
+            break;
+        };
+        match mark_numbers(&rest[open + 1..close]) {
+            Some(numbers) => {
+                out.push_str(rest[..open].trim_end());
+                let places: Vec<usize> = numbers
+                    .into_iter()
+                    .map(|n| n - 1)
+                    .filter(|&p| p < passages)
+                    .collect();
+                if !places.is_empty() {
+                    marks.push(Mark {
+                        key: tidy::key(&out[segment_start..]),
+                        places,
+                    });
+                }
+                segment_start = out.len();
+            }
+            None => out.push_str(&rest[..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    (out, marks)
+}
+
+/// What became of one sentence.
+enum Verdict {
+    /// Kept, resting on these passages (none: it states no figure and no name).
+    Kept(String, Vec<usize>),
+    /// Kept after being written again with the reason.
+    Rewritten(String, Vec<usize>),
+    /// Left out (after being written again, when it was).
+    Dropped {
+        asked_again: bool,
+        places: Vec<usize>,
+    },
+}
+
+/// Gives every narrated sentence of `storyboard` (a quiz's aside) its passage and holds it to
+/// it, as the module says; records the documents cited and the counts in
+/// `storyboard.from_sources`, and answers the counts.
+pub(super) async fn cite_and_check(
+    model: &Marking<'_, impl JsonModel>,
+    passages: &[Passage],
+    storyboard: &mut Storyboard,
+) -> CitationCheck {
+    let mut check = CitationCheck::default();
+    for scene in &mut storyboard.scenes {
+        if matches!(scene.visual, Visual::Quiz { .. }) {
+            continue;
+        }
+        let beats: Vec<Vec<String>> = scene
+            .narration
+            .iter()
+            .map(|beat| sentences_of(beat).into_iter().map(String::from).collect())
+            .collect();
+        let verdicts = futures_util::future::join_all(beats.iter().map(|beat| {
+            futures_util::future::join_all(beat.iter().map(|s| judge(model, passages, s)))
+        }))
+        .await;
+        let mut kept_beats = Vec::with_capacity(beats.len());
+        let mut beat_cites: Vec<Vec<usize>> = Vec::with_capacity(beats.len());
+        let mut all_cites: Vec<Vec<usize>> = Vec::with_capacity(beats.len());
+        let mut dropped_in: Vec<usize> = Vec::with_capacity(beats.len());
+        for beat in verdicts {
+            let (mut kept, mut cited, mut all, mut dropped) =
+                (Vec::new(), Vec::new(), Vec::new(), 0);
+            for verdict in beat {
+                check.checked += 1;
+                match verdict {
+                    Verdict::Kept(text, places) => {
+                        if places.is_empty() {
+                            check.uncited += 1;
+                        } else {
+                            check.supported += 1;
+                        }
+                        kept.push((text, !places.is_empty()));
+                        cited.extend(places.iter().copied());
+                        all.extend(places);
+                    }
+                    Verdict::Rewritten(text, places) => {
+                        check.asked_again += 1;
+                        check.supported += 1;
+                        kept.push((text, true));
+                        cited.extend(places.iter().copied());
+                        all.extend(places);
+                    }
+                    Verdict::Dropped {
+                        asked_again,
+                        places,
+                    } => {
+                        check.asked_again += usize::from(asked_again);
+                        check.dropped += 1;
+                        dropped += 1;
+                        all.extend(places);
+                    }
+                }
+            }
+            kept_beats.push(within_beat(kept, &mut check));
+            beat_cites.push(cited);
+            all_cites.push(all);
+            dropped_in.push(dropped);
+        }
+        let removable: Vec<bool> = kept_beats.iter().map(String::is_empty).collect();
+        let unchanged = crate::script::facts::put_back(scene, kept_beats, true);
+        // A beat that cannot go (a definition's own, a list's only item) stays as written,
+        // its unsupported sentences with it.
+        for &index in &unchanged {
+            check.dropped -= dropped_in[index];
+            check.kept_unsupported += dropped_in[index];
+            beat_cites[index] = std::mem::take(&mut all_cites[index]);
+        }
+        for index in (0..beat_cites.len()).rev() {
+            if removable[index] && !unchanged.contains(&index) {
+                beat_cites.remove(index);
+            }
+        }
+        let cites: Vec<Vec<Cite>> = beat_cites
+            .iter()
+            .map(|places| {
+                let mut cites: Vec<Cite> = Vec::new();
+                for cite in places.iter().map(|&p| passages[p].cite()) {
+                    if !cites.contains(&cite) {
+                        cites.push(cite);
+                    }
+                }
+                cites
+            })
+            .collect();
+        scene.cites = if cites.iter().all(Vec::is_empty) {
+            Vec::new()
+        } else {
+            cites
+        };
+    }
+    tracing::info!(
+        checked = check.checked,
+        supported = check.supported,
+        asked_again = check.asked_again,
+        dropped = check.dropped,
+        kept_unsupported = check.kept_unsupported,
+        uncited = check.uncited,
+        "narrated sentences checked against their passages"
+    );
+    storyboard.from_sources = Some(FromSources {
+        documents: documents(passages, storyboard),
+        check,
+    });
+    check
+}
+
+/// A beat's kept sentences, said together; the last go while they are longer than a beat may
+/// be (a sentence written again may be longer than the one it replaced).
+/// Each kept sentence comes with whether it cites a passage.
+fn within_beat(mut kept: Vec<(String, bool)>, check: &mut CitationCheck) -> String {
+    let said = |kept: &[(String, bool)]| {
+        kept.iter()
+            .map(|(s, _)| s.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    while kept.len() > 1 && said(&kept).chars().count() > MAX_SENTENCE {
+        let (_, cited) = kept.pop().expect("more than one");
+        if cited {
+            check.supported -= 1;
+        } else {
+            check.uncited -= 1;
+        }
+        check.dropped += 1;
+    }
+    said(&kept)
+}
+
+/// The documents the storyboard's scenes cite, in the order first cited, each with the pages
+/// cited.
+fn documents(passages: &[Passage], storyboard: &Storyboard) -> Vec<DocumentNote> {
+    let mut documents: Vec<DocumentNote> = Vec::new();
+    for cite in storyboard
+        .scenes
+        .iter()
+        .flat_map(|s| s.cites.iter().flatten())
+    {
+        let index = match documents.iter().position(|d| d.source_id == cite.source_id) {
+            Some(index) => index,
+            None => {
+                let title = passages
+                    .iter()
+                    .find(|p| p.source_id == cite.source_id)
+                    .map(|p| p.title.clone())
+                    .unwrap_or_default();
+                documents.push(DocumentNote {
+                    source_id: cite.source_id.clone(),
+                    title,
+                    pages: Vec::new(),
+                });
+                documents.len() - 1
+            }
+        };
+        if let Some(page) = cite.page
+            && !documents[index].pages.contains(&page)
+        {
+            documents[index].pages.push(page);
+        }
+    }
+    for document in &mut documents {
+        document.pages.sort_unstable();
+    }
+    documents
+}
+
+/// What becomes of `sentence`: its passage found and the sentence held to it.
+async fn judge(
+    model: &Marking<'_, impl JsonModel>,
+    passages: &[Passage],
+    sentence: &str,
+) -> Verdict {
+    let mut places = model.named(sentence);
+    if places.is_empty() {
+        places.extend(passages::best_match(passages, sentence));
+    }
+    let support: String = places
+        .iter()
+        .map(|&p| passages[p].support())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let Some(reason) = passages::unsupported(sentence, &support) else {
+        return Verdict::Kept(sentence.to_string(), places);
+    };
+    if places.is_empty() {
+        tracing::info!(%sentence, %reason, "leaving out a sentence that rests on no passage");
+        return Verdict::Dropped {
+            asked_again: false,
+            places,
+        };
+    }
+    let again = match ask_again(model, passages, &places, sentence, &reason).await {
+        Ok(again) => again,
+        Err(error) => {
+            tracing::warn!(%error, "an unsupported sentence was not written again");
+            None
+        }
+    };
+    match again {
+        Some(again) if passages::unsupported(&again, &support).is_none() => {
+            Verdict::Rewritten(again, places)
+        }
+        _ => {
+            tracing::info!(%sentence, %reason, "leaving out a sentence its passage does not support");
+            Verdict::Dropped {
+                asked_again: true,
+                places,
+            }
+        }
+    }
+}
+
+/// The sentence written again from its passages, told why it could not be used.
+async fn ask_again(
+    model: &Marking<'_, impl JsonModel>,
+    passages: &[Passage],
+    places: &[usize],
+    sentence: &str,
+    reason: &str,
+) -> Result<Option<String>, ScriptError> {
+    let turns = [
+        Turn::System(
+            "You correct one spoken sentence of a narrated lesson so that it says only what \
+             its passage says."
+                .into(),
+        ),
+        Turn::User(format!(
+            "{}\nSentence: \"{sentence}\"\nThis sentence cannot be used: {reason}. Write it \
+             again as one spoken sentence of about {WORDS_PER_SENTENCE} words that states only \
+             what the passage says, with its figures and names exactly as the passage gives \
+             them.",
+            passages::numbered("Passage:", passages, places)
+        )),
+    ];
+    let answer = model
+        .complete_json(
+            &turns,
+            "sentence",
+            object(json!({ "sentence": sentence_schema() })),
+        )
+        .await?;
+    #[derive(Deserialize)]
+    struct Again {
+        sentence: String,
+    }
+    Ok(serde_json::from_str::<Again>(&answer)
+        .ok()
+        .and_then(|a| finish_sentence(&a.sentence)))
+}
+
+/// A spoken sentence, as a scene's are asked for.
+fn sentence_schema() -> Value {
+    super::scene::sentence()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_come_out_of_the_text_and_are_kept_by_the_sentence_they_end() {
+        let (text, marks) = unmark_text(
+            "The lehr is held at 512 degrees [2]. Panes cool slowly [1, 3]. See [x] and [9].",
+            3,
+        );
+        assert_eq!(
+            text,
+            "The lehr is held at 512 degrees. Panes cool slowly. See [x] and."
+        );
+        assert_eq!(marks.len(), 2, "a number past the passages is not kept");
+        assert_eq!(marks[0].key, tidy::key("The lehr is held at 512 degrees"));
+        assert_eq!(marks[0].places, [1]);
+        assert_eq!(marks[1].places, [0, 2]);
+        assert_eq!(mark_numbers("passage 4"), Some(vec![4]));
+        assert_eq!(mark_numbers("0"), None);
+        assert_eq!(mark_numbers("note"), None);
+    }
+}
