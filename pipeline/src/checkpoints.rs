@@ -5,6 +5,7 @@
 //! what a scene said, never a fact the writer made up.
 
 use crate::grounding::SOURCES_HEADING;
+use crate::lexicon::is_function_word;
 use crate::storyboard::{
     Checkpoint, CheckpointAnswer, MAX_CHECKPOINTS, MAX_OPTION, Scene, Storyboard, Visual,
 };
@@ -213,15 +214,10 @@ fn question_about(storyboard: &Storyboard, index: usize, scene: &Scene) -> Optio
     }
 }
 
-/// Words too common to be asked for.
+/// Words too common to be asked for, besides the function words.
 const COMMON: &[&str] = &[
-    "about", "above", "after", "again", "against", "along", "also", "another", "because", "before",
-    "being", "below", "between", "could", "during", "each", "every", "first", "from", "have",
-    "into", "itself", "later", "least", "might", "more", "most", "much", "must", "other", "others",
-    "over", "same", "should", "since", "some", "such", "than", "that", "their", "them", "then",
-    "there", "these", "they", "thing", "things", "this", "those", "through", "under", "until",
-    "very", "what", "when", "where", "which", "while", "whose", "with", "within", "without",
-    "would", "your", "yours",
+    "again", "another", "first", "itself", "later", "least", "more", "most", "much", "other",
+    "others", "same", "thing", "things", "very",
 ];
 
 /// The words of `text` worth asking for: five letters or more, not common, not the lesson's
@@ -232,7 +228,9 @@ fn content_words<'a>(text: &'a str, title: &str) -> Vec<&'a str> {
         .filter(|w| w.chars().count() >= 5)
         .filter(|w| {
             let lower = w.to_lowercase();
-            !COMMON.contains(&lower.as_str()) && !title.contains(&lower)
+            !is_function_word(&lower)
+                && !COMMON.contains(&lower.as_str())
+                && !title.contains(&lower)
         })
         .collect()
 }

@@ -149,15 +149,46 @@ pub fn is_function_word(word: &str) -> bool {
 /// Not every function word: a sentence may end on a pronoun or a preposition ("… protect
 /// against.", "… infecting you."); measured on the recorded corpus, ending on any function
 /// word called 11 sentences cut where 4 were.
+/// Nor "in", which ends a sentence as a verb's particle ("Stomata let carbon dioxide in.").
 const NO_SENTENCE_END: &[&str] = &[
-    "a", "an", "and", "as", "but", "by", "for", "from", "in", "into", "its", "of", "or", "than",
-    "that", "the", "their", "to", "which", "with",
+    "a", "an", "and", "as", "but", "by", "for", "from", "into", "its", "of", "or", "than", "that",
+    "the", "their", "to", "which", "with",
 ];
 
 /// Whether a sentence that ends on `word` (any case, without punctuation) was cut off.
 pub fn ends_no_sentence(word: &str) -> bool {
     let lower = word.to_lowercase();
     NO_SENTENCE_END.binary_search(&lower.as_str()).is_ok()
+}
+
+/// The function words a slide phrase cannot end on: a phrase cut at its length limit that
+/// ends on one lost the word after it ("… used to drive the"). Besides the sentence's, the
+/// auxiliary and modal verbs, the pronouns and possessives that need a noun or a verb, and
+/// the joining words; and "not".
+const NO_PHRASE_END: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "because", "been", "both", "but", "by", "can",
+    "could", "for", "from", "had", "has", "have", "his", "in", "into", "is", "it", "its", "might",
+    "must", "my", "not", "of", "on", "or", "our", "should", "such", "than", "that", "the", "their",
+    "they", "through", "to", "was", "were", "when", "where", "which", "while", "with", "would",
+    "your",
+];
+
+/// Whether a phrase that ends on `word` (any case, without punctuation) was cut off.
+pub fn ends_no_phrase(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    NO_PHRASE_END.binary_search(&lower.as_str()).is_ok()
+}
+
+/// The words that open a clause: one among the last two words of a phrase cut near its limit
+/// means the phrase was cut in that clause ("… pigments that work").
+const CLAUSE_OPENERS: &[&str] = &[
+    "and", "by", "for", "from", "into", "of", "or", "that", "through", "to", "which", "with",
+];
+
+/// Whether `word` (any case, without punctuation) opens a clause.
+pub fn opens_clause(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    CLAUSE_OPENERS.binary_search(&lower.as_str()).is_ok()
 }
 
 #[cfg(test)]
@@ -169,6 +200,15 @@ mod tests {
         assert!(FUNCTION_WORDS.windows(2).all(|w| w[0] < w[1]));
         assert!(NO_SENTENCE_END.windows(2).all(|w| w[0] < w[1]));
         assert!(NO_SENTENCE_END.iter().all(|w| is_function_word(w)));
+        assert!(NO_PHRASE_END.windows(2).all(|w| w[0] < w[1]));
+        assert!(
+            NO_PHRASE_END
+                .iter()
+                .all(|w| is_function_word(w) || *w == "not")
+        );
+        assert!(NO_SENTENCE_END.iter().all(|w| ends_no_phrase(w)));
+        assert!(CLAUSE_OPENERS.windows(2).all(|w| w[0] < w[1]));
+        assert!(CLAUSE_OPENERS.iter().all(|w| is_function_word(w)));
     }
 
     #[test]

@@ -2,13 +2,10 @@
 //! phrases, with stop words and words about the lesson itself ("introduction", "basics")
 //! left out.
 
-/// Words that carry no meaning of their own in a topic.
-const STOP_WORDS: &[&str] = &[
-    "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "with", "by", "from", "at", "as",
-    "is", "are", "be", "what", "how", "why", "when", "where", "which", "who", "does", "do", "it",
-    "its", "into", "about", "vs", "versus", "your", "you", "my", "our", "we", "i", "this", "that",
-    "these", "those", "can", "will", "between", "through", "&",
-];
+use crate::lexicon::is_function_word;
+
+/// Words that carry no meaning of their own in a topic, besides the function words.
+const STOP_WORDS: &[&str] = &["vs", "versus", "&"];
 
 /// Words about the lesson rather than its subject.
 const GENERIC_WORDS: &[&str] = &[
@@ -68,7 +65,8 @@ pub(super) fn words(text: &str) -> Vec<String> {
 }
 
 pub(super) fn is_content(word: &str) -> bool {
-    !STOP_WORDS.contains(&word)
+    !is_function_word(word)
+        && !STOP_WORDS.contains(&word)
         && !GENERIC_WORDS.contains(&word)
         && word.chars().any(char::is_alphabetic)
 }

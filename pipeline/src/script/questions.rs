@@ -12,6 +12,7 @@ use super::chat::{JsonModel, Turn};
 use super::schema::object;
 use super::tidy::{bare, capitalised, key, sentences_of};
 use crate::checkpoints::clip;
+use crate::lexicon::is_function_word;
 use crate::storyboard::{Scene, Visual};
 
 /// Why a question's options do not answer it, if they do not: two options alike, options
@@ -52,13 +53,9 @@ pub(super) fn options_flaw(options: &[String]) -> Option<&'static str> {
 /// What an option says, as the stems of its words without the little ones: "The water is
 /// heated by the sun" and "The sun heats the water" both say {heat, sun, water}.
 fn meaning(option: &str) -> BTreeSet<String> {
-    const LITTLE: [&str; 22] = [
-        "the", "a", "an", "is", "are", "was", "were", "be", "been", "by", "of", "to", "in", "on",
-        "it", "its", "and", "or", "for", "with", "as", "at",
-    ];
     words(option)
         .into_iter()
-        .filter(|w| !LITTLE.contains(&w.as_str()))
+        .filter(|w| !is_function_word(w))
         .map(|w| {
             let root = ["ing", "ed", "es", "s"]
                 .iter()
@@ -148,14 +145,10 @@ fn without_shared_opening(options: Vec<String>) -> Vec<String> {
 /// small ones) is not in the question or the right answer ("The water cycle is a continuous
 /// process that describes how water moves on Earth." explaining that very option).
 pub(super) fn says_nothing_new(explanation: &str, question: &str, right: &str) -> bool {
-    const SMALL: [&str; 20] = [
-        "a", "an", "the", "of", "and", "in", "to", "on", "is", "are", "it", "its", "that", "this",
-        "for", "with", "by", "at", "as", "so",
-    ];
     let said = words(&format!("{question} {right}"));
     let new = words(explanation)
         .into_iter()
-        .filter(|w| !SMALL.contains(&w.as_str()))
+        .filter(|w| !is_function_word(w))
         .filter(|w| !said.iter().any(|s| same_word(s, w)))
         .count();
     new <= 1

@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use serde_json::Value;
 
+use crate::lexicon::is_function_word;
 use crate::storyboard::{ComparisonRow, Scene, Visual};
 
 /// The schema's field names, which a small model now and then writes into a text as a label.
@@ -193,18 +194,12 @@ pub(super) fn scene_without_json(scene: &mut Scene, finish: impl Fn(&str) -> Opt
     }
 }
 
-const STOPWORDS: [&str; 24] = [
-    "that", "this", "with", "from", "they", "their", "there", "which", "what", "when", "where",
-    "into", "have", "also", "been", "were", "will", "your", "about", "these", "those", "than",
-    "then", "more",
-];
-
 fn content_words(sentence: &str) -> BTreeSet<String> {
     sentence
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| w.chars().count() >= 4)
         .map(str::to_lowercase)
-        .filter(|w| !STOPWORDS.contains(&w.as_str()))
+        .filter(|w| !is_function_word(w) && w != "more")
         .collect()
 }
 

@@ -364,50 +364,21 @@ pub(super) fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Refere
 /// ("Photosynthesis vs. Respiration": photosynthesis, respiration; "The Calvin Cycle": calvin
 /// cycle).
 pub(super) fn heading_terms(heading: &str) -> Vec<String> {
-    // Small words, and the words a heading frames its subject with ("Role of …", "What
+    // Function words, and the words a heading frames its subject with ("Role of …", "What
     // causes …": a Plate tectonics scene headed "What Causes Faults?" named "causes faults",
     // and the definition of "fault" found for it was not given to the scene).
-    pub(super) const SMALL: &[&str] = &[
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "by",
-        "can",
+    const FRAMING: &[&str] = &[
+        "basics",
         "cause",
         "caused",
         "causes",
-        "did",
-        "do",
-        "does",
         "effects",
-        "for",
-        "from",
-        "happen",
-        "happens",
-        "how",
-        "impact",
-        "impacts",
-        "is",
-        "in",
-        "into",
-        "its",
-        "of",
-        "on",
-        "or",
-        "the",
-        "their",
-        "to",
-        "versus",
-        "vs",
-        "what",
-        "why",
-        "with",
-        "basics",
         "example",
         "examples",
+        "happen",
+        "happens",
+        "impact",
+        "impacts",
         "importance",
         "introduction",
         "key",
@@ -423,6 +394,8 @@ pub(super) fn heading_terms(heading: &str) -> Vec<String> {
         "steps",
         "type",
         "types",
+        "versus",
+        "vs",
     ];
     let mut terms = Vec::new();
     let mut run: Vec<&str> = Vec::new();
@@ -434,7 +407,9 @@ pub(super) fn heading_terms(heading: &str) -> Vec<String> {
         heading.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '/' | '(' | ')'))
     {
         let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
-        let ends_run = bare.is_empty() || SMALL.contains(&bare.to_lowercase().as_str());
+        let ends_run = bare.is_empty()
+            || crate::lexicon::is_function_word(bare)
+            || FRAMING.contains(&bare.to_lowercase().as_str());
         let plain = |small: &str| word == bare && bare.eq_ignore_ascii_case(small);
         if !ends_run {
             run.push(bare);

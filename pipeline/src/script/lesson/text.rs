@@ -2,6 +2,7 @@
 //! put before it taken off, phrases cut at their limit taken back to a word that can end one.
 
 use super::*;
+use crate::lexicon::{ends_no_phrase, ends_no_sentence, opens_clause};
 
 pub(super) fn clean(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -40,16 +41,12 @@ pub(super) fn stops_on_a_link(text: &str) -> bool {
     if !crate::script::rules::on("stops_on_a_link") {
         return false;
     }
-    pub(super) const LINKS: [&str; 20] = [
-        "a", "an", "the", "and", "or", "but", "of", "to", "from", "for", "with", "as", "that",
-        "than", "because", "such", "by", "into", "through", "their",
-    ];
     let text = text.trim_end();
     text.ends_with('.')
         && text
             .split_whitespace()
             .last()
-            .is_some_and(|word| LINKS.contains(&bare(word).as_str()))
+            .is_some_and(|word| ends_no_sentence(&bare(word)))
 }
 
 /// Whether a text ends as a sentence does (a closing quote or bracket after its stop).
@@ -67,7 +64,7 @@ pub(super) fn stops_midway(text: &str) -> bool {
         || text
             .split_whitespace()
             .last()
-            .is_some_and(|word| DANGLING.contains(&bare(word).as_str()))
+            .is_some_and(|word| ends_no_phrase(&bare(word)))
 }
 
 /// A summary point's sentence. A point cut off at its limit goes on in its sentence in lower
@@ -114,7 +111,7 @@ pub(super) fn phrase_within(text: &str, max: u32) -> String {
         .then(|| {
             (words.len().saturating_sub(2).max(1)..words.len())
                 .rev()
-                .find(|&i| CLAUSE.contains(&bare(words[i]).as_str()))
+                .find(|&i| opens_clause(&bare(words[i])))
         })
         .flatten();
     // A list run on past eight words to near the limit was cut in its last item
@@ -168,7 +165,7 @@ pub(super) fn without_dangling_end(phrase: &str) -> &str {
 pub(super) fn cannot_end(word: &str) -> bool {
     let word =
         word.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}');
-    DANGLING.contains(&bare(word).as_str()) || word.ends_with("'s") || word.ends_with("\u{2019}s")
+    ends_no_phrase(&bare(word)) || word.ends_with("'s") || word.ends_with("\u{2019}s")
 }
 
 /// Whether a phrase written to fit `max` characters was cut there: it reaches the limit, or
@@ -183,18 +180,3 @@ pub(super) fn cut_near_limit(text: &str, max: u32) -> bool {
 /// How close to its limit a phrase may end and still have been cut there: within a fifth of
 /// the limit (14 characters of a 72-character bullet).
 pub(super) const NEAR_LIMIT: usize = 5;
-
-/// Words that begin a clause; one among a phrase's last two words near its limit means the
-/// phrase was cut in that clause.
-pub(super) const CLAUSE: [&str; 12] = [
-    "to", "that", "which", "and", "or", "of", "with", "from", "into", "for", "through", "by",
-];
-
-/// Words a phrase cut off at its limit must not end on.
-pub(super) const DANGLING: [&str; 51] = [
-    "a", "an", "the", "and", "or", "but", "of", "to", "from", "in", "into", "on", "at", "by",
-    "for", "with", "as", "that", "which", "is", "are", "its", "through", "was", "were", "be",
-    "been", "has", "have", "had", "both", "their", "than", "when", "where", "while", "because",
-    "not", "it", "they", "such", "your", "our", "my", "his", "can", "could", "would", "should",
-    "must", "might",
-];
