@@ -142,7 +142,7 @@ fn next_task_id() -> apalis::prelude::TaskId {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .generate()
         // Only when 2^80 ids were made in one millisecond.
-        .unwrap_or_else(|_| ulid::Ulid::new());
+        .unwrap_or_else(|_| ulid::Ulid::generate());
     apalis::prelude::TaskId::from_string(id.to_string())
 }
 

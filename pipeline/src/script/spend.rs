@@ -615,6 +615,7 @@ mod tests {
                         subtitle: None,
                     },
                     narration: vec!["The sea rises and falls twice a day.".into()],
+                    cites: Vec::new(),
                 },
                 Scene {
                     visual: Visual::Bullets {
@@ -622,10 +623,12 @@ mod tests {
                         items: vec!["The moon pulls".into(), "The sun pulls".into()],
                     },
                     narration: vec!["The moon's pull makes the tides.".into()],
+                    cites: Vec::new(),
                 },
             ],
             sources: Vec::new(),
             checkpoints: Vec::new(),
+            from_sources: None,
         };
         let text = script_text(&storyboard);
         let mut lines: Vec<&str> = text.lines().collect();
