@@ -36,10 +36,8 @@ for _, worker in ipairs(redis.call("zrange", KEYS[1], 0, -1)) do
   if worker == ARGV[2] or string.sub(worker, 1, string.len(prefix)) == prefix then
     local inflight = ARGV[1] .. ":" .. worker
     local jobs = redis.call("smembers", inflight)
-    for _, task in ipairs(jobs) do
-      place_by_priority(KEYS[2], ARGV[3], task)
-    end
     if #jobs > 0 then
+      redis.call("rpush", KEYS[2], unpack(jobs))
       redis.call("del", inflight)
       taken = taken + #jobs
     end
@@ -49,62 +47,9 @@ end
 if taken > 0 then
   redis.call("del", KEYS[3])
   redis.call("lpush", KEYS[3], 1)
-  redis.call("publish", ARGV[4], taken)
+  redis.call("publish", ARGV[3], taken)
 end
 return taken
-"#;
-
-/// Where a message goes in apalis-redis's active list (which workers take from the head):
-/// after every message of its priority or higher, before the first of a lower one, so paid
-/// messages go before free ones and each priority stays first come, first served. The
-/// priority is kept in the message's metadata hash (`lectern_priority`), which apalis
-/// reads back as metadata and otherwise ignores; a message without one is free (0).
-///
-/// `place_by_priority(list, meta_prefix, task)` puts `task` (not in the list) in its place.
-const PLACE_BY_PRIORITY_LUA: &str = r#"
-local function priority_of(meta_prefix, task)
-  return tonumber(redis.call("hget", meta_prefix .. ":" .. task, "lectern_priority") or "0") or 0
-end
-local function place_by_priority(list, meta_prefix, task)
-  local mine = priority_of(meta_prefix, task)
-  if mine > 0 then
-    local start = 0
-    while true do
-      local page = redis.call("lrange", list, start, start + 99)
-      if #page == 0 then break end
-      for _, other in ipairs(page) do
-        if priority_of(meta_prefix, other) < mine then
-          redis.call("linsert", list, "BEFORE", other, task)
-          return
-        end
-      end
-      start = start + #page
-    end
-  end
-  redis.call("rpush", list, task)
-end
-"#;
-
-/// After apalis-redis pushed a message (to the tail of the active list), records its
-/// priority and moves it before the messages of lower priority. The message is found from
-/// the tail by its payload (it names the job); one that a worker already took is left alone.
-///
-/// KEYS: the active list, the data hash, the metadata prefix. ARGV: the job id, the priority.
-const PRIORITISE_LUA: &str = r#"
-local list, data, meta_prefix = KEYS[1], KEYS[2], KEYS[3]
-local needle = '"' .. ARGV[1] .. '"'
-local length = redis.call("llen", list)
-for i = 1, length do
-  local task = redis.call("lindex", list, -i)
-  local payload = redis.call("hget", data, task)
-  if payload and string.find(payload, needle, 1, true) then
-    redis.call("hset", meta_prefix .. ":" .. task, "lectern_priority", ARGV[2])
-    redis.call("lrem", list, 1, task)
-    place_by_priority(list, meta_prefix, task)
-    return 1
-  end
-end
-return 0
 "#;
 
 /// How many messages were pushed, as this process knows: bumped by every push made here and,
@@ -130,9 +75,10 @@ fn pushed_channel(queue: &str) -> String {
 }
 
 /// Task ids that sort in the order messages were pushed. apalis-sqlite hands out messages
-/// of one priority by `run_at` (whole seconds), then by id; the random ULIDs it makes itself
-/// do not sort by time within a millisecond, so two jobs queued in one second could be taken
-/// in either order. A monotonic generator keeps first come, first served.
+/// of one priority by `run_at` (whole seconds), then by id, and apalis-redis keeps new
+/// messages in a set scored by the second, ties taken by id; the random ULIDs both make
+/// themselves do not sort by time within a millisecond, so two jobs queued in one second
+/// could be taken in either order. A monotonic generator keeps first come, first served.
 static TASK_IDS: LazyLock<std::sync::Mutex<ulid::Generator>> =
     LazyLock::new(|| std::sync::Mutex::new(ulid::Generator::new()));
 
@@ -320,14 +266,13 @@ impl JobQueue {
             Self::Redis(mut storage) => {
                 let config = storage.get_config().clone();
                 redis::cmd("EVAL")
-                    .arg(format!("{PLACE_BY_PRIORITY_LUA}{TAKE_BACK_LUA}"))
+                    .arg(TAKE_BACK_LUA)
                     .arg(3)
                     .arg(config.workers_set())
                     .arg(config.active_jobs_list())
                     .arg(config.signal_list())
                     .arg(config.inflight_jobs_set())
                     .arg(worker)
-                    .arg(config.job_meta_hash())
                     .arg(pushed_channel(config.queue.as_ref()))
                     .query_async::<u64>(storage.get_connection())
                     .await
@@ -374,10 +319,11 @@ impl JobQueue {
         self.push_with_priority(job_id, 0).await
     }
 
-    /// Queues a job; a higher `priority` is taken first, so a paid job does not wait behind
-    /// free previews. On the embedded queue apalis-sqlite orders by priority, then by time;
-    /// on Redis the message is moved before those of lower priority once pushed (see
-    /// [`PRIORITISE_LUA`]). Within a priority, first come, first served.
+    /// Queues a job. On the embedded queue a higher `priority` is taken first (apalis-sqlite
+    /// orders by priority, then by time, then by id), so a paid job does not wait behind free
+    /// previews; within a priority, first come, first served. On Redis, apalis-redis 1.0 keeps
+    /// new messages in a set scored by time until a worker fetches: there every job is first
+    /// come, first served, and `priority` is not used.
     pub async fn push_with_priority(
         &self,
         job_id: &str,
@@ -402,23 +348,14 @@ impl JobQueue {
             }
             Self::Redis(mut storage) => {
                 storage
-                    .push(message)
+                    .push_task(
+                        apalis::prelude::TaskBuilder::new(message)
+                            .task_id(next_task_id())
+                            .build(),
+                    )
                     .await
                     .map_err(|e| QueueError::Push(e.to_string()))?;
                 let config = storage.get_config().clone();
-                if priority > 0 {
-                    redis::cmd("EVAL")
-                        .arg(format!("{PLACE_BY_PRIORITY_LUA}{PRIORITISE_LUA}"))
-                        .arg(3)
-                        .arg(config.active_jobs_list())
-                        .arg(config.job_data_hash())
-                        .arg(config.job_meta_hash())
-                        .arg(job_id)
-                        .arg(priority)
-                        .query_async::<u64>(storage.get_connection())
-                        .await
-                        .map_err(|e| QueueError::Push(e.to_string()))?;
-                }
                 pushed();
                 // The message is queued: an announcement that does not arrive only leaves
                 // the workers to their fallback poll.
@@ -470,7 +407,8 @@ impl JobQueue {
     }
 
     /// The job ids waiting on the queue, in the order workers will take them (Redis: the
-    /// active list; SQLite: pending messages by priority, then time). For tests and `/debug`.
+    /// active list, then the messages not yet moved to it by time; SQLite: pending messages
+    /// by priority, then time). For tests.
     pub async fn waiting(&self) -> Result<Vec<String>, QueueError> {
         let failed = |e: &dyn std::fmt::Display| QueueError::Connect(e.to_string());
         let job_of = |payload: &[u8]| {
@@ -492,13 +430,21 @@ impl JobQueue {
             Self::Redis(mut storage) => {
                 let config = storage.get_config().clone();
                 let conn = storage.get_connection();
-                let tasks: Vec<String> = redis::cmd("LRANGE")
+                let mut tasks: Vec<String> = redis::cmd("LRANGE")
                     .arg(config.active_jobs_list())
                     .arg(0)
                     .arg(-1)
-                    .query_async(conn)
+                    .query_async(&mut *conn)
                     .await
                     .map_err(|e| failed(&e))?;
+                let scheduled: Vec<String> = redis::cmd("ZRANGE")
+                    .arg(config.scheduled_jobs_set())
+                    .arg(0)
+                    .arg(-1)
+                    .query_async(&mut *conn)
+                    .await
+                    .map_err(|e| failed(&e))?;
+                tasks.extend(scheduled);
                 if tasks.is_empty() {
                     return Ok(Vec::new());
                 }

@@ -123,9 +123,10 @@ async fn a_preview_is_rendered_as_edited_and_an_edit_of_one_scene_speaks_only_th
     let mut edited = stored.clone();
     let replacement = "Warm seas lose water to the air.";
     edited["scenes"][1]["narration"][0] = json!(replacement);
-    // A scene's heading changed too: the video keeps its title (only a rename changes it).
-    assert!(edited["scenes"][1]["heading"].is_string(), "{edited}");
-    edited["scenes"][1]["heading"] = json!("Where the water goes");
+    // The scene's heading (a definition's term) changed too: the video keeps its title, as
+    // only a rename changes it.
+    assert_eq!(edited["scenes"][1]["kind"], "definition", "{edited}");
+    edited["scenes"][1]["term"] = json!("Water on the move");
     let path = format!("/api/video/{first_job}/revisions");
     let quote = post(
         &app,
