@@ -52,7 +52,8 @@ export function SourcesArea({ userId }: { userId: string }) {
   const addFiles = (files: File[]) => {
     if (files.length === 0 || add.isPending) return;
     setAdded(null);
-    setReading(files.length === 1 ? `Reading ${files[0].name}…` : `Reading ${files.length} files…`);
+    const [first] = files;
+    setReading(files.length === 1 && first ? `Reading ${first.name}…` : `Reading ${files.length} files…`);
     add.mutate(
       { files },
       {
