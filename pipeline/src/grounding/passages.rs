@@ -7,6 +7,7 @@
 //! sentence that twists a passage's words from one that restates them, but it catches what a
 //! small model most often adds from its memory: a date, a temperature, a person.
 
+use crate::lexicon::is_function_word;
 use crate::storyboard::Cite;
 
 /// One passage of a learner's document, as retrieved for a lesson.
@@ -75,14 +76,8 @@ pub fn numbered(heading: &str, passages: &[Passage], which: &[usize]) -> String 
     text
 }
 
-/// Words that say nothing of a passage's subject.
-const STOP: &[&str] = &[
-    "the", "and", "for", "with", "from", "that", "this", "these", "those", "are", "was", "were",
-    "has", "have", "had", "its", "their", "they", "them", "into", "onto", "about", "what", "which",
-    "when", "where", "who", "how", "why", "than", "then", "there", "been", "being", "will", "can",
-    "also", "each", "every", "some", "such", "not", "but", "all", "any", "one", "our", "your",
-    "you", "his", "her", "she", "him", "out", "over", "more", "most", "very", "just", "only",
-];
+/// Words that say nothing of a passage's subject, besides the function words.
+const STOP: &[&str] = &["all", "just", "more", "most", "not", "one", "only", "very"];
 
 /// A text's content words, lower case, a plural's final "s" taken off.
 fn content_words(text: &str) -> Vec<String> {
@@ -92,7 +87,7 @@ fn content_words(text: &str) -> Vec<String> {
         .filter(|w| w.chars().count() >= 3)
     {
         let word = word.to_lowercase();
-        if STOP.contains(&word.as_str()) {
+        if is_function_word(&word) || STOP.contains(&word.as_str()) {
             continue;
         }
         let word = match word.strip_suffix('s') {
