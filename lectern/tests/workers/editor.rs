@@ -184,7 +184,10 @@ async fn a_preview_is_rendered_as_edited_and_an_edit_of_one_scene_speaks_only_th
         .await;
     let videos = library["videos"].as_array().unwrap();
     assert_eq!(videos.len(), 1, "an edit is a version, not another video");
-    assert_eq!(videos[0]["title"], title_before, "a heading is not the title");
+    assert_eq!(
+        videos[0]["title"], title_before,
+        "a heading is not the title"
+    );
     assert_eq!(videos[0]["job_id"], edit_job.as_str());
     let video_id = videos[0]["id"].as_str().unwrap().to_string();
     let versions = app

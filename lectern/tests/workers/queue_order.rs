@@ -80,5 +80,10 @@ async fn redis_hands_out_jobs_in_arrival_order() {
     for (i, id) in pushed.iter().enumerate() {
         queue.push_with_priority(id, i % 2).await.unwrap();
     }
-    assert_eq!(queue.waiting().await.unwrap(), pushed, "{}", queue.describe());
+    assert_eq!(
+        queue.waiting().await.unwrap(),
+        pushed,
+        "{}",
+        queue.describe()
+    );
 }
