@@ -488,8 +488,10 @@ async fn flood() -> Option<Row> {
     let (flooded, crowded) = tokio::join!(flooding, crowding);
     let flooder_accepted: Vec<String> = flooded.iter().filter_map(|(_, id)| id.clone()).collect();
     let refused = flooded.len() - flooder_accepted.len();
+    // None may be accepted: the crowd's previews can fill the free queue before the flood's
+    // first request lands (seen once in three runs), and then every one is refused as busy.
     assert!(
-        !flooder_accepted.is_empty() && flooder_accepted.len() as u64 <= USER_QUEUE_LIMIT + 20,
+        flooder_accepted.len() as u64 <= USER_QUEUE_LIMIT + 20,
         "{} of the flood accepted",
         flooder_accepted.len()
     );
