@@ -134,10 +134,7 @@ pub fn sources_scene_with(sources: &[SourceNote], documents: &[DocumentNote]) ->
     for document in documents.iter().take(MAX_SOURCE_ITEMS) {
         let pages = pages_of(&document.pages);
         let title = document.title.trim();
-        items.push(match &pages {
-            Some(pages) => cut(&format!("{title}: {pages}")),
-            None => cut(title),
-        });
+        items.push(cut(&document_credit(document)));
         narration.push(match &pages {
             Some(pages) => format!("This lesson is written from {title}, {pages}."),
             None => format!("This lesson is written from {title}."),
@@ -175,6 +172,16 @@ pub fn sources_scene_with(sources: &[SourceNote], documents: &[DocumentNote]) ->
         narration,
         cites: Vec::new(),
     })
+}
+
+/// A learner's document as the Sources slide and the study sheet name it: "Notes on glass:
+/// pages 1, 2 and 4", or its title alone when it has no pages.
+pub fn document_credit(document: &DocumentNote) -> String {
+    let title = document.title.trim();
+    match pages_of(&document.pages) {
+        Some(pages) => format!("{title}: {pages}"),
+        None => title.to_string(),
+    }
 }
 
 /// "page 4", "pages 2, 3 and 7"; `None` for a document without pages.

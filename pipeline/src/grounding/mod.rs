@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
-pub use apply::{SOURCES_HEADING, apply, sources_scene, sources_scene_with};
+pub use apply::{SOURCES_HEADING, apply, document_credit, sources_scene, sources_scene_with};
 pub use passages::Passage;
 
 use crate::storyboard::SourceNote;

@@ -354,6 +354,19 @@ pub fn unsupported(sentence: &str, support: &str) -> Option<String> {
     None
 }
 
+/// Whether `quote` (words a judge quoted as a sentence's support) is found in `passage`:
+/// every word of it that is not a function word is there, in any case, and it has at least
+/// two such words. A judge's "yes" counts only with a quote found this way.
+pub fn quoted(quote: &str, passage: &str) -> bool {
+    let theirs: Vec<String> = tokens(passage).iter().map(|w| w.to_lowercase()).collect();
+    let words: Vec<String> = tokens(quote)
+        .iter()
+        .map(|w| w.to_lowercase())
+        .filter(|w| !crate::lexicon::is_function_word(w))
+        .collect();
+    words.len() >= 2 && words.iter().all(|w| theirs.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

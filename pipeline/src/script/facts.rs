@@ -154,6 +154,10 @@ pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
     }
 }
 
+/// The name of the question [`is_correct`] asks: a lesson written from passages answers it
+/// from them instead (see `lesson::cites::Marking`).
+pub(super) const MEMORY_CHECK: &str = "fact_check";
+
 /// Whether the model, asked as a teacher about `sentence` alone, calls it correct.
 async fn is_correct(
     writer: &impl JsonModel,
@@ -173,7 +177,7 @@ async fn is_correct(
     let text = writer
         .judge_json(
             &turns,
-            "fact_check",
+            MEMORY_CHECK,
             object(json!({ "correct": { "type": "boolean" } })),
         )
         .await?;

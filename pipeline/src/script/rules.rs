@@ -22,7 +22,9 @@ pub struct Rule {
 /// The whole policy, in the order the script stage applies it. Every entry has earned its
 /// place on the recorded corpus: switched off alone, it moves at least one figure
 /// (`just quality -- --ablate`), except `scene_alone` and `beat_limit`, which hold a scene to
-/// the storyboard's validation so that a lesson is not refused whole.
+/// the storyboard's validation so that a lesson is not refused whole, and `passage_judge`,
+/// which only lessons from sources use: the sources benchmark (`lectern/examples/
+/// sources_bench.rs`) measures it on and off.
 pub const RULES: &[Rule] = &[
     Rule {
         name: "repeated_plans",
@@ -137,6 +139,13 @@ pub const RULES: &[Rule] = &[
         stage: "check",
         verdict: "drop",
         what: "a sentence the model, asked true or false, calls wrong",
+    },
+    Rule {
+        name: "passage_judge",
+        stage: "check",
+        verdict: "ask again",
+        what: "a lesson from sources: a sentence the model, shown its cited passage, cannot quote \
+               support for is written again, then dropped (instead of sentence_check)",
     },
     Rule {
         name: "key_points",

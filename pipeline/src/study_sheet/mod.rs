@@ -301,10 +301,17 @@ pub fn sheet(storyboard: &Storyboard) -> Sheet {
             });
         }
     }
+    // The learner's documents the lesson is written from first, with the pages it cites.
     sheet.sources = storyboard
-        .sources
+        .from_sources
         .iter()
-        .map(|s| format!("{}: {}", s.term, s.source))
+        .flat_map(|from| from.documents.iter().map(crate::grounding::document_credit))
+        .chain(
+            storyboard
+                .sources
+                .iter()
+                .map(|s| format!("{}: {}", s.term, s.source)),
+        )
         .collect();
     sheet
 }

@@ -66,7 +66,9 @@ fn passages() -> Vec<Passage> {
 /// What the scripted model says: its plan, its scenes (each sentence ending with the number
 /// of its passage, as it was asked), its summary; every sentence it is asked to check is
 /// correct. One sentence states a temperature its passage does not and is written again with
-/// it still wrong; another states a wrong oven temperature and is written again right.
+/// it still wrong; another states a wrong oven temperature and is written again right; a
+/// third makes a claim with no figure or name that its passage does not make (glass safe in
+/// ovens), which the model, shown the passage, does not support.
 struct Reader;
 
 /// Sentences said in a scene, by its heading: the element sentences first, then the extra
@@ -90,6 +92,7 @@ fn scene_sentences(heading: &str) -> Vec<&'static str> {
             "The brine recipe stayed a family secret of the Quist family until 1932 [4].",
             "In 1932 Ansel Quist published the recipe in the yearbook of the guild [4].",
             "By 1901 the works shipped its panes to eleven countries [4].",
+            "The brine also makes the glass safe to use in ovens [3].",
         ],
     }
 }
@@ -195,6 +198,18 @@ impl JsonModel for Reader {
                 json!({"sentence": "In winter the brine is still kept at 14 degrees by the workers [3]."})
             }
             "more" => json!({"more": []}),
+            // Shown a passage and a sentence alone: the last words of the passage as its
+            // quote, and no support for a claim the passage does not make.
+            "passage_support" => {
+                let passage = request.split("\nSentence:").next().unwrap_or_default();
+                let words: Vec<&str> = passage.split_whitespace().collect();
+                let quote = words[words.len().saturating_sub(8)..].join(" ");
+                if request.contains("ovens") {
+                    json!({"quote": "", "supported": false})
+                } else {
+                    json!({"quote": quote, "supported": true})
+                }
+            }
             _ => json!({"correct": true}),
         };
         Ok(answer.to_string())
@@ -228,6 +243,8 @@ async fn a_lesson_from_a_document_cites_each_sentence_and_leaves_out_a_figure_it
     assert!(!all.contains("14 degrees"), "{all}");
     assert!(!all.contains("520"), "{all}");
     assert!(all.contains("512 degrees"), "{all}");
+    // The claim its passage does not make is left out, though it names nothing.
+    assert!(!all.contains("ovens"), "{all}");
     // The passage numbers are out of what is said.
     assert!(!all.contains('['), "{all}");
 
@@ -285,6 +302,14 @@ async fn a_lesson_from_a_document_cites_each_sentence_and_leaves_out_a_figure_it
     assert_eq!(from.documents.len(), 1);
     assert_eq!(from.documents[0].source_id, DOCUMENT);
     assert_eq!(from.documents[0].pages[..3], [1, 2, 3]);
+
+    // The study sheet lists the document with its pages before any other source.
+    let sheet = lectern_pipeline::study_sheet::sheet(&storyboard);
+    assert!(
+        sheet.sources[0].starts_with(TITLE) && sheet.sources[0].contains("pages 1, 2, 3"),
+        "{:?}",
+        sheet.sources
+    );
 
     // It survives a round trip as JSON, and a storyboard without cites reads as before.
     let text = serde_json::to_string(&storyboard).unwrap();

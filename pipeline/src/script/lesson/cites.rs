@@ -5,10 +5,16 @@
 //! the writer reads it (the scene checks would call the brackets JSON), and keeps them by
 //! the sentence they ended. Once the lesson is written, [`cite_and_check`] gives each
 //! sentence its passage: the one the model named, else the one it shares most words with.
-//! Each is then held to its passage (`grounding::passages::unsupported`: its figures and
-//! names must be there); one that is not is written again once with the reason, and left out
-//! when it still is not. A sentence that rests on no passage stays only when it states no
-//! figure and no name.
+//! Each is then held to its passage: its figures and names must be there
+//! (`grounding::passages::unsupported`), and the model, shown the passage and the sentence
+//! alone, must quote the words of the passage that say it (`grounding::passages::quoted`).
+//! One that is not supported is written again once with the reason, and left out when it
+//! still is not. A sentence that rests on no passage stays only when it states no figure and
+//! no name.
+//!
+//! The true/false question on the model's memory (`script::facts`) is not asked here: a model
+//! cannot know an invented document's facts (it left out five true sentences of one), and
+//! each sentence is held to its passage instead.
 
 use std::sync::Mutex;
 
@@ -27,7 +33,9 @@ struct Mark {
 }
 
 /// A model whose answers come back without the passage numbers the lesson asked for, which
-/// are kept by the text they ended. Verdicts (`judge_json`) are passed through untouched.
+/// are kept by the text they ended. Verdicts (`judge_json`) are passed through untouched,
+/// except the question on the model's memory, answered "correct" without asking: the
+/// sentence is held to its passage once the lesson is written.
 pub(super) struct Marking<'a, W> {
     model: &'a W,
     passages: usize,
@@ -98,6 +106,9 @@ impl<W: JsonModel> JsonModel for Marking<'_, W> {
         name: &str,
         schema: Value,
     ) -> Result<String, ScriptError> {
+        if name == crate::script::facts::MEMORY_CHECK && crate::script::rules::on("passage_judge") {
+            return Ok(json!({ "correct": true }).to_string());
+        }
         self.model.judge_json(turns, name, schema).await
     }
 
@@ -377,7 +388,7 @@ async fn judge(
         .map(|&p| passages[p].support())
         .collect::<Vec<_>>()
         .join(" ");
-    let Some(reason) = passages::unsupported(sentence, &support) else {
+    let Some(reason) = held_to(model, passages, &places, &support, sentence).await else {
         return Verdict::Kept(sentence.to_string(), places);
     };
     if places.is_empty() {
@@ -394,18 +405,102 @@ async fn judge(
             None
         }
     };
-    match again {
-        Some(again) if passages::unsupported(&again, &support).is_none() => {
-            Verdict::Rewritten(again, places)
-        }
-        _ => {
-            tracing::info!(%sentence, %reason, "leaving out a sentence its passage does not support");
+    let Some(again) = again else {
+        tracing::info!(%sentence, %reason, "leaving out a sentence its passage does not support");
+        return Verdict::Dropped {
+            asked_again: true,
+            places,
+        };
+    };
+    match held_to(model, passages, &places, &support, &again).await {
+        None => Verdict::Rewritten(again, places),
+        Some(still) => {
+            tracing::info!(%sentence, %again, %still, "leaving out a sentence its passage does not support");
             Verdict::Dropped {
                 asked_again: true,
                 places,
             }
         }
     }
+}
+
+/// Why `sentence` is not supported by the passages at `places` (`support`: their text), or
+/// `None` when it is: its figures and names are there and, where it cites a passage, its
+/// words are the passage's or the model quotes the passage's words that say it. A sentence citing nothing is held to the
+/// first test alone; a judge that cannot be asked leaves the first test's answer.
+async fn held_to(
+    model: &Marking<'_, impl JsonModel>,
+    passages: &[Passage],
+    places: &[usize],
+    support: &str,
+    sentence: &str,
+) -> Option<String> {
+    if let Some(reason) = passages::unsupported(sentence, support) {
+        return Some(reason);
+    }
+    // A sentence whose every word that carries meaning is in the passage restates it: the
+    // model is not asked (SmolLM2, asked, called sentences copied from a passage unsupported).
+    if places.is_empty()
+        || !crate::script::rules::on("passage_judge")
+        || passages::quoted(sentence, support)
+    {
+        return None;
+    }
+    match says_so(model, passages, places, sentence).await {
+        Ok(true) => None,
+        Ok(false) => Some("the passage does not say this".into()),
+        Err(error) => {
+            tracing::warn!(%error, "a sentence was not judged against its passage");
+            None
+        }
+    }
+}
+
+/// Whether the model, shown the passages at `places` and `sentence` alone, says they state
+/// it and quotes the words that do; a quote not found in them is no support.
+async fn says_so(
+    model: &Marking<'_, impl JsonModel>,
+    passages: &[Passage],
+    places: &[usize],
+    sentence: &str,
+) -> Result<bool, ScriptError> {
+    let turns = [
+        Turn::System(
+            "You check a narrated lesson against its source. A sentence is supported only \
+             when the passage states what it says; a claim the passage does not make, however \
+             likely, is not supported."
+                .into(),
+        ),
+        Turn::User(format!(
+            "{}\nSentence: \"{sentence}\"\nCopy the words of the passage that state what \
+             the sentence says (empty if none do), then say whether the passage supports the \
+             sentence.",
+            passages::numbered("Passage:", passages, places)
+        )),
+    ];
+    let answer = model
+        .judge_json(
+            &turns,
+            "passage_support",
+            object(json!({
+                "quote": { "type": "string", "maxLength": 400 },
+                "supported": { "type": "boolean" },
+            })),
+        )
+        .await?;
+    #[derive(Deserialize)]
+    struct Judged {
+        quote: String,
+        supported: bool,
+    }
+    let text: String = places
+        .iter()
+        .map(|&p| passages[p].support())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // An answer that is not the JSON asked for leaves the figures-and-names test's answer.
+    Ok(serde_json::from_str::<Judged>(&answer)
+        .map_or(true, |j| j.supported && passages::quoted(&j.quote, &text)))
 }
 
 /// The sentence written again from its passages, told why it could not be used.

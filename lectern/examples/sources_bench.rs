@@ -1,0 +1,448 @@
+//! `cargo run --release -p lectern --example sources_bench [-- --ablate] [--minutes M] [--show]`
+//!
+//! Lessons written from made-up documents (`examples/sources/*.md`: an invented process, an
+//! invented lake, an invented treaty, with dates, figures and names no model can know) on the
+//! local model, each read back against its document:
+//! - facts narrated: how many of the document's listed facts the narration states;
+//! - invented: narrated sentences that state a figure or a name the document does not;
+//! - citation support and relevance, as ALCE measures citation recall and precision, with a
+//!   word-overlap judge in place of ALCE's NLI model (no such model runs here): a sentence is
+//!   supported when every figure and name it states is in its cited passages and at least 60%
+//!   of its content words are; a citation is relevant when its passage alone holds at least
+//!   half of them. It undercounts paraphrase, so read it as a floor;
+//! - the script stage's own check (checked, supported, written again, dropped).
+//!
+//! `--ablate` writes each lesson again with `passage_judge` off (the sentences then face the
+//! model's true/false memory check and the figures-and-names test only). `--show` prints each
+//! narration with its citations. Figures from one run; nothing is asserted.
+
+use std::path::Path;
+
+use lectern_pipeline::grounding::passages::{self, Passage};
+use lectern_pipeline::local_model;
+use lectern_pipeline::script::rules;
+use lectern_pipeline::storyboard::{Storyboard, Visual};
+use lectern_pipeline::{Pipeline, PipelineConfig, RenderInput};
+
+/// Passages a lesson is given, at most (as the server gives).
+const MOST: usize = 12;
+
+/// A made-up document: its file, the lesson's topic, and its facts, each with the words that
+/// state it (any one of them, at the start of a word, in any case).
+struct Document {
+    file: &'static str,
+    topic: &'static str,
+    facts: &'static [(&'static str, &'static [&'static str])],
+}
+
+const DOCUMENTS: &[Document] = &[
+    Document {
+        file: "velmora.md",
+        topic: "The Velmora annealing process",
+        facts: &[
+            ("devised in 1931", &["1931"]),
+            ("by Ilse Brandvik", &["brandvik"]),
+            ("at the Korsholm works", &["korsholm"]),
+            ("on the river Tavel in Sweden", &["tavel", "sweden"]),
+            ("for lighthouse lenses", &["lighthouse"]),
+            (
+                "one lens in four cracked before",
+                &["one in four", "one lens in four", "a quarter"],
+            ),
+            ("three stages: soak, fall, rest", &["soak"]),
+            ("held at 512 °C", &["512"]),
+            ("for 40 minutes", &["40 minutes", "forty minutes"]),
+            ("falls 3 degrees a minute", &["3 degrees", "three degrees"]),
+            ("down to 380 °C", &["380"]),
+            ("rests in dry nitrogen", &["nitrogen"]),
+            ("at 90 °C", &["90 degrees", "90 c", "ninety degrees"]),
+            ("for 6 hours", &["6 hours", "six hours"]),
+            ("then one in two hundred cracked", &["two hundred", "200"]),
+            ("adopted in 1934", &["1934"]),
+            ("named after Brandvik's village", &["village"]),
+        ],
+    },
+    Document {
+        file: "miskett.md",
+        topic: "The Pellora bloom of Lake Miskett",
+        facts: &[
+            ("a cold mountain lake", &["mountain"]),
+            (
+                "14 kilometres long",
+                &["14 kilomet", "fourteen kilomet", "14 km"],
+            ),
+            ("61 metres deep", &["61"]),
+            ("drains by the Ronn stream", &["ronn"]),
+            ("the alga is Pellora virens", &["virens"]),
+            ("single-celled", &["single cell", "one cell"]),
+            (
+                "found in no other lake",
+                &["no other lake", "nowhere else", "only in lake"],
+            ),
+            ("begins at 17 °C", &["17"]),
+            ("usually in late June", &["june"]),
+            ("doubles every 30 hours", &["30 hours", "thirty hours"]),
+            ("ends when the phosphate is used up", &["phosphate"]),
+            ("the cells sink", &["sink"]),
+            ("eaten by a freshwater shrimp", &["shrimp"]),
+            ("named Miskia lenta", &["miskia"]),
+            ("phosphate returned over the winter", &["winter"]),
+            ("first described in 1958", &["1958"]),
+            ("by Tomas Ferrand", &["ferrand"]),
+            (
+                "40,000 cells in a millilitre",
+                &["40 000", "forty thousand"],
+            ),
+        ],
+    },
+    Document {
+        file: "dunmere.md",
+        topic: "The Dunmere Accord",
+        facts: &[
+            ("a quarrel in the 1780s", &["1780"]),
+            ("between Dunmere and Halloway", &["halloway"]),
+            ("over the river Esk", &["esk"]),
+            ("Dunmere had six mills upstream", &["six mills", "6 mills"]),
+            ("Halloway had two mills", &["two mills", "2 mills"]),
+            ("signed in 1788", &["1788"]),
+            ("by Agnes Rooke", &["rooke"]),
+            ("and Piers Calloway", &["calloway"]),
+            ("Dunmere four days a week", &["four days", "4 days"]),
+            (
+                "Halloway the other three",
+                &["three days", "3 days", "other three"],
+            ),
+            ("a marker, the Esk Stone", &["esk stone", "marker"]),
+            ("below its line, no mills on Sundays", &["sunday"]),
+            ("a keeper of the water", &["keeper"]),
+            ("who rang a bell", &["bell"]),
+            ("held for 112 years", &["112"]),
+            ("until the river was dammed in 1900", &["1900"]),
+        ],
+    },
+];
+
+/// What one lesson's narration scored.
+#[derive(Default)]
+struct Score {
+    facts: usize,
+    of_facts: usize,
+    sentences: usize,
+    invented: Vec<String>,
+    cited_sentences: usize,
+    supported: usize,
+    cites: usize,
+    relevant: usize,
+    seconds: f64,
+    check: Option<lectern_pipeline::storyboard::CitationCheck>,
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let ablate = args.iter().any(|a| a == "--ablate");
+    let show = args.iter().any(|a| a == "--show");
+    let minutes: f64 = args
+        .iter()
+        .position(|a| a == "--minutes")
+        .and_then(|i| args.get(i + 1))
+        .map_or(Ok(2.0), |m| m.parse())?;
+
+    let settings = local_model::LocalModelSettings::default();
+    let Some(server) = local_model::start_if_wanted(&settings, false).await? else {
+        println!("sources bench: no local model is installed (run `just setup --bench`)");
+        return Ok(());
+    };
+    println!(
+        "sources bench: {minutes}-minute lessons from made-up documents on {}",
+        server.description()
+    );
+    let pipeline = Pipeline::new(PipelineConfig {
+        llm: Some(server.writer_config()),
+        ..PipelineConfig::default()
+    })?;
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/sources");
+    let variants: &[(&str, &[&'static str])] = if ablate {
+        &[("passage judge", &[]), ("judge off", &["passage_judge"])]
+    } else {
+        &[("passage judge", &[])]
+    };
+    for &(variant, off) in variants {
+        rules::switch_off(off);
+        let mut total = Score::default();
+        println!("\n{variant}:");
+        for document in DOCUMENTS {
+            let text = std::fs::read_to_string(folder.join(document.file))?;
+            let all = read(document.file, &text)?;
+            let given = chosen(&all, document.topic);
+            let input = RenderInput::topic(document.topic, 1, minutes, 150).with_passages(given);
+            let started = std::time::Instant::now();
+            let plan = match pipeline.plan(&input, None, |_| {}).await {
+                Ok(plan) => plan,
+                Err(error) => {
+                    println!("  {:<36} failed: {error}", document.topic);
+                    continue;
+                }
+            };
+            let mut score = score(document, &text, &all, &plan.storyboard);
+            score.seconds = started.elapsed().as_secs_f64();
+            print_score(document.topic, &score);
+            if show {
+                print_narration(&plan.storyboard, &all);
+            }
+            add(&mut total, score);
+        }
+        print_score("all documents", &total);
+    }
+    rules::switch_off(&[]);
+    server.shutdown().await;
+    Ok(())
+}
+
+/// The document's passages, its file name standing for its id (as `lectern render --source`).
+fn read(file: &str, text: &str) -> anyhow::Result<Vec<Passage>> {
+    let document = lectern_sources::read(lectern_sources::Kind::Markdown, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    let title = document.title.clone().unwrap_or_else(|| file.to_string());
+    Ok(document
+        .passages
+        .into_iter()
+        .enumerate()
+        .map(|(place, p)| Passage {
+            source_id: file.to_string(),
+            title: title.clone(),
+            passage: place as u32,
+            page: p.page,
+            heading: p.heading,
+            text: p.text,
+        })
+        .collect())
+}
+
+/// The passages a lesson on `topic` is given: those that share most words with it, then the
+/// rest in order, up to [`MOST`].
+fn chosen(all: &[Passage], topic: &str) -> Vec<Passage> {
+    let mut chosen = passages::rank(all, topic, MOST);
+    for index in 0..all.len() {
+        if chosen.len() < MOST && !chosen.contains(&index) {
+            chosen.push(index);
+        }
+    }
+    chosen.into_iter().map(|i| all[i].clone()).collect()
+}
+
+/// `text` in lower case with every run of other characters than letters and digits one space,
+/// between spaces: " 40 000 cells ".
+fn normal(text: &str) -> String {
+    let mut out = String::from(" ");
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    if !out.ends_with(' ') {
+        out.push(' ');
+    }
+    out
+}
+
+/// The words of `text` that carry its content: not function words, at least three letters,
+/// without a plural's "s".
+fn content_words(text: &str) -> Vec<String> {
+    normal(text)
+        .split_whitespace()
+        .filter(|w| w.chars().count() >= 3 && !lectern_pipeline::lexicon::is_function_word(w))
+        .map(|w| w.strip_suffix('s').unwrap_or(w).to_string())
+        .collect()
+}
+
+fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboard) -> Score {
+    let mut score = Score {
+        of_facts: document.facts.len(),
+        check: storyboard.from_sources.as_ref().map(|f| f.check),
+        ..Score::default()
+    };
+    let taught: Vec<&lectern_pipeline::storyboard::Scene> = storyboard
+        .scenes
+        .iter()
+        .filter(|s| !is_sources_slide(s))
+        .collect();
+    let said = normal(
+        &taught
+            .iter()
+            .flat_map(|s| s.narration.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    score.facts = document
+        .facts
+        .iter()
+        .filter(|(_, words)| {
+            words
+                .iter()
+                .any(|w| said.contains(&normal(w).trim_end().to_string()))
+        })
+        .count();
+    let whole = format!("{} {text}", document.topic);
+    for scene in &taught {
+        for (beat, narration) in scene.narration.iter().enumerate() {
+            let cited: Vec<&Passage> = scene
+                .cites
+                .get(beat)
+                .into_iter()
+                .flatten()
+                .filter_map(|c| {
+                    all.iter()
+                        .find(|p| p.source_id == c.source_id && p.passage == c.passage)
+                })
+                .collect();
+            for sentence in sentences(narration) {
+                score.sentences += 1;
+                if passages::unsupported(&sentence, &whole).is_some() {
+                    score.invented.push(sentence.clone());
+                }
+                if cited.is_empty() {
+                    continue;
+                }
+                score.cited_sentences += 1;
+                let words = content_words(&sentence);
+                let held = |support: &str| {
+                    let theirs = content_words(support);
+                    words.iter().filter(|w| theirs.contains(w)).count()
+                };
+                let support: String = cited
+                    .iter()
+                    .map(|p| p.support())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if passages::unsupported(&sentence, &support).is_none()
+                    && held(&support) * 10 >= words.len() * 6
+                {
+                    score.supported += 1;
+                }
+                for passage in &cited {
+                    score.cites += 1;
+                    if held(&passage.support()) * 2 >= words.len() {
+                        score.relevant += 1;
+                    }
+                }
+            }
+        }
+    }
+    score
+}
+
+fn is_sources_slide(scene: &lectern_pipeline::storyboard::Scene) -> bool {
+    matches!(&scene.visual, Visual::Bullets { heading, .. }
+        if heading == lectern_pipeline::grounding::SOURCES_HEADING)
+}
+
+/// The sentences of a beat, split after a full stop, question or exclamation mark followed
+/// by a space and a capital.
+fn sentences(beat: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = beat.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        current.push(c);
+        let ends = matches!(c, '.' | '?' | '!')
+            && chars.get(i + 1) == Some(&' ')
+            && chars.get(i + 2).is_some_and(|n| n.is_uppercase());
+        if ends {
+            out.push(current.trim().to_string());
+            current.clear();
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+fn add(total: &mut Score, score: Score) {
+    total.facts += score.facts;
+    total.of_facts += score.of_facts;
+    total.sentences += score.sentences;
+    total.invented.extend(score.invented);
+    total.cited_sentences += score.cited_sentences;
+    total.supported += score.supported;
+    total.cites += score.cites;
+    total.relevant += score.relevant;
+    total.seconds += score.seconds;
+    if let Some(check) = score.check {
+        let sum = total.check.get_or_insert_with(Default::default);
+        sum.checked += check.checked;
+        sum.supported += check.supported;
+        sum.asked_again += check.asked_again;
+        sum.dropped += check.dropped;
+        sum.kept_unsupported += check.kept_unsupported;
+        sum.uncited += check.uncited;
+    }
+}
+
+fn share(part: usize, whole: usize) -> String {
+    if whole == 0 {
+        return "-".into();
+    }
+    format!("{:.2}", part as f64 / whole as f64)
+}
+
+fn print_score(name: &str, score: &Score) {
+    println!(
+        "  {name:<36} facts {}/{} ({}), sentences {}, invented {}, support {} ({}/{} cited), \
+         relevance {} ({}/{}), script {:.0} s",
+        score.facts,
+        score.of_facts,
+        share(score.facts, score.of_facts),
+        score.sentences,
+        score.invented.len(),
+        share(score.supported, score.cited_sentences),
+        score.supported,
+        score.cited_sentences,
+        share(score.relevant, score.cites),
+        score.relevant,
+        score.cites,
+        score.seconds,
+    );
+    if let Some(check) = score.check {
+        println!(
+            "  {:<36} the stage's check: {} checked, {} supported, {} written again, {} dropped, \
+             {} kept unsupported, {} citing nothing",
+            "",
+            check.checked,
+            check.supported,
+            check.asked_again,
+            check.dropped,
+            check.kept_unsupported,
+            check.uncited
+        );
+    }
+    for sentence in &score.invented {
+        println!("  {:<36} invented: {sentence}", "");
+    }
+}
+
+fn print_narration(storyboard: &Storyboard, all: &[Passage]) {
+    for scene in &storyboard.scenes {
+        println!("    # {}", scene.visual.heading());
+        for (beat, narration) in scene.narration.iter().enumerate() {
+            let cites: Vec<String> = scene
+                .cites
+                .get(beat)
+                .into_iter()
+                .flatten()
+                .map(|c| {
+                    let heading = all
+                        .iter()
+                        .find(|p| p.source_id == c.source_id && p.passage == c.passage)
+                        .and_then(|p| p.heading.clone())
+                        .unwrap_or_default();
+                    format!("{}#{} {heading}", c.source_id, c.passage)
+                })
+                .collect();
+            println!("      {narration}  [{}]", cites.join("; "));
+        }
+    }
+}
