@@ -4,6 +4,7 @@ import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import { useForm, type DefaultValues, type FieldPathByValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Generation } from '@/features/create/hooks/use-generation';
+import type { SourcesOffer } from '@/features/create/components/sources-chooser';
 
 /** What the create screen gives each of its forms. */
 export type CreateFormProps = {
@@ -13,6 +14,8 @@ export type CreateFormProps = {
   buyCreditsPath: string;
   /** Runs once the server accepted the job (the balance changed). */
   onQueued?: () => void;
+  /** The learner's documents, for a form that can write from them (the explainer video's). */
+  sources?: SourcesOffer;
 };
 
 /** The fields of a stored draft that still fit the form: known names holding values of the same type. */
