@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import * as axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '@/types/openapi';
@@ -141,6 +141,23 @@ describe('choosing sources for a video', () => {
     expect(within(group).getByText('1 of 10 chosen.')).toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/api/sources').length).toBeGreaterThanOrEqual(2);
     expect((await axe.run(group, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
+  });
+
+  it('keeps the choice in the draft, letting go of a document removed since (and of a damaged draft)', async () => {
+    const key = 'lectern:draft:user-1:create-lesson';
+    window.localStorage.setItem(key, JSON.stringify({ topic: 'Glass', sources: ['s-brine', 's-gone'] }));
+    await openForm({ 'GET /api/sources': listed([glass, brine]) });
+    const group = sourcesGroup();
+    expect(await within(group).findByRole('checkbox', { name: /Brine recipes/ })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: /Veltrane/ })).not.toBeChecked();
+    expect(within(group).getByText('1 of 10 chosen.')).toBeInTheDocument();
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem(key) ?? '{}').sources).toEqual(['s-brine']));
+
+    cleanup();
+    window.localStorage.setItem(key, JSON.stringify({ topic: 'Glass', sources: null }));
+    await openForm({ 'GET /api/sources': listed([glass]) });
+    expect(await within(sourcesGroup()).findByText('None chosen.')).toBeInTheDocument();
+    expect(screen.getByLabelText('What should the video explain?')).toHaveValue('Glass');
   });
 
   it('says when the documents could not be loaded, and tries again', async () => {

@@ -18,12 +18,16 @@ export type CreateFormProps = {
   sources?: SourcesOffer;
 };
 
-/** The fields of a stored draft that still fit the form: known names holding values of the same type. */
+/** The same kind of value: the same type, and a list only where a list was (the chosen sources). */
+const sameKind = (value: unknown, known: unknown) =>
+  typeof value === typeof known && Array.isArray(value) === Array.isArray(known) && (value === null) === (known === null);
+
+/** The fields of a stored draft that still fit the form: known names holding values of the same kind. */
 function fitting<V extends FieldValues>(draft: unknown, defaults: DefaultValues<V>): Partial<V> {
   if (typeof draft !== 'object' || draft === null) return {};
   const known = defaults as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(draft).filter(([name, value]) => name in known && typeof value === typeof known[name]),
+    Object.entries(draft).filter(([name, value]) => name in known && sameKind(value, known[name])),
   ) as Partial<V>;
 }
 
