@@ -33,6 +33,14 @@ import '@/features/create/components/create-lesson.css';
 
 const examples = ['How vaccines train the immune system', 'Eigenvalues and eigenvectors', 'Recursion in Python', 'Supply and demand'];
 
+/** What the order says of the chosen documents: the offline writer writes from the topic alone and cites nothing. */
+function sourcesFeature(count: number, offline: boolean): string {
+  const documents = count === 1 ? 'your document' : `your ${count} documents`;
+  return offline
+    ? `Not written from ${documents}: the offline writer uses the topic alone`
+    : `Written from ${documents}, each sentence cited`;
+}
+
 export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQueued, sources }: CreateFormProps) {
   const generation = useVideoGeneration(userId);
   const draft = userId ? draftKey(userId, 'create-lesson') : null;
@@ -94,9 +102,7 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
           { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
           { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
           { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
-          ...(chosen.length > 0
-            ? [{ icon: 'book' as const, text: `Written from ${chosen.length === 1 ? 'your document' : `your ${chosen.length} documents`}, each sentence cited` }]
-            : []),
+          ...(chosen.length > 0 ? [{ icon: 'book' as const, text: sourcesFeature(chosen.length, writer?.kind === 'offline_draft') }] : []),
         ],
         shortMessage,
         submitLabel: writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video',

@@ -78,6 +78,18 @@ describe('choosing sources for a video', () => {
     });
   });
 
+  it('says before charging that the offline writer does not write from the chosen documents', async () => {
+    const { user } = await openForm({
+      'GET /api/sources': listed([glass]),
+      'GET /api/video-functions-status': () => json({ video_generation: { available: true } }),
+      'GET /debug': () => json({ engines: { 'script writer': 'offline writer (labelled offline draft)' } }),
+    });
+    await screen.findByText('You will get an offline draft');
+    await user.click(await within(sourcesGroup()).findByRole('checkbox', { name: /Veltrane/ }));
+    expect(screen.getByText('Not written from your document: the offline writer uses the topic alone')).toBeInTheDocument();
+    expect(screen.queryByText(/each sentence cited/)).toBeNull();
+  });
+
   it('stops at 10: the other documents cannot be chosen and it says why', async () => {
     const many = Array.from({ length: 12 }, (_, i) => makeSource(`s${i}`, `Chapter ${i + 1}`));
     const { user } = await openForm({ 'GET /api/sources': listed(many) });
