@@ -71,6 +71,8 @@ describe('citations in the transcript', () => {
       title: 'Notes on the Veltrane glassworks',
     });
     expect(numberCitations([[{ source_id: 'gone', passage: 3 }]], [])[0]?.[0]).toMatchObject({ title: 'A document of yours', page: null });
+    // A passage named twice in one sentence is shown once.
+    expect(numberCitations([[glass, founding, glass]], transcript.documents)[0]?.map((c) => c.number)).toEqual([1, 2]);
   });
 
   it('shows a sentence’s source on a click or Enter: title, page, heading and passage, read once per document', async () => {

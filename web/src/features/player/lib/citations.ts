@@ -19,7 +19,8 @@ export type Citation = {
 
 /**
  * The citations of each sentence, numbered like footnotes: a passage cited again keeps its
- * number. A document the video does not name is called "A document of yours".
+ * number, and is named once per sentence. A document the video does not name is called "A
+ * document of yours".
  */
 export function numberCitations(
   sentences: readonly (readonly Cite[])[],
@@ -27,23 +28,26 @@ export function numberCitations(
 ): Citation[][] {
   const titles = new Map(documents.map((d) => [d.source_id, d.title]));
   const numbers = new Map<string, number>();
-  return sentences.map((cites) =>
-    cites.map((cite) => {
+  return sentences.map((cites) => {
+    const citations: Citation[] = [];
+    for (const cite of cites) {
       const key = `${cite.source_id}#${cite.passage}`;
       let number = numbers.get(key);
       if (number === undefined) {
         number = numbers.size + 1;
         numbers.set(key, number);
       }
-      return {
+      if (citations.some((c) => c.number === number)) continue;
+      citations.push({
         number,
         sourceId: cite.source_id,
         passage: cite.passage,
         page: cite.page ?? null,
         title: titles.get(cite.source_id) ?? 'A document of yours',
-      };
-    }),
-  );
+      });
+    }
+    return citations;
+  });
 }
 
 /** "Notes on glass, page 3" or just the title when the document has no pages. */
