@@ -3,7 +3,7 @@
 //! functions below), and `web/src/types/limits.ts` is written from [`LIMITS`] by
 //! `just openapi`, so the create forms refuse what the server would refuse.
 
-use lectern_core::{credits, jobs, library};
+use lectern_core::{credits, jobs, library, sources};
 use serde::Serialize;
 use serde_json::json;
 use utoipa::openapi::{
@@ -132,6 +132,8 @@ pub struct VideoLimits {
     pub minutes: Range,
     pub words_per_minute: Range,
     pub topic_max_chars: usize,
+    /// The learner's documents one video may be written from (`source_ids`).
+    pub max_sources: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -178,6 +180,7 @@ pub const LIMITS: Limits = Limits {
         minutes: VIDEO_MINUTES,
         words_per_minute: WORDS_PER_MINUTE,
         topic_max_chars: TOPIC_MAX_CHARS,
+        max_sources: sources::MAX_PER_VIDEO,
     },
     problem: ProblemLimits {
         minutes: PROBLEM_MINUTES,

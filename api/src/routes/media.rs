@@ -9,6 +9,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use lectern_core::{entities::job, jobs, library};
+use lectern_pipeline::storyboard::{Cite, DocumentNote};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -337,6 +338,10 @@ struct Transcript {
     /// The questions the player asks as the video goes, in the order of the video (none for
     /// a video made before checkpoints existed).
     checkpoints: Vec<Checkpoint>,
+    /// A video written from the learner's documents: the documents its sentences cite, in
+    /// the order first cited, with the pages cited; empty otherwise. Their passages' text is
+    /// the owner's to read (`GET /api/sources/{id}`).
+    documents: Vec<DocumentNote>,
 }
 
 /// A checkpoint question: where the player pauses for it, the scene to rewatch, and its answer.
@@ -391,6 +396,19 @@ struct Cue {
     /// The scene the sentence belongs to, counted from zero.
     #[schema(value_type = i64)]
     scene: Value,
+    /// A video written from the learner's documents: the passages this sentence rests on
+    /// (none for a sentence that states no figure and no name); empty otherwise.
+    cites: Vec<Cite>,
+}
+
+/// The passages the sentence `beat` of scene `scene` cites, as the stored transcript's
+/// scenes keep them (one list a beat); none when it names none or cannot be read.
+fn cites_of(scenes: &Value, sentence: &Value) -> Vec<Cite> {
+    let (Some(scene), Some(beat)) = (sentence["scene"].as_u64(), sentence["beat"].as_u64()) else {
+        return Vec::new();
+    };
+    let cites = &scenes[scene as usize]["cites"][beat as usize];
+    serde_json::from_value(cites.clone()).unwrap_or_default()
 }
 
 /// A finished job's transcript.
@@ -420,6 +438,7 @@ async fn transcript(
                     end: s["end"].clone(),
                     text: s["text"].clone(),
                     scene: s["scene"].clone(),
+                    cites: cites_of(&stored["scenes"], s),
                 })
                 .collect()
         })
@@ -440,6 +459,7 @@ async fn transcript(
         scenes: stored["scenes"].clone(),
         cues,
         checkpoints,
+        documents: serde_json::from_value(stored["documents"].clone()).unwrap_or_default(),
     })
     .into_response())
 }

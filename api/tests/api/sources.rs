@@ -11,7 +11,10 @@ use reqwest::{
 };
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::{
+    helpers::{TestApp, browser, spawn_app, spawn_app_with},
+    library::{Seed, put_media, seed_video},
+};
 
 /// A three-page PDF: a heading and a made-up fact on each page.
 fn book_pdf() -> Vec<u8> {
@@ -618,4 +621,153 @@ async fn a_video_is_written_only_from_the_callers_own_sources() {
         .unwrap()
         .unwrap();
     assert!(!job.params.contains("source_ids"), "{}", job.params);
+}
+
+/// A transcript as the pipeline writes it for a lesson written from `source`: the title's
+/// sentence cites nothing, the next two cite passage 0, and one sentence (of a transcript
+/// made before sentences named their beat) cannot say what it cites.
+fn cited_transcript(source: &str) -> Value {
+    json!({
+        "title": "Annealing glass",
+        "duration": 20.0,
+        "scenes": [
+            {"index": 0, "kind": "title", "heading": "Annealing glass", "start": 0.0, "end": 4.0},
+            {"index": 1, "kind": "bullets", "heading": "The lehr", "start": 4.0, "end": 20.0,
+             "cites": [[{"source_id": source, "passage": 0}], [{"source_id": source, "passage": 0}], []]},
+        ],
+        "sentences": [
+            {"text": "Annealing glass.", "start": 0.0, "end": 3.0, "scene": 0, "beat": 0},
+            {"text": "The lehr is held at 512 degrees.", "start": 4.0, "end": 8.0, "scene": 1, "beat": 0},
+            {"text": "It cools slowly.", "start": 8.0, "end": 12.0, "scene": 1, "beat": 1},
+            {"text": "That is all.", "start": 12.0, "end": 14.0, "scene": 1},
+        ],
+        "checkpoints": [],
+        "documents": [{"source_id": source, "title": "Glassworks", "pages": []}],
+    })
+}
+
+#[tokio::test]
+async fn a_videos_transcript_names_each_sentences_passages_and_only_the_owner_reads_their_text() {
+    let app = spawn_app().await;
+    let owner = app.sign_in("cited@example.com").await;
+    let stranger = app.sign_in("stranger@example.com").await;
+    let added: Value = paste(
+        &app,
+        &owner.access_token,
+        json!({"title": "Glassworks", "text": "The lehr is held at 512 degrees."}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let source = added["sources"][0]["id"].as_str().unwrap().to_string();
+    let video = seed_video(
+        &app,
+        owner.user["uid"].as_str().unwrap(),
+        Seed {
+            title: "Annealing glass",
+            ..Seed::default()
+        },
+    )
+    .await;
+    let job = &video.job_id;
+    put_media(
+        &app,
+        &format!("jobs/{job}/transcript.json"),
+        cited_transcript(&source).to_string().as_bytes(),
+    )
+    .await;
+
+    let status: Value = app
+        .get_authed(&format!("/api/job/{job}/status"), &owner.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let transcript: Value = browser()
+        .get(app.url(status["transcript_url"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let cites: Vec<Value> = transcript["cues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|cue| cue["cites"].clone())
+        .collect();
+    let passage_0 = json!([{"source_id": source, "passage": 0}]);
+    assert_eq!(
+        cites,
+        [json!([]), passage_0.clone(), passage_0, json!([])],
+        "{transcript}"
+    );
+    assert_eq!(
+        transcript["documents"],
+        json!([{"source_id": source, "title": "Glassworks", "pages": []}])
+    );
+
+    // The passage a citation names is read from the owner's source; a stranger finds none.
+    let path = format!("/api/sources/{source}");
+    let detail: Value = app
+        .get_authed(&path, &owner.access_token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(detail["passages"][0]["index"], 0);
+    assert_eq!(
+        detail["passages"][0]["text"],
+        "The lehr is held at 512 degrees."
+    );
+    assert_eq!(
+        app.get_authed(&path, &stranger.access_token).await.status(),
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn a_transcript_of_a_video_not_written_from_sources_cites_nothing() {
+    let app = spawn_app().await;
+    let owner = app.sign_in("uncited@example.com").await;
+    let video = seed_video(&app, owner.user["uid"].as_str().unwrap(), Seed::default()).await;
+    let transcript = json!({
+        "title": "Untitled",
+        "duration": 5.0,
+        "scenes": [{"index": 0, "kind": "title", "heading": "Untitled", "start": 0.0, "end": 5.0}],
+        "sentences": [{"text": "Welcome.", "start": 0.0, "end": 4.0, "scene": 0, "beat": 0}],
+        "checkpoints": [],
+    });
+    put_media(
+        &app,
+        &format!("jobs/{}/transcript.json", video.job_id),
+        transcript.to_string().as_bytes(),
+    )
+    .await;
+    let status: Value = app
+        .get_authed(
+            &format!("/api/job/{}/status", video.job_id),
+            &owner.access_token,
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let transcript: Value = browser()
+        .get(app.url(status["transcript_url"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let cues = transcript["cues"].as_array().unwrap();
+    assert!(!cues.is_empty(), "{transcript}");
+    assert!(
+        cues.iter().all(|cue| cue["cites"] == json!([])),
+        "{transcript}"
+    );
+    assert_eq!(transcript["documents"], json!([]));
 }

@@ -33,6 +33,7 @@ describe('current page', () => {
     ['/courses/new', 'create'],
     ['/problems/new', 'create'],
     ['/create/course', 'create'],
+    ['/sources', 'sources'],
     ['/credits', 'credits'],
     ['/credits/success', 'credits'],
     ['/purchase-success', 'credits'],

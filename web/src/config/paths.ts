@@ -128,12 +128,13 @@ export function pagePath(name: string, params: PageParams = {}): string {
   }
 }
 
-export type Section = 'home' | 'library' | 'create' | 'credits' | 'search' | 'player' | 'auth';
+export type Section = 'home' | 'library' | 'create' | 'sources' | 'credits' | 'search' | 'player' | 'auth';
 
 const sectionLabels: Record<Section, string> = {
   home: 'Home',
   library: 'Library',
   create: 'Create',
+  sources: 'Sources',
   credits: 'Credits',
   search: 'Search',
   player: 'Video',
@@ -158,6 +159,7 @@ export function sectionOf(pathname: string): Section | null {
   ) {
     return 'library';
   }
+  if (p === paths.sources) return 'sources';
   if (p === paths.credits || p.startsWith(`${paths.credits}/`) || p === paths.purchaseSuccess) return 'credits';
   if (p === '/search') return 'search';
   if (p.startsWith('/video/')) return 'player';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { accessToken } from '@/lib/access-token';
-import { api, ApiError, extractErrorMessage, NetworkError, TimeoutError } from '@/lib/api-client';
+import { api, ApiError, extractErrorMessage, NetworkError, refusedField, TimeoutError } from '@/lib/api-client';
 import { json, mockFetch, never } from '@/testing/mock-fetch';
 
 describe('extractErrorMessage (SPEC 8 "API errors (general)")', () => {
@@ -95,5 +95,16 @@ describe('api client', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('refusedField', () => {
+  it("names the field a 422's first error is about, and nothing for any other answer", () => {
+    const refused = (status: number, body: unknown) => refusedField(new ApiError('x', status, '', body));
+    expect(refused(422, { detail: [{ loc: ['body', 'source_ids'], msg: 'm' }, { loc: ['body', 'topic'], msg: 'n' }] })).toBe('source_ids');
+    expect(refused(422, { detail: [{ loc: ['body', 'storyboard', 'scenes', 2], msg: 'm' }] })).toBeNull();
+    expect(refused(422, { detail: 'A plain refusal' })).toBeNull();
+    expect(refused(400, { detail: [{ loc: ['body', 'source_ids'], msg: 'm' }] })).toBeNull();
+    expect(refusedField(new Error('offline'))).toBeNull();
   });
 });

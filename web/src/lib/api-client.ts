@@ -72,6 +72,19 @@ export function extractErrorMessage(body: unknown, status: number, statusText: s
   return `HTTP ${status}: ${statusText}`;
 }
 
+/**
+ * The request field a 422 refused first (the last part of its `loc`: `source_ids` for
+ * `["body", "source_ids"]`); null for any other error.
+ */
+export function refusedField(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422 || !isRecord(error.body)) return null;
+  const { detail } = error.body;
+  const first: unknown = Array.isArray(detail) ? detail[0] : undefined;
+  const loc = isRecord(first) && Array.isArray(first.loc) ? first.loc : [];
+  const last: unknown = loc[loc.length - 1];
+  return typeof last === 'string' ? last : null;
+}
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -31,7 +31,8 @@ export const limits = {
       "max": 250,
       "default": 150
     },
-    "topicMaxChars": 500
+    "topicMaxChars": 500,
+    "maxSources": 10
   },
   "problem": {
     "minutes": {

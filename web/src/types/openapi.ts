@@ -1146,6 +1146,11 @@ export interface components {
             total_used: number;
         };
         Cue: {
+            /**
+             * @description A video written from the learner's documents: the passages this sentence rests on
+             *     (none for a sentence that states no figure and no name); empty otherwise.
+             */
+            cites: components["schemas"]["Cite"][];
             /** Format: double */
             end: number;
             /**
@@ -1841,6 +1846,12 @@ export interface components {
              */
             checkpoints: components["schemas"]["Checkpoint"][];
             cues: components["schemas"]["Cue"][];
+            /**
+             * @description A video written from the learner's documents: the documents its sentences cite, in
+             *     the order first cited, with the pages cited; empty otherwise. Their passages' text is
+             *     the owner's to read (`GET /api/sources/{id}`).
+             */
+            documents: components["schemas"]["DocumentNote"][];
             /**
              * Format: double
              * @description Seconds.

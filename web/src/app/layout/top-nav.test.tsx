@@ -28,7 +28,7 @@ describe('top navigation', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Library' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-    for (const name of ['Home', 'Library', 'Create', 'Credits']) {
+    for (const name of ['Home', 'Library', 'Create', 'Sources', 'Credits']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
   });

@@ -14,6 +14,8 @@ const links: { section: Section; to: string; label: string }[] = [
   { section: 'home', to: paths.home, label: 'Home' },
   { section: 'library', to: paths.library, label: 'Library' },
   { section: 'create', to: paths.create, label: 'Create' },
+  // Issue 50: the learner's own documents, which a video can be written from.
+  { section: 'sources', to: paths.sources, label: 'Sources' },
   { section: 'credits', to: paths.credits, label: 'Credits' },
 ];
 

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +11,9 @@ import { useCreditBalance } from '@/features/credits/hooks/use-credit-balance';
 import { CreateCourseForm } from '@/features/create/components/create-course-form';
 import { CreateLessonForm } from '@/features/create/components/create-lesson-form';
 import { CreateProblemForm } from '@/features/create/components/create-problem-form';
+import type { SourcesOffer } from '@/features/create/components/sources-chooser';
 import type { CreateFormProps } from '@/features/create/hooks/use-create-form';
+import { sourcesKey, sourcesQueryOptions } from '@/features/sources/api/sources';
 
 export type CreateType = 'course' | 'lesson' | 'problem';
 
@@ -61,6 +63,21 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
   const refreshCredits = () => {
     if (user) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(user.uid) });
   };
+  // Issue 50: the explainer video can be written from the learner's own documents.
+  const writesFromSources = selected === 'lesson' && Boolean(user);
+  const documents = useQuery({ ...sourcesQueryOptions(user?.uid ?? ''), enabled: writesFromSources });
+  const userId = user?.uid;
+  const refreshSources = useCallback(() => {
+    if (userId) void queryClient.invalidateQueries({ queryKey: sourcesKey(userId) });
+  }, [queryClient, userId]);
+  const sources: SourcesOffer | undefined = writesFromSources
+    ? {
+        documents: documents.data?.sources,
+        error: documents.isError ? documents.error.message || 'please try again.' : null,
+        refresh: refreshSources,
+        addPath: paths.sources,
+      }
+    : undefined;
   return (
     <div className="container page page-create">
       <PageHeader
@@ -91,6 +108,7 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
         availableCredits={balance.loading ? null : balance.credits.available}
         buyCreditsPath={paths.credits}
         onQueued={refreshCredits}
+        sources={sources}
       />
     </div>
   );

@@ -84,6 +84,7 @@ describe('create lesson screen', () => {
       subtitle_style: 'modern',
       wpm: 150,
       dry_run: false,
+      source_ids: [],
     });
     expect(sent?.headers.get('Authorization')).toBe('Bearer access-1');
     // The queue shows the job under its temporary id while the start request is out.
@@ -143,6 +144,7 @@ describe('create lesson screen', () => {
       subtitle_style: 'modern',
       wpm: 150,
       dry_run: true,
+      source_ids: [],
     });
     expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CreateFormLayout } from '@/features/create/components/create-form-layout';
 import { FormField } from '@/features/create/components/form-fields';
@@ -8,6 +9,7 @@ import { creditWord } from '@/features/create/components/order-card';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
+import { SourcesChooser } from '@/features/create/components/sources-chooser';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
@@ -31,7 +33,15 @@ import '@/features/create/components/create-lesson.css';
 
 const examples = ['How vaccines train the immune system', 'Eigenvalues and eigenvectors', 'Recursion in Python', 'Supply and demand'];
 
-export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
+/** What the order says of the chosen documents: the offline writer writes from the topic alone and cites nothing. */
+function sourcesFeature(count: number, offline: boolean): string {
+  const documents = count === 1 ? 'your document' : `your ${count} documents`;
+  return offline
+    ? `Not written from ${documents}: the offline writer uses the topic alone`
+    : `Written from ${documents}, each sentence cited`;
+}
+
+export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQueued, sources }: CreateFormProps) {
   const generation = useVideoGeneration(userId);
   const draft = userId ? draftKey(userId, 'create-lesson') : null;
   const values = useCreateFormValues(lessonFormSchema, {
@@ -40,9 +50,10 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
     duration: DEFAULT_DURATION_MINUTES,
     subtitles: true,
     wpm: DEFAULT_WPM,
+    sources: [],
   }, draft);
   const { control, handleSubmit } = values;
-  const [duration, subtitles, wpm] = useWatch({ control, name: ['duration', 'subtitles', 'wpm'] });
+  const [duration, subtitles, wpm, chosen] = useWatch({ control, name: ['duration', 'subtitles', 'wpm', 'sources'] });
 
   const cost = videoCost(duration);
   const writer = useWriter();
@@ -51,6 +62,12 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const submit = handleSubmit((lesson) =>
     form.send(() => generation.start(lesson, writer ? { writer: writer.kind } : undefined)),
   );
+  // A chosen document the server no longer has: the list is asked again, and the chooser says why.
+  const sourcesRefused = generation.refusedField === 'source_ids' ? generation.error : null;
+  const refreshSources = sources?.refresh;
+  useEffect(() => {
+    if (sourcesRefused) refreshSources?.();
+  }, [sourcesRefused, refreshSources]);
 
   const shortMessage =
     (availableCredits === 0
@@ -74,12 +91,18 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
         examples,
         examplesLabel: 'Example topics',
       }}
+      afterPrompt={
+        sources ? (
+          <FormField control={control} name="sources" as={SourcesChooser} offer={sources} error={sourcesRefused} />
+        ) : null
+      }
       order={{
         noun: 'video',
         features: [
           { icon: 'mic', text: `Narrated slides at ${wpm} words per minute` },
           { icon: 'captions', text: subtitles ? 'Subtitles, chapters and a transcript' : 'Chapters and a transcript' },
           { icon: 'clock', text: `About ${minuteWord(duration)} long, with a thumbnail and chapters` },
+          ...(chosen.length > 0 ? [{ icon: 'book' as const, text: sourcesFeature(chosen.length, writer?.kind === 'offline_draft') }] : []),
         ],
         shortMessage,
         submitLabel: writer?.kind === 'offline_draft' ? 'Generate offline draft' : 'Generate video',

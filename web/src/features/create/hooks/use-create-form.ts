@@ -4,6 +4,7 @@ import { clearDraft, readDraft, writeDraft } from '@/lib/drafts';
 import { useForm, type DefaultValues, type FieldPathByValue, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Generation } from '@/features/create/hooks/use-generation';
+import type { SourcesOffer } from '@/features/create/components/sources-chooser';
 
 /** What the create screen gives each of its forms. */
 export type CreateFormProps = {
@@ -13,14 +14,20 @@ export type CreateFormProps = {
   buyCreditsPath: string;
   /** Runs once the server accepted the job (the balance changed). */
   onQueued?: () => void;
+  /** The learner's documents, for a form that can write from them (the explainer video's). */
+  sources?: SourcesOffer;
 };
 
-/** The fields of a stored draft that still fit the form: known names holding values of the same type. */
+/** The same kind of value: the same type, and a list only where a list was (the chosen sources). */
+const sameKind = (value: unknown, known: unknown) =>
+  typeof value === typeof known && Array.isArray(value) === Array.isArray(known) && (value === null) === (known === null);
+
+/** The fields of a stored draft that still fit the form: known names holding values of the same kind. */
 function fitting<V extends FieldValues>(draft: unknown, defaults: DefaultValues<V>): Partial<V> {
   if (typeof draft !== 'object' || draft === null) return {};
   const known = defaults as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(draft).filter(([name, value]) => name in known && typeof value === typeof known[name]),
+    Object.entries(draft).filter(([name, value]) => name in known && sameKind(value, known[name])),
   ) as Partial<V>;
 }
 

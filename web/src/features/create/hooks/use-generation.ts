@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useGenerationQueue } from '@/hooks/use-generation-queue';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, refusedField } from '@/lib/api-client';
 import { finishedText } from '@/lib/queue-job';
 import type { NewQueueJob, QueueJob } from '@/types/queue';
 
@@ -66,6 +66,8 @@ export type GenerationKind<Form, Request> = {
   text: { initializing: string; ready: string; failed: string; timedOut: string };
   /** Logged when the start request fails. */
   label: string;
+  /** Plain words for a start the server refused (422) on one of these request fields, instead of its own. */
+  refusals?: Readonly<Record<string, string>>;
 };
 
 export type Generation<Form, Request> = {
@@ -76,6 +78,8 @@ export type Generation<Form, Request> = {
   warning: string | null;
   /** The server answered 402: the balance is short. */
   needsCredits: boolean;
+  /** The request field the server refused the start on (a 422's first), for the form to point at. */
+  refusedField: string | null;
   /** True once the start request succeeded (SPEC 4.2's isQueued). */
   isQueued: boolean;
   jobId: string | null;
@@ -86,7 +90,14 @@ export type Generation<Form, Request> = {
   reset: () => void;
 };
 
-type Run<Request> = { startedAt: number; request: Request; jobId: string | null; error: string | null; errorStatus?: number };
+type Run<Request> = {
+  startedAt: number;
+  request: Request;
+  jobId: string | null;
+  error: string | null;
+  errorStatus?: number;
+  refusedField?: string | null;
+};
 
 function errorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof Error) return error.message || WARNING_TEXT.unknown;
@@ -160,7 +171,7 @@ export function useGeneration<Form, Request>(
     return () => timers.forEach(clearTimeout);
   }, [generating, startedAt, expectedSeconds]);
 
-  const { build, queueEntry, send, label } = kind;
+  const { build, queueEntry, send, label, refusals } = kind;
   const start = useCallback(
     async (form: Form, extra?: Partial<QueueJob['metadata']>) => {
       setWarning(null);
@@ -183,10 +194,12 @@ export function useGeneration<Form, Request>(
       } catch (e) {
         console.error(`${label} could not start`, e);
         const errorStatus = e instanceof ApiError ? e.status : undefined;
-        setRun((r) => (r && r.startedAt === startedAt ? { ...r, error: errorMessage(e), errorStatus } : r));
+        const field = refusedField(e);
+        const error = (field && refusals?.[field]) || errorMessage(e);
+        setRun((r) => (r && r.startedAt === startedAt ? { ...r, error, errorStatus, refusedField: field } : r));
       }
     },
-    [store, userId, build, queueEntry, send, label],
+    [store, userId, build, queueEntry, send, label, refusals],
   );
 
   const reset = useCallback(() => {
@@ -202,6 +215,7 @@ export function useGeneration<Form, Request>(
     error,
     warning: generating ? warning : null,
     needsCredits: phase === 'failed' && run?.errorStatus === 402,
+    refusedField: phase === 'failed' ? (run?.refusedField ?? null) : null,
     isQueued: jobId !== null,
     jobId,
     job,

@@ -6,7 +6,7 @@ import { makeJobStatus } from '@/testing/make-job-status';
 import { GENERATION_TEXT, useVideoGeneration } from '@/features/create/hooks/use-video-generation';
 import { aboutTime, warningTimes } from '@/features/create/hooks/use-generation';
 
-const form = { topic: 'Photosynthesis', level: 2, duration: 1, subtitles: true, wpm: 150 };
+const form = { topic: 'Photosynthesis', level: 2, duration: 1, subtitles: true, wpm: 150, sources: [] };
 
 beforeEach(() => {
   window.localStorage.clear();

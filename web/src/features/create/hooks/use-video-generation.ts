@@ -11,6 +11,10 @@ import { buildVideoRequest, videoCost, type LessonForm } from '@/features/create
 
 export { GENERATION_TIMEOUT_MS, type GenerationPhase };
 
+/** A 422 on `source_ids`: a chosen document is not (or no longer) among the learner's sources. */
+export const SOURCES_REFUSED =
+  "One of the documents you chose can't be used: it is no longer among your sources. Choose the documents again.";
+
 export const GENERATION_TEXT = {
   ...generationText('Video', 'video', { initializing: 'Initializing...', ready: 'Ready to watch' }),
   ...WARNING_TEXT,
@@ -23,4 +27,5 @@ export const useVideoGeneration = generationHook<LessonForm, VideoRequest>({
   send: generateVideo,
   text: GENERATION_TEXT,
   label: 'Video generation',
+  refusals: { source_ids: SOURCES_REFUSED },
 });

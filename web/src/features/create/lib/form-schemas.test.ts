@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { limits } from '@/types/limits';
 import { courseFormSchema, lessonFormSchema, problemFormSchema } from '@/features/create/lib/form-schemas';
 
-const lesson = { topic: 'Photosynthesis', level: 2, duration: 5, subtitles: true, wpm: 150 };
+const lesson = { topic: 'Photosynthesis', level: 2, duration: 5, subtitles: true, wpm: 150, sources: [] as string[] };
 
 describe('create form schemas (from the API limits)', () => {
   it("takes the API's speaking pace, 80 to 250 words per minute", () => {
@@ -20,6 +20,10 @@ describe('create form schemas (from the API limits)', () => {
     expect(blank.error?.issues[0]?.message).toBe('Describe the topic your video should explain.');
     const long = lessonFormSchema.safeParse({ ...lesson, topic: 'a'.repeat(limits.video.topicMaxChars + 1) });
     expect(long.error?.issues[0]?.message).toBe('This is 501 characters; the limit is 500. Shorten it by 1 character.');
+    const ten = Array.from({ length: limits.video.maxSources }, (_, i) => `s${i}`);
+    expect(lessonFormSchema.safeParse({ ...lesson, sources: ten }).success).toBe(true);
+    const eleven = lessonFormSchema.safeParse({ ...lesson, sources: [...ten, 's10'] });
+    expect(eleven.error?.issues[0]?.message).toBe('Choose at most 10 documents for one video.');
 
     const problem = { problem: '2x + 3 = 11', subject: 'math', problemType: 'homework', detailLevel: 2, duration: 3, showWork: true };
     expect(problemFormSchema.safeParse(problem).success).toBe(true);

@@ -37,6 +37,9 @@ export const lessonFormSchema = z.object({
   duration: wholeNumberIn(limits.video.minutes),
   subtitles: z.boolean(),
   wpm: wholeNumberIn(limits.video.wordsPerMinute),
+  sources: z
+    .array(z.string())
+    .max(limits.video.maxSources, `Choose at most ${limits.video.maxSources} documents for one video.`),
 });
 export type LessonFormValues = z.infer<typeof lessonFormSchema>;
 

@@ -53,7 +53,7 @@ describe('cost (SPEC 9)', () => {
 
 describe('the request body', () => {
   it('maps the form to the contract, with the modern subtitle style when subtitles are on', () => {
-    expect(buildVideoRequest({ topic: '  Eigenvalues ', level: 'beginner', duration: 1, subtitles: true, wpm: 150 }, 'u1')).toEqual({
+    expect(buildVideoRequest({ topic: '  Eigenvalues ', level: 'beginner', duration: 1, subtitles: true, wpm: 150, sources: [] }, 'u1')).toEqual({
       user_id: 'u1',
       topic: 'Eigenvalues',
       level: 1,
@@ -62,15 +62,21 @@ describe('the request body', () => {
       subtitle_style: 'modern',
       wpm: 150,
       dry_run: false,
+      source_ids: [],
     });
   });
 
+  it('sends the chosen documents once each, in the order chosen', () => {
+    const body = buildVideoRequest({ topic: 'Glass', level: 2, duration: 2, subtitles: true, wpm: 150, sources: ['s2', 's1', 's2'] }, 'u1');
+    expect(body.source_ids).toEqual(['s2', 's1']);
+  });
+
   it('sends a null subtitle style when subtitles are off, and defaults bad numbers', () => {
-    const body = buildVideoRequest({ topic: 'x', level: 'expert', duration: 99, subtitles: false, wpm: 5 }, 'u1');
+    const body = buildVideoRequest({ topic: 'x', level: 'expert', duration: 99, subtitles: false, wpm: 5, sources: [] }, 'u1');
     expect(body).toMatchObject({ level: 2, duration: 5, enable_subtitles: false, subtitle_style: null, wpm: 150 });
   });
 
   it('requires a user id', () => {
-    expect(() => buildVideoRequest({ topic: 'x', level: 2, duration: 5, subtitles: true, wpm: 150 }, null)).toThrow(USER_ID_REQUIRED);
+    expect(() => buildVideoRequest({ topic: 'x', level: 2, duration: 5, subtitles: true, wpm: 150, sources: [] }, null)).toThrow(USER_ID_REQUIRED);
   });
 });

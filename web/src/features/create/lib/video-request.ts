@@ -55,6 +55,8 @@ export type LessonForm = {
   duration: number | string;
   subtitles: boolean;
   wpm: number | string;
+  /** The ids of the learner's documents to write the video from (issue 50). */
+  sources: string[];
 };
 
 export const USER_ID_REQUIRED = 'User ID is required for video generation';
@@ -71,6 +73,7 @@ export function buildVideoRequest(form: LessonForm, userId: string | null | unde
     subtitle_style: form.subtitles ? 'modern' : null,
     wpm: normaliseWpm(form.wpm),
     dry_run: false,
+    source_ids: [...new Set(form.sources)],
   };
 }
 

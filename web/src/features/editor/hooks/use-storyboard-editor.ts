@@ -43,7 +43,15 @@ export type StoryboardEditorState = {
 /** A kept draft: the storyboard it was edited from, and the edits. */
 type StoryboardDraft = { base: string; storyboard: Storyboard };
 
-const same = (a: Storyboard, b: Storyboard) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with every object's keys in one order: the editor puts `scenes` after the fields that follow it in the server's storyboard (`sources`, `from_sources`). */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+const same = (a: Storyboard, b: Storyboard) => canonical(a) === canonical(b);
 
 /** The draft's storyboard when it was edited from `initial` (a draft of an older storyboard is stale). */
 function draftOf(key: string | null, initial: Storyboard): Storyboard | null {

@@ -39,7 +39,7 @@ export function CueList({ cues, time, onSeek, variant, after }: CueListProps) {
   return (
     <ol ref={listRef} className={`cue-list cue-list--${variant}`} aria-label={label}>
       {cues.map((cue, index) => (
-        <li key={`${cue.start}-${index}`}>
+        <li key={`${cue.start}-${index}`} className="cue-list__entry">
           <button
             type="button"
             className="cue-list__item"

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { chaptersQueryOptions, transcriptQueryOptions } from '@/features/player/api/get-media-tracks';
 import type { VideoProgress } from '@/features/player/api/progress';
 import { CheckpointMarks } from '@/features/player/components/checkpoint-marks';
 import { CheckpointPanel } from '@/features/player/components/checkpoint-panel';
+import { CueCitations } from '@/features/player/components/cue-citations';
 import { CueList } from '@/features/player/components/cue-list';
 import { useCheckpoints } from '@/features/player/hooks/use-checkpoints';
 import { useProgressReport } from '@/features/player/hooks/use-progress-report';
 import { chapterOf, type Checkpoint } from '@/features/player/lib/checkpoints';
+import { numberCitations } from '@/features/player/lib/citations';
 import { mediaSrc, withParam } from '@/features/player/lib/player-source';
 import { formatClock } from '@/features/player/lib/webvtt';
 import '@/features/player/components/player.css';
@@ -105,6 +107,12 @@ export function VideoPlayer({
 
   const chapterCues = chapters.data ?? [];
   const transcriptCues = transcript.data?.cues ?? [];
+  // Issue 50: a video written from the learner's documents cites a passage after each sentence.
+  const citations = useMemo(
+    () => numberCitations(transcript.data?.cues.map((c) => c.cites) ?? [], transcript.data?.documents ?? []),
+    [transcript.data],
+  );
+  const cited = citations.some((c) => c.length > 0);
   const marks = (of: readonly Checkpoint[]) => (
     <CheckpointMarks checkpoints={of} results={quiz.results} onOpen={quiz.goTo} />
   );
@@ -220,8 +228,19 @@ export function VideoPlayer({
               <h2 id={`${ids}-transcript`} className="side-card__title">
                 Transcript
               </h2>
+              {cited ? (
+                <p className="side-card__hint">
+                  Written from your documents: select a number after a sentence to read the passage it rests on.
+                </p>
+              ) : null}
               {transcriptCues.length > 0 ? (
-                <CueList cues={transcriptCues} time={time} onSeek={seek} variant="transcript" />
+                <CueList
+                  cues={transcriptCues}
+                  time={time}
+                  onSeek={seek}
+                  variant="transcript"
+                  after={cited ? (index) => <CueCitations citations={citations[index] ?? []} /> : undefined}
+                />
               ) : (
                 <p className="side-card__empty">
                   {transcript.isLoading || (transcriptUrl === null && tracksPending)
