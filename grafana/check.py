@@ -88,7 +88,7 @@ def check_expr(c: Checks, where: str, expr: str, metrics: dict, used_everywhere:
             "_bucket" in expr and re.search(r"\bby \([^)]*\ble\b", expr) is not None,
             f"{where}: quantiles come from _bucket series grouped by le",
         )
-    for gauge in ("lectern_queue_depth", "lectern_jobs_running"):
+    for gauge in ("lectern_queue_depth", "lectern_queue_depth_paid", "lectern_jobs_running"):
         if gauge in expr:
             c.check(
                 not re.search(r"sum[^()]*\(\s*" + gauge, expr),

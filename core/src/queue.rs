@@ -26,18 +26,71 @@ pub enum QueueError {
     Push(String),
 }
 
+/// Places a message in apalis-redis's active list (`list`), the list every worker's fetch
+/// takes the head of: a paid message after the paid ones already waiting at the head and
+/// before every free one, a free message at the tail. So paid jobs are first come, first
+/// served among themselves and never wait behind free work; free jobs likewise among
+/// themselves. A paid message is marked in its apalis-redis metadata hash (`meta`, the
+/// prefix of `<queue>:meta:<task id>`) with the field `lectern_lane` = `paid`.
+macro_rules! place_lua {
+    () => {
+        r#"
+local function place(list, meta, id)
+  if redis.call("hget", meta .. ":" .. id, "lectern_lane") == "paid" then
+    for _, other in ipairs(redis.call("lrange", list, 0, -1)) do
+      if redis.call("hget", meta .. ":" .. other, "lectern_lane") ~= "paid" then
+        return redis.call("linsert", list, "BEFORE", other, id)
+      end
+    end
+  end
+  return redis.call("rpush", list, id)
+end
+"#
+    };
+}
+
+/// Moves a message that apalis-redis has just pushed into its scheduled set (1.0 puts every
+/// new message there, scored by the second, until a worker's fetch moves the due ones to the
+/// tail of the active list) to its place in the active list (see `place_lua!`). A message a
+/// fetch already moved is placed again if paid; one already taken is left alone. Idle
+/// workers are woken as apalis-redis's own push does. KEYS: scheduled set, active list,
+/// signal list, metadata prefix; ARGV: task id, `paid` or `free`.
+const PLACE_LUA: &str = concat!(
+    place_lua!(),
+    r#"
+local id = ARGV[1]
+if ARGV[2] == "paid" then
+  redis.call("hset", KEYS[4] .. ":" .. id, "lectern_lane", "paid")
+end
+if redis.call("zrem", KEYS[1], id) == 0 then
+  if ARGV[2] ~= "paid" or redis.call("lrem", KEYS[2], 1, id) == 0 then
+    return 0
+  end
+end
+place(KEYS[2], KEYS[4], id)
+redis.call("del", KEYS[3])
+redis.call("lpush", KEYS[3], 1)
+return 1
+"#
+);
+
 /// The Redis half of [`JobQueue::take_back`], in the manner of apalis-redis's own
 /// `reenqueue_orphaned.lua`: the in-flight set of each matching worker goes back to the
-/// active list, the worker leaves the workers set, and idle workers are woken.
-const TAKE_BACK_LUA: &str = r#"
+/// active list (a paid job to the paid ones at its head, see `place_lua!`), the worker
+/// leaves the workers set, and idle workers are woken.
+const TAKE_BACK_LUA: &str = concat!(
+    place_lua!(),
+    r#"
 local taken = 0
 local prefix = ARGV[2] .. "-"
 for _, worker in ipairs(redis.call("zrange", KEYS[1], 0, -1)) do
   if worker == ARGV[2] or string.sub(worker, 1, string.len(prefix)) == prefix then
     local inflight = ARGV[1] .. ":" .. worker
     local jobs = redis.call("smembers", inflight)
+    for _, id in ipairs(jobs) do
+      place(KEYS[2], KEYS[4], id)
+    end
     if #jobs > 0 then
-      redis.call("rpush", KEYS[2], unpack(jobs))
       redis.call("del", inflight)
       taken = taken + #jobs
     end
@@ -50,7 +103,8 @@ if taken > 0 then
   redis.call("publish", ARGV[3], taken)
 end
 return taken
-"#;
+"#
+);
 
 /// How many messages were pushed, as this process knows: bumped by every push made here and,
 /// on Redis, by every push any process announces (see [`JobQueue::announce_pushes`]). Idle
@@ -82,14 +136,14 @@ fn pushed_channel(queue: &str) -> String {
 static TASK_IDS: LazyLock<std::sync::Mutex<ulid::Generator>> =
     LazyLock::new(|| std::sync::Mutex::new(ulid::Generator::new()));
 
-fn next_task_id() -> apalis::prelude::TaskId {
-    let id = TASK_IDS
+fn next_task_id() -> String {
+    TASK_IDS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .generate()
         // Only when 2^80 ids were made in one millisecond.
-        .unwrap_or_else(|_| ulid::Ulid::generate());
-    apalis::prelude::TaskId::from_string(id.to_string())
+        .unwrap_or_else(|_| ulid::Ulid::generate())
+        .to_string()
 }
 
 #[derive(Clone)]
@@ -267,10 +321,11 @@ impl JobQueue {
                 let config = storage.get_config().clone();
                 redis::cmd("EVAL")
                     .arg(TAKE_BACK_LUA)
-                    .arg(3)
+                    .arg(4)
                     .arg(config.workers_set())
                     .arg(config.active_jobs_list())
                     .arg(config.signal_list())
+                    .arg(config.job_meta_hash())
                     .arg(config.inflight_jobs_set())
                     .arg(worker)
                     .arg(pushed_channel(config.queue.as_ref()))
@@ -319,11 +374,13 @@ impl JobQueue {
         self.push_with_priority(job_id, 0).await
     }
 
-    /// Queues a job. On the embedded queue a higher `priority` is taken first (apalis-sqlite
-    /// orders by priority, then by time, then by id), so a paid job does not wait behind free
-    /// previews; within a priority, first come, first served. On Redis, apalis-redis 1.0 keeps
-    /// new messages in a set scored by time until a worker fetches: there every job is first
-    /// come, first served, and `priority` is not used.
+    /// Queues a job. A higher `priority` is taken first, so a paid job does not wait behind
+    /// free previews; within a priority, first come, first served. On the embedded queue
+    /// apalis-sqlite orders by priority, then by time, then by id. On Redis there are two
+    /// lanes, paid (`priority` above 0) and free, in the one list the workers take from:
+    /// the message is placed at the end of its lane at once (see `PLACE_LUA`), so a paid
+    /// job pushed after a flood of free ones is the next a worker takes, and every waiting
+    /// job is in that list, where the chart's KEDA trigger counts it.
     pub async fn push_with_priority(
         &self,
         job_id: &str,
@@ -338,7 +395,7 @@ impl JobQueue {
                     .push_task(
                         apalis::prelude::TaskBuilder::new(message)
                             .priority(priority)
-                            .task_id(next_task_id())
+                            .task_id(apalis::prelude::TaskId::from_string(next_task_id()))
                             .build(),
                     )
                     .await
@@ -347,15 +404,32 @@ impl JobQueue {
                 Ok(())
             }
             Self::Redis(mut storage) => {
+                let task_id = next_task_id();
                 storage
                     .push_task(
                         apalis::prelude::TaskBuilder::new(message)
-                            .task_id(next_task_id())
+                            .task_id(apalis::prelude::TaskId::from_string(task_id.clone()))
                             .build(),
                     )
                     .await
                     .map_err(|e| QueueError::Push(e.to_string()))?;
                 let config = storage.get_config().clone();
+                // The message is queued: one not placed is taken by the next fetch, first
+                // come, first served, paid or not.
+                if let Err(error) = redis::cmd("EVAL")
+                    .arg(PLACE_LUA)
+                    .arg(4)
+                    .arg(config.scheduled_jobs_set())
+                    .arg(config.active_jobs_list())
+                    .arg(config.signal_list())
+                    .arg(config.job_meta_hash())
+                    .arg(&task_id)
+                    .arg(if priority > 0 { "paid" } else { "free" })
+                    .query_async::<u64>(storage.get_connection())
+                    .await
+                {
+                    tracing::warn!(job = %job_id, %error, "the job was not placed in its lane");
+                }
                 pushed();
                 // The message is queued: an announcement that does not arrive only leaves
                 // the workers to their fallback poll.
@@ -407,8 +481,9 @@ impl JobQueue {
     }
 
     /// The job ids waiting on the queue, in the order workers will take them (Redis: the
-    /// active list, then the messages not yet moved to it by time; SQLite: pending messages
-    /// by priority, then time). For tests.
+    /// active list, paid lane then free, then any message still in the scheduled set, such
+    /// as one apalis-redis retries later; SQLite: pending messages by priority, then time).
+    /// For tests.
     pub async fn waiting(&self) -> Result<Vec<String>, QueueError> {
         let failed = |e: &dyn std::fmt::Display| QueueError::Connect(e.to_string());
         let job_of = |payload: &[u8]| {

@@ -178,6 +178,10 @@ async fn metrics(State(state): State<AppState>, _operator: Operator) -> impl Int
             .set(queued as f64);
         metrics::gauge!("lectern_jobs_running").set(running as f64);
     }
+    if let Ok(paid) = lectern_core::jobs::queued_paid(&state.db).await {
+        metrics::gauge!("lectern_queue_depth_paid", "queue" => state.config.queue_name.clone())
+            .set(paid as f64);
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         state.metrics.render(),

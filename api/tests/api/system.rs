@@ -55,6 +55,45 @@ async fn metrics_count_requests_by_route_and_status() {
     );
 }
 
+/// The value of the series `name{queue="<queue>"}` in a Prometheus text page.
+fn gauge_of(text: &str, name: &str, queue: &str) -> Option<f64> {
+    let series = format!("{name}{{queue=\"{queue}\"}} ");
+    text.lines()
+        .find_map(|line| line.strip_prefix(series.as_str()))
+        .and_then(|value| value.trim().parse().ok())
+}
+
+#[tokio::test]
+async fn metrics_count_the_waiting_jobs_and_the_paid_ones_among_them() {
+    // A queue name of its own: the gauges are shared by every app in this test process.
+    let queue = format!("lectern-metrics-{}", uuid::Uuid::new_v4().simple());
+    let app = spawn_app_with(vec![("queue_name", queue.clone())]).await;
+    let me = app.sign_in("waiting@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap();
+    for (topic, dry_run) in [("Paid A", false), ("Paid B", false), ("Preview", true)] {
+        let response = app
+            .client
+            .post(app.url("/api/video/generate"))
+            .bearer_auth(&me.access_token)
+            .json(&serde_json::json!({"user_id": uid, "topic": topic, "dry_run": dry_run}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::ACCEPTED, "{topic}");
+    }
+    let text = app.get("/metrics").await.text().await.unwrap();
+    assert_eq!(
+        gauge_of(&text, "lectern_queue_depth", &queue),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        gauge_of(&text, "lectern_queue_depth_paid", &queue),
+        Some(2.0),
+        "{text}"
+    );
+}
+
 #[tokio::test]
 async fn unknown_api_paths_answer_json_404() {
     let app = spawn_app().await;

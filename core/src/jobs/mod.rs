@@ -403,6 +403,16 @@ pub async fn active_counts(db: &DatabaseConnection) -> Result<(u64, u64), DbErr>
     Ok((queued, running))
 }
 
+/// How many of the queued jobs cost credits: the paid lane of the queue, taken before free
+/// work (see `queue::JobQueue::push_with_priority`).
+pub async fn queued_paid(db: &DatabaseConnection) -> Result<u64, DbErr> {
+    job::Entity::find()
+        .filter(job::Column::Status.eq(JobStatus::Queued))
+        .filter(job::Column::CreditsReserved.gt(0))
+        .count(db)
+        .await
+}
+
 /// How many jobs the user started since `since`, and when the oldest of them started: the
 /// per-user rate, counted in the database that every API replica shares. A course's lesson
 /// videos are not counted (a request may start several; its course was counted).

@@ -1,7 +1,7 @@
-//! The order in which workers take messages (issue 52): on the embedded queue paid jobs
-//! before free ones, first come, first served within each; on the real Redis (when
-//! `LECTERN_TEST_REDIS_URL` names one) first come, first served. No workers run: the queue
-//! is read as they would.
+//! The order in which workers take messages (issue 52): paid jobs before free ones, first
+//! come, first served within each, on the embedded queue and on the real Redis (when
+//! `LECTERN_TEST_REDIS_URL` names one). The queue is read as workers would; the last test
+//! runs a `lectern worker` on PostgreSQL and Redis and reads the order it took jobs in.
 
 use lectern_core::{Config, queue::JobQueue};
 
@@ -69,21 +69,183 @@ async fn redis_queue(url: &str) -> (JobQueue, String) {
     (JobQueue::connect(&config).await.unwrap(), name)
 }
 
-/// Redis: apalis-redis 1.0 keeps new messages in a set scored by the second until a worker
-/// fetches them, so there every job, paid or free, is first come, first served, also within
-/// one second.
+async fn redis_connection(url: &str) -> redis::aio::MultiplexedConnection {
+    redis::Client::open(url)
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap()
+}
+
+/// Redis: a paid lane and a free lane in the one list workers take from (apalis-redis's
+/// `<queue>:active`), so paid jobs go first there too, and every waiting job is in that list,
+/// where the chart's KEDA trigger counts it (apalis-redis alone leaves new messages in its
+/// scheduled set until a worker fetches).
 #[tokio::test]
-async fn redis_hands_out_jobs_in_arrival_order() {
+async fn redis_hands_out_paid_jobs_first_then_free_ones_in_arrival_order() {
     let Some(url) = redis_url() else { return };
-    let (queue, _) = redis_queue(&url).await;
-    let pushed = ids("j", 5);
-    for (i, id) in pushed.iter().enumerate() {
-        queue.push_with_priority(id, i % 2).await.unwrap();
+    let (queue, name) = redis_queue(&url).await;
+    paid_first_in_arrival_order(&queue).await;
+    let mut conn = redis_connection(&url).await;
+    let listed: u64 = redis::cmd("LLEN")
+        .arg(format!("{name}:active"))
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(listed, 7, "every waiting job is in the list KEDA reads");
+}
+
+/// Redis: a paid job that a worker held when it died goes back to the paid lane, ahead of
+/// the free jobs, when the worker's next run takes its jobs back.
+#[tokio::test]
+async fn redis_puts_a_taken_back_paid_job_before_the_free_ones() {
+    let Some(url) = redis_url() else { return };
+    let (queue, name) = redis_queue(&url).await;
+    for (id, priority) in [("f-0", 0), ("p-0", 1), ("held", 1), ("f-1", 0)] {
+        queue.push_with_priority(id, priority).await.unwrap();
     }
+    // A worker took `held` (as apalis-redis's fetch does) and died.
+    let mut conn = redis_connection(&url).await;
+    let data: std::collections::HashMap<String, String> = redis::cmd("HGETALL")
+        .arg(format!("{name}:data"))
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    let task = data
+        .iter()
+        .find(|(_, payload)| payload.contains("\"held\""))
+        .map(|(task, _)| task.clone())
+        .unwrap();
+    let worker = "lectern-test-host-0";
+    redis::pipe()
+        .cmd("LREM")
+        .arg(format!("{name}:active"))
+        .arg(1)
+        .arg(&task)
+        .cmd("SADD")
+        .arg(format!("{name}:inflight:{worker}"))
+        .arg(&task)
+        .cmd("ZADD")
+        .arg(format!("{name}:workers"))
+        .arg(0)
+        .arg(worker)
+        .exec_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(queue.waiting().await.unwrap(), ["p-0", "f-0", "f-1"]);
+    assert_eq!(queue.take_back(worker).await.unwrap(), 1);
     assert_eq!(
         queue.waiting().await.unwrap(),
-        pushed,
-        "{}",
-        queue.describe()
+        ["p-0", "held", "f-0", "f-1"]
+    );
+}
+
+/// The jobs among `ids` that a worker has taken, earliest first, read from the jobs table:
+/// `started_at` is set when a worker claims a job.
+async fn taken(
+    db: &sea_orm::DatabaseConnection,
+    ids: &[String],
+) -> Vec<lectern_core::entities::job::Model> {
+    use lectern_core::entities::job;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    job::Entity::find()
+        .filter(job::Column::Id.is_in(ids.to_vec()))
+        .filter(job::Column::StartedAt.is_not_null())
+        .order_by_asc(job::Column::StartedAt)
+        .all(db)
+        .await
+        .unwrap()
+}
+
+/// PostgreSQL, Redis and one `lectern worker`: one user floods the queue with free previews
+/// and another user starts a paid video, then a second one while the worker is working
+/// through the flood. Each paid video is the next job the worker takes, before every free
+/// preview still waiting. Asserted on the order the worker took jobs in, not on durations.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_redis_a_paid_job_sent_after_a_flood_of_free_previews_is_taken_next() {
+    const FREE: usize = 18;
+    let Some(mut server) = crate::support::fleet().await else {
+        return;
+    };
+    let (flooder_token, flooder) = server.sign_in("flooder@example.com").await;
+    let (payer_token, payer) = server.sign_in("payer@example.com").await;
+    let mut free = Vec::new();
+    for i in 0..FREE {
+        let response = server
+            .client
+            .post(server.url("/api/video/generate"))
+            .bearer_auth(&flooder_token)
+            .json(&serde_json::json!({
+                "user_id": flooder, "topic": format!("Rivers {i}"), "level": 1,
+                "duration": 1, "dry_run": true
+            }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            response.status(),
+            reqwest::StatusCode::ACCEPTED,
+            "preview {i}"
+        );
+        let body: serde_json::Value = response.json().await.unwrap();
+        free.push(body["job_id"].as_str().unwrap().to_string());
+    }
+    // Sent after the whole flood, before any worker runs.
+    let first = server
+        .start_video(&payer_token, &payer, "Volcanoes", 1)
+        .await;
+    server.start_worker(&[]);
+    // Sent while the worker works through the flood.
+    let mut all = free.clone();
+    all.push(first.clone());
+    while taken(&server.db, &all).await.len() < 2 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let second = server
+        .start_video(&payer_token, &payer, "Glaciers", 1)
+        .await;
+    all.push(second.clone());
+    for (token, id) in free
+        .iter()
+        .map(|id| (&flooder_token, id))
+        .chain([(&payer_token, &first), (&payer_token, &second)])
+    {
+        let (status, _) = server
+            .wait_final(token, id, std::time::Duration::from_secs(300))
+            .await;
+        assert_eq!(
+            status["status"],
+            "completed",
+            "{id}\n{}",
+            server.worker_logs()
+        );
+    }
+    let jobs = taken(&server.db, &all).await;
+    let order: Vec<&str> = jobs.iter().map(|j| j.id.as_str()).collect();
+    assert_eq!(
+        order[0], first,
+        "the paid job sent after the flood was taken first"
+    );
+    let free_order: Vec<&str> = order
+        .iter()
+        .copied()
+        .filter(|id| free.iter().any(|f| f == id))
+        .collect();
+    assert_eq!(free_order, free, "free previews first come, first served");
+    // The second paid job was queued just after its row was created: one free preview may
+    // have been taken in between, no more; and free previews were still waiting behind it.
+    let second = jobs.iter().find(|j| j.id == second).unwrap();
+    let position = order.iter().position(|id| *id == second.id).unwrap();
+    let taken_after_it_was_sent = jobs[..position]
+        .iter()
+        .filter(|j| j.started_at > Some(second.created_at))
+        .count();
+    assert!(
+        taken_after_it_was_sent <= 1,
+        "{taken_after_it_was_sent} free previews taken while the second paid job waited: {order:?}"
+    );
+    assert!(
+        jobs.len() - position > 3,
+        "fewer than 3 free previews still waited behind the second paid job: {order:?}"
     );
 }
