@@ -191,10 +191,10 @@ fn main() {
                     .map_err(|_| "panicked".to_string())
                     .and_then(|r| r.map_err(|e| e.to_string()));
             let seconds = start.elapsed().as_secs_f64();
-            if std::env::var("SHOW").is_ok() {
-                if let Ok(p) = &result {
-                    println!("--- pdf-extract page 1:\n{}", p[0]);
-                }
+            if std::env::var("SHOW").is_ok()
+                && let Ok(p) = &result
+            {
+                println!("--- pdf-extract page 1:\n{}", p[0]);
             }
             report("pdf-extract", &doc, oxide_pages, result, seconds);
         }
