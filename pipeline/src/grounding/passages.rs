@@ -367,9 +367,38 @@ pub fn quoted(quote: &str, passage: &str) -> bool {
     words.len() >= 2 && words.iter().all(|w| theirs.contains(w))
 }
 
+/// Whether `sentence` restates `passage` word for word: its words that are not function
+/// words come in one unbroken run of the passage's, in any case. Words of the passage
+/// recombined ("reaching 380 °C in the rest", where the fall reaches 380 °C and the rest is
+/// at 90 °C) are not a restatement.
+pub fn restates(sentence: &str, passage: &str) -> bool {
+    let content = |text: &str| -> Vec<String> {
+        tokens(text)
+            .iter()
+            .map(|w| w.to_lowercase())
+            .filter(|w| !crate::lexicon::is_function_word(w))
+            .collect()
+    };
+    let (said, theirs) = (content(sentence), content(passage));
+    said.len() >= 2 && theirs.windows(said.len()).any(|run| run == said.as_slice())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_copied_from_its_passage_restates_it_and_one_recombining_its_words_does_not() {
+        let passage = "In the fall, the temperature drops by 3 degrees a minute until it reaches \
+                       380 °C. In the rest, the lens is laid in dry nitrogen at 90 °C.";
+        assert!(restates(
+            "In the rest, the lens is laid in dry nitrogen at 90 °C.",
+            passage
+        ));
+        assert!(!restates("The lens reaches 380 °C in the rest.", passage));
+        assert!(quoted("the lens is laid in dry nitrogen", passage));
+        assert!(!quoted("the lens is laid in warm oil", passage));
+    }
 
     const ANNEALING: &str = "After shaping, each pane rests in the lehr, a long annealing oven \
         held at 512 degrees. The pane cools by four degrees an hour so that no strain is frozen \

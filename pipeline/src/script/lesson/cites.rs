@@ -425,8 +425,8 @@ async fn judge(
 }
 
 /// Why `sentence` is not supported by the passages at `places` (`support`: their text), or
-/// `None` when it is: its figures and names are there and, where it cites a passage, its
-/// words are the passage's or the model quotes the passage's words that say it. A sentence citing nothing is held to the
+/// `None` when it is: its figures and names are there and, where it cites a passage, it
+/// copies the passage or the model quotes the passage's words that say it. A sentence citing nothing is held to the
 /// first test alone; a judge that cannot be asked leaves the first test's answer.
 async fn held_to(
     model: &Marking<'_, impl JsonModel>,
@@ -438,11 +438,12 @@ async fn held_to(
     if let Some(reason) = passages::unsupported(sentence, support) {
         return Some(reason);
     }
-    // A sentence whose every word that carries meaning is in the passage restates it: the
-    // model is not asked (SmolLM2, asked, called sentences copied from a passage unsupported).
+    // A sentence copied from its passage is not asked about (SmolLM2, asked, called
+    // sentences copied from a passage unsupported). Only a copy: a sentence recombining the
+    // passage's words said the rest of an annealing process reaches the fall's temperature.
     if places.is_empty()
         || !crate::script::rules::on("passage_judge")
-        || passages::quoted(sentence, support)
+        || passages::restates(sentence, support)
     {
         return None;
     }
