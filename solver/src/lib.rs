@@ -173,7 +173,7 @@ pub use lexer::{Lexeme, scan};
 pub use parse_error::ParseError;
 pub use parser::parse_expression;
 pub use rational::{ArithmeticError, Rational};
-pub use reading::{Reading, read};
+pub use reading::{READING_MAX_CHARS, Reading, accept_reading, in_notation, read};
 pub use solve::{Solution, SolveError, Step, solve};
 
 use verdict::Verdict;
