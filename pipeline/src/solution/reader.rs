@@ -128,7 +128,8 @@ fn accept(text: &str, answer: &str, example: &Example) -> Result<Reading, String
     if works_the_answer_out(notation) {
         return Err(format!(
             "{notation} works the answer out: write the equation the words state, with the \
-             unknown in it, or a calculation alone"
+             unknown where the words put it (ax + b = c, not x = (c - b)/a), or a calculation \
+             alone"
         ));
     }
     lectern_solver::accept_reading(text, notation)
@@ -251,7 +252,7 @@ The calculator reads:
 - equations and inequalities: 2x + 3 = 11, x^2 - 4 < 0, 3x >= 6; several equations joined with ";"
 - powers x^2, roots sqrt(x), fractions (x + 1)/(x - 2), logarithms log_2(x), ln(x), powers of e e^(2x)
 - limits lim_(x->2) (f), lim_(x->inf) (f); derivatives d/dx (f); integrals ∫ (f) dx, from a to b: ∫_a^b (f) dx
-- a problem in words: name the unknown with one letter and write the equation the words state.
+- a problem in words: name the unknown with one letter and write the equation the words state, with the unknown where the words put it (ax + b = c, never x = (c - b)/a).
 Example (another kind of problem than yours):
 Problem: {words}
 {{"notation": "{notation}"}}"#,
