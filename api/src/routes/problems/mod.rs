@@ -303,7 +303,7 @@ async fn read_problem(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
         (status = 422, description = "A field is missing or out of range, or the problem cannot be read or solved here", body = ErrorBody),
-        (status = 502, description = "The language model that reads words did not answer", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable, or the language model that reads words did not answer; nothing was charged", body = ErrorBody),
     )
 )]
 async fn generate_solution(
