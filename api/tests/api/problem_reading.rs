@@ -18,6 +18,9 @@ const AGES: &str = "Ann is 6 years older than Ben, and together they are 40. How
 
 type Shared<T> = Arc<Mutex<T>>;
 
+/// The stand-in's replies still to give and the requests it was sent.
+type StandInState = (Shared<VecDeque<String>>, Shared<Vec<Value>>);
+
 /// Answers each chat completion with the next notation (the last one repeats) and counts
 /// the requests.
 struct ModelStandIn {
@@ -28,7 +31,7 @@ struct ModelStandIn {
 impl ModelStandIn {
     async fn start(notations: &[&str]) -> ModelStandIn {
         let replies: VecDeque<String> = notations.iter().map(|n| n.to_string()).collect();
-        let state = (Arc::new(Mutex::new(replies)), Shared::default());
+        let state: StandInState = (Arc::new(Mutex::new(replies)), Shared::default());
         let requests = state.1.clone();
         let app = Router::new()
             .route("/v1/chat/completions", post(chat))
@@ -52,10 +55,7 @@ impl ModelStandIn {
     }
 }
 
-async fn chat(
-    State((replies, requests)): State<(Shared<VecDeque<String>>, Shared<Vec<Value>>)>,
-    body: String,
-) -> axum::Json<Value> {
+async fn chat(State((replies, requests)): State<StandInState>, body: String) -> axum::Json<Value> {
     requests
         .lock()
         .unwrap()
