@@ -60,6 +60,12 @@
 //!    assert!(matches!(wrong[1].status, CheckStatus::Failed { .. }));
 //!    ```
 //!
+//! 4. **Words the reader does not know** may be translated by a language model into the
+//!    notation (never solved by it). [`accept_reading`] takes such a reading only when the
+//!    solver reads it, it states a problem rather than its answer, and it uses every amount of
+//!    the words with their units; its reason otherwise goes back to the model once.
+//!    [`in_notation`] says when a text is already notation, with nothing to translate.
+//!
 //! # What the writer should be told
 //!
 //! `before` and `after` are ordinary typed mathematics: `3(x - 1) = 2x + 4`, `x^2`, `sqrt(8)`,
@@ -173,7 +179,7 @@ pub use lexer::{Lexeme, scan};
 pub use parse_error::ParseError;
 pub use parser::parse_expression;
 pub use rational::{ArithmeticError, Rational};
-pub use reading::{Reading, read};
+pub use reading::{READING_MAX_CHARS, Reading, accept_reading, in_notation, read};
 pub use solve::{Solution, SolveError, Step, solve};
 
 use verdict::Verdict;

@@ -380,6 +380,88 @@ pub fn read(text: &str) -> Reading {
     }
 }
 
+/// Whether `text` is already in the solver's notation, read without rewriting any words: a
+/// language model has nothing to translate in it.
+pub fn in_notation(text: &str) -> bool {
+    crate::problem::read_problem(text).is_ok_and(|read| read.reading.is_none())
+}
+
+/// The longest reading [`accept_reading`] takes.
+pub const READING_MAX_CHARS: usize = 300;
+
+/// A reading of the student's `words` written by someone else (a language model that
+/// translates words into the notation): accepted only when the solver reads it, it states a
+/// problem rather than an answer, and it uses every amount of the words with the unit the
+/// words give it. Otherwise the reason, in words the writer can act on.
+///
+/// ```
+/// let words = "Ann is 4 years older than Ben, and together they are 30. How old is Ben?";
+/// let reading = lectern_solver::accept_reading(words, "b + (b + 4) = 30").unwrap();
+/// assert!(reading.solvable);
+/// let left_out = lectern_solver::accept_reading(words, "b + b = 30").unwrap_err();
+/// assert!(left_out.contains("does not use 4"), "{left_out}");
+/// ```
+pub fn accept_reading(words: &str, notation: &str) -> Result<Reading, String> {
+    let notation = notation.trim();
+    if notation.is_empty() {
+        return Err("the notation is empty".into());
+    }
+    if notation.chars().count() > READING_MAX_CHARS {
+        return Err(format!(
+            "the notation is longer than {READING_MAX_CHARS} characters"
+        ));
+    }
+    let solved = crate::solve(notation);
+    match crate::problem::read_problem(notation) {
+        Ok(read) if is_number(&read.problem) => {
+            return Err(format!(
+                "{notation} is a number, not the problem: write the problem itself, unsolved"
+            ));
+        }
+        Err(error) if solved.is_err() => {
+            return Err(format!(
+                "{notation} is not in the calculator's notation ({error})"
+            ));
+        }
+        _ => {}
+    }
+    if let Some(reason) = crate::solve::everyday::reading_problem(words, notation) {
+        return Err(reason);
+    }
+    let read_as = format!("Lectern reads this as: {notation}");
+    Ok(match solved {
+        Ok(solution) => Reading {
+            reading: notation.to_string(),
+            kind: solution.kind.name().to_string(),
+            solvable: true,
+            detail: read_as,
+        },
+        Err(error) => {
+            let kind = crate::classify(notation);
+            let detail = match &error {
+                crate::SolveError::Undefined { .. } => advice(notation, &kind, notation, &error),
+                crate::SolveError::NeedsLanguageModel { .. } => read_as,
+            };
+            Reading {
+                reading: notation.to_string(),
+                kind: kind.name().to_string(),
+                solvable: false,
+                detail,
+            }
+        }
+    })
+}
+
+/// A plain number (`12`, `-3/4`): an answer, not a problem.
+fn is_number(problem: &crate::problem::Problem) -> bool {
+    use crate::expr::Expr;
+    match problem {
+        crate::problem::Problem::Expression(Expr::Num(_)) => true,
+        crate::problem::Problem::Expression(Expr::Neg(inner)) => matches!(**inner, Expr::Num(_)),
+        _ => false,
+    }
+}
+
 /// The problem as the student wrote it, shortened for a sentence.
 fn quoted(text: &str) -> String {
     let short: String = text.chars().take(80).collect();

@@ -16,6 +16,7 @@ mod jobs;
 mod library;
 mod oidc_provider;
 mod openapi;
+mod problem_reading;
 mod progress;
 mod safety;
 mod scorm;

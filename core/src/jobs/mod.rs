@@ -130,6 +130,10 @@ pub struct ProblemParams {
     pub show_work: bool,
     pub is_global: bool,
     pub dry_run: bool,
+    /// The reading the student confirmed before paying: the solver's notation for their
+    /// words, written by a language model and accepted by the solver; the job solves it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
 }
 
 impl ProblemParams {

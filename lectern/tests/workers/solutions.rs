@@ -15,7 +15,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::support::{Server, embedded, fast_pipeline};
+use crate::support::{Server, embedded, embedded_with, fast_pipeline};
 
 const LIMIT: Duration = Duration::from_secs(420);
 
@@ -406,6 +406,43 @@ fn last_user_message(request: &Value) -> String {
         .as_str()
         .unwrap()
         .to_string()
+}
+
+#[tokio::test]
+async fn words_read_by_the_model_are_solved_by_the_solver_and_the_reading_is_narrated() {
+    let problem = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
+    // The model only translates: one reading, then nothing more is asked of it.
+    let stand_in = ChatStandIn::start(vec![json!({"notation": "b + (b + 6) = 40"})]).await;
+    let server = embedded_with(
+        stand_in.pipeline(),
+        &[
+            ("llm_base_url", stand_in.base_url.clone()),
+            ("llm_model", "stand-in-model".to_string()),
+        ],
+    )
+    .await;
+    let (token, uid) = server.sign_in("reader-ages@example.com").await;
+    let job_id = submit(
+        &server,
+        &token,
+        json!({"user_id": uid, "problem_text": problem, "duration": 1}),
+    )
+    .await;
+    let (status, _) = server.wait_final(&token, &job_id, LIMIT).await;
+    assert_eq!(status["status"], "completed", "{status}");
+    let solution = &result(&server, &job_id).await["solution"];
+    assert_eq!(solution["final_answer"], "b = 17");
+    assert_eq!(solution["answer_checked"], true);
+    assert_eq!(solution["source"]["by"], "offline_solver");
+    let steps = solution["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["checked"] == true), "{solution}");
+    let first = steps[0]["narration"].as_str().unwrap();
+    assert!(
+        first.starts_with("We write this as b + (b + 6) = 40."),
+        "{first}"
+    );
+    assert_eq!(stand_in.requests().len(), 1, "read once, at submit");
+    assert_eq!(server.available(&uid).await, 9);
 }
 
 #[tokio::test]

@@ -5,12 +5,13 @@
 mod extras;
 mod model;
 mod notation;
+pub mod reader;
 pub mod storyboard;
 
 use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
 use serde::{Deserialize, Serialize};
 
-use crate::script::OpenAiWriterConfig;
+use crate::script::{OpenAiWriter, OpenAiWriterConfig};
 
 pub use model::{ModelError, solve as solve_with_model};
 
@@ -25,6 +26,27 @@ pub struct SolutionBrief {
     pub detail_level: u8,
     pub duration_minutes: u32,
     pub show_work: bool,
+    /// The reading the student confirmed: the solver's notation for their words, written by
+    /// a language model (see [`reader`]) and accepted by the solver. Solved instead of the
+    /// words.
+    #[serde(default)]
+    pub reading: Option<String>,
+}
+
+impl SolutionBrief {
+    /// Whether the problem is mathematics (the default subject), where words that cannot be
+    /// read are refused rather than handed to a model to reason about.
+    pub fn is_math(&self) -> bool {
+        is_math(&self.subject)
+    }
+}
+
+/// Whether a problem's subject is mathematics (`math`, the default, or empty).
+pub fn is_math(subject: &str) -> bool {
+    matches!(
+        subject.trim().to_lowercase().as_str(),
+        "" | "math" | "maths" | "mathematics"
+    )
 }
 
 /// One step and whether a computation verified it.
@@ -62,30 +84,92 @@ pub enum SolveFailure {
     /// The offline solver cannot solve it, and no language model is configured.
     #[error("{0}")]
     Unsolvable(lectern_solver::SolveError),
+    /// Words that neither the rule reader nor the model could read (the reason says what was
+    /// not understood and how to write it).
+    #[error("{0}")]
+    Unread(String),
     #[error(transparent)]
     Model(ModelError),
 }
 
 /// Checked steps for the problem: from a remote model when one is configured, else from the
-/// offline solver, and from the local model what the offline solver cannot do.
+/// offline solver, and from the local model what the offline solver cannot do. Words the
+/// rule reader cannot read are first translated by the model into the notation (unless the
+/// job carries the reading the student confirmed); a reading is solved by the solver when
+/// it can.
 pub async fn solve(
     model: Option<&OpenAiWriterConfig>,
     brief: &SolutionBrief,
 ) -> Result<CheckedSolution, SolveFailure> {
-    let problem = brief.problem_text.trim();
+    let words = brief.problem_text.trim();
+    let reading = match (&brief.reading, model) {
+        (Some(reading), _) => Some(reading.trim().to_string()),
+        (None, Some(config)) if brief.is_math() && reader::wants_model(words) => {
+            read_words(config, brief).await?
+        }
+        (None, _) => None,
+    };
+    let problem = reading.as_deref().unwrap_or(words);
     let Some(config) = model else {
-        return offline(problem).map_err(SolveFailure::Unsolvable);
+        return offline(problem)
+            .map(|solution| narrated(solution, reading.as_deref()))
+            .map_err(SolveFailure::Unsolvable);
     };
     // A small local model is no match for the exact solver: it gets only what the solver
-    // cannot do. A remote model writes every solution (the checker still checks it).
-    if config.local.is_some()
+    // cannot do. A remote model writes every solution (the checker still checks it), except
+    // a reading, which the solver solves when it can.
+    if (config.local.is_some() || reading.is_some())
         && let Ok(solution) = offline(problem)
     {
-        return Ok(solution);
+        return Ok(narrated(solution, reading.as_deref()));
     }
-    solve_with_model(config, brief)
+    let brief = SolutionBrief {
+        problem_text: problem.to_string(),
+        ..brief.clone()
+    };
+    solve_with_model(config, &brief)
         .await
         .map_err(SolveFailure::Model)
+}
+
+/// The model's reading of words the job did not carry a reading for (a job submitted where
+/// the API could not ask the model).
+async fn read_words(
+    config: &OpenAiWriterConfig,
+    brief: &SolutionBrief,
+) -> Result<Option<String>, SolveFailure> {
+    let writer = OpenAiWriter::new(reader_config(config))
+        .map_err(|e| SolveFailure::Model(ModelError::Endpoint(e)))?;
+    match reader::read(&writer, &brief.problem_text).await {
+        Ok(reader::ProblemRead::Read { reading, .. }) => {
+            Ok(Some(reading.reading).filter(|r| !r.is_empty()))
+        }
+        Ok(reader::ProblemRead::Refused { detail, .. }) => Err(SolveFailure::Unread(detail)),
+        Err(error) => Err(SolveFailure::Model(ModelError::Endpoint(error))),
+    }
+}
+
+/// The writer's settings for reading a problem: a short answer, the likeliest one.
+pub fn reader_config(config: &OpenAiWriterConfig) -> OpenAiWriterConfig {
+    let mut reading = config.clone();
+    reading.stream = false;
+    reading.scene_by_scene = false;
+    reading.max_tokens = Some(200);
+    reading.parallel = 1;
+    reading
+}
+
+/// "We write this as ...": a model's reading is said before the first step, as the rule
+/// reader's is.
+fn narrated(mut solution: CheckedSolution, reading: Option<&str>) -> CheckedSolution {
+    if let (Some(reading), Some(first)) = (reading, solution.steps.first_mut())
+        && !first.step.narration.starts_with("We write this as")
+    {
+        first.step.narration = format!("We write this as {reading}. {}", first.step.narration)
+            .trim()
+            .to_string();
+    }
+    solution
 }
 
 /// The offline solver's solution, every step through the checker.

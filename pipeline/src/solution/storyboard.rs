@@ -935,6 +935,7 @@ mod tests {
             detail_level,
             duration_minutes,
             show_work: true,
+            reading: None,
         }
     }
 

@@ -11,6 +11,7 @@ mod local_model;
 mod narration;
 mod offline_writer;
 mod openai_writer;
+mod problem_reader;
 mod quality;
 mod render;
 mod sources;

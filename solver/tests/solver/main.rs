@@ -9,6 +9,7 @@ mod geometry;
 mod inequalities;
 mod limits;
 mod logarithms;
+mod model_readings;
 mod offline_forms;
 mod parsing;
 mod robustness;

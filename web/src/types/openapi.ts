@@ -435,8 +435,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reads a problem as the student wrote it (free; at most 60 a minute): the reading in the
-         *     solver's notation, its kind, and whether Lectern solves it without a language model.
+         * Reads a problem as the student wrote it (free; at most 60 a minute, 12 of them read by the
+         *     language model): the reading in the solver's notation, its kind, and whether Lectern
+         *     solves it without a language model. Words the rule reader cannot read are translated by
+         *     the configured model (never solved by it) and read by the solver; words neither reads
+         *     answer an empty reading of kind `not_understood`, saying how to write them.
          */
         post: operations["read_problem"];
         delete?: never;
@@ -647,7 +650,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts a step-by-step solution video (1 credit). Without a language model, only what the
+         * Starts a step-by-step solution video (1 credit). Words are read as `POST /problems/read`
+         *     reads them (or the confirmed `reading` is checked), before anything is charged: a problem
+         *     in mathematics that is not read is refused. Without a language model, only what the
          *     offline solver can solve is accepted.
          */
         post: operations["generate_solution"];
@@ -1263,6 +1268,12 @@ export interface components {
             problem_text?: string | null;
             /** @description A free label; a default when empty */
             problem_type?: string | null;
+            /**
+             * @description The reading the student confirmed (`POST /api/problems/read`) when it rewrote their
+             *     words: the job solves it. It must be one the solver reads and, for a problem in
+             *     words, one that uses every amount of the words with its unit.
+             */
+            reading?: string | null;
             /** @description Every step on screen; default true. */
             show_work?: boolean | null;
             /** @description A free label; a default when empty */
@@ -3404,6 +3415,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The language model that reads words did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     public_course: {
@@ -4008,7 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is missing or out of range, or the problem cannot be solved here */
+            /** @description A field is missing or out of range, or the problem cannot be read or solved here */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4028,7 +4048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The job queue is unavailable; nothing was charged */
+            /** @description The job queue is unavailable, or the language model that reads words did not answer; nothing was charged */
             502: {
                 headers: {
                     [name: string]: unknown;

@@ -29,6 +29,7 @@ async fn solve(runtime: &Runtime, brief: &SolutionBrief) -> Result<CheckedSoluti
         .await
         .map_err(|failure| match failure {
             SolveFailure::Unsolvable(e) => RunError::Final(e.to_string()),
+            SolveFailure::Unread(detail) => RunError::Final(detail),
             SolveFailure::Model(ModelError::Endpoint(error)) => {
                 RunError::Failed(format!("Solving the problem failed: {error}"))
             }

@@ -44,6 +44,12 @@ pub(crate) fn setup_problem(text: &str, worked: &Worked) -> Option<String> {
     setup::problem(&plain(text), worked)
 }
 
+/// Why `reading`, written by someone else for the words `text`, cannot be used: an amount of
+/// the words it leaves out or writes with another unit.
+pub(crate) fn reading_problem(text: &str, reading: &str) -> Option<String> {
+    setup::unused(&plain(text), reading, &[reading])
+}
+
 fn worked(s: &str) -> Option<Worked> {
     let s = s.to_string();
     definite::solve(&s)

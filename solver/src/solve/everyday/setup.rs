@@ -87,13 +87,18 @@ pub(crate) fn problem(s: &str, worked: &Worked) -> Option<String> {
             step.narration.as_str(),
         ]);
     }
+    unused(s, &worked.reading, &texts)
+}
+
+/// Why a reading written for the words `s` (lower case) cannot be used: an amount of the words
+/// that `texts` (the reading and any working) leave out, or write with another unit.
+pub(crate) fn unused(s: &str, reading: &str, texts: &[&str]) -> Option<String> {
     let used: Vec<Written> = texts.iter().flat_map(|t| written_numbers(t)).collect();
     for amount in amounts(s) {
         let same: Vec<&Written> = used.iter().filter(|w| w.value == amount.value).collect();
         if same.is_empty() {
             return Some(format!(
-                "its set-up {} does not use {}",
-                worked.reading,
+                "its set-up {reading} does not use {}",
                 amount.written()
             ));
         }
@@ -104,7 +109,7 @@ pub(crate) fn problem(s: &str, worked: &Worked) -> Option<String> {
                 .iter()
                 .any(|w| w.unit == amount.unit || w.unit.is_empty())
         {
-            return Some(unit_problem(&amount, &same, &worked.reading));
+            return Some(unit_problem(&amount, &same, reading));
         }
     }
     None

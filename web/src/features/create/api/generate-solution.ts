@@ -3,8 +3,11 @@ import type { Level } from '@/lib/levels';
 import type { Sent } from '@/types/api';
 import type { components } from '@/types/openapi';
 
-/** The body of POST /api/video/generate-solution (SPEC 3); the server rejects unknown fields. */
-export type SolutionRequest = Sent<components['schemas']['GenerateSolution']> & { detail_level: Level };
+/**
+ * The body of POST /api/video/generate-solution (SPEC 3); the server rejects unknown fields.
+ * `reading` is sent only when the student confirmed a reading that rewrote their words.
+ */
+export type SolutionRequest = Sent<Omit<components['schemas']['GenerateSolution'], 'reading'>> & { detail_level: Level; reading?: string };
 
 export type GenerateSolutionResponse = components['schemas']['Started'];
 

@@ -76,7 +76,7 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
       requestAnimationFrame(() => confirmRef.current?.focus());
       return;
     }
-    await form.send(() => generation.start(problem));
+    await form.send(() => generation.start({ ...problem, reading: reading.confirmedReading(problem.problem) }));
   });
 
   return (

@@ -76,7 +76,8 @@ describe('how Lectern reads the problem, before it is paid for', () => {
 
     await user.click(screen.getByRole('button', { name: /Solve step by step/ }));
     await waitFor(() => expect(solveRequests(requests)).toHaveLength(1));
-    expect(solveRequests(requests)[0]?.body).toMatchObject({ problem_text: LIMIT, dry_run: false });
+    // The confirmed reading goes with the words: the job solves what the student saw.
+    expect(solveRequests(requests)[0]?.body).toMatchObject({ problem_text: LIMIT, reading: LIMIT_READING, dry_run: false });
   });
 
   it('a changed text must be confirmed again', async () => {
@@ -149,6 +150,29 @@ describe('how Lectern reads the problem, before it is paid for', () => {
     expect(screen.queryByRole('button', { name: 'This reading is right' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit my problem' }));
     expect(text).toHaveFocus();
+  });
+
+  it('with a language model, words that neither reader could read are refused with no promise that the model will try', async () => {
+    const unread = 'Ann is much older than Ben';
+    const detail = (text: string) => `Lectern could not read "${text}" as mathematics it can solve.`;
+    routes({
+      'POST /api/problems/read': (req) => {
+        const text = String((req.body as { problem_text: string }).problem_text);
+        const kind = text === unread ? 'not_understood' : 'needs_language_model';
+        return json({ reading: '', kind, solvable: false, detail: detail(text) });
+      },
+      'GET /api/video-functions-status': () => json({ video_generation: { writer: { kind: 'local_model', label: 'Local model' } } }),
+    });
+    const { user } = renderApp({ path: '/problems/new', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    const text = screen.getByLabelText('What problem should be solved?');
+    // Words the model may still try: the panel says so.
+    await user.type(text, 'Why is the sky blue?');
+    expect(await screen.findByText(/will try it instead/)).toBeInTheDocument();
+    await user.clear(text);
+    await user.type(text, unread);
+    await waitFor(() => expect(screen.getByTestId('problem-reading-refusal')).toHaveTextContent(detail(unread)));
+    expect(screen.queryByText(/will try it instead/)).not.toBeInTheDocument();
   });
 
   it('a reading that cannot be asked for (too many this minute) does not stop the order: the server checks it', async () => {

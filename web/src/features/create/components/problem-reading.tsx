@@ -106,7 +106,7 @@ export function ProblemReadingPanel({ view, asked, onConfirm, onCorrect, onEditT
               <Icon name="alert" />
               <span>{read.reading.detail}</span>
             </p>
-            {writer === 'local_model' || writer === 'remote_model' ? (
+            {(writer === 'local_model' || writer === 'remote_model') && read.reading.kind !== 'not_understood' ? (
               <p className="field__help">
                 The language model on this server will try it instead; every step it writes is checked by computation.
               </p>

@@ -77,11 +77,19 @@ export function useProblemReading(text: string, maxLength: number) {
     return 'confirm';
   };
 
+  /** The reading of `problem` the student confirmed, when it rewrote their words. */
+  const confirmedReading = (problem: string): string | undefined => {
+    const sent = problem.trim();
+    const reading = queryClient.getQueryData<ProblemReading>(readingQuery(sent).queryKey);
+    return reading && confirmedText === sent && needsConfirmation(reading, sent) ? reading.reading : undefined;
+  };
+
   return {
     view,
     /** A submit was stopped until this reading is confirmed. */
     asked: askedFor === typed && confirmedText !== typed,
     setConfirmed: (yes: boolean) => setConfirmedText(yes ? typed : null),
     checkBeforeSubmit,
+    confirmedReading,
   };
 }

@@ -24,6 +24,7 @@ describe('a reading to confirm', () => {
   it('names its kind in words', () => {
     expect(kindInWords('limit')).toBe('a limit');
     expect(kindInWords('word_problem')).toBe('a problem in words');
+    expect(kindInWords('not_understood')).toBe('words neither Lectern nor its language model could read');
     expect(kindInWords('some_new_kind')).toBe('some new kind');
   });
 });

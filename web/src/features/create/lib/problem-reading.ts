@@ -31,6 +31,7 @@ export function kindInWords(kind: string): string {
     word_problem: 'a problem in words',
     geometry: 'a geometry problem',
     needs_language_model: 'a problem Lectern cannot solve on its own',
+    not_understood: 'words neither Lectern nor its language model could read',
   };
   return known[kind] ?? kind.replace(/_/g, ' ');
 }

@@ -34,6 +34,11 @@ describe('problem request (SPEC 3 and 5)', () => {
     expect(normaliseProblemDuration(10)).toBe(10);
   });
 
+  it('sends a confirmed reading, and no reading field without one', () => {
+    expect(buildSolutionRequest({ problem: 'Ann is 6 years older than Ben', reading: ' b + (b + 6) = 40 ' }, 'u1').reading).toBe('b + (b + 6) = 40');
+    expect('reading' in buildSolutionRequest({ problem: '2x = 4', reading: '  ' }, 'u1')).toBe(false);
+  });
+
   it('shows the work unless it is explicitly turned off', () => {
     expect(buildSolutionRequest({ problem: 'x = 1', showWork: undefined }, 'u1').show_work).toBe(true);
     expect(buildSolutionRequest({ problem: 'x = 1', showWork: false }, 'u1').show_work).toBe(false);

@@ -53,6 +53,8 @@ export type ProblemForm = {
   detailLevel?: number | string;
   duration?: number | string;
   showWork?: boolean;
+  /** The reading the student confirmed, when it rewrote their words: the job solves it. */
+  reading?: string;
 };
 
 /** The request body of SPEC 3 with SPEC 5's defaults and mapping applied. */
@@ -68,6 +70,7 @@ export function buildSolutionRequest(form: ProblemForm, userId: string | null | 
     // SPEC 5: true unless explicitly false.
     show_work: form.showWork !== false,
     is_global: false,
+    ...(form.reading?.trim() ? { reading: form.reading.trim() } : {}),
     dry_run: false,
   };
 }

@@ -5,10 +5,14 @@
 //! that is neither read nor solved offline is refused here, before any credit is reserved,
 //! when no model is configured: the refusal says what was not understood and how to write it.
 
-use std::time::{Duration, Instant};
+mod reading;
 
 use axum::{Json, extract::State, response::IntoResponse};
 use lectern_core::jobs::{JobKind, PROBLEM_COST, ProblemParams};
+use lectern_pipeline::solution::{
+    self,
+    reader::{ProblemRead, ReadBy},
+};
 use lectern_solver::SolveError;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -60,6 +64,11 @@ struct GenerateSolution {
     is_global: Option<bool>,
     /// Plan without rendering: the solution and the cost, nothing charged.
     dry_run: Option<bool>,
+    /// The reading the student confirmed (`POST /api/problems/read`) when it rewrote their
+    /// words: the job solves it. It must be one the solver reads and, for a problem in
+    /// words, one that uses every amount of the words with its unit.
+    #[schema(max_length = 300)]
+    reading: Option<String>,
 }
 
 /// 1, 2 or 3, as a number or a numeric string ("2"); anything else is refused.
@@ -130,67 +139,72 @@ impl GenerateSolution {
             show_work: self.show_work.unwrap_or(true),
             is_global: self.is_global.unwrap_or(false),
             dry_run: self.dry_run.unwrap_or(false),
+            reading: self
+                .reading
+                .map(|r| r.trim().to_string())
+                .filter(|r| !r.is_empty()),
         })
     }
 }
 
-/// Without a language model, only what the offline solver solves is accepted; a refusal says,
-/// in the student's words, what was not understood and how to write it.
-fn check_solvable(state: &AppState, problem: &str) -> ApiResult<()> {
-    if state.config.llm.is_some() {
+/// Reads the problem before anything is charged. A reading the student confirmed is checked
+/// as any reading is (the solver reads it, it uses every amount of the words) and kept for the
+/// job; words the rule reader cannot read are read by the configured model, and a problem in
+/// mathematics that neither reads is refused, saying what was not understood and how to write
+/// it. Without a model, only what the offline solver solves is accepted.
+async fn read_before_charge(
+    state: &AppState,
+    caller: &AuthUser,
+    params: &mut ProblemParams,
+) -> ApiResult<()> {
+    let words = params.problem_text.clone();
+    let with_model = state.config.llm.is_some();
+    if let Some(confirmed) = &params.reading {
+        return match lectern_solver::accept_reading(&words, confirmed) {
+            Ok(reading) if reading.solvable || with_model => Ok(()),
+            Ok(reading) => Err(refused(reading.detail, "needs_language_model")),
+            Err(reason) => Err(ApiError::field(
+                &["body", "reading"],
+                format!("The reading {confirmed} cannot be used for this problem: {reason}."),
+                "reading_not_usable",
+            )),
+        };
+    }
+    if with_model && !solution::is_math(&params.subject) {
+        // Another subject's words go to the model to reason about, as they are.
         return Ok(());
     }
-    let reading = lectern_solver::read(problem);
-    if reading.solvable {
+    let Some(read) = reading::read(state, &caller.id, &words).await? else {
+        // The model runs in the workers, which read the words themselves.
         return Ok(());
-    }
-    metrics::counter!("lectern_problems_refused_total").increment(1);
-    // Classification does not evaluate; a problem with no value (1/0) is caught by solving.
-    let kind = match lectern_solver::solve(problem) {
-        Err(SolveError::Undefined { .. }) => "no_answer",
-        _ => "needs_language_model",
     };
-    Err(ApiError::field(
-        &["body", "problem_text"],
-        reading.detail,
-        kind,
-    ))
+    match read {
+        ProblemRead::Read { reading, by } => {
+            if by != ReadBy::Rules {
+                params.reading = Some(reading.reading);
+                return Ok(());
+            }
+            if reading.solvable || with_model {
+                return Ok(());
+            }
+            // Classification does not evaluate; a problem with no value (1/0) is caught by
+            // solving.
+            let kind = match lectern_solver::solve(&words) {
+                Err(SolveError::Undefined { .. }) => "no_answer",
+                _ => "needs_language_model",
+            };
+            Err(refused(reading.detail, kind))
+        }
+        ProblemRead::Refused { detail, reasons } => {
+            tracing::info!(?reasons, "a problem in words was not read");
+            Err(refused(detail, "not_understood"))
+        }
+    }
 }
 
-/// Readings a user may ask for in a minute: the create-problem screen asks as the student
-/// types (debounced), and each costs well under a millisecond, so the limit only stops abuse.
-pub const READINGS_PER_MINUTE: usize = 60;
-
-/// When each user's recent readings were asked for.
-static RECENT_READINGS: std::sync::LazyLock<
-    std::sync::Mutex<std::collections::HashMap<String, std::collections::VecDeque<Instant>>>,
-> = std::sync::LazyLock::new(Default::default);
-
-fn reading_allowed(user: &str) -> ApiResult<()> {
-    let now = Instant::now();
-    let mut recent = RECENT_READINGS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    // Users who have not asked for a minute are forgotten, so the map stays small.
-    recent.retain(|_, times| {
-        times.retain(|t| now.duration_since(*t) < Duration::from_secs(60));
-        !times.is_empty()
-    });
-    let times = recent.entry(user.to_string()).or_default();
-    if times.len() >= READINGS_PER_MINUTE {
-        let oldest = times.front().copied().unwrap_or(now);
-        let retry_after = 60u64
-            .saturating_sub(now.duration_since(oldest).as_secs())
-            .max(1);
-        return Err(ApiError::TooManyRequests {
-            message: format!(
-                "You have asked for {READINGS_PER_MINUTE} readings in the last minute. Try again in {retry_after} seconds."
-            ),
-            retry_after,
-        });
-    }
-    times.push_back(now);
-    Ok(())
+fn refused(detail: String, kind: &str) -> ApiError {
+    metrics::counter!("lectern_problems_refused_total").increment(1);
+    ApiError::field(&["body", "problem_text"], detail, kind)
 }
 
 /// A problem to read.
@@ -216,8 +230,11 @@ struct ProblemReading {
     detail: String,
 }
 
-/// Reads a problem as the student wrote it (free; at most 60 a minute): the reading in the
-/// solver's notation, its kind, and whether Lectern solves it without a language model.
+/// Reads a problem as the student wrote it (free; at most 60 a minute, 12 of them read by the
+/// language model): the reading in the solver's notation, its kind, and whether Lectern
+/// solves it without a language model. Words the rule reader cannot read are translated by
+/// the configured model (never solved by it) and read by the solver; words neither reads
+/// answer an empty reading of kind `not_understood`, saying how to write them.
 #[utoipa::path(
     post,
     path = "/problems/read",
@@ -228,9 +245,11 @@ struct ProblemReading {
         NotSignedIn,
         (status = 422, description = "`problem_text` is missing or too long", body = ErrorBody),
         (status = 429, description = "Too many readings this minute", body = ErrorBody),
+        (status = 502, description = "The language model that reads words did not answer", body = ErrorBody),
     )
 )]
 async fn read_problem(
+    State(state): State<AppState>,
     caller: AuthUser,
     ValidJson(body): ValidJson<ReadProblem>,
 ) -> ApiResult<Json<ProblemReading>> {
@@ -245,13 +264,24 @@ async fn read_problem(
     if !errors.is_empty() {
         return Err(ApiError::Validation(errors));
     }
-    reading_allowed(&caller.id)?;
+    reading::reading_allowed(&caller.id)?;
+    let reading = match reading::read(&state, &caller.id, &text).await? {
+        Some(ProblemRead::Read { reading, .. }) => reading,
+        Some(ProblemRead::Refused { detail, .. }) => lectern_solver::Reading {
+            reading: String::new(),
+            kind: "not_understood".into(),
+            solvable: false,
+            detail,
+        },
+        // The workers' model reads the words after submit.
+        None => lectern_solver::read(&text),
+    };
     let lectern_solver::Reading {
         reading,
         kind,
         solvable,
         detail,
-    } = lectern_solver::read(&text);
+    } = reading;
     Ok(Json(ProblemReading {
         reading,
         kind,
@@ -260,7 +290,9 @@ async fn read_problem(
     }))
 }
 
-/// Starts a step-by-step solution video (1 credit). Without a language model, only what the
+/// Starts a step-by-step solution video (1 credit). Words are read as `POST /problems/read`
+/// reads them (or the confirmed `reading` is checked), before anything is charged: a problem
+/// in mathematics that is not read is refused. Without a language model, only what the
 /// offline solver can solve is accepted.
 #[utoipa::path(
     post,
@@ -270,7 +302,8 @@ async fn read_problem(
     responses(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
-        (status = 422, description = "A field is missing or out of range, or the problem cannot be solved here", body = ErrorBody),
+        (status = 422, description = "A field is missing or out of range, or the problem cannot be read or solved here", body = ErrorBody),
+        (status = 502, description = "The job queue is unavailable, or the language model that reads words did not answer; nothing was charged", body = ErrorBody),
     )
 )]
 async fn generate_solution(
@@ -278,8 +311,8 @@ async fn generate_solution(
     caller: AuthUser,
     ValidJson(body): ValidJson<GenerateSolution>,
 ) -> ApiResult<impl IntoResponse> {
-    let params = body.validate(&caller)?;
-    check_solvable(&state, &params.problem_text)?;
+    let mut params = body.validate(&caller)?;
+    read_before_charge(&state, &caller, &mut params).await?;
     Submission {
         kind: JobKind::Problem,
         title: params.history_title(),

@@ -1,0 +1,96 @@
+//! Readings written by someone else for a student's words (a language model translating them
+//! into the notation): accepted only when the solver reads them, they state a problem rather
+//! than its answer, and they use every amount of the words with the unit the words give it.
+
+use lectern_solver::{accept_reading, in_notation};
+
+const AGES: &str = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
+
+#[test]
+fn a_reading_that_uses_every_amount_is_accepted_and_solved() {
+    let reading = accept_reading(AGES, "b + (b + 6) = 40").unwrap();
+    assert_eq!(reading.reading, "b + (b + 6) = 40");
+    assert_eq!(reading.kind, "linear_equation");
+    assert!(reading.solvable);
+    assert_eq!(reading.detail, "Lectern reads this as: b + (b + 6) = 40");
+}
+
+#[test]
+fn a_reading_that_leaves_out_an_amount_is_refused_naming_it() {
+    let reason = accept_reading(AGES, "b + b = 40").unwrap_err();
+    assert!(reason.contains("does not use 6"), "{reason}");
+    let reason = accept_reading(
+        "A $60 jacket is 25% off and the tax is 8%. What does it cost?",
+        "60 - 25/100 * 60",
+    )
+    .unwrap_err();
+    assert!(reason.contains("does not use 8%"), "{reason}");
+}
+
+#[test]
+fn a_reading_with_another_unit_than_the_words_is_refused() {
+    let reason = accept_reading(
+        "A rectangle is 3 cm longer than it is wide and its area is 40 cm^2. Find its width.",
+        "w(w + 3 m) = 40",
+    )
+    .unwrap_err();
+    assert!(reason.contains("3 cm"), "{reason}");
+}
+
+#[test]
+fn an_answer_is_not_a_reading() {
+    for answer in ["17", "-4", " 12 "] {
+        let reason = accept_reading(AGES, answer).unwrap_err();
+        assert!(
+            reason.contains("is a number, not the problem"),
+            "{answer}: {reason}"
+        );
+    }
+}
+
+#[test]
+fn words_and_empty_or_long_readings_are_refused() {
+    let reason = accept_reading(AGES, "Ben is seventeen").unwrap_err();
+    assert!(
+        reason.contains("not in the calculator's notation"),
+        "{reason}"
+    );
+    assert_eq!(
+        accept_reading(AGES, "  ").unwrap_err(),
+        "the notation is empty"
+    );
+    let long = format!("b + (b + 6) = 40{}", " + 0".repeat(100));
+    assert!(
+        accept_reading(AGES, &long)
+            .unwrap_err()
+            .contains("longer than")
+    );
+}
+
+#[test]
+fn a_reading_of_another_kind_than_the_rules_is_accepted() {
+    let words = "What does x times x minus 9, over x minus 3, get close to when x approaches 3?";
+    let reading = accept_reading(words, "lim_(x->3) ((x^2 - 9)/(x - 3))").unwrap();
+    assert_eq!(reading.kind, "limit");
+    assert!(reading.solvable);
+    let words = "The log with base 2 of the number that is one more than x equals 3.";
+    let reading = accept_reading(words, "log_2(x + 1) = 3").unwrap();
+    assert_eq!(reading.kind, "logarithmic_equation");
+}
+
+#[test]
+fn a_reading_the_solver_reads_but_does_not_solve_is_accepted_as_unsolvable() {
+    let reading = accept_reading("sine of x is one half", "sin(x) = 1/2").unwrap();
+    assert!(!reading.solvable);
+    assert_eq!(reading.reading, "sin(x) = 1/2");
+}
+
+#[test]
+fn only_text_outside_the_notation_needs_translating() {
+    assert!(in_notation("2x + 3 = 11"));
+    assert!(in_notation("lim_(x->1) ((x^2 - 1)/(x - 1))"));
+    assert!(!in_notation(
+        "Find the limit of (x^2 - 1)/(x - 1) as x approaches 1"
+    ));
+    assert!(!in_notation(AGES));
+}
