@@ -92,7 +92,10 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
         examplesLabel: 'Example topics',
       }}
       afterPrompt={
-        sources ? (
+        // Shown once the learner has documents (or they could not be loaded): an empty
+        // chooser pushed Generate below a phone's first screen; the Sources page is in the
+        // navigation.
+        sources && (sources.error || sourcesRefused || (sources.documents?.length ?? 0) > 0 || chosen.length > 0) ? (
           <FormField control={control} name="sources" as={SourcesChooser} offer={sources} error={sourcesRefused} />
         ) : null
       }
