@@ -447,7 +447,7 @@ async fn held_to(
     {
         return None;
     }
-    match says_so(model, passages, places, sentence).await {
+    match says_so(model, passages, places, support, sentence).await {
         Ok(true) => None,
         Ok(false) => Some("the passage does not say this".into()),
         Err(error) => {
@@ -457,12 +457,14 @@ async fn held_to(
     }
 }
 
-/// Whether the model, shown the passages at `places` and `sentence` alone, says they state
-/// it and quotes the words that do; a quote not found in them is no support.
+/// Whether the model, shown the passages at `places` (`support`: their text) and `sentence`
+/// alone, says they state it and quotes the words that do; a quote not found in them is no
+/// support.
 async fn says_so(
     model: &Marking<'_, impl JsonModel>,
     passages: &[Passage],
     places: &[usize],
+    support: &str,
     sentence: &str,
 ) -> Result<bool, ScriptError> {
     let turns = [
@@ -494,14 +496,9 @@ async fn says_so(
         quote: String,
         supported: bool,
     }
-    let text: String = places
-        .iter()
-        .map(|&p| passages[p].support())
-        .collect::<Vec<_>>()
-        .join(" ");
     // An answer that is not the JSON asked for leaves the figures-and-names test's answer.
     Ok(serde_json::from_str::<Judged>(&answer)
-        .map_or(true, |j| j.supported && passages::quoted(&j.quote, &text)))
+        .map_or(true, |j| j.supported && passages::quoted(&j.quote, support)))
 }
 
 /// The sentence written again from its passages, told why it could not be used.
