@@ -75,6 +75,12 @@ pub const RULES: &[Rule] = &[
         what: "a comparison whose rows say nothing or repeat their titles",
     },
     Rule {
+        name: "wrong_arithmetic",
+        stage: "write",
+        verdict: "ask again",
+        what: "a worked example whose calculations the solver works out to other values",
+    },
+    Rule {
         name: "scene_alone",
         stage: "write",
         verdict: "ask again",

@@ -23,6 +23,7 @@ const SCENE_CHECKS: &[(&str, SceneCheck)] = &[
     ("naming_bullet", naming_bullet),
     ("json_in_scene", json_in_scene),
     ("empty_comparison", |scene, _| tidy::empty_comparison(scene)),
+    ("wrong_arithmetic", super::arithmetic::wrong_arithmetic),
     ("scene_alone", |scene, _| {
         crate::storyboard::check_scene_alone(scene)
             .err()

@@ -9,6 +9,7 @@
 //! A 1.5B model asked for a 750-word storyboard in one answer writes about 200 words in six
 //! title scenes; asked for one scene at a time it keeps to the plan and the budget.
 
+mod arithmetic;
 mod check;
 mod cites;
 mod plan;

@@ -1,0 +1,228 @@
+//! The numbers of a worked example are Lectern's, not the model's: every calculation written
+//! in it (`3 × 4 = 12`, "(0.4 * 0.6) / 0.4") is worked out by the solver, and a scene whose
+//! numbers disagree with it is asked again with the right value as the reason. A 1.5B model
+//! wrote "P(Heads|Tails) = (0.4 * 0.6) / 0.4" and then "the updated probability … is 0.7".
+
+use super::*;
+
+/// A calculation found in a worked example's text: what was written, its value worked out,
+/// and the result the text gives for it (none when the text stops at the expression).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Calculation {
+    pub expression: String,
+    pub value: f64,
+    pub stated: Option<f64>,
+}
+
+impl Calculation {
+    fn wrong(&self) -> bool {
+        self.stated
+            .is_some_and(|stated| !rounds_to(self.value, stated))
+    }
+}
+
+/// Why a worked example's numbers should be worked again, if they should: a calculation whose
+/// stated result is not its value, or an answer that does not give the value of the last
+/// calculation the steps left open.
+pub(super) fn wrong_arithmetic(scene: &Scene, _topic: &str) -> Option<String> {
+    let Visual::WorkedExample { steps, answer, .. } = &scene.visual else {
+        return None;
+    };
+    let texts = steps
+        .iter()
+        .map(|s| s.text.as_str())
+        .chain(std::iter::once(answer.as_str()))
+        .chain(scene.narration.iter().map(String::as_str));
+    for text in texts {
+        if let Some(wrong) = calculations(text).into_iter().find(Calculation::wrong) {
+            return Some(format!(
+                "\"{}\" is not {}: it is {}; give the steps with the values worked out right",
+                wrong.expression,
+                number(wrong.stated.unwrap_or_default()),
+                number(wrong.value),
+            ));
+        }
+    }
+    let open = steps
+        .iter()
+        .flat_map(|s| calculations(&s.text))
+        .rfind(|c| c.stated.is_none())?;
+    let says_it = numbers(answer)
+        .into_iter()
+        .any(|n| rounds_to(open.value, n));
+    (!says_it).then(|| {
+        format!(
+            "the steps give {} = {}, but the answer does not say {}; give the answer the \
+             steps work out",
+            open.expression,
+            number(open.value),
+            number(open.value)
+        )
+    })
+}
+
+/// The calculations in a text: each run of numbers and operators (with at least one
+/// operator) that the solver can work out, with the number after its `=`, if any.
+pub(super) fn calculations(text: &str) -> Vec<Calculation> {
+    let text = text
+        .replace(['×', '·', '∙'], "*")
+        .replace('÷', "/")
+        .replace('−', "-");
+    let mut found = Vec::new();
+    let parts: Vec<&str> = text.split('=').collect();
+    for (i, part) in parts.iter().enumerate() {
+        let Some(expression) = trailing_expression(part) else {
+            continue;
+        };
+        let stated = parts.get(i + 1).and_then(|next| leading_number(next));
+        // An expression left open counts only after an `=` ("P = (0.4 * 0.6) / 0.4"): a
+        // range such as "steps 3-4" is no calculation.
+        if stated.is_none() && i == 0 {
+            continue;
+        }
+        let Ok(Some(value)) = lectern_solver::evaluate(&expression) else {
+            continue;
+        };
+        found.push(Calculation {
+            expression: expression.trim().to_string(),
+            value,
+            stated,
+        });
+    }
+    found
+}
+
+/// The arithmetic that ends `text` ("so we get 3 * (2 + 4)" gives "3 * (2 + 4)"), when it
+/// holds an operator between numbers.
+fn trailing_expression(text: &str) -> Option<String> {
+    let arithmetic = |c: char| c.is_ascii_digit() || " .+-*/^()".contains(c);
+    let start = text
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| arithmetic(*c))
+        .last()
+        .map(|(i, _)| i)?;
+    let mut run = text[start..].trim().trim_end_matches('.').trim();
+    // The run may begin inside a bracket of the words before it ("P(A) = …" leaves ")").
+    if run.matches(')').count() > run.matches('(').count() {
+        return None;
+    }
+    while run.matches('(').count() > run.matches(')').count() && run.starts_with('(') {
+        run = run[1..].trim_start();
+    }
+    if run.matches('(').count() != run.matches(')').count() {
+        return None;
+    }
+    let digits = run.chars().filter(char::is_ascii_digit).count();
+    let operator = run
+        .trim_start_matches('-')
+        .chars()
+        .any(|c| "+-*/^".contains(c));
+    // "2.5" or "-4" is a number, not a calculation; "3-4" in "pages 3-4" is too short a
+    // context to judge, but it has an operator between numbers, and is judged.
+    (digits >= 2 && operator && run.chars().next().is_some_and(|c| c != '.')).then(|| run.into())
+}
+
+/// The number that begins `text` (" 12 meters", " 0.6."), when it is not the start of a
+/// longer expression.
+fn leading_number(text: &str) -> Option<f64> {
+    let text = text.trim_start();
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || (i == 0 && c == '-') || c == ','))
+        .map_or(text.len(), |(i, _)| i);
+    let written = text[..end].trim_end_matches(['.', ',']);
+    let after = text[end..].trim_start();
+    if after.starts_with(['+', '*', '/', '^', '(']) || after.starts_with("- ") {
+        return None;
+    }
+    written.replace(',', "").parse().ok()
+}
+
+/// Every number written in `text`.
+fn numbers(text: &str) -> Vec<f64> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .filter_map(|w| w.trim_matches(['.', ',']).replace(',', "").parse().ok())
+        .collect()
+}
+
+/// Whether `stated` is `value` written to as many decimals as it has (1/3 as 0.33).
+fn rounds_to(value: f64, stated: f64) -> bool {
+    let written = format!("{stated}");
+    let decimals = written.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
+    let tolerance = 0.5 * 10f64.powi(-decimals) + 1e-9 * value.abs().max(1.0);
+    (value - stated).abs() <= tolerance
+}
+
+/// A value as a slide would show it: no trailing zeros, at most four decimals.
+fn number(value: f64) -> String {
+    let text = format!("{value:.4}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn worked(steps: &[&str], answer: &str) -> Scene {
+        Scene {
+            visual: Visual::WorkedExample {
+                heading: "Worked example".into(),
+                problem: "A coin lands heads with probability 0.6.".into(),
+                steps: steps
+                    .iter()
+                    .map(|s| WorkedStep {
+                        text: s.to_string(),
+                        math: None,
+                    })
+                    .collect(),
+                answer: answer.into(),
+            },
+            narration: Vec::new(),
+            cites: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn calculations_are_worked_out_and_compared_with_what_the_text_states() {
+        let found = calculations("The area is 3 × 4 = 12 square metres, and 2 + 2 = 5.");
+        assert_eq!(found.len(), 2);
+        assert!(!found[0].wrong());
+        assert!(found[1].wrong(), "{found:?}");
+        assert_eq!(found[1].value, 4.0);
+        let open = calculations("P(Heads|Tails) = (0.4 * 0.6) / 0.4");
+        assert_eq!(open.len(), 1, "{open:?}");
+        assert!((open[0].value - 0.6).abs() < 1e-9);
+        assert_eq!(open[0].stated, None);
+        // Rounded as written, and words or lone numbers are no calculation.
+        assert!(!calculations("1/3 = 0.33")[0].wrong());
+        assert!(calculations("x = 5, so the mass is 2.5 kg").is_empty());
+        assert!(calculations("F = ma").is_empty());
+    }
+
+    #[test]
+    fn a_worked_example_whose_numbers_are_wrong_is_asked_again_with_the_right_value() {
+        let bayes = worked(
+            &[
+                "We know that P(Tails|Heads) = 0.4.",
+                "Substituting, P(Heads|Tails) = (0.4 * 0.6) / 0.4.",
+            ],
+            "The updated probability is 0.7.",
+        );
+        let reason = wrong_arithmetic(&bayes, "Bayes' theorem").expect("0.7 is not 0.6");
+        assert!(reason.contains("0.6"), "{reason}");
+        let mistaken = worked(&["The total is 12 * 3 = 38."], "38 apples");
+        let reason = wrong_arithmetic(&mistaken, "Multiplication").expect("12 * 3 is 36");
+        assert!(reason.contains("36"), "{reason}");
+        let right = worked(
+            &["The total is 12 * 3 = 36.", "Half of it is 36 / 2"],
+            "18 apples",
+        );
+        assert_eq!(wrong_arithmetic(&right, "Multiplication"), None);
+    }
+}
