@@ -7,11 +7,11 @@ use super::*;
 
 /// A calculation found in a worked example's text: what was written, its value worked out,
 /// and the result the text gives for it (none when the text stops at the expression).
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Calculation {
-    pub expression: String,
-    pub value: f64,
-    pub stated: Option<f64>,
+#[derive(Debug)]
+struct Calculation {
+    expression: String,
+    value: f64,
+    stated: Option<f64>,
 }
 
 impl Calculation {
@@ -51,19 +51,18 @@ pub(super) fn wrong_arithmetic(scene: &Scene, _topic: &str) -> Option<String> {
         .into_iter()
         .any(|n| rounds_to(open.value, n));
     (!says_it).then(|| {
+        let value = number(open.value);
         format!(
-            "the steps give {} = {}, but the answer does not say {}; give the answer the \
-             steps work out",
+            "the steps give {} = {value}, but the answer does not say {value}; give the \
+             answer the steps work out",
             open.expression,
-            number(open.value),
-            number(open.value)
         )
     })
 }
 
 /// The calculations in a text: each run of numbers and operators (with at least one
 /// operator) that the solver can work out, with the number after its `=`, if any.
-pub(super) fn calculations(text: &str) -> Vec<Calculation> {
+fn calculations(text: &str) -> Vec<Calculation> {
     let text = text
         .replace(['×', '·', '∙'], "*")
         .replace('÷', "/")
@@ -118,8 +117,8 @@ fn trailing_expression(text: &str) -> Option<String> {
         .trim_start_matches('-')
         .chars()
         .any(|c| "+-*/^".contains(c));
-    // "2.5" or "-4" is a number, not a calculation; "3-4" in "pages 3-4" is too short a
-    // context to judge, but it has an operator between numbers, and is judged.
+    // "2.5" or "-4" is a number, not a calculation. (A range such as "3-4" passes here;
+    // `calculations` judges it only where a result is stated.)
     (digits >= 2 && operator && run.chars().next().is_some_and(|c| c != '.')).then(|| run.into())
 }
 
