@@ -73,6 +73,11 @@ test('a learner adds a document, chooses it for a video and reads the video’s 
       await shot(page, 'nav-focus');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/sources$/, { timeout: TIMEOUT });
+      // The URL changes before React marks the link: wait for the mark rather than read it once.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .locator('a[aria-current="page"]', { hasText: 'Sources' })
+        .waitFor({ timeout: TIMEOUT });
       assert.equal(await link.getAttribute('aria-current'), 'page');
     });
 
