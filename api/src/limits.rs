@@ -3,6 +3,7 @@
 //! functions below), and `web/src/types/limits.ts` is written from [`LIMITS`] by
 //! `just openapi`, so the create forms refuse what the server would refuse.
 
+use lectern_contract::Minutes;
 use lectern_core::{credits, jobs, library, sources};
 use serde::Serialize;
 use serde_json::json;
@@ -114,7 +115,7 @@ pub struct Costs {
     pub video: i64,
     /// A video of `long_video_minutes` or more.
     pub long_video: i64,
-    pub long_video_minutes: u32,
+    pub long_video_minutes: Minutes,
     pub problem: i64,
     pub course: i64,
     /// A lesson video of the caller's own course.

@@ -175,7 +175,13 @@ async fn main() -> anyhow::Result<()> {
             let text = std::fs::read_to_string(folder.join(document.file))?;
             let all = read(document.file, &text)?;
             let given = chosen(&all, document.topic);
-            let input = RenderInput::topic(document.topic, 1, minutes, 150).with_passages(given);
+            let input = RenderInput::topic(
+                document.topic,
+                1,
+                lectern_pipeline::Minutes::new(minutes),
+                lectern_pipeline::Wpm::new(150),
+            )
+            .with_passages(given);
             let started = std::time::Instant::now();
             let plan = match pipeline.plan(&input, None, |_| {}).await {
                 Ok(plan) => plan,

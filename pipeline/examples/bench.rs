@@ -22,7 +22,12 @@ async fn main() -> anyhow::Result<()> {
     };
     let pipeline = Pipeline::new(config)?;
     let out = timed::fresh_dir("lectern-bench");
-    let input = RenderInput::topic(&topic, 2, minutes, 150);
+    let input = RenderInput::topic(
+        &topic,
+        2,
+        lectern_pipeline::Minutes::new(minutes),
+        lectern_pipeline::Wpm::new(150),
+    );
     let (output, wall) = timed::render(&pipeline, input, &out).await?;
     let s = &output.stages;
     let video = output.duration_seconds;

@@ -72,13 +72,12 @@ async fn main() -> anyhow::Result<()> {
     );
 
     let writer = OpenAiWriter::new(server.writer_config())?;
-    let brief = Brief {
-        topic: topic.clone(),
-        level: 2,
-        duration_minutes: minutes,
-        wpm: 150,
-        passages: Vec::new(),
-    };
+    let brief = Brief::new(
+        topic.clone(),
+        2,
+        lectern_pipeline::Minutes::new(minutes),
+        lectern_pipeline::Wpm::new(150),
+    );
     let clock = Instant::now();
     let storyboard = writer.write(&brief).await?;
     let script = clock.elapsed().as_secs_f64();
@@ -120,7 +119,12 @@ async fn main() -> anyhow::Result<()> {
     };
     let pipeline = Pipeline::new(config)?;
     let out = timed::fresh_dir("lectern-local-model-bench");
-    let input = RenderInput::topic(&topic, 2, minutes, 150);
+    let input = RenderInput::topic(
+        &topic,
+        2,
+        lectern_pipeline::Minutes::new(minutes),
+        lectern_pipeline::Wpm::new(150),
+    );
     let (output, wall) = timed::render(&pipeline, input, &out).await?;
     let s = &output.stages;
     println!(

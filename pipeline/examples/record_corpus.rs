@@ -60,13 +60,12 @@ async fn main() -> anyhow::Result<()> {
         let model = lectern_pipeline::script::ScriptWriter::engine(&writer);
         let parallel = lectern_pipeline::script::JsonModel::parallel(&writer);
         let recorder = Recorder::new(writer);
-        let lesson = lectern_pipeline::Brief {
-            topic: brief.topic.clone(),
-            level: brief.level,
-            duration_minutes: brief.minutes,
-            wpm: 150,
-            passages: Vec::new(),
-        };
+        let lesson = lectern_pipeline::Brief::new(
+            brief.topic.clone(),
+            brief.level,
+            lectern_pipeline::Minutes::new(brief.minutes),
+            lectern_pipeline::Wpm::new(150),
+        );
         let started = Instant::now();
         let written = write_scene_by_scene(&recorder, &lesson, None).await;
         let seconds = started.elapsed().as_secs_f64();
@@ -75,7 +74,7 @@ async fn main() -> anyhow::Result<()> {
             topic: brief.topic.clone(),
             level: brief.level,
             minutes: brief.minutes,
-            wpm: lesson.wpm,
+            wpm: lesson.wpm.get(),
             model,
             parallel,
             commit: commit.clone(),

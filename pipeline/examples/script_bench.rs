@@ -82,7 +82,12 @@ async fn main() -> anyhow::Result<()> {
     })?;
     let mut ratios = Vec::new();
     for minutes in lengths {
-        let input = RenderInput::topic(&topic, 2, minutes, 150);
+        let input = RenderInput::topic(
+            &topic,
+            2,
+            lectern_pipeline::Minutes::new(minutes),
+            lectern_pipeline::Wpm::new(150),
+        );
         let plan = pipeline.plan(&input, None, |_| {}).await?;
         let Some(spent) = plan.script_spend else {
             anyhow::bail!("the script stage made no model request");

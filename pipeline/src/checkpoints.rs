@@ -503,6 +503,8 @@ pub(crate) fn fnv(text: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use lectern_contract::Wpm;
+
     use super::*;
     use crate::storyboard::{ComparisonRow, Origin, STORYBOARD_VERSION};
 
@@ -565,7 +567,7 @@ mod tests {
             level: 2,
             show_level: true,
             target_minutes: 2.0,
-            wpm: 150,
+            wpm: Wpm::new(150),
             origin: Origin::Model,
             scenes: all,
             sources: Vec::new(),

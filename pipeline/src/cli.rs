@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
+use lectern_contract::{Minutes, Wpm};
 
 use crate::PipelineConfig;
 use crate::local_model::LocalModelSettings;
@@ -74,8 +75,13 @@ pub async fn run_render(
         anyhow::bail!("--wpm must be between 80 and 260");
     }
     let input = match (&args.topic, &args.storyboard) {
-        (Some(topic), _) => RenderInput::topic(topic, args.level, args.duration, args.wpm)
-            .with_passages(args.passages.clone()),
+        (Some(topic), _) => RenderInput::topic(
+            topic,
+            args.level,
+            Minutes::new(args.duration),
+            Wpm::new(args.wpm),
+        )
+        .with_passages(args.passages.clone()),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;

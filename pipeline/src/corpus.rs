@@ -15,6 +15,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use lectern_contract::{Minutes, Wpm};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -68,13 +69,12 @@ pub struct Recording {
 
 impl Recording {
     pub fn brief(&self) -> Brief {
-        Brief {
-            topic: self.topic.clone(),
-            level: self.level,
-            duration_minutes: self.minutes,
-            wpm: self.wpm,
-            passages: Vec::new(),
-        }
+        Brief::new(
+            self.topic.clone(),
+            self.level,
+            Minutes::new(self.minutes),
+            Wpm::new(self.wpm),
+        )
     }
 
     /// Reads a gzip-compressed recording.

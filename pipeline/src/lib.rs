@@ -29,6 +29,8 @@ mod words;
 
 pub use config::{PipelineConfig, PiperPaths};
 pub use error::{PipelineError, Stage};
+/// A brief's length and narration speed (the job contract's units).
+pub use lectern_contract::{Minutes, Wpm};
 pub use pipeline::{
     CancellationToken, Engines, OutputFiles, Pipeline, PlanOutput, Progress, RenderInput,
     RenderOutput, Resolution, ScriptInput, StageSeconds,

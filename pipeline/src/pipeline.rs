@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use lectern_contract::{Minutes, Wpm};
 use serde::Serialize;
 pub use tokio_util::sync::CancellationToken;
 
@@ -64,15 +65,9 @@ pub struct RenderInput {
 }
 
 impl RenderInput {
-    pub fn topic(topic: impl Into<String>, level: u8, duration_minutes: f64, wpm: u32) -> Self {
+    pub fn topic(topic: impl Into<String>, level: u8, duration_minutes: Minutes, wpm: Wpm) -> Self {
         RenderInput {
-            script: ScriptInput::Brief(Brief {
-                topic: topic.into(),
-                level,
-                duration_minutes,
-                wpm,
-                passages: Vec::new(),
-            }),
+            script: ScriptInput::Brief(Brief::new(topic, level, duration_minutes, wpm)),
             resolution: Resolution::default(),
             reuse: None,
         }
@@ -528,7 +523,7 @@ impl Pipeline {
         let (smart_title, level_title) = Self::titles(input, &storyboard);
         Ok(PlanOutput {
             word_count: storyboard.word_count(),
-            estimated_seconds: storyboard.word_count() as f64 * 60.0 / f64::from(storyboard.wpm),
+            estimated_seconds: storyboard.wpm.seconds_for(storyboard.word_count()),
             smart_title,
             level_title,
             script_engine,
@@ -543,7 +538,7 @@ impl Pipeline {
         &self,
         sentences: &[String],
         keys: &[String],
-        wpm: u32,
+        wpm: Wpm,
         spoken_before: Option<SpokenClips>,
         bar: Bar,
         progress: &(dyn Fn(Progress) + Send + Sync),
@@ -750,7 +745,6 @@ impl Pipeline {
 
         let (smart_title, level_title) = Self::titles(&input, &storyboard);
         let duration_seconds = narration.duration();
-        let whole = duration_seconds.round() as u64;
         let mut engines = self.engines();
         engines.script = script_engine;
         let output = RenderOutput {
@@ -762,7 +756,7 @@ impl Pipeline {
             origin: storyboard.origin,
             offline_draft: storyboard.is_offline_draft(),
             duration_seconds,
-            duration: format!("{}:{:02}", whole / 60, whole % 60),
+            duration: lectern_contract::clock(duration_seconds),
             resolution: input.resolution,
             word_count: storyboard.word_count(),
             scenes: storyboard.scenes.len(),
@@ -817,13 +811,12 @@ mod tests {
 
     #[test]
     fn a_script_a_model_writes_has_most_of_the_bar_and_a_given_one_little() {
-        let topic = ScriptInput::Brief(Brief {
-            topic: "Photosynthesis".into(),
-            level: 1,
-            duration_minutes: 5.0,
-            wpm: 150,
-            passages: Vec::new(),
-        });
+        let topic = ScriptInput::Brief(Brief::new(
+            "Photosynthesis",
+            1,
+            Minutes::whole(5),
+            Wpm::new(150),
+        ));
         let model = Bar::of(&topic, true);
         assert_eq!(model, Bar::MODEL_WRITES);
         assert!(model.script(1.0) - model.script(0.0) >= 80, "{model:?}");

@@ -2,16 +2,18 @@
 //! written with the job's completion. Lesson-video jobs: a lesson, told its course and the
 //! lessons before it -> the pipeline -> a `course_lesson` video attached to the lesson.
 
+use lectern_contract::Minutes;
 use lectern_core::{
     courses::{self, NewCourse, Outline, OutlineLesson},
     entities::{job, video},
     jobs::{self, Completion, CourseParams, LessonVideoParams},
-    library::{Record, narrated_metadata, video_types},
+    library::{difficulty, finished_video, narrated_metadata, video_types},
 };
 use lectern_pipeline::{
     RenderInput, RenderOutput,
     course::{CourseBrief, CourseOutline, LessonBrief, LessonContext, LessonOutline, write_cover},
 };
+use sea_orm::Set;
 use serde_json::json;
 
 use crate::{
@@ -176,7 +178,7 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     let input = RenderInput::lesson(LessonBrief::new(
         context,
         params.level,
-        f64::from(params.duration_minutes),
+        params.duration_minutes,
         params.wpm,
     ));
 
@@ -245,26 +247,29 @@ fn lesson_record(
         course.title
     );
     let description = format!("{position}: {}", lesson.summary);
-    Record {
-        video_type: video_types::COURSE_LESSON.into(),
-        title: lesson.title.clone(),
-        original_title: lesson.title.chars().take(50).collect(),
-        topic: lesson.title.clone(),
-        prompt: format!("{position}: {}", lesson.title),
-        description: description.clone(),
-        level: params.level,
-        duration: output.duration.clone(),
-        duration_minutes: ((output.duration_seconds / 60.0).ceil() as i32).max(1),
-        subject: subject.clone(),
-        problem_type: None,
-        subtitle_style: Some("modern".into()),
-        wpm: params.wpm,
-        tags: json!([
+    video::ActiveModel {
+        video_type: Set(video_types::COURSE_LESSON.into()),
+        title: Set(lesson.title.clone()),
+        original_title: Set(lesson.title.chars().take(50).collect()),
+        topic: Set(lesson.title.clone()),
+        prompt: Set(format!("{position}: {}", lesson.title)),
+        description: Set(description.clone()),
+        level: Set(params.level.into()),
+        difficulty: Set(difficulty(params.level).into()),
+        duration: Set(output.duration.clone()),
+        duration_minutes: Set(Minutes::from_seconds(output.duration_seconds)
+            .rounded_up()
+            .max(1) as i32),
+        subject: Set(subject.clone()),
+        subtitle_style: Set(Some("modern".into())),
+        wpm: Set(params.wpm.get() as i32),
+        tags: Set(json!([
             "course-lesson",
             subject.to_lowercase(),
             format!("level-{}", params.level)
-        ]),
-        generated_content: json!({
+        ])
+        .to_string()),
+        generated_content: Set(json!({
             "description": description,
             "course_id": course.id,
             "lesson_index": params.lesson_index,
@@ -273,16 +278,19 @@ fn lesson_record(
             "duration_seconds": output.duration_seconds,
             "offline_draft": output.offline_draft,
             "status": "completed",
-        }),
-        content_metadata: narrated_metadata(
+        })
+        .to_string()),
+        content_metadata: Set(narrated_metadata(
             &subject,
             params.level,
             params.duration_minutes,
             output.offline_draft,
             "ai-course-lesson",
-        ),
-        is_public: false,
-        lesson_of: Some((course.id.clone(), params.lesson_index as i32)),
+        )
+        .to_string()),
+        is_public: Set(false),
+        course_id: Set(Some(course.id.clone())),
+        lesson_index: Set(Some(params.lesson_index as i32)),
+        ..finished_video(job, transcript)
     }
-    .of(job, transcript)
 }

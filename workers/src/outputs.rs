@@ -1,6 +1,6 @@
 //! What every finished job leaves behind, the same for every kind: its media uploaded under
-//! `jobs/{id}/`, and its library record (`lectern_core::library::Record`: SPEC.md section 3,
-//! of which each kind gives only what differs).
+//! `jobs/{id}/`, and its library record (a `videos` row, SPEC.md section 3: the job's columns
+//! from `lectern_core::library::finished_video`, the rest from its kind).
 
 use std::path::Path;
 

@@ -3,10 +3,11 @@
 use lectern_core::{
     entities::{job, video},
     jobs::{Completion, VideoParams},
-    library::{Record, difficulty, narrated_metadata},
+    library::{difficulty, finished_video, narrated_metadata},
     sources,
 };
 use lectern_pipeline::{RenderInput, RenderOutput, grounding::Passage};
+use sea_orm::Set;
 use serde_json::json;
 
 use crate::{
@@ -27,7 +28,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         None => RenderInput::topic(
             params.topic.clone(),
             params.level,
-            f64::from(params.duration_minutes),
+            params.duration_minutes,
             params.wpm,
         )
         .with_passages(passages_for(runtime, job, &params).await?),
@@ -161,38 +162,39 @@ fn library_record(
         params.topic,
         difficulty(params.level)
     );
-    Record {
-        video_type: "educational".into(),
-        title: output.level_title.clone(),
-        original_title: params.topic.chars().take(50).collect(),
-        topic: params.topic.clone(),
-        prompt: params.topic.clone(),
-        description: description.clone(),
-        level: params.level,
-        duration: format!("{}:00", params.duration_minutes),
-        duration_minutes: params.duration_minutes as i32,
-        subject: subject.clone(),
-        problem_type: None,
-        subtitle_style: params.subtitle_style.clone(),
-        wpm: params.wpm,
-        tags: json!([subject.to_lowercase(), format!("level-{}", params.level)]),
-        generated_content: json!({
+    video::ActiveModel {
+        video_type: Set("educational".into()),
+        title: Set(output.level_title.clone()),
+        original_title: Set(params.topic.chars().take(50).collect()),
+        topic: Set(params.topic.clone()),
+        prompt: Set(params.topic.clone()),
+        description: Set(description.clone()),
+        level: Set(params.level.into()),
+        difficulty: Set(difficulty(params.level).into()),
+        duration: Set(params.duration_minutes.to_string()),
+        duration_minutes: Set(params.duration_minutes.rounded_up() as i32),
+        subject: Set(subject.clone()),
+        subtitle_style: Set(params.subtitle_style.clone()),
+        wpm: Set(params.wpm.get() as i32),
+        tags: Set(json!([subject.to_lowercase(), format!("level-{}", params.level)]).to_string()),
+        generated_content: Set(json!({
             "description": description,
             "duration_minutes": params.duration_minutes,
             "duration_seconds": output.duration_seconds,
             "smart_title": output.smart_title,
             "offline_draft": output.offline_draft,
             "status": "completed",
-        }),
-        content_metadata: narrated_metadata(
+        })
+        .to_string()),
+        content_metadata: Set(narrated_metadata(
             &subject,
             params.level,
             params.duration_minutes,
             output.offline_draft,
             "ai-generated",
-        ),
-        is_public: false,
-        lesson_of: None,
+        )
+        .to_string()),
+        is_public: Set(false),
+        ..finished_video(job, transcript)
     }
-    .of(job, transcript)
 }

@@ -5,6 +5,7 @@ use axum::{
     extract::{Path, State},
     response::IntoResponse,
 };
+use lectern_contract::{Minutes, Wpm};
 use lectern_core::{
     entities::job,
     jobs::{self, JobKind, VideoParams},
@@ -139,10 +140,10 @@ impl GenerateVideo {
         let params = VideoParams {
             topic,
             level: self.level.unwrap_or(limits::LEVEL.default as u8),
-            duration_minutes: duration,
+            duration_minutes: Minutes::whole(duration),
             enable_subtitles,
             subtitle_style,
-            wpm,
+            wpm: Wpm::new(wpm),
             dry_run: self.dry_run.unwrap_or(false),
             storyboard: None,
             source_ids,
@@ -218,8 +219,8 @@ async fn generate_video(
         super::storyboards::keep_only_trusted_checks(&mut storyboard, previewed.as_ref());
         let storyboard = super::storyboards::check(storyboard, &["body", "storyboard"]).await?;
         // What it costs follows what it says: a storyboard of 12 minutes is a long video.
-        let spoken = storyboard.word_count() as f64 / f64::from(storyboard.wpm);
-        minutes = minutes.max(spoken.ceil() as u32);
+        let spoken = storyboard.wpm.minutes_for(storyboard.word_count());
+        minutes = minutes.max(Minutes::whole(spoken.rounded_up()));
         params.storyboard =
             Some(serde_json::to_value(&storyboard).expect("a storyboard serialises"));
     }

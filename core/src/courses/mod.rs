@@ -10,6 +10,7 @@ pub mod entity;
 mod start;
 
 use chrono::Utc;
+use lectern_contract::Wpm;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     Set,
@@ -36,7 +37,7 @@ pub const MIN_LESSONS: usize = 3;
 /// ...and this many.
 pub const MAX_LESSONS: usize = 12;
 /// Lesson videos are narrated at this pace.
-pub const LESSON_WPM: u32 = 150;
+pub const LESSON_WPM: Wpm = Wpm::new(150);
 
 /// What a course job produced: the outline to store.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,6 +6,7 @@
 //! database (a conditional update of the lesson's job, a unique key), not by a check in memory.
 
 use chrono::Utc;
+use lectern_contract::Minutes;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
     QueryFilter, Set, sea_query::Expr,
@@ -23,12 +24,12 @@ use crate::{
 };
 
 /// How long a lesson video is asked to be, by the course's detail level.
-pub fn lesson_minutes(detail_level: u8) -> u32 {
-    match detail_level {
+pub fn lesson_minutes(detail_level: u8) -> Minutes {
+    Minutes::whole(match detail_level {
         1 => 3,
         3 => 5,
         _ => 4,
-    }
+    })
 }
 
 /// One thing wrong with a list of lesson indices; `position` is the entry's place in the list

@@ -10,6 +10,7 @@ pub mod watch;
 pub use submit::{QUEUE_UNAVAILABLE, SubmitError, enqueue, submit};
 
 use chrono::Utc;
+use lectern_contract::{Minutes, Wpm};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -29,6 +30,8 @@ pub const QUEUED_STEP: &str = "Queued for processing...";
 pub const STARTING_STEP: &str = "Starting...";
 
 pub use crate::entities::job::{JobKind, JobStatus};
+/// A problem job's parameters are shared with the pipeline, which reads their brief.
+pub use lectern_contract::{ProblemParams, problem_title};
 
 pub mod status {
     pub const QUEUED: &str = "queued";
@@ -44,10 +47,10 @@ pub mod status {
 pub struct VideoParams {
     pub topic: String,
     pub level: u8,
-    pub duration_minutes: u32,
+    pub duration_minutes: Minutes,
     pub enable_subtitles: bool,
     pub subtitle_style: Option<String>,
-    pub wpm: u32,
+    pub wpm: Wpm,
     pub dry_run: bool,
     /// A storyboard the user checked (and perhaps edited) in a preview, rendered as it is
     /// instead of writing one; validated by the API.
@@ -63,9 +66,9 @@ pub struct VideoParams {
 /// DESIGN.md's cost of a video: 1 credit, 2 from 10 minutes on.
 pub const VIDEO_COST: i64 = 1;
 pub const LONG_VIDEO_COST: i64 = 2;
-pub const LONG_VIDEO_MINUTES: u32 = 10;
+pub const LONG_VIDEO_MINUTES: Minutes = Minutes::whole(10);
 
-pub fn video_cost(duration_minutes: u32) -> i64 {
+pub fn video_cost(duration_minutes: Minutes) -> i64 {
     if duration_minutes >= LONG_VIDEO_MINUTES {
         LONG_VIDEO_COST
     } else {
@@ -117,56 +120,6 @@ pub async fn dry_runs_since(
         .await
 }
 
-/// What a problem-solution job asks for (SPEC.md section 3's problem request); stored as
-/// the job's `params`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct ProblemParams {
-    pub problem_text: String,
-    pub subject: String,
-    pub problem_type: String,
-    /// 1 to 3.
-    pub detail_level: u8,
-    pub duration_minutes: u32,
-    pub show_work: bool,
-    pub is_global: bool,
-    pub dry_run: bool,
-    /// The reading the student confirmed before paying: the solver's notation for their
-    /// words, written by a language model and accepted by the solver; the job solves it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reading: Option<String>,
-}
-
-impl ProblemParams {
-    /// SPEC.md section 5's history title: trimmed; 'math' or fewer than 5 characters becomes
-    /// 'Problem Solution: {text}'; more than 100 characters is cut to 97 plus '...'.
-    pub fn history_title(&self) -> String {
-        problem_title(&self.problem_text)
-    }
-
-    /// The history description: the first 100 characters of the problem.
-    pub fn description(&self) -> String {
-        self.problem_text.trim().chars().take(100).collect()
-    }
-
-    /// The history record's original title: the first 50 characters of the problem.
-    pub fn original_title(&self) -> String {
-        self.problem_text.trim().chars().take(50).collect()
-    }
-}
-
-/// SPEC.md section 5's title rule for a problem's history record.
-pub fn problem_title(problem_text: &str) -> String {
-    let text = problem_text.trim();
-    let length = text.chars().count();
-    if text.eq_ignore_ascii_case("math") || length < 5 {
-        format!("Problem Solution: {text}")
-    } else if length > 100 {
-        format!("{}...", text.chars().take(97).collect::<String>())
-    } else {
-        text.to_string()
-    }
-}
-
 /// DESIGN.md's cost of a problem solution.
 pub const PROBLEM_COST: i64 = 1;
 
@@ -192,8 +145,8 @@ pub struct LessonVideoParams {
     /// Counted from zero.
     pub lesson_index: u32,
     pub level: u8,
-    pub duration_minutes: u32,
-    pub wpm: u32,
+    pub duration_minutes: Minutes,
+    pub wpm: Wpm,
     pub dry_run: bool,
 }
 

@@ -8,7 +8,7 @@
 pub mod progress;
 mod record;
 pub mod versions;
-pub use record::{Record, difficulty, narrated_metadata};
+pub use record::{difficulty, finished_video, narrated_metadata};
 
 use chrono::Utc;
 use sea_orm::{

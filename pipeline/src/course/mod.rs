@@ -7,6 +7,7 @@ mod prompt;
 
 use std::path::Path;
 
+use lectern_contract::{Minutes, Wpm};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -220,15 +221,9 @@ pub struct LessonBrief {
 }
 
 impl LessonBrief {
-    pub fn new(context: LessonContext, level: u8, duration_minutes: f64, wpm: u32) -> Self {
+    pub fn new(context: LessonContext, level: u8, duration_minutes: Minutes, wpm: Wpm) -> Self {
         LessonBrief {
-            brief: Brief {
-                topic: context.lesson().title.clone(),
-                level,
-                duration_minutes,
-                wpm,
-                passages: Vec::new(),
-            },
+            brief: Brief::new(context.lesson().title.clone(), level, duration_minutes, wpm),
             context,
         }
     }
@@ -252,7 +247,7 @@ pub fn write_cover(dir: &Path, outline: &CourseOutline, level: u8) -> Result<(),
         level: level.clamp(1, 3),
         show_level: true,
         target_minutes: 1.0,
-        wpm: 150,
+        wpm: Wpm::new(150),
         origin: outline.origin,
         scenes: vec![Scene {
             visual: Visual::Title {
@@ -324,8 +319,13 @@ mod tests {
                     index,
                     lessons: outline.lessons.clone(),
                 };
-                let storyboard =
-                    offline_lesson_storyboard(&LessonBrief::new(context, 2, 4.0, 150)).unwrap();
+                let storyboard = offline_lesson_storyboard(&LessonBrief::new(
+                    context,
+                    2,
+                    Minutes::whole(4),
+                    Wpm::new(150),
+                ))
+                .unwrap();
                 storyboard.validate().unwrap();
                 assert!(storyboard.is_offline_draft());
                 storyboard.scenes[0].narration.clone()

@@ -281,7 +281,7 @@ pub fn offline_lesson_storyboard(lesson_brief: &LessonBrief) -> Result<Storyboar
         subject: guess_subject(&format!("{} {}", context.goal, brief.topic)),
         level: brief.level.clamp(1, 3),
         show_level: true,
-        target_minutes: brief.duration_minutes,
+        target_minutes: brief.duration_minutes.get(),
         wpm: brief.wpm,
         origin: Origin::OfflineDraft,
         scenes,

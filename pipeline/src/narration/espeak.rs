@@ -2,6 +2,7 @@ use std::path::PathBuf;
 use std::process::Stdio;
 
 use async_trait::async_trait;
+use lectern_contract::Wpm;
 use tokio::process::Command;
 
 use super::piper::find_in_path;
@@ -41,7 +42,7 @@ impl SentenceEngine for EspeakNarrator {
         std::thread::available_parallelism().map_or(2, |n| n.get())
     }
 
-    async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
+    async fn speak_one(&self, sentence: &str, wpm: Wpm) -> Result<(u32, Vec<i16>), NarrationError> {
         // A WAV file, not --stdout: the streamed header carries no length.
         let file = tempfile::Builder::new()
             .suffix(".wav")
@@ -55,7 +56,7 @@ impl SentenceEngine for EspeakNarrator {
                 "-v",
                 &self.voice,
                 "-s",
-                &wpm.clamp(80, 450).to_string(),
+                &wpm.get().clamp(80, 450).to_string(),
                 "-w",
             ])
             .arg(file.path())

@@ -8,6 +8,7 @@ pub mod reuse;
 mod wav;
 
 use async_trait::async_trait;
+use lectern_contract::Wpm;
 use serde::Serialize;
 
 pub use espeak::EspeakNarrator;
@@ -99,7 +100,7 @@ pub trait Narrator: Send + Sync {
     async fn speak(
         &self,
         sentences: &[String],
-        wpm: u32,
+        wpm: Wpm,
         progress: SentenceProgress<'_>,
     ) -> Result<Speech, NarrationError>;
 }
@@ -118,7 +119,7 @@ pub trait SentenceEngine: Clone + Send + Sync + 'static {
     fn at_once(&self) -> usize;
 
     /// One sentence at about `wpm` words per minute: its sample rate and its samples.
-    async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError>;
+    async fn speak_one(&self, sentence: &str, wpm: Wpm) -> Result<(u32, Vec<i16>), NarrationError>;
 }
 
 #[async_trait]
@@ -130,7 +131,7 @@ impl<E: SentenceEngine> Narrator for E {
     async fn speak(
         &self,
         sentences: &[String],
-        wpm: u32,
+        wpm: Wpm,
         progress: SentenceProgress<'_>,
     ) -> Result<Speech, NarrationError> {
         speak_each(E::NAME, sentences, self.at_once(), progress, |sentence| {

@@ -6,6 +6,7 @@ use async_openai::types::audio::{
     CreateSpeechRequestArgs, SpeechModel, SpeechResponseFormat, Voice,
 };
 use async_trait::async_trait;
+use lectern_contract::Wpm;
 
 use super::{NarrationError, SentenceEngine, decode_wav};
 
@@ -58,7 +59,7 @@ impl SentenceEngine for OpenAiNarrator {
         4
     }
 
-    async fn speak_one(&self, sentence: &str, wpm: u32) -> Result<(u32, Vec<i16>), NarrationError> {
+    async fn speak_one(&self, sentence: &str, wpm: Wpm) -> Result<(u32, Vec<i16>), NarrationError> {
         let error = |reason: String| NarrationError::Engine {
             engine: ENGINE,
             reason,
@@ -68,7 +69,7 @@ impl SentenceEngine for OpenAiNarrator {
             .model(SpeechModel::Other(self.model.clone()))
             .voice(Voice::Other(self.voice.clone()))
             .response_format(SpeechResponseFormat::Wav)
-            .speed((wpm as f32 / NATURAL_WPM).clamp(0.25, 4.0))
+            .speed((wpm.get() as f32 / NATURAL_WPM).clamp(0.25, 4.0))
             .build()
             .map_err(|e| error(e.to_string()))?;
         let response = self

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
+use lectern_contract::Wpm;
 use tempfile::TempDir;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStderr, ChildStdin, Command};
@@ -153,7 +154,7 @@ impl Narrator for PiperNarrator {
     async fn speak(
         &self,
         sentences: &[String],
-        wpm: u32,
+        wpm: Wpm,
         progress: SentenceProgress<'_>,
     ) -> Result<Speech, NarrationError> {
         let lines: Vec<String> = sentences
@@ -166,7 +167,7 @@ impl Narrator for PiperNarrator {
         }
         let length_scale = format!(
             "{:.3}",
-            (NATURAL_WPM / f64::from(wpm.max(1))).clamp(0.6, 1.7)
+            (NATURAL_WPM / f64::from(wpm.get().max(1))).clamp(0.6, 1.7)
         );
         let mut warm = self.warm.lock().await;
         let reusable = warm.as_mut().is_some_and(|w| {

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use lectern_contract::Wpm;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -17,7 +18,7 @@ pub const TRACK: &str = "narration.wav";
 pub const INDEX: &str = "narration.json";
 
 /// The name of a sentence's clip: what the voice says, who says it and how fast.
-pub fn clip_key(engine: &str, wpm: u32, sentence: &str) -> String {
+pub fn clip_key(engine: &str, wpm: Wpm, sentence: &str) -> String {
     let mut hash = Sha256::new();
     for part in [engine, &wpm.to_string(), sentence] {
         hash.update(part.as_bytes());
@@ -148,6 +149,8 @@ mod tests {
     use super::*;
     use crate::narration::SentenceTiming;
 
+    const USUAL: Wpm = Wpm::new(150);
+
     #[test]
     fn a_saved_track_gives_back_each_clip_by_its_key() {
         let dir = tempfile::tempdir().unwrap();
@@ -169,8 +172,8 @@ mod tests {
             sentences: vec![timing(800, 2400), timing(2800, 3600)],
         };
         let keys = [
-            clip_key("piper:joe", 150, "One."),
-            clip_key("piper:joe", 150, "Two."),
+            clip_key("piper:joe", USUAL, "One."),
+            clip_key("piper:joe", USUAL, "Two."),
         ];
         save(dir.path(), &narration, &keys).unwrap();
 
@@ -179,15 +182,19 @@ mod tests {
         assert_eq!(clips.len(), 2);
         assert_eq!(clips.get(&keys[0]).unwrap(), &samples[800..2400]);
         assert_eq!(clips.get(&keys[1]).unwrap(), &samples[2800..3600]);
-        assert!(clips.get(&clip_key("piper:joe", 160, "One.")).is_none());
+        assert!(
+            clips
+                .get(&clip_key("piper:joe", Wpm::new(160), "One."))
+                .is_none()
+        );
     }
 
     #[test]
     fn a_clip_is_named_by_engine_speed_and_words() {
-        let key = clip_key("piper:joe", 150, "Plants make sugar.");
-        assert_eq!(key, clip_key("piper:joe", 150, "Plants make sugar."));
-        assert_ne!(key, clip_key("espeak-ng", 150, "Plants make sugar."));
-        assert_ne!(key, clip_key("piper:joe", 150, "Plants make sugars."));
+        let key = clip_key("piper:joe", USUAL, "Plants make sugar.");
+        assert_eq!(key, clip_key("piper:joe", USUAL, "Plants make sugar."));
+        assert_ne!(key, clip_key("espeak-ng", USUAL, "Plants make sugar."));
+        assert_ne!(key, clip_key("piper:joe", USUAL, "Plants make sugars."));
         assert_eq!(key.len(), 64);
     }
 

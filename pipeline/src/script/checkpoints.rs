@@ -336,6 +336,8 @@ async fn agrees(
 
 #[cfg(test)]
 mod tests {
+    use lectern_contract::Wpm;
+
     use super::*;
     use crate::storyboard::{Origin, STORYBOARD_VERSION};
 
@@ -400,7 +402,7 @@ mod tests {
             level: 2,
             show_level: true,
             target_minutes: 2.0,
-            wpm: 150,
+            wpm: Wpm::new(150),
             origin: Origin::Model,
             scenes: vec![
                 scene(Visual::Title {

@@ -16,7 +16,7 @@ use crate::grounding::{self, Fact};
 use crate::storyboard::{
     Origin, STORYBOARD_VERSION, Scene, Series, SourceNote, Storyboard, Visual,
 };
-use crate::titles::{Subject, guess_subject, level_prefixed_title, smart_title};
+use crate::titles::{Subject, level_prefixed_title, smart_title};
 use crate::words::filled;
 
 pub struct OfflineWriter;
@@ -103,7 +103,7 @@ impl OfflineWriter {
             return Err(ScriptError::Brief("the topic is empty".into()));
         }
         let t = smart_title(&brief.topic);
-        let subject = guess_subject(&brief.topic);
+        let subject = brief.subject;
         let level_word = match brief.level {
             1 => "beginner's",
             3 => "advanced",
@@ -202,7 +202,7 @@ impl OfflineWriter {
             subject,
             level: brief.level.clamp(1, 3),
             show_level: true,
-            target_minutes: brief.duration_minutes,
+            target_minutes: brief.duration_minutes.get(),
             wpm: brief.wpm,
             origin: Origin::OfflineDraft,
             scenes: candidates.into_iter().map(|c| c.scene).collect(),

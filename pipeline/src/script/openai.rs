@@ -599,7 +599,7 @@ fn accept_within(content: &str, brief: &Brief, short: f64) -> Result<Storyboard,
     })?;
     storyboard.origin = Origin::Model;
     storyboard.level = brief.level;
-    storyboard.target_minutes = brief.duration_minutes;
+    storyboard.target_minutes = brief.duration_minutes.get();
     storyboard.wpm = brief.wpm;
     storyboard.validate()?;
     storyboard.check_word_range(short, WORD_BUDGET_TOLERANCE)?;
@@ -878,6 +878,8 @@ impl JsonModel for OpenAiWriter {
 
 #[cfg(test)]
 mod tests {
+    use lectern_contract::{Minutes, Wpm};
+
     use super::*;
     use crate::storyboard::{STORYBOARD_VERSION, Scene, Visual};
     use crate::titles::Subject;
@@ -898,7 +900,7 @@ mod tests {
             level: 1,
             show_level: true,
             target_minutes: 1.0,
-            wpm: 100,
+            wpm: Wpm::new(100),
             origin: Origin::Model,
             scenes: vec![
                 Scene {
@@ -1076,13 +1078,7 @@ mod tests {
 
     #[test]
     fn a_lesson_written_scene_by_scene_may_be_shorter_than_one_written_at_once() {
-        let brief = Brief {
-            topic: "The water cycle".into(),
-            level: 1,
-            duration_minutes: 1.0,
-            wpm: 100,
-            passages: Vec::new(),
-        };
+        let brief = Brief::new("The water cycle", 1, Minutes::whole(1), Wpm::new(100));
         // 65 words of 100: under the 20% tolerance, within the short lesson's 50%.
         let short = answer(65);
         let refused = accept(&short, &brief).unwrap_err().to_string();

@@ -1,6 +1,6 @@
 use super::{Brief, WORD_BUDGET_TOLERANCE};
 use crate::grounding::Reference;
-use crate::titles::{guess_subject, level_name};
+use crate::titles::level_name;
 
 pub fn system_prompt() -> String {
     r#"You are an expert teacher who writes narrated slide lessons for Lectern.
@@ -47,10 +47,10 @@ pub fn user_prompt(brief: &Brief, reference: &Reference) -> String {
          sentences together must have {target} words (between {low} and {high}).\n\
          Set level to {level}, target_minutes to {minutes} and wpm to {wpm}.",
         topic = brief.topic.trim(),
-        subject = guess_subject(&brief.topic),
+        subject = brief.subject,
         level = brief.level,
         level_name = level_name(brief.level),
-        minutes = brief.duration_minutes,
+        minutes = brief.duration_minutes.get(),
         wpm = brief.wpm,
         low = (target as f64 * (1.0 - WORD_BUDGET_TOLERANCE)).floor(),
         high = (target as f64 * (1.0 + WORD_BUDGET_TOLERANCE)).ceil(),

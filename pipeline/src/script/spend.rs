@@ -330,6 +330,8 @@ pub fn estimated_tokens(text: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use lectern_contract::Wpm;
+
     use super::*;
     use crate::corpus::{Recording, Replay, corpus_dir};
     use crate::script::{JsonModel, ScriptError, Turn};
@@ -606,7 +608,7 @@ mod tests {
             level: 1,
             show_level: true,
             target_minutes: 1.0,
-            wpm: 150,
+            wpm: Wpm::new(150),
             origin: crate::storyboard::Origin::Model,
             scenes: vec![
                 Scene {

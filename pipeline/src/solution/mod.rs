@@ -9,45 +9,16 @@ pub mod reader;
 pub mod storyboard;
 
 use lectern_solver::{CheckStatus, ProblemKind, Step, check_steps};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::script::{OpenAiWriter, OpenAiWriterConfig};
 
 pub use model::{ModelError, solve as solve_with_model};
 
-/// What the user asked to have solved, as the solution's writers need it: read from a
-/// problem job's parameters (`lectern_core::jobs::ProblemParams`, which hold more).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct SolutionBrief {
-    pub problem_text: String,
-    pub subject: String,
-    pub problem_type: String,
-    /// 1 to 3.
-    pub detail_level: u8,
-    pub duration_minutes: u32,
-    pub show_work: bool,
-    /// The reading the student confirmed: the solver's notation for their words, written by
-    /// a language model (see [`reader`]) and accepted by the solver. Solved instead of the
-    /// words.
-    #[serde(default)]
-    pub reading: Option<String>,
-}
-
-impl SolutionBrief {
-    /// Whether the problem is mathematics (the default subject), where words that cannot be
-    /// read are refused rather than handed to a model to reason about.
-    pub fn is_math(&self) -> bool {
-        is_math(&self.subject)
-    }
-}
-
-/// Whether a problem's subject is mathematics (`math`, the default, or empty).
-pub fn is_math(subject: &str) -> bool {
-    matches!(
-        subject.trim().to_lowercase().as_str(),
-        "" | "math" | "maths" | "mathematics"
-    )
-}
+/// What the user asked to have solved, the brief of a problem job's parameters: both are
+/// the job contract's, written once for the API that stores them and the workers that read
+/// them.
+pub use lectern_contract::{SolutionBrief, is_math};
 
 /// One step and whether a computation verified it.
 #[derive(Debug, Clone, Serialize)]

@@ -102,7 +102,7 @@ fn user_prompt(params: &SolutionBrief) -> String {
         3 => "thorough: every small step, and why each rule applies",
         _ => "standard: each step with a sentence of explanation",
     };
-    let words = params.duration_minutes * 150;
+    let words = params.duration_minutes.words_at(super::storyboard::WPM);
     let mut prompt = format!(
         "Problem: {problem}\nSubject: {subject}\nProblem type: {kind}\nDetail: {detail}.\n{work}\
          The whole narration (introduction, step narrations and summary) should be about \

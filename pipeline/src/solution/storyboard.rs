@@ -13,6 +13,7 @@ use crate::{
     },
     titles::Subject,
 };
+use lectern_contract::Wpm;
 use lectern_solver::ProblemKind;
 use serde::Deserialize;
 
@@ -20,7 +21,7 @@ use super::extras::{self, Mistake};
 use super::notation::{line_parts, speak, typst_math, typst_text};
 use super::{CheckedSolution, CheckedStep, SolutionBrief, Source};
 
-pub const WPM: u32 = 150;
+pub const WPM: Wpm = Wpm::new(150);
 /// Lines of a solution scene, after the line it continues from.
 const LINES_PER_SCENE: usize = 4;
 /// The heading of the main solution's scenes; practice problems have their own.
@@ -629,7 +630,7 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
         .introduction
         .clone()
         .unwrap_or_else(|| introduce(&solution.problem));
-    let target = (params.duration_minutes * WPM) as usize;
+    let target = params.duration_minutes.words_at(WPM);
     let high = target as f64 * 1.1;
     let detail_asked = params.detail_level.clamp(1, 3);
     let title_scene = |shown: &CheckedSolution, with_method: bool| {
@@ -736,7 +737,7 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
         subject: subject(&params.subject),
         level: detail_asked,
         show_level: false,
-        target_minutes: f64::from(params.duration_minutes),
+        target_minutes: params.duration_minutes.get(),
         wpm: WPM,
         origin: match solution.source {
             Source::LanguageModel { .. } => Origin::Model,
@@ -923,17 +924,19 @@ fn plain(math: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use lectern_contract::Minutes;
+
     use crate::frames::check_slides;
 
     use super::*;
 
-    fn params(problem: &str, detail_level: u8, duration_minutes: u32) -> SolutionBrief {
+    fn params(problem: &str, detail_level: u8, minutes: u32) -> SolutionBrief {
         SolutionBrief {
             problem_text: problem.into(),
             subject: "math".into(),
             problem_type: "homework".into(),
             detail_level,
-            duration_minutes,
+            duration_minutes: Minutes::whole(minutes),
             show_work: true,
             reading: None,
         }
@@ -1127,7 +1130,7 @@ mod tests {
     }
 
     fn seconds(storyboard: &Storyboard) -> f64 {
-        storyboard.word_count() as f64 * 60.0 / f64::from(storyboard.wpm)
+        storyboard.wpm.seconds_for(storyboard.word_count())
     }
 
     /// The narration is as long as asked (duration x 150 words, within 15%): a short problem

@@ -7,6 +7,7 @@
 
 mod validate;
 
+use lectern_contract::{Minutes, Wpm};
 use serde::{Deserialize, Serialize};
 
 pub(crate) use validate::Checker;
@@ -30,7 +31,8 @@ pub struct Storyboard {
     #[serde(default = "shown", skip_serializing_if = "is_shown")]
     pub show_level: bool,
     pub target_minutes: f64,
-    pub wpm: u32,
+    #[cfg_attr(feature = "openapi", schema(value_type = u32))]
+    pub wpm: Wpm,
     #[serde(default)]
     pub origin: Origin,
     pub scenes: Vec<Scene>,
@@ -397,7 +399,7 @@ impl Storyboard {
     }
 
     pub fn target_words(&self) -> usize {
-        (self.target_minutes * f64::from(self.wpm)).round() as usize
+        Minutes::new(self.target_minutes).words_at(self.wpm)
     }
 
     /// Every narration sentence with its scene and beat index, in speaking order.

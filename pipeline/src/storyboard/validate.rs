@@ -182,7 +182,7 @@ impl Storyboard {
         if !(0.25..=20.0).contains(&self.target_minutes) {
             c.push("target_minutes", "must be between 0.25 and 20");
         }
-        if !(80..=260).contains(&self.wpm) {
+        if !(80..=260).contains(&self.wpm.get()) {
             c.push(
                 "wpm",
                 format!("is {}; between 80 and 260 expected", self.wpm),

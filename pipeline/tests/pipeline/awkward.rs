@@ -8,7 +8,7 @@ use gstreamer as gst;
 use lectern_pipeline::narration::EspeakNarrator;
 use lectern_pipeline::script::{OfflineWriter, ScriptWriter};
 use lectern_pipeline::{
-    Brief, CancellationToken, Pipeline, PipelineConfig, RenderInput,
+    Brief, CancellationToken, Minutes, Pipeline, PipelineConfig, RenderInput, Wpm,
     breaks::visible,
     frames::{SlideRenderer, SlideState, check_slides},
 };
@@ -50,13 +50,7 @@ fn topics() -> Vec<String> {
 }
 
 fn brief(topic: &str) -> Brief {
-    Brief {
-        topic: topic.into(),
-        level: 1,
-        duration_minutes: 1.0,
-        wpm: 150,
-        passages: Vec::new(),
-    }
+    Brief::new(topic, 1, Minutes::whole(1), Wpm::new(150))
 }
 
 /// The slide's content area: the page (960 x 540 pt) less a margin.
@@ -129,7 +123,7 @@ async fn every_awkward_topic_renders_to_a_playable_video_with_captions_that_fit(
         let dir = tempfile::tempdir().unwrap();
         let output = pipeline
             .render(
-                RenderInput::topic(topic.clone(), 1, 1.0, 150),
+                RenderInput::topic(topic.clone(), 1, Minutes::whole(1), Wpm::new(150)),
                 dir.path(),
                 |_| {},
                 CancellationToken::new(),

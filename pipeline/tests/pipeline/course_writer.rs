@@ -7,6 +7,7 @@ use std::time::Duration;
 use lectern_pipeline::course::{CourseBrief, LessonBrief, LessonContext, LessonOutline};
 use lectern_pipeline::script::{OpenAiWriter, OpenAiWriterConfig, ScriptError, ScriptWriter};
 use lectern_pipeline::storyboard::Origin;
+use lectern_pipeline::{Minutes, Wpm};
 use serde_json::{Value, json};
 
 use crate::helpers::{ChatStandIn, Reply};
@@ -111,7 +112,12 @@ async fn a_lesson_brief_names_its_course_and_the_lessons_before_it_and_forbids_a
         lessons,
     };
     let _ = writer(&stand_in)
-        .write_lesson(&LessonBrief::new(context, 2, 3.0, 150))
+        .write_lesson(&LessonBrief::new(
+            context,
+            2,
+            Minutes::whole(3),
+            Wpm::new(150),
+        ))
         .await
         .unwrap_err();
     let prompt = &user_messages(&stand_in.requests()[0])[0];

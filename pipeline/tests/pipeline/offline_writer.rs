@@ -1,16 +1,10 @@
-use lectern_pipeline::Brief;
 use lectern_pipeline::frames::check_slides;
 use lectern_pipeline::script::{OfflineWriter, ScriptWriter, WORD_BUDGET_TOLERANCE};
 use lectern_pipeline::storyboard::{Origin, Visual};
+use lectern_pipeline::{Brief, Minutes, Wpm};
 
 fn brief(topic: &str, minutes: f64) -> Brief {
-    Brief {
-        topic: topic.into(),
-        level: 1,
-        duration_minutes: minutes,
-        wpm: 150,
-        passages: Vec::new(),
-    }
+    Brief::new(topic, 1, Minutes::new(minutes), Wpm::new(150))
 }
 
 #[tokio::test]
@@ -28,7 +22,7 @@ async fn the_offline_writer_meets_the_word_budget_for_every_length() {
         ("Photosynthesis", 15.0, 80),
     ] {
         let brief = Brief {
-            wpm,
+            wpm: Wpm::new(wpm),
             ..brief(topic, minutes)
         };
         let storyboard = OfflineWriter.write(&brief).await.unwrap();
@@ -55,7 +49,7 @@ async fn the_offline_writer_meets_the_word_budget_across_lengths_and_rates() {
         for minutes in 1..=15 {
             for wpm in [80, 100, 120, 150, 180, 210, 250] {
                 let brief = Brief {
-                    wpm,
+                    wpm: Wpm::new(wpm),
                     ..brief(topic, f64::from(minutes))
                 };
                 let storyboard = OfflineWriter.write(&brief).await.unwrap();

@@ -5,19 +5,13 @@ use std::time::Duration;
 use lectern_pipeline::narration::EspeakNarrator;
 use lectern_pipeline::script::{OpenAiWriter, OpenAiWriterConfig, ScriptError, ScriptWriter};
 use lectern_pipeline::storyboard::Origin;
-use lectern_pipeline::{Brief, Pipeline, PipelineConfig, RenderInput, Stage};
+use lectern_pipeline::{Brief, Minutes, Pipeline, PipelineConfig, RenderInput, Stage, Wpm};
 use serde_json::{Value, json};
 
 use crate::helpers::{ChatStandIn, Reply};
 
 fn brief() -> Brief {
-    Brief {
-        topic: "Why is the sky blue?".into(),
-        level: 1,
-        duration_minutes: 0.5,
-        wpm: 150,
-        passages: Vec::new(),
-    }
+    Brief::new("Why is the sky blue?", 1, Minutes::new(0.5), Wpm::new(150))
 }
 
 /// A storyboard of 75 words: the budget of half a minute at 150 words per minute.
@@ -129,7 +123,7 @@ async fn malformed_json_twice_fails_in_the_script_stage_saying_why() {
 
     let error = pipeline
         .plan(
-            &RenderInput::topic("Why is the sky blue?", 1, 0.5, 150),
+            &RenderInput::topic("Why is the sky blue?", 1, Minutes::new(0.5), Wpm::new(150)),
             None,
             |_| {},
         )

@@ -6,6 +6,7 @@
 use lectern_pipeline::grounding::{Passage, SOURCES_HEADING};
 use lectern_pipeline::script::{Brief, JsonModel, Turn, write_scene_by_scene};
 use lectern_pipeline::storyboard::{Cite, Visual};
+use lectern_pipeline::{Minutes, Wpm};
 use serde_json::{Value, json};
 
 const DOCUMENT: &str = "veltrane-notes";
@@ -218,11 +219,13 @@ impl JsonModel for Reader {
 
 fn brief() -> Brief {
     Brief {
-        topic: "Quenching Veltrane glass".into(),
-        level: 1,
-        duration_minutes: 2.0,
-        wpm: 130,
         passages: passages(),
+        ..Brief::new(
+            "Quenching Veltrane glass",
+            1,
+            Minutes::whole(2),
+            Wpm::new(130),
+        )
     }
 }
 

@@ -51,11 +51,11 @@ async fn solve(runtime: &Runtime, brief: &SolutionBrief) -> Result<CheckedSoluti
 
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: ProblemParams = crate::params_of(job)?;
+    let brief = &params.brief;
     runtime
         .progress(&job.id, 1, "Analyzing your problem...")
         .await;
-    let brief: SolutionBrief = crate::params_of(job)?;
-    let solution = solve(runtime, &brief).await?;
+    let solution = solve(runtime, brief).await?;
     if jobs::is_cancelled(&runtime.db, &job.id)
         .await
         .unwrap_or(false)
@@ -63,7 +63,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
         return Err(RunError::Cancelled);
     }
     let title = params.history_title();
-    let plan = storyboard::build(&solution, &brief, &title);
+    let plan = storyboard::build(&solution, brief, &title);
     let summary = plan.summary(&solution);
     let storyboard = storyboard::drawable(plan.storyboard);
 
@@ -76,7 +76,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
                 "solution": summary,
                 "title": title,
                 "word_count": storyboard.word_count(),
-                "estimated_seconds": storyboard.word_count() as f64 * 60.0 / f64::from(storyboard.wpm),
+                "estimated_seconds": storyboard.wpm.seconds_for(storyboard.word_count()),
             }),
             smart_title: Some(title),
             step: "Plan ready".into(),

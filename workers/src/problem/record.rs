@@ -3,10 +3,11 @@
 use lectern_core::{
     entities::{job, video},
     jobs::ProblemParams,
-    library::{Record, narrated_metadata},
+    library::{difficulty, finished_video, narrated_metadata},
 };
 use lectern_pipeline::RenderOutput;
-use lectern_pipeline::solution::{CheckedSolution, Source};
+use lectern_pipeline::solution::{CheckedSolution, Source, storyboard::WPM};
+use sea_orm::Set;
 use serde_json::json;
 
 pub fn history_record(
@@ -16,46 +17,49 @@ pub fn history_record(
     output: &RenderOutput,
     transcript: Option<String>,
 ) -> video::ActiveModel {
+    let brief = &params.brief;
     let description = params.description();
-    let level = params.detail_level.clamp(1, 3);
+    let level = brief.detail_level.clamp(1, 3);
     let checked_steps = solution.steps.iter().filter(|s| s.checked).count();
     let mut content_metadata = narrated_metadata(
-        &params.subject,
+        &brief.subject,
         level,
-        params.duration_minutes,
+        brief.duration_minutes,
         false,
         "ai-problem-solving",
     );
-    content_metadata["problem_type"] = json!(params.problem_type);
+    content_metadata["problem_type"] = json!(brief.problem_type);
     content_metadata["solver"] = json!(match &solution.source {
         Source::OfflineSolver => "offline-solver".to_string(),
         Source::LanguageModel { engine, .. } => engine.clone(),
     });
-    Record {
-        video_type: "problem_solving".into(),
-        title: params.history_title(),
-        original_title: params.original_title(),
-        topic: params.problem_text.trim().to_string(),
-        prompt: params.problem_text.trim().to_string(),
-        description: description.clone(),
-        level,
-        duration: format!("{}:00", params.duration_minutes),
-        duration_minutes: params.duration_minutes as i32,
-        subject: params.subject.clone(),
-        problem_type: Some(params.problem_type.clone()),
-        subtitle_style: Some("modern".into()),
-        wpm: lectern_pipeline::solution::storyboard::WPM,
-        tags: json!([
+    video::ActiveModel {
+        video_type: Set("problem_solving".into()),
+        title: Set(params.history_title()),
+        original_title: Set(params.original_title()),
+        topic: Set(brief.problem_text.trim().to_string()),
+        prompt: Set(brief.problem_text.trim().to_string()),
+        description: Set(description.clone()),
+        level: Set(level.into()),
+        difficulty: Set(difficulty(level).into()),
+        duration: Set(brief.duration_minutes.to_string()),
+        duration_minutes: Set(brief.duration_minutes.rounded_up() as i32),
+        subject: Set(brief.subject.clone()),
+        problem_type: Set(Some(brief.problem_type.clone())),
+        subtitle_style: Set(Some("modern".into())),
+        wpm: Set(WPM.get() as i32),
+        tags: Set(json!([
             "problem-solving",
-            params.subject.to_lowercase(),
+            brief.subject.to_lowercase(),
             format!("level-{level}"),
-        ]),
-        generated_content: json!({
+        ])
+        .to_string()),
+        generated_content: Set(json!({
             "description": description,
-            "duration_minutes": params.duration_minutes,
-            "problem": params.problem_text.trim(),
-            "subject": params.subject,
-            "problem_type": params.problem_type,
+            "duration_minutes": brief.duration_minutes,
+            "problem": brief.problem_text.trim(),
+            "subject": brief.subject,
+            "problem_type": brief.problem_type,
             "detail_level": level,
             "status": "completed",
             "final_answer": solution.final_answer,
@@ -63,10 +67,10 @@ pub fn history_record(
             "steps": solution.steps.len(),
             "checked_steps": checked_steps,
             "duration_seconds": output.duration_seconds,
-        }),
-        content_metadata,
-        is_public: params.is_global,
-        lesson_of: None,
+        })
+        .to_string()),
+        content_metadata: Set(content_metadata.to_string()),
+        is_public: Set(params.is_global),
+        ..finished_video(job, transcript)
     }
-    .of(job, transcript)
 }

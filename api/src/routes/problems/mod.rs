@@ -8,11 +8,9 @@
 mod reading;
 
 use axum::{Json, extract::State, response::IntoResponse};
+use lectern_contract::{Minutes, SolutionBrief};
 use lectern_core::jobs::{JobKind, PROBLEM_COST, ProblemParams};
-use lectern_pipeline::solution::{
-    self,
-    reader::{ProblemRead, ReadBy},
-};
+use lectern_pipeline::solution::reader::{ProblemRead, ReadBy};
 use lectern_solver::SolveError;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -131,18 +129,20 @@ impl GenerateSolution {
         }
         caller.require_self(&user_id)?;
         Ok(ProblemParams {
-            problem_text,
-            subject,
-            problem_type,
-            detail_level: self.detail_level.unwrap_or(LEVEL.default as u8),
-            duration_minutes: duration,
-            show_work: self.show_work.unwrap_or(true),
+            brief: SolutionBrief {
+                problem_text,
+                subject,
+                problem_type,
+                detail_level: self.detail_level.unwrap_or(LEVEL.default as u8),
+                duration_minutes: Minutes::whole(duration),
+                show_work: self.show_work.unwrap_or(true),
+                reading: self
+                    .reading
+                    .map(|r| r.trim().to_string())
+                    .filter(|r| !r.is_empty()),
+            },
             is_global: self.is_global.unwrap_or(false),
             dry_run: self.dry_run.unwrap_or(false),
-            reading: self
-                .reading
-                .map(|r| r.trim().to_string())
-                .filter(|r| !r.is_empty()),
         })
     }
 }
@@ -155,11 +155,11 @@ impl GenerateSolution {
 async fn read_before_charge(
     state: &AppState,
     caller: &AuthUser,
-    params: &mut ProblemParams,
+    brief: &mut SolutionBrief,
 ) -> ApiResult<()> {
-    let words = params.problem_text.clone();
+    let words = brief.problem_text.clone();
     let with_model = state.config.llm.is_some();
-    if let Some(confirmed) = &params.reading {
+    if let Some(confirmed) = &brief.reading {
         return match lectern_solver::accept_reading(&words, confirmed) {
             Ok(reading) if reading.solvable || with_model => Ok(()),
             Ok(reading) => Err(refused(reading.detail, "needs_language_model")),
@@ -170,7 +170,7 @@ async fn read_before_charge(
             )),
         };
     }
-    if with_model && !solution::is_math(&params.subject) {
+    if with_model && !brief.is_math() {
         // Another subject's words go to the model to reason about, as they are.
         return Ok(());
     }
@@ -181,7 +181,7 @@ async fn read_before_charge(
     match read {
         ProblemRead::Read { reading, by } => {
             if by != ReadBy::Rules {
-                params.reading = Some(reading.reading);
+                brief.reading = Some(reading.reading);
                 return Ok(());
             }
             if reading.solvable || with_model {
@@ -312,7 +312,7 @@ async fn generate_solution(
     ValidJson(body): ValidJson<GenerateSolution>,
 ) -> ApiResult<impl IntoResponse> {
     let mut params = body.validate(&caller)?;
-    read_before_charge(&state, &caller, &mut params).await?;
+    read_before_charge(&state, &caller, &mut params.brief).await?;
     Submission {
         kind: JobKind::Problem,
         title: params.history_title(),

@@ -109,10 +109,10 @@ async fn write_lesson(
     if brief.topic.trim().is_empty() {
         return Err(ScriptError::Brief("the topic is empty".into()));
     }
-    let subject = guess_subject(&brief.topic);
+    let subject = brief.subject;
     let (plan_lesson, lesson) = lesson_briefs(brief, subject, reference, context);
     let planned = body_scenes(brief);
-    let with_quiz = brief.duration_minutes >= 2.0 && planned >= 3;
+    let with_quiz = brief.duration_minutes.get() >= 2.0 && planned >= 3;
     progress(0.02);
 
     let mut turns = vec![Turn::System(system_prompt()), Turn::User(plan_lesson)];
@@ -340,7 +340,7 @@ async fn write_lesson(
         subject,
         level: brief.level,
         show_level: true,
-        target_minutes: brief.duration_minutes,
+        target_minutes: brief.duration_minutes.get(),
         wpm: brief.wpm,
         origin: Origin::Model,
         scenes,

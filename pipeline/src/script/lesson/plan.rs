@@ -153,7 +153,7 @@ pub(super) fn lesson_brief(
          Length: about {minutes} minutes of narration.",
         topic = brief.topic.trim(),
         level = level_name(brief.level),
-        minutes = brief.duration_minutes,
+        minutes = brief.duration_minutes.get(),
     );
     if let Some(context) = context {
         text.push_str("\n\n");
@@ -222,7 +222,7 @@ pub(super) fn plan_request(brief: &Brief, planned: usize) -> String {
          several kinds: definition for a key term, bullets for a list of facts, comparison for \
          two things side by side{extra}.",
         topic = brief.topic.trim(),
-        extra = match guess_subject(&brief.topic) {
+        extra = match brief.subject {
             Subject::Mathematics =>
                 ", worked_example for a calculation worked through, \
                 equation_steps for a derivation",

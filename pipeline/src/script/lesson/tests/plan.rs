@@ -1,5 +1,7 @@
 //! Planning: headings, terms, titles, where questions go.
 
+use lectern_contract::{Minutes, Wpm};
+
 use super::*;
 
 #[test]
@@ -95,13 +97,7 @@ fn a_title_keeps_the_topic_and_not_a_tagline() {
 
 #[test]
 fn the_background_is_given_to_the_scenes_not_to_the_plan() {
-    let brief = Brief {
-        topic: "Photosynthesis".into(),
-        level: 2,
-        duration_minutes: 5.0,
-        wpm: 150,
-        passages: Vec::new(),
-    };
+    let brief = Brief::new("Photosynthesis", 2, Minutes::whole(5), Wpm::new(150));
     let fact = |definition: &str, source| grounding::Fact {
         term: "photosynthesis".into(),
         definition: definition.into(),

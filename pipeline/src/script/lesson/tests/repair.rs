@@ -1,5 +1,7 @@
 //! The lesson as a whole: repeats, lengthening, shortening, beat limits.
 
+use lectern_contract::Wpm;
+
 use super::*;
 
 #[test]
@@ -411,7 +413,7 @@ fn lesson_of(words: usize) -> Storyboard {
         level: 2,
         show_level: true,
         target_minutes: 1.0,
-        wpm: 100,
+        wpm: Wpm::new(100),
         origin: Origin::Model,
         scenes: vec![
             Scene {
