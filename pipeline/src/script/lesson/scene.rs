@@ -8,6 +8,15 @@ pub(super) fn text(max: u32) -> Value {
     json!({ "type": "string", "minLength": 1, "maxLength": max })
 }
 
+/// A line of Typst math, without a backslash (and so without a quote, which JSON writes with
+/// one): asked for Typst math, the 1.5B model writes LaTeX ("\lim_{h \to 0} \frac{…}"),
+/// which does not typeset, and writes it again when asked again with the reason. The class
+/// is written as ranges around `"`, `[`, `\` and `]`: with a negated class (`[^\\]`)
+/// llama-server stops enforcing the grammar and answers HTTP 500.
+pub(super) fn math_line(max: u32) -> Value {
+    json!({ "type": "string", "pattern": format!("^[ !#-Z^-~]{{1,{max}}}$") })
+}
+
 /// A spoken sentence: long enough to say something (a tiny model otherwise answers "Yes.").
 pub(super) fn sentence() -> Value {
     json!({ "type": "string", "minLength": 50, "maxLength": SENTENCE_CHARS })
@@ -56,7 +65,7 @@ pub(super) fn scene_schema(kind: BodyKind, elements: usize, extra: usize) -> Val
         })),
         BodyKind::EquationSteps => object(json!({
             "steps": array(object(json!({
-                "math": text(120),
+                "math": math_line(120),
                 "note": text(56),
                 "say": sentence(),
             })), elements),
