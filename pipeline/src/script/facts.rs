@@ -150,6 +150,10 @@ pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
             rows.remove(index);
             true
         }
+        Visual::EquationSteps { steps, .. } if steps.len() > 1 && index < steps.len() => {
+            steps.remove(index);
+            true
+        }
         _ => false,
     }
 }

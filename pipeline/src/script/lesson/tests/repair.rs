@@ -551,3 +551,37 @@ fn a_lesson_over_its_budget_with_no_extra_sentences_loses_its_last_bullets() {
     assert_eq!(storyboard.scenes[2].narration.len(), 1);
     assert_eq!(storyboard.word_count(), 9 + 30 + 60);
 }
+
+#[test]
+fn a_derivation_step_whose_sentence_was_said_before_goes_with_it() {
+    // Derivatives, recorded 3 December: four steps, each the same line with the same sentence.
+    let said = "The derivative of a function f(x) at a point x is defined as the limit of the \
+                difference quotient (f(x+h) - f(x)) / h as h approaches zero.";
+    let step = |math: &str| EquationStep {
+        math: math.into(),
+        note: Some("the formula for the derivative".into()),
+    };
+    let mut scenes = vec![Scene {
+        visual: Visual::EquationSteps {
+            heading: "Derivative Formula".into(),
+            steps: vec![
+                step("f'(x) = lim (h->0) (f(x+h) - f(x)) / h"),
+                step("f'(x) = lim (h->0) (f(x+h) - f(x)) / h"),
+                step("f(x) = x^2"),
+            ],
+        },
+        narration: vec![
+            said.to_string(),
+            said.to_string(),
+            "For f(x) = x^2 the quotient is 2x + h, which tends to 2x.".into(),
+        ],
+        cites: Vec::new(),
+    }];
+    drop_repeated_sentences(&mut scenes);
+    let Visual::EquationSteps { steps, .. } = &scenes[0].visual else {
+        unreachable!()
+    };
+    assert_eq!(steps.len(), 2, "{steps:?}");
+    assert_eq!(steps[1].math, "f(x) = x^2");
+    assert_eq!(scenes[0].narration.len(), 2);
+}
