@@ -13,7 +13,7 @@ pub(super) fn text(max: u32) -> Value {
 /// which does not typeset, and writes it again when asked again with the reason. The class
 /// is written as ranges around `"`, `[`, `\` and `]`: with a negated class (`[^\\]`)
 /// llama-server stops enforcing the grammar and answers HTTP 500.
-pub(super) fn math_line(max: u32) -> Value {
+fn math_line(max: u32) -> Value {
     json!({ "type": "string", "pattern": format!("^[ !#-Z^-~]{{1,{max}}}$") })
 }
 
