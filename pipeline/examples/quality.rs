@@ -83,6 +83,7 @@ fn moves(with: &Totals, without: &Totals) -> String {
         ("untaught", a.untaught_answers, b.untaught_answers),
         ("garbled", a.garbled, b.garbled),
         ("cutsent", a.cut_sentences, b.cut_sentences),
+        ("math", a.garbled_math, b.garbled_math),
     ];
     let moved: Vec<String> = pairs
         .iter()

@@ -467,7 +467,7 @@ pub fn table(replayed: &[Replayed]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
+        "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
         "brief",
         "min",
         "words/bud",
@@ -484,6 +484,7 @@ pub fn table(replayed: &[Replayed]) -> String {
         "untg",
         "garb",
         "csen",
+        "math",
         "checked",
         "exact/near/reused"
     );
@@ -494,7 +495,7 @@ pub fn table(replayed: &[Replayed]) -> String {
                 let d = &f.defects;
                 let _ = writeln!(
                     out,
-                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
+                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
                     b.slug,
                     b.minutes,
                     f.words,
@@ -513,6 +514,7 @@ pub fn table(replayed: &[Replayed]) -> String {
                     d.untaught_answers,
                     d.garbled,
                     d.cut_sentences,
+                    d.garbled_math,
                     one.fact_wrong,
                     one.fact_checked,
                     one.counts.exact,
@@ -563,7 +565,7 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
     );
     let _ = writeln!(
         out,
-        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences",
+        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences, {} garbled formulas",
         d.cut_phrases,
         d.lone_items,
         d.repeats,
@@ -575,7 +577,8 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         pct(d.filler),
         d.untaught_answers,
         d.garbled,
-        d.cut_sentences
+        d.cut_sentences,
+        d.garbled_math
     );
     let _ = writeln!(
         out,

@@ -20,6 +20,8 @@
 //!   another script;
 //! - a *cut sentence*: narration that begins mid-sentence or stops on a word that cannot end
 //!   one;
+//! - a *garbled formula*: a slide's math line with LaTeX's backslash or braces in it, which
+//!   Typst shows as words and brackets (`frac{a}{b}` as "frac" and braces);
 //! - *key ideas*: of the ideas a teacher wrote down for the brief, those the lesson says.
 
 use serde::{Deserialize, Serialize};
@@ -62,6 +64,9 @@ pub struct Defects {
     /// Narrated sentences that begin or end where a sentence cannot.
     #[serde(default)]
     pub cut_sentences: usize,
+    /// Math lines on slides written in LaTeX (a backslash or braces).
+    #[serde(default)]
+    pub garbled_math: usize,
 }
 
 impl Defects {
@@ -76,6 +81,7 @@ impl Defects {
             + self.untaught_answers
             + self.garbled
             + self.cut_sentences
+            + self.garbled_math
     }
 
     fn add(&mut self, other: &Defects) {
@@ -89,6 +95,7 @@ impl Defects {
         self.untaught_answers += other.untaught_answers;
         self.garbled += other.garbled;
         self.cut_sentences += other.cut_sentences;
+        self.garbled_math += other.garbled_math;
     }
 }
 
@@ -178,6 +185,12 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
                 .notes
                 .push(format!("lone item: {}", scene.visual.kind()));
         }
+        for line in math_lines(&scene.visual) {
+            if garbled_math(line) {
+                figures.defects.garbled_math += 1;
+                figures.notes.push(format!("garbled formula: \"{line}\""));
+            }
+        }
         if let Visual::Quiz { options, .. } = &scene.visual {
             figures.questions += 1;
             figures.defects.doubled_options += doubled(options, &mut figures.notes);
@@ -211,17 +224,7 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
     for scene in &storyboard.scenes {
         let (heading, phrases, _) = slide_text(&scene.visual);
         units.extend(heading.into_iter().chain(phrases).map(str::to_lowercase));
-        if let Visual::EquationSteps { steps, .. } = &scene.visual {
-            units.extend(steps.iter().map(|s| s.math.to_lowercase()));
-        }
-        if let Visual::WorkedExample { steps, .. } = &scene.visual {
-            units.extend(
-                steps
-                    .iter()
-                    .filter_map(|s| s.math.as_ref())
-                    .map(|m| m.to_lowercase()),
-            );
-        }
+        units.extend(math_lines(&scene.visual).map(str::to_lowercase));
     }
     for idea in key_ideas {
         if idea.any_of.iter().any(|set| {
@@ -289,6 +292,7 @@ impl Totals {
         more("untaught answers", d.untaught_answers, b.untaught_answers);
         more("garbled sentences", d.garbled, b.garbled);
         more("cut sentences", d.cut_sentences, b.cut_sentences);
+        more("garbled formulas", d.garbled_math, b.garbled_math);
         if self.key_ideas_taught < baseline.key_ideas_taught {
             worse.push(format!(
                 "key ideas taught: {}, baseline {}",
@@ -486,13 +490,34 @@ fn slide_text(visual: &Visual) -> (Option<&str>, Vec<&str>, bool) {
             example.iter().map(String::as_str).collect(),
             false,
         ),
-        Visual::EquationSteps { heading, .. }
-        | Visual::WorkedExample { heading, .. }
+        Visual::EquationSteps { heading, steps } => (
+            Some(heading),
+            steps.iter().filter_map(|s| s.note.as_deref()).collect(),
+            false,
+        ),
+        Visual::WorkedExample { heading, .. }
         | Visual::Code { heading, .. }
         | Visual::Plot { heading, .. }
         | Visual::SolutionSteps { heading, .. } => (Some(heading), Vec::new(), false),
         Visual::Quiz { .. } => (None, Vec::new(), false),
     }
+}
+
+/// The lines of math a slide shows: a derivation's steps, a worked example's calculations.
+fn math_lines(visual: &Visual) -> Box<dyn Iterator<Item = &str> + '_> {
+    match visual {
+        Visual::EquationSteps { steps, .. } => Box::new(steps.iter().map(|s| s.math.as_str())),
+        Visual::WorkedExample { steps, .. } => {
+            Box::new(steps.iter().filter_map(|s| s.math.as_deref()))
+        }
+        _ => Box::new(std::iter::empty()),
+    }
+}
+
+/// A math line written in LaTeX: Typst groups with parentheses and names its functions
+/// without a backslash, so `\frac{a}{b}` or `frac{a}{b}` reach the slide as words and braces.
+fn garbled_math(line: &str) -> bool {
+    line.contains(['\\', '{', '}'])
 }
 
 fn last_word(text: &str) -> &str {
@@ -604,6 +629,14 @@ mod tests {
         assert!(garbled("{\"say\": \"Plants absorb light.\"}"));
         assert!(garbled("Plants absorb 光 light."));
         assert!(!garbled("Plants absorb light (mostly red and blue)."));
+    }
+
+    #[test]
+    fn a_formula_in_latex_is_garbled_and_typst_math_is_not() {
+        assert!(garbled_math("\\frac{f(x+h) - f(x)}{h}"));
+        assert!(garbled_math("lim_{h->0} frac{f(x+h) - f(x)}{h}"));
+        assert!(!garbled_math("lim_(h -> 0) frac(f(x+h) - f(x), h)"));
+        assert!(!garbled_math("P(E|D) = (P(D|E) * P(E)) / P(D)"));
     }
 
     #[test]
