@@ -189,6 +189,16 @@ async fn a_preview_is_rendered_as_edited_and_an_edit_of_one_scene_speaks_only_th
         "a heading is not the title"
     );
     assert_eq!(videos[0]["job_id"], edit_job.as_str());
+    // The queue's toast and the player read the new version's title from its job; the
+    // player at either version's address reads the library's record: each says the same.
+    assert_eq!(second["smart_title"], title_before, "{second}");
+    assert_eq!(second["title"], title_before, "{second}");
+    for job in [&edit_job, &first_job] {
+        let record = app
+            .get_json(&token, &format!("/api/library/videos/{job}"))
+            .await;
+        assert_eq!(record["title"], title_before, "the player at {job}");
+    }
     let video_id = videos[0]["id"].as_str().unwrap().to_string();
     let versions = app
         .get_json(&token, &format!("/api/video/{video_id}/revisions"))

@@ -87,12 +87,15 @@ function playThrough(video: HTMLVideoElement, from: number, to: number) {
   }
 }
 
-/** The marks in the chapter list, in order: "Question N: state". */
+/** The marks in the chapter list, in order, each with the chapter it sits under: "Introduction › Question N: state". */
 function marks(): string[] {
   const chapters = screen.getByRole('list', { name: 'Chapters' });
   return within(chapters)
     .getAllByRole('button', { name: /^Question/ })
-    .map((b) => b.textContent ?? '');
+    .map((mark) => {
+      const chapter = mark.closest('.cue-list__entry')?.querySelector('.cue-list__text')?.textContent;
+      return `${chapter ?? '?'} › ${mark.textContent ?? ''}`;
+    });
 }
 
 /** Waits until the player plays `job` and its chapter list shows `expected`. */
@@ -111,7 +114,7 @@ describe('checkpoint answers across the versions of a video (issue 54)', () => {
   it("shows each version's own answers in the chapter list: this visit's answers to version 1 stay with version 1", async () => {
     const { requests } = serve();
     const { user, router } = renderApp({ path: '/video/job-1', session: makeSession() });
-    await showsVersion('job-1', ['Question 1: Not answered yet', 'Question 2: Correct']);
+    await showsVersion('job-1', ['Introduction › Question 1: Not answered yet', 'Light reactions › Question 2: Correct']);
 
     // Version 1's first question, answered wrong in this visit.
     playThrough(screen.getByTestId('video') as HTMLVideoElement, 9.5, 10.5);
@@ -120,11 +123,11 @@ describe('checkpoint answers across the versions of a video (issue 54)', () => {
     await user.click(within(panel).getByRole('radio', { name: 'Mitochondria' }));
     await user.click(within(panel).getByRole('button', { name: /Check answer/ }));
     await user.click(within(panel).getByRole('button', { name: /Continue/ }));
-    expect(marks()).toEqual(['Question 1: Wrong', 'Question 2: Correct']);
+    expect(marks()).toEqual(['Introduction › Question 1: Wrong', 'Light reactions › Question 2: Correct']);
 
     // To the current version by its link: its new first question was never asked.
     await user.click(within(screen.getByTestId('old-version')).getByRole('link', { name: 'Watch the current version' }));
-    await showsVersion('job-2', ['Question 1: Not answered yet', 'Question 2: Correct']);
+    await showsVersion('job-2', ['Introduction › Question 1: Not answered yet', 'Light reactions › Question 2: Correct']);
     expect(screen.queryByTestId('old-version')).not.toBeInTheDocument();
 
     // Its own first question, answered right, is reported to version 2 alone.
@@ -134,7 +137,7 @@ describe('checkpoint answers across the versions of a video (issue 54)', () => {
     await user.click(within(panel).getByRole('radio', { name: 'Carbon dioxide' }));
     await user.click(within(panel).getByRole('button', { name: /Check answer/ }));
     await user.click(within(panel).getByRole('button', { name: /Continue/ }));
-    expect(marks()).toEqual(['Question 1: Correct', 'Question 2: Correct']);
+    expect(marks()).toEqual(['Introduction › Question 1: Correct', 'Light reactions › Question 2: Correct']);
     const toVersion2 = requests.filter((r) => r.method === 'POST' && r.url === '/api/video/job-2/progress');
     expect(toVersion2.length).toBeGreaterThan(0);
     for (const report of toVersion2) {
@@ -146,9 +149,9 @@ describe('checkpoint answers across the versions of a video (issue 54)', () => {
 
     // The browser's Back: version 1 again, with its own answers.
     await act(() => router.navigate(-1));
-    await showsVersion('job-1', ['Question 1: Wrong', 'Question 2: Correct']);
+    await showsVersion('job-1', ['Introduction › Question 1: Wrong', 'Light reactions › Question 2: Correct']);
     // And Forward: version 2's.
     await act(() => router.navigate(1));
-    await showsVersion('job-2', ['Question 1: Correct', 'Question 2: Correct']);
+    await showsVersion('job-2', ['Introduction › Question 1: Correct', 'Light reactions › Question 2: Correct']);
   });
 });
