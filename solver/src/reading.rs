@@ -170,7 +170,8 @@ fn bound(text: &str) -> Option<(String, String)> {
         && value
             .chars()
             .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/'));
-    let named = var.is_empty() || (var.chars().count() == 1 && var.chars().all(char::is_alphabetic));
+    let named =
+        var.is_empty() || (var.chars().count() == 1 && var.chars().all(char::is_alphabetic));
     (plain && named).then(|| (value.to_string(), var))
 }
 
@@ -184,7 +185,10 @@ fn curve(text: &str) -> &str {
     match text.split_once('=') {
         Some((name, body))
             if name.trim().chars().count() == 1
-                || name.trim().strip_suffix(')').is_some_and(|f| f.contains('(')) =>
+                || name
+                    .trim()
+                    .strip_suffix(')')
+                    .is_some_and(|f| f.contains('(')) =>
         {
             body.trim()
         }

@@ -458,6 +458,9 @@ fn a_logarithm_equal_to_zero_is_answered_exactly() {
             solution.steps
         );
         let checks = check_steps(problem, &solution.steps, &solution.final_answer);
-        assert!(checks.iter().all(|c| c.is_checked()), "{problem}: {checks:?}");
+        assert!(
+            checks.iter().all(|c| c.is_checked()),
+            "{problem}: {checks:?}"
+        );
     }
 }
