@@ -117,46 +117,83 @@ fn sum_and_difference(s: &str) -> Option<String> {
     Some(format!("x + y = {sum}; x - y = {difference}"))
 }
 
-/// "integrate x^2 from 0 to 3" and "the integral of x^2 dx from 0 to 3": `∫_0^3 (x^2) dx`.
+/// The words that start a definite integral; an area under a curve is one.
+const INTEGRAL_WORDS: [&str; 3] = ["integrate ", "integral of ", "area under "];
+
+/// "integrate x^2 from 0 to 3", "the integral of x^2 dx from 0 to 3" and "the area under
+/// y = x squared between 0 and 3": `∫_0^3 (x^2) dx`.
 fn definite_integral(s: &str) -> Option<String> {
-    let rest = from_word(s, &["integrate ", "integral of "])?;
-    let rest = rest
-        .strip_prefix("integrate ")
-        .or_else(|| rest.strip_prefix("integral of "))?;
-    let at = rest.rfind(" from ")?;
-    let (body, bounds) = (rest[..at].trim(), &rest[at + 6..]);
-    let (low, high) = bounds.split_once(" to ")?;
-    let (high, var) = match high.split_once(" with respect to ") {
-        Some((h, v)) => (h.trim(), v.trim().to_string()),
-        None => (high.trim(), String::new()),
+    let rest = from_word(s, &INTEGRAL_WORDS)?;
+    let rest = INTEGRAL_WORDS
+        .iter()
+        .find_map(|word| rest.strip_prefix(word))?;
+    let (body, low, high) = match rest.rfind(" from ") {
+        Some(at) => {
+            let (low, high) = rest[at + 6..].split_once(" to ")?;
+            (&rest[..at], low, high)
+        }
+        None => {
+            let at = rest.rfind(" between ")?;
+            let (low, high) = rest[at + 9..].split_once(" and ")?;
+            (&rest[..at], low, high)
+        }
     };
+    let (high, var) = match high.split_once(" with respect to ") {
+        Some((h, v)) => (h, v.trim().to_string()),
+        None => (high, String::new()),
+    };
+    let (low, low_var) = bound(low)?;
+    let (high, high_var) = bound(high)?;
+    let body = curve(body.trim());
     let (body, differential) = match body.rsplit_once(" d") {
         Some((b, v)) if v.chars().count() == 1 && v.chars().all(char::is_alphabetic) => {
             (b.trim(), v.to_string())
         }
         _ => (body, var),
     };
-    let plain = |t: &str| {
-        !t.is_empty()
-            && t.chars()
-                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/'))
+    let var = [differential, low_var, high_var]
+        .into_iter()
+        .find(|v| !v.is_empty())
+        .or_else(|| body.chars().find(|c| c.is_alphabetic()).map(String::from))
+        .unwrap_or_else(|| "x".into());
+    Some(format!("∫_{low}^{high} ({}) d{var}", phrases(body)))
+}
+
+/// A bound as a number, and the variable when it is named: "3" and "x = 3".
+fn bound(text: &str) -> Option<(String, String)> {
+    let text = text.trim();
+    let (var, value) = match text.split_once('=') {
+        Some((v, value)) => (v.trim().to_string(), value.trim()),
+        None => (String::new(), text),
     };
-    if !plain(low.trim()) || !plain(high) {
-        return None;
+    let plain = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/'));
+    let named =
+        var.is_empty() || (var.chars().count() == 1 && var.chars().all(char::is_alphabetic));
+    (plain && named).then(|| (value.to_string(), var))
+}
+
+/// The function under "the area under": "the curve y = x^2", "the graph of f(x) = x^2" are
+/// `x^2`.
+fn curve(text: &str) -> &str {
+    let text = ["the curve ", "the graph of ", "the graph ", "the line "]
+        .iter()
+        .find_map(|lead| text.strip_prefix(lead))
+        .unwrap_or(text);
+    match text.split_once('=') {
+        Some((name, body))
+            if name.trim().chars().count() == 1
+                || name
+                    .trim()
+                    .strip_suffix(')')
+                    .is_some_and(|f| f.contains('(')) =>
+        {
+            body.trim()
+        }
+        _ => text,
     }
-    let var = if differential.is_empty() {
-        body.chars()
-            .find(|c| c.is_alphabetic())
-            .map_or("x".into(), |c| c.to_string())
-    } else {
-        differential
-    };
-    Some(format!(
-        "∫_{}^{} ({}) d{var}",
-        low.trim(),
-        high,
-        phrases(body)
-    ))
 }
 
 /// Words for operations and functions replaced by their symbols, wherever they are.

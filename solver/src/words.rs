@@ -103,7 +103,9 @@ pub fn knowns(text: &str) -> Vec<(String, f64)> {
             && words.get(i + 1) == Some(&"=")
             && let Some(v) = words.get(i + 2).and_then(|w| number(w))
         {
-            add(word, v, &mut out);
+            if !is_range_end(&words, i) {
+                add(word, v, &mut out);
+            }
             continue;
         }
         let following = || {
@@ -131,6 +133,14 @@ pub fn knowns(text: &str) -> Vec<(String, f64)> {
         }
     }
     out
+}
+
+/// Whether the letter at `i`, set equal to a number, ends a range ("from x = 0 to x = 3",
+/// "between x = 0 and x = 3"): a place where the letter is taken, not a value it is given.
+fn is_range_end(words: &[&str], i: usize) -> bool {
+    let before = |back: usize| i.checked_sub(back).map(|at| words[at]);
+    matches!(before(1), Some("from" | "to" | "between"))
+        || (before(1) == Some("and") && before(5) == Some("between"))
 }
 
 /// A unit: its names, its size in base units and its base dimensions (letters that stand

@@ -40,6 +40,10 @@ pub enum Source {
 #[derive(Debug, Clone, Serialize)]
 pub struct CheckedSolution {
     pub problem: String,
+    /// How the student's words were read, in the solver's notation (`$60 - 25% of $60`);
+    /// `None` for a problem typed in the notation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
     pub kind: ProblemKind,
     pub steps: Vec<CheckedStep>,
     pub final_answer: String,
@@ -100,6 +104,10 @@ pub async fn solve(
     };
     solve_with_model(config, &brief)
         .await
+        .map(|solution| CheckedSolution {
+            reading,
+            ..solution
+        })
         .map_err(SolveFailure::Model)
 }
 
@@ -120,9 +128,15 @@ async fn read_words(
     }
 }
 
-/// The writer's settings for reading a problem: a short answer, the likeliest one.
+/// How far a re-asked reading is sampled from the likeliest one: enough that the reason can
+/// move a small model off the reading it wrote first.
+pub const REASK_TEMPERATURE: f32 = 0.7;
+
+/// The writer's settings for reading a problem: a short answer, the likeliest one first and a
+/// sampled one when it is asked again ([`REASK_TEMPERATURE`]).
 pub fn reader_config(config: &OpenAiWriterConfig) -> OpenAiWriterConfig {
     let mut reading = config.clone();
+    reading.temperature = REASK_TEMPERATURE;
     reading.stream = false;
     reading.scene_by_scene = false;
     reading.max_tokens = Some(200);
@@ -131,15 +145,19 @@ pub fn reader_config(config: &OpenAiWriterConfig) -> OpenAiWriterConfig {
 }
 
 /// "We write this as ...": a model's reading is said before the first step, as the rule
-/// reader's is.
+/// reader's is, and kept with the solution.
 fn narrated(mut solution: CheckedSolution, reading: Option<&str>) -> CheckedSolution {
-    if let (Some(reading), Some(first)) = (reading, solution.steps.first_mut())
+    let Some(reading) = reading else {
+        return solution;
+    };
+    if let Some(first) = solution.steps.first_mut()
         && !first.step.narration.starts_with("We write this as")
     {
         first.step.narration = format!("We write this as {reading}. {}", first.step.narration)
             .trim()
             .to_string();
     }
+    solution.reading = Some(reading.to_string());
     solution
 }
 
@@ -168,6 +186,7 @@ pub fn offline(problem: &str) -> Result<CheckedSolution, lectern_solver::SolveEr
         .collect();
     Ok(CheckedSolution {
         problem: problem.to_string(),
+        reading: solution.reading,
         kind: solution.kind,
         steps,
         final_answer: solution.final_answer,

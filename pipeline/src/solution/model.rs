@@ -226,6 +226,7 @@ pub async fn solve(
         .collect();
     Ok(CheckedSolution {
         problem: problem.to_string(),
+        reading: None,
         kind: lectern_solver::classify(problem),
         steps,
         final_answer: written.final_answer.trim().to_string(),

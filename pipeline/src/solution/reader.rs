@@ -72,9 +72,18 @@ pub async fn read(model: &impl JsonModel, text: &str) -> Result<ProblemRead, Scr
     ];
     let mut reasons = Vec::new();
     for asks in 1..=2 {
-        let answer = model
-            .judge_json(&turns, "problem_notation", schema())
-            .await?;
+        // The first reading is the likeliest one. Asked again at that temperature, a small
+        // model mostly writes the rejected reading again whatever the reason says, so the
+        // re-ask is sampled (at the writer's temperature, see `reader_config`).
+        let answer = if asks == 1 {
+            model
+                .judge_json(&turns, "problem_notation", schema())
+                .await?
+        } else {
+            model
+                .complete_json(&turns, "problem_notation", schema())
+                .await?
+        };
         match accept(text, &answer, example) {
             Ok(reading) => {
                 return Ok(ProblemRead::Read {
@@ -84,8 +93,9 @@ pub async fn read(model: &impl JsonModel, text: &str) -> Result<ProblemRead, Scr
             }
             Err(reason) => {
                 tracing::info!(%reason, %answer, asks, "the model's reading could not be used");
+                let rejected = rejected_notation(&answer);
                 turns.push(Turn::Assistant(answer));
-                turns.push(Turn::User(reask_prompt(&reason)));
+                turns.push(Turn::User(reask_prompt(&rejected, &reason)));
                 reasons.push(reason);
             }
         }
@@ -100,6 +110,20 @@ pub async fn read(model: &impl JsonModel, text: &str) -> Result<ProblemRead, Scr
 #[derive(Debug, Deserialize)]
 struct Answer {
     notation: String,
+}
+
+/// The notation of an answer that could not be used, quoted for the re-ask (the answer itself
+/// when it is not the JSON asked for).
+fn rejected_notation(answer: &str) -> String {
+    let notation = serde_json::from_str::<Answer>(answer)
+        .map(|a| a.notation)
+        .unwrap_or_else(|_| answer.to_string());
+    let short: String = notation
+        .trim()
+        .chars()
+        .take(NOTATION_MAX_CHARS as usize)
+        .collect();
+    format!("\"{short}\"")
 }
 
 /// The longest notation the schema lets the model write.
@@ -261,10 +285,11 @@ Problem: {words}
     )
 }
 
-fn reask_prompt(reason: &str) -> String {
+fn reask_prompt(rejected: &str, reason: &str) -> String {
     format!(
-        "That notation cannot be used: {reason}. Rewrite the problem in the calculator's \
-         notation, with every number of the words, without solving it."
+        "The notation {rejected} cannot be used: {reason}. Write a different notation: \
+         rewrite the problem in the calculator's notation, with every number of the words, \
+         without solving it."
     )
 }
 

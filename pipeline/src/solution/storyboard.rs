@@ -633,6 +633,9 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
     let target = params.duration_minutes.words_at(WPM);
     let high = target as f64 * 1.1;
     let detail_asked = params.detail_level.clamp(1, 3);
+    // The card shows the problem as it is solved: the reading of the student's words, whose
+    // steps follow, rather than the words again (they are said in the introduction).
+    let card = solution.reading.as_deref().unwrap_or(title);
     let title_scene = |shown: &CheckedSolution, with_method: bool| {
         let (subtitle, claim) = check_claim(shown);
         let mut narration = vec![beat(&[speak(&intro), claim.to_string()])];
@@ -641,7 +644,7 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
         }
         Scene {
             visual: Visual::Title {
-                title: clip(title, 88),
+                title: clip(card, 88),
                 subtitle: Some(subtitle.into()),
             },
             narration,
@@ -1127,6 +1130,45 @@ mod tests {
             subtitle.as_deref(),
             Some("Step-by-step solution · checked steps are marked")
         );
+    }
+
+    fn title_card(storyboard: &Storyboard) -> &str {
+        let Visual::Title { title, .. } = &storyboard.scenes[0].visual else {
+            panic!("a title first: {:?}", storyboard.scenes[0]);
+        };
+        title
+    }
+
+    #[tokio::test]
+    async fn the_title_card_shows_the_reading_not_the_students_words() {
+        let words = "A jacket costs $60 and is 25% off. What is the sale price?";
+        let brief = params(words, 2, 2);
+        let solution = super::super::solve(None, &brief).await.unwrap();
+        let plan = build(&solution, &brief, &lectern_contract::problem_title(words));
+        assert_eq!(title_card(&plan.storyboard), "$60 - 25% of $60");
+        assert!(
+            plan.storyboard.scenes[0].narration[0].contains("jacket"),
+            "the words are said: {:?}",
+            plan.storyboard.scenes[0].narration
+        );
+        // The video keeps the words as its name in the library.
+        assert_eq!(plan.storyboard.title, words);
+
+        // A reading the student confirmed before paying (a model's).
+        let ages = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
+        let brief = SolutionBrief {
+            reading: Some("b + (b + 6) = 40".into()),
+            ..params(ages, 2, 2)
+        };
+        let solution = super::super::solve(None, &brief).await.unwrap();
+        let plan = build(&solution, &brief, &lectern_contract::problem_title(ages));
+        assert_eq!(title_card(&plan.storyboard), "b + (b + 6) = 40");
+
+        // A problem typed in the notation has no reading: its card is the title given.
+        let typed = params("Solve 2x + 3 = 11", 2, 2);
+        let solution = super::super::solve(None, &typed).await.unwrap();
+        let plan = build(&solution, &typed, "Solve 2x + 3 = 11");
+        assert_eq!(title_card(&plan.storyboard), "Solve 2x + 3 = 11");
     }
 
     fn seconds(storyboard: &Storyboard) -> f64 {

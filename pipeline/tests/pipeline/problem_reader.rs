@@ -98,6 +98,40 @@ async fn a_reading_that_leaves_out_an_amount_is_asked_again_with_the_reason() {
 }
 
 #[tokio::test]
+async fn the_re_ask_quotes_the_rejected_reading_and_is_sampled_not_the_likeliest_again() {
+    let stand_in =
+        ChatStandIn::start(vec![notation("b + b = 40"), notation("b + (b + 6) = 40")]).await;
+    reader::read(&writer(&stand_in), AGES).await.unwrap();
+    let requests = stand_in.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(
+        requests[0]["temperature"], 0.0,
+        "the likeliest reading first"
+    );
+    let reask_temperature = requests[1]["temperature"].as_f64().unwrap();
+    assert!(
+        (reask_temperature - f64::from(solution::REASK_TEMPERATURE)).abs() < 1e-6,
+        "the re-ask is sampled: {reask_temperature}"
+    );
+    assert!(reask_temperature > 0.0);
+    // The conversation goes on from the rejected reading: the assistant's turn, then the
+    // correction that names it and asks for a different one.
+    let roles: Vec<&str> = requests[1]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["system", "user", "assistant", "user"]);
+    let correction = message(&requests[1], "user");
+    assert!(correction.contains("\"b + b = 40\""), "{correction}");
+    assert!(
+        correction.contains("Write a different notation"),
+        "{correction}"
+    );
+}
+
+#[tokio::test]
 async fn two_readings_that_cannot_be_used_are_refused_saying_how_to_write_the_problem() {
     let stand_in = ChatStandIn::start(vec![notation("Ben is seventeen"), notation("17")]).await;
     let read = reader::read(&writer(&stand_in), AGES).await.unwrap();

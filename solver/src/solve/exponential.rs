@@ -30,6 +30,14 @@ impl Base {
         }
     }
 
+    /// The base as written in a sentence: `e`, `2`, `(1/2)`.
+    fn written(self) -> String {
+        match self {
+            Base::E => "e".to_string(),
+            Base::Number(b) => bracketed(b),
+        }
+    }
+
     fn to_f64(self) -> f64 {
         match self {
             Base::E => std::f64::consts::E,
@@ -38,7 +46,9 @@ impl Base {
     }
 
     fn power(self, exponent: &str) -> String {
-        let simple = exponent.chars().all(char::is_alphanumeric);
+        // `e^2x` would read as `(e^2)x`: only a number or a single letter goes unbracketed.
+        let simple = exponent.chars().all(|c| c.is_ascii_digit())
+            || (exponent.chars().count() == 1 && exponent.chars().all(char::is_alphabetic));
         let exponent = if simple {
             exponent.to_string()
         } else {
@@ -47,6 +57,26 @@ impl Base {
         match self {
             Base::E => format!("e^{exponent}"),
             Base::Number(b) => format!("{}^{exponent}", bracketed(b)),
+        }
+    }
+
+    /// `self^exponent` when it is a rational number: an integer power of a number base, and
+    /// `e^0`.
+    fn exact_power(self, exponent: Rational) -> Option<Rational> {
+        match self {
+            Base::E => exponent.is_zero().then_some(Rational::ONE),
+            Base::Number(b) if exponent.is_integer() && exponent.numer().abs() <= 40 => {
+                b.pow(exponent.numer() as i64).ok()
+            }
+            Base::Number(_) => None,
+        }
+    }
+
+    /// The integer `m` with `self^m = n`, if there is one (`e^0 = 1`).
+    fn exact_log(self, n: Rational) -> Option<i64> {
+        match self {
+            Base::E => n.is_one().then_some(0),
+            Base::Number(b) => (-40..=40).find(|m| b.pow(*m).is_ok_and(|p| p == n)),
         }
     }
 
@@ -211,11 +241,6 @@ fn rounded(v: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
-/// The integer `m` with `base^m = n`, if there is one.
-fn exact_power(base: Rational, n: Rational) -> Option<i64> {
-    (-40..=40).find(|m| base.pow(*m).is_ok_and(|p| p == n))
-}
-
 pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
     let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
     let ((c, base, u), n) = match (power_of(left, var), power_of(right, var)) {
@@ -252,9 +277,7 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
         );
         return Ok((steps.into_vec(), "no solution".into()));
     }
-    if let Base::Number(b) = base
-        && let Some(m) = exact_power(b, n)
-    {
+    if let Some(m) = base.exact_log(n) {
         let next = format!("{power} = {}", base.power(&m.to_string()));
         steps.advance(
             &mut current,
@@ -262,12 +285,12 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
             format!(
                 "Write {} as a power of {}",
                 number(n, decimals),
-                bracketed(b)
+                base.written()
             ),
             format!(
                 "{} is {} to the power {m}, so both sides become powers of the same base.",
                 number(n, decimals),
-                bracketed(b)
+                base.written()
             ),
         );
         let next = format!("{u} = {m}");
@@ -317,21 +340,14 @@ pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String),
         format!(
             "{typed} = {} means that {} raised to the power {} gives {u}.",
             number(c, decimals),
-            match base {
-                Base::E => "e".to_string(),
-                Base::Number(b) => bracketed(b),
-            },
+            base.written(),
             number(c, decimals)
         ),
     );
     let defined = format!(
         "There {u} = {power}, a power of a positive number, so it is positive and the logarithm is defined: the answer stands."
     );
-    let exact = match base {
-        Base::Number(b) if c.is_integer() && c.numer().abs() <= 40 => b.pow(c.numer() as i64).ok(),
-        _ => None,
-    };
-    let answer = match exact {
+    let answer = match base.exact_power(c) {
         Some(value) => {
             let next = format!("{u} = {}", number(value, decimals));
             steps.advance(

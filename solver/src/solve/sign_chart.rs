@@ -96,6 +96,31 @@ fn rational_root(p: &UPoly) -> Exact<Option<Rational>> {
     Ok(None)
 }
 
+/// Whether `p` is nowhere below zero from `a` to `b`, read from a sign chart: the sign
+/// between two neighbouring zeros is the sign at any point between them. `None` when `p` has
+/// a real zero that is not rational (the chart cannot be drawn exactly).
+pub(crate) fn nonnegative_between(p: &UPoly, a: Rational, b: Rational) -> Exact<Option<bool>> {
+    let Some(factored) = factor(p)? else {
+        return Ok(None);
+    };
+    let mut points = vec![a];
+    points.extend(
+        factored
+            .linear
+            .iter()
+            .map(|(root, _)| *root)
+            .filter(|root| a < *root && *root < b),
+    );
+    points.push(b);
+    for pair in points.windows(2) {
+        let between = pair[0].add(pair[1])?.div(Rational::integer(2))?;
+        if eval(p, between)?.is_negative() {
+            return Ok(Some(false));
+        }
+    }
+    Ok(Some(true))
+}
+
 fn eval(p: &UPoly, x: Rational) -> Exact<Rational> {
     let mut value = Rational::ZERO;
     for i in (0..=p.degree()).rev() {

@@ -94,3 +94,16 @@ fn only_text_outside_the_notation_needs_translating() {
     ));
     assert!(!in_notation(AGES));
 }
+
+#[test]
+fn a_percentage_set_up_with_units_is_accepted_and_solved_with_its_unit() {
+    let words = "A jacket costs $60 and is 25% off. What is the sale price?";
+    let reading = accept_reading(words, "$60 - 25% of $60").unwrap();
+    assert!(reading.solvable, "{reading:?}");
+    assert_eq!(reading.kind, "word_problem");
+    let solution = lectern_solver::solve(&reading.reading).unwrap();
+    assert_eq!(solution.final_answer, "$45");
+    // The set-up must still state the words' problem: another amount is refused.
+    let reason = accept_reading(words, "$60 - 20% of $60").unwrap_err();
+    assert!(reason.contains("25%"), "{reason}");
+}

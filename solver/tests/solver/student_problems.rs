@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 61] = [
+const PROBLEMS: [(&str, &str, &str); 68] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -41,6 +41,8 @@ const PROBLEMS: [(&str, &str, &str); 61] = [
         "exponential_equation",
     ),
     ("What is 2 to the power of 10?", "1024", "arithmetic"),
+    ("ln(x) = 0", "x = 1", "logarithmic_equation"),
+    ("e^(2x) = 1", "x = 0", "exponential_equation"),
     // Logarithms of numbers, worked exactly.
     ("log base 3 of 81", "4", "arithmetic"),
     ("ln(1)", "0", "arithmetic"),
@@ -64,6 +66,12 @@ const PROBLEMS: [(&str, &str, &str); 61] = [
         "linear_system",
     ),
     ("integrate x^2 from 0 to 3", "9", "integral"),
+    ("area under y = x squared between 0 and 3", "9", "integral"),
+    (
+        "Find the area under the curve y = x^2 + 1 from x = 0 to x = 3",
+        "12",
+        "integral",
+    ),
     (
         "Find the integral of 3x^2 + 2x from 1 to 2",
         "10",
@@ -92,6 +100,14 @@ const PROBLEMS: [(&str, &str, &str); 61] = [
         "$45",
         "word_problem",
     ),
+    (
+        "A jacket costs $60 and is 25% off. What is the sale price?",
+        "$45",
+        "word_problem",
+    ),
+    // A set-up typed back, as the student confirms it: the unit carried to the answer.
+    ("$60 - 25% of $60", "$45", "word_problem"),
+    ("€40 + 15% of €40", "€46", "word_problem"),
     (
         "A $80 pair of shoes is on sale for 15% off. What is the sale price?",
         "$68",
@@ -413,5 +429,38 @@ fn a_set_up_that_leaves_out_an_amount_of_the_words_is_refused_and_names_it() {
             "{problem}: the set-up is shown"
         );
         assert!(solve(problem).is_err(), "{problem}");
+    }
+}
+
+#[test]
+fn the_area_under_a_curve_is_its_definite_integral_only_where_the_curve_is_above_the_axis() {
+    let area = read("area under y = x squared between 0 and 3");
+    assert_eq!(area.reading, "∫_0^3 (x^2) dx");
+    assert_eq!(area.detail, "Lectern reads this as: ∫_0^3 (x^2) dx");
+    // Below the axis from 0 to 2: the integral (-3) is not the area, and "x squared" is no
+    // square either.
+    let dipping = read("area under y = x squared minus 4 between 0 and 3");
+    assert!(!dipping.solvable, "{dipping:?}");
+    assert!(solve("area under y = x squared minus 4 between 0 and 3").is_err());
+    // Touching the axis is not going below it.
+    let touching = solve("area under y = x^2 - 2x + 1 between 0 and 3").unwrap();
+    assert_eq!(touching.final_answer, "3");
+}
+
+#[test]
+fn a_logarithm_equal_to_zero_is_answered_exactly() {
+    for (problem, answer) in [("ln(x) = 0", "x = 1"), ("ln(x - 2) = 0", "x = 3")] {
+        let solution = solve(problem).unwrap();
+        assert_eq!(solution.final_answer, answer, "{problem}");
+        assert!(
+            solution.steps.iter().all(|s| !s.after.contains('≈')),
+            "{problem}: {:?}",
+            solution.steps
+        );
+        let checks = check_steps(problem, &solution.steps, &solution.final_answer);
+        assert!(
+            checks.iter().all(|c| c.is_checked()),
+            "{problem}: {checks:?}"
+        );
     }
 }

@@ -52,8 +52,11 @@ pub(crate) fn reading_problem(text: &str, reading: &str) -> Option<String> {
 
 fn worked(s: &str) -> Option<Worked> {
     let s = s.to_string();
-    definite::solve(&s)
-        .or_else(|| probability::solve(&s))
+    // Words read as a definite integral are the integral's alone: "x squared" is no square.
+    if definite::notation(&s).is_some() {
+        return definite::solve(&s);
+    }
+    probability::solve(&s)
         .or_else(|| sequence::solve(&s))
         .or_else(|| geometry::solve(&s))
         .or_else(|| percent::solve(&s))

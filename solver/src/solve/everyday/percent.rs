@@ -7,6 +7,9 @@ use crate::rational::Rational;
 
 pub(super) fn solve(s: &str) -> Option<Worked> {
     let all = amounts(s);
+    if let Some(worked) = typed_set_up(s, &all) {
+        return Some(worked);
+    }
     let percents: Vec<&Amount> = all.iter().filter(|a| a.unit == "%").collect();
     let others: Vec<&Amount> = all.iter().filter(|a| a.unit != "%").collect();
     if percents.is_empty() {
@@ -41,6 +44,54 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
             "how much is the tip",
         ],
     );
+    let asked = match (down, up) {
+        _ if part_only => Asked::Part,
+        (true, _) => Asked::Less,
+        (false, true) => Asked::More,
+        (false, false) => Asked::Part,
+    };
+    percentage(rate, base, asked)
+}
+
+/// What a problem with one percentage and one amount asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    /// The percentage of the amount: `25% of $60`.
+    Part,
+    /// The amount less it: `$60 - 25% of $60`.
+    Less,
+    /// The amount with it added: `$40 + 15% of $40`.
+    More,
+}
+
+/// The set-up [`percentage`] writes for `asked`.
+fn set_up(rate: &Amount, base: &Amount, asked: Asked) -> String {
+    let of = format!("{} of {}", rate.written(), base.written());
+    match asked {
+        Asked::Part => of,
+        Asked::Less => format!("{} - {of}", base.written()),
+        Asked::More => format!("{} + {of}", base.written()),
+    }
+}
+
+/// The set-up typed back, as a student confirms it or a model writes it: `$60 - 25% of $60`
+/// is worked as the discount it states, its unit carried to the answer.
+fn typed_set_up(s: &str, all: &[Amount]) -> Option<Worked> {
+    let [base, rate, again] = all else {
+        return None;
+    };
+    if rate.unit != "%" || (again.value, &again.unit) != (base.value, &base.unit) {
+        return None;
+    }
+    let spaceless = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let asked = [Asked::Less, Asked::More]
+        .into_iter()
+        .find(|asked| spaceless(s) == spaceless(&set_up(rate, base, *asked)))?;
+    percentage(rate, base, asked)
+}
+
+/// `rate` of `base`, and `base` less it or with it added, the unit of `base` carried through.
+fn percentage(rate: &Amount, base: &Amount, asked: Asked) -> Option<Worked> {
     let part = rate
         .value
         .mul(base.value)
@@ -55,7 +106,7 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         }
         .written()
     };
-    let of = format!("{} of {}", rate.written(), base.written());
+    let of = set_up(rate, base, Asked::Part);
     let first = step(
         of.clone(),
         unit_of(part),
@@ -67,33 +118,32 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
             unit_of(part)
         ),
     );
-    if (!down && !up) || part_only {
-        return Some(Worked {
-            kind: ProblemKind::WordProblem,
-            reading: of,
-            steps: vec![first],
-            answer: unit_of(part),
-        });
-    }
-    let (result, sign, rule, sentence) = if down {
-        (
+    let (result, sign, rule, sentence) = match asked {
+        Asked::Part => {
+            return Some(Worked {
+                kind: ProblemKind::WordProblem,
+                reading: of,
+                steps: vec![first],
+                answer: unit_of(part),
+            });
+        }
+        Asked::Less => (
             base.value.sub(part).ok()?,
             "-",
             "Subtract the discount",
             "Take the discount off the original amount.",
-        )
-    } else {
-        (
+        ),
+        Asked::More => (
             base.value.add(part).ok()?,
             "+",
             "Add the increase",
             "Add the increase to the original amount.",
-        )
+        ),
     };
     let total = format!("{} {sign} {}", base.written(), unit_of(part));
     Some(Worked {
         kind: ProblemKind::WordProblem,
-        reading: format!("{} {sign} {of}", base.written()),
+        reading: set_up(rate, base, asked),
         steps: vec![first, step(total, unit_of(result), rule, sentence)],
         answer: unit_of(result),
     })
