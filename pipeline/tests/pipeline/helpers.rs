@@ -64,6 +64,16 @@ impl ChatStandIn {
     }
 }
 
+/// The roles of a chat request's messages, in order ("system", "user", "assistant", ...).
+pub fn roles(request: &Value) -> Vec<&str> {
+    request["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect()
+}
+
 /// The body of a chat completion, as in OpenAI's API reference.
 pub fn completion(content: &str) -> Value {
     json!({

@@ -8,7 +8,7 @@ use lectern_pipeline::storyboard::Origin;
 use lectern_pipeline::{Brief, Minutes, Pipeline, PipelineConfig, RenderInput, Stage, Wpm};
 use serde_json::{Value, json};
 
-use crate::helpers::{ChatStandIn, Reply};
+use crate::helpers::{ChatStandIn, Reply, roles};
 
 fn brief() -> Brief {
     Brief::new("Why is the sky blue?", 1, Minutes::new(0.5), Wpm::new(150))
@@ -99,13 +99,7 @@ async fn an_invalid_storyboard_is_repaired_in_the_second_round_with_the_errors_q
     assert_eq!(requests.len(), 2);
     let repair = last_user_message(&requests[1]);
     assert!(repair.contains("scenes[1].narration"), "{repair}");
-    let roles: Vec<&str> = requests[1]["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["role"].as_str().unwrap())
-        .collect();
-    assert_eq!(roles, ["system", "user", "assistant", "user"]);
+    assert_eq!(roles(&requests[1]), ["system", "user", "assistant", "user"]);
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@ use lectern_pipeline::solution::{
 };
 use serde_json::{Value, json};
 
-use crate::helpers::{ChatStandIn, Reply};
+use crate::helpers::{ChatStandIn, Reply, roles};
 
 const AGES: &str = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
 
@@ -116,13 +116,7 @@ async fn the_re_ask_quotes_the_rejected_reading_and_is_sampled_not_the_likeliest
     assert!(reask_temperature > 0.0);
     // The conversation goes on from the rejected reading: the assistant's turn, then the
     // correction that names it and asks for a different one.
-    let roles: Vec<&str> = requests[1]["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["role"].as_str().unwrap())
-        .collect();
-    assert_eq!(roles, ["system", "user", "assistant", "user"]);
+    assert_eq!(roles(&requests[1]), ["system", "user", "assistant", "user"]);
     let correction = message(&requests[1], "user");
     assert!(correction.contains("\"b + b = 40\""), "{correction}");
     assert!(
