@@ -106,6 +106,37 @@ return taken
 "#
 );
 
+/// Puts back in the paid lane every paid message that sits behind a free one, in the order
+/// they wait. apalis-redis appends at the tail of the active list the messages it recovers
+/// itself (`reenqueue_orphaned.lua`, a dead worker's in-flight set after three missed
+/// heartbeats) and the retries its fetch moves there, lane or not. KEYS: active list,
+/// metadata prefix. Returns how many messages moved.
+const KEEP_PAID_FIRST_LUA: &str = concat!(
+    place_lua!(),
+    r#"
+local misplaced = {}
+local free_seen = false
+for _, id in ipairs(redis.call("lrange", KEYS[1], 0, -1)) do
+  if redis.call("hget", KEYS[2] .. ":" .. id, "lectern_lane") == "paid" then
+    if free_seen then
+      table.insert(misplaced, id)
+    end
+  else
+    free_seen = true
+  end
+end
+for _, id in ipairs(misplaced) do
+  redis.call("lrem", KEYS[1], 1, id)
+  place(KEYS[1], KEYS[2], id)
+end
+return #misplaced
+"#
+);
+
+/// How often a worker process puts paid messages apalis-redis appended at the tail back in
+/// the paid lane (see `KEEP_PAID_FIRST_LUA`).
+const KEEP_PAID_FIRST_EVERY: Duration = Duration::from_secs(2);
+
 /// How many messages were pushed, as this process knows: bumped by every push made here and,
 /// on Redis, by every push any process announces (see [`JobQueue::announce_pushes`]). Idle
 /// workers wait on it instead of only polling, so a job is picked up as soon as it is queued.
@@ -476,6 +507,43 @@ impl JobQueue {
                     tracing::debug!(%error, "queue announcements lost; subscribing again");
                 }
                 tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }))
+    }
+
+    /// On Redis, puts paid messages that apalis-redis appended behind free ones (its own
+    /// recovery of a dead worker's jobs, its retries) back in the paid lane, in their order.
+    /// Returns how many moved; the embedded queue orders by priority itself (0).
+    pub async fn keep_paid_first(&self) -> Result<u64, QueueError> {
+        let Self::Redis(mut storage) = self.clone() else {
+            return Ok(0);
+        };
+        let config = storage.get_config().clone();
+        redis::cmd("EVAL")
+            .arg(KEEP_PAID_FIRST_LUA)
+            .arg(2)
+            .arg(config.active_jobs_list())
+            .arg(config.job_meta_hash())
+            .query_async::<u64>(storage.get_connection())
+            .await
+            .map_err(|e| QueueError::Connect(e.to_string()))
+    }
+
+    /// On Redis, keeps paid messages first (see [`JobQueue::keep_paid_first`]) every two
+    /// seconds until the returned task is aborted. `None` on the embedded queue.
+    pub fn keeping_paid_first(&self) -> Option<tokio::task::JoinHandle<()>> {
+        let Self::Redis(_) = self else {
+            return None;
+        };
+        let queue = self.clone();
+        Some(tokio::spawn(async move {
+            loop {
+                match queue.keep_paid_first().await {
+                    Ok(0) => {}
+                    Ok(moved) => tracing::info!(moved, "paid jobs put back before free ones"),
+                    Err(error) => tracing::debug!(%error, "paid lane not checked"),
+                }
+                tokio::time::sleep(KEEP_PAID_FIRST_EVERY).await;
             }
         }))
     }

@@ -94,12 +94,14 @@ pub async fn run(
             }
         })
     };
-    // On Redis, pushes made by other processes wake these workers too.
+    // On Redis, pushes made by other processes wake these workers too; paid jobs apalis
+    // itself put back at the tail return to the paid lane.
     let announcements = queue.announce_pushes();
+    let paid_first = queue.keeping_paid_first();
     let outcome = run_rounds(runtime, queue, concurrency, stop_rx, stopped).await;
     pruner.abort();
-    if let Some(announcements) = announcements {
-        announcements.abort();
+    for task in [announcements, paid_first].into_iter().flatten() {
+        task.abort();
     }
     outcome
 }

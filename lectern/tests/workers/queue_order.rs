@@ -140,6 +140,58 @@ async fn redis_puts_a_taken_back_paid_job_before_the_free_ones() {
     );
 }
 
+/// Redis: apalis-redis's own recovery of a dead worker's jobs (after three missed heartbeats,
+/// `reenqueue_orphaned.lua`) appends them at the tail of the active list, behind the free
+/// ones. The workers' periodic check puts a paid one back in the paid lane, in order.
+#[tokio::test]
+async fn redis_puts_a_paid_job_apalis_recovered_at_the_tail_back_before_the_free_ones() {
+    let Some(url) = redis_url() else { return };
+    let (queue, name) = redis_queue(&url).await;
+    for (id, priority) in [("p-0", 1), ("f-0", 0), ("f-1", 0)] {
+        queue.push_with_priority(id, priority).await.unwrap();
+    }
+    assert_eq!(
+        queue.keep_paid_first().await.unwrap(),
+        0,
+        "nothing out of place"
+    );
+    for (id, priority) in [("recovered", 1), ("f-2", 0)] {
+        queue.push_with_priority(id, priority).await.unwrap();
+    }
+    // Where apalis's recovery leaves it: `rpush` of the in-flight task to the active list.
+    let mut conn = redis_connection(&url).await;
+    let data: std::collections::HashMap<String, String> = redis::cmd("HGETALL")
+        .arg(format!("{name}:data"))
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    let task = data
+        .iter()
+        .find(|(_, payload)| payload.contains("\"recovered\""))
+        .map(|(task, _)| task.clone())
+        .unwrap();
+    redis::pipe()
+        .cmd("LREM")
+        .arg(format!("{name}:active"))
+        .arg(1)
+        .arg(&task)
+        .cmd("RPUSH")
+        .arg(format!("{name}:active"))
+        .arg(&task)
+        .exec_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(
+        queue.waiting().await.unwrap(),
+        ["p-0", "f-0", "f-1", "f-2", "recovered"]
+    );
+    assert_eq!(queue.keep_paid_first().await.unwrap(), 1);
+    assert_eq!(
+        queue.waiting().await.unwrap(),
+        ["p-0", "recovered", "f-0", "f-1", "f-2"]
+    );
+}
+
 /// The jobs among `ids` that a worker has taken, earliest first, read from the jobs table:
 /// `started_at` is set when a worker claims a job.
 async fn taken(
