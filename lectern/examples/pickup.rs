@@ -11,6 +11,11 @@
 //! the worker has sat idle for a while, so every pickup is an idle worker's. Prints the median
 //! and the worst per back-end and load, in seconds, and their ratio to the 1 s goal.
 //!
+//! Then, on the embedded default, the same for an edited storyboard (a 5-minute lesson): its
+//! first progress ("Checking the storyboard...") is sent just before every slide is laid out,
+//! the step a render of an edit or a preview makes first. Laid out on the async threads, the
+//! write of that progress waited for the whole layout.
+//!
 //!   cargo run --release -p lectern --example pickup [-- JOBS]
 
 use std::{
@@ -29,7 +34,7 @@ use lectern_core::{
     storage::Storage,
     users::{self, Identity},
 };
-use lectern_pipeline::{Pipeline, PipelineConfig, narration::TtsChoice};
+use lectern_pipeline::{Minutes, Pipeline, PipelineConfig, RenderInput, Wpm, narration::TtsChoice};
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::json;
 
@@ -108,6 +113,7 @@ async fn pickups(
     queue: &JobQueue,
     user: &str,
     count: usize,
+    job: &Job,
 ) -> anyhow::Result<Vec<Pickup>> {
     let mut figures = Vec::new();
     for n in 0..count {
@@ -121,9 +127,7 @@ async fn pickups(
                 user_id: user,
                 kind: JobKind::Video,
                 title: format!("Pickup {n}"),
-                params: json!({"topic": format!("Tides, part {n}"), "level": 2,
-                    "duration_minutes": 1, "wpm": 150, "dry_run": true,
-                    "enable_subtitles": true, "subtitle_style": "modern"}),
+                params: job.params(n),
                 cost: 0,
             },
         )
@@ -178,8 +182,43 @@ fn config(pairs: Vec<(&'static str, String)>) -> anyhow::Result<Config> {
     Ok(Config::from_pairs(all)?)
 }
 
+/// What the bench submits: a topic's preview, or an edited storyboard's (laid out first).
+enum Job {
+    Preview,
+    Storyboard(serde_json::Value),
+}
+
+impl Job {
+    fn params(&self, n: usize) -> serde_json::Value {
+        let mut params = json!({"topic": format!("Tides, part {n}"), "level": 2,
+            "duration_minutes": 1, "wpm": 150, "dry_run": true,
+            "enable_subtitles": true, "subtitle_style": "modern"});
+        if let Job::Storyboard(storyboard) = self {
+            params["storyboard"] = storyboard.clone();
+            params["duration_minutes"] = json!(5);
+        }
+        params
+    }
+}
+
+/// A 5-minute lesson's storyboard as the offline writer plans it (what an edit renders).
+async fn lesson_storyboard() -> anyhow::Result<serde_json::Value> {
+    let pipeline = Pipeline::new(PipelineConfig {
+        tts: Some(TtsChoice::Espeak),
+        ..PipelineConfig::default()
+    })?;
+    let input = RenderInput::topic(
+        "Newton's laws of motion",
+        2,
+        Minutes::whole(5),
+        Wpm::new(150),
+    );
+    let plan = pipeline.plan(&input, None, |_| {}).await?;
+    Ok(serde_json::to_value(&plan.storyboard)?)
+}
+
 /// The embedded default: SQLite data and queue, the worker in this process.
-async fn sqlite(count: usize, loaded: bool) -> anyhow::Result<Vec<Pickup>> {
+async fn sqlite(count: usize, loaded: bool, job: &Job) -> anyhow::Result<Vec<Pickup>> {
     let dir = tempfile::tempdir()?;
     let config = config(vec![("data_dir", dir.path().display().to_string())])?;
     let db = lectern_core::db::connect(&config.database).await?;
@@ -199,10 +238,23 @@ async fn sqlite(count: usize, loaded: bool) -> anyhow::Result<Vec<Pickup>> {
     }));
     let user = bench_user(&db).await?;
     let _load = loaded.then(Load::start);
-    let seconds = pickups(&db, &queue, &user, count).await;
+    let seconds = pickups(&db, &queue, &user, count, job).await;
     let _ = stop.send(());
     let _ = workers.await;
     seconds
+}
+
+/// Where the worker's log goes: the file `LECTERN_BENCH_WORKER_LOG` names (appended), else
+/// nowhere.
+fn worker_log() -> anyhow::Result<Stdio> {
+    Ok(match std::env::var_os("LECTERN_BENCH_WORKER_LOG") {
+        Some(path) => std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?
+            .into(),
+        None => Stdio::null(),
+    })
 }
 
 /// Redis: a `lectern worker` process; PostgreSQL for the data when `pg` answers.
@@ -259,17 +311,24 @@ async fn redis(
                 "bench-secret-bench-secret-bench-secret!",
             )
             .env("LECTERN_TTS", "espeak")
+            // The offline writer, as the in-process SQLite worker has: with the local model
+            // installed a preview's script takes a minute (two on a busy machine), which is
+            // no pickup time.
+            .env("LECTERN_LOCAL_MODEL", "off")
             .env("LECTERN_WORKER_LISTEN", "127.0.0.1:0")
-            .env("LECTERN_LOG", "warn")
+            .env(
+                "LECTERN_LOG",
+                std::env::var("LECTERN_BENCH_WORKER_LOG_LEVEL").unwrap_or_else(|_| "warn".into()),
+            )
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stdout(worker_log()?)
+            .stderr(worker_log()?)
             .spawn()?,
     );
     // Let the worker connect and go idle before the first job.
     tokio::time::sleep(Duration::from_secs(3)).await;
     let _load = loaded.then(Load::start);
-    pickups(&db, &queue, &user, count).await
+    pickups(&db, &queue, &user, count, &Job::Preview).await
 }
 
 #[tokio::main]
@@ -304,13 +363,25 @@ async fn main() -> anyhow::Result<()> {
         };
         summary(
             &format!("SQLite (embedded), {load}"),
-            sqlite(count, loaded).await?,
+            sqlite(count, loaded, &Job::Preview).await?,
         );
         let data = if pg.is_some() { "PostgreSQL" } else { "SQLite" };
         match redis(count, loaded, &redis_url, pg.as_deref()).await {
             Ok(seconds) => summary(&format!("Redis + {data}, {load}"), seconds),
             Err(error) => println!("  Redis, {load}: skipped ({error:#})"),
         }
+    }
+    let storyboard = Job::Storyboard(lesson_storyboard().await?);
+    for loaded in [false, true] {
+        let load = if loaded {
+            "busy machine"
+        } else {
+            "idle machine"
+        };
+        summary(
+            &format!("SQLite, edited storyboard, {load}"),
+            sqlite(count, loaded, &storyboard).await?,
+        );
     }
     Ok(())
 }

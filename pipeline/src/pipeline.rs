@@ -434,16 +434,27 @@ impl Pipeline {
                     percent: 2,
                     step: "Checking the storyboard...".into(),
                 });
-                storyboard.validate().map_err(|e| {
-                    PipelineError::message(Stage::Script, format!("the storyboard is invalid: {e}"))
-                })?;
-                check_slides(storyboard).map_err(|e| {
-                    PipelineError::message(
-                        Stage::Script,
-                        format!("the storyboard cannot be laid out: {e}"),
-                    )
-                })?;
-                Ok(((**storyboard).clone(), "storyboard file".into(), None))
+                // Laying out every slide takes seconds on a busy machine: on the async
+                // threads it held back the progress just sent (its writer task waited in
+                // this thread's slot) and every other task of the process.
+                let storyboard = (**storyboard).clone();
+                let checked = off_async_threads(Stage::Script, move || {
+                    storyboard.validate().map_err(|e| {
+                        PipelineError::message(
+                            Stage::Script,
+                            format!("the storyboard is invalid: {e}"),
+                        )
+                    })?;
+                    check_slides(&storyboard).map_err(|e| {
+                        PipelineError::message(
+                            Stage::Script,
+                            format!("the storyboard cannot be laid out: {e}"),
+                        )
+                    })?;
+                    Ok(storyboard)
+                })
+                .await?;
+                Ok((checked, "storyboard file".into(), None))
             }
         }
     }
@@ -739,7 +750,12 @@ impl Pipeline {
         let subtitle_cues = outputs::write_subtitles(out_dir, &narration)?;
         outputs::write_chapters(out_dir, &storyboard, &spans)?;
         outputs::write_transcript(out_dir, &storyboard, &narration, &spans)?;
-        outputs::write_thumbnail(out_dir, &storyboard)?;
+        // The thumbnail is a slide laid out and drawn: CPU work, off the async threads.
+        let (dir, drawn) = (out_dir.to_path_buf(), storyboard.clone());
+        off_async_threads(Stage::Outputs, move || {
+            outputs::write_thumbnail(&dir, &drawn)
+        })
+        .await?;
         stages.outputs = clock.elapsed().as_secs_f64();
         stages.total = started.elapsed().as_secs_f64();
 
@@ -782,6 +798,17 @@ impl Pipeline {
         });
         Ok(output)
     }
+}
+
+/// Runs CPU-bound work (laying out and drawing slides) on the blocking pool, so that it holds
+/// back no task of the async threads: a job's progress writer, another job's pickup, a request.
+async fn off_async_threads<T: Send + 'static>(
+    stage: Stage,
+    work: impl FnOnce() -> Result<T, PipelineError> + Send + 'static,
+) -> Result<T, PipelineError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| PipelineError::message(stage, format!("the {stage} thread died: {e}")))?
 }
 
 #[cfg(test)]

@@ -816,8 +816,12 @@ pub(super) async fn planned_storyboard(
     reference.facts.extend(scene_facts.facts);
     let text = serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
     // `lesson::write` has lengthened the lesson as far as the model's checked sentences
-    // go: one still short of the budget is a shorter video, not a failed job.
-    accept_within(&text, brief, SHORT_LESSON_TOLERANCE)
+    // go: one still short of the budget is a shorter video, not a failed job. Laying out
+    // every slide is CPU work, done off the async threads.
+    let owned = brief.clone();
+    tokio::task::spawn_blocking(move || accept_within(&text, &owned, SHORT_LESSON_TOLERANCE))
+        .await
+        .map_err(|e| ScriptError::Empty(format!("checking the storyboard: {e}")))?
         .map(|storyboard| grounded(storyboard, &reference))
         .map_err(ScriptError::Invalid)
 }

@@ -370,3 +370,40 @@ async fn an_invalid_storyboard_fails_in_the_script_stage_with_the_reason() {
     assert!(message.starts_with("script stage failed"), "{message}");
     assert!(message.contains("scenes[1].narration"), "{message}");
 }
+
+/// A job's progress is written by a task of its own (woken by each report). Laying out every
+/// slide of a storyboard is seconds of CPU on a busy machine: done on the async thread, it
+/// held that task back, so the job sat on its previous step until the check ended. On one
+/// thread the order is exact: the writer must see "Checking the storyboard..." before the
+/// plan's last report, which comes after the layout.
+#[tokio::test(flavor = "current_thread")]
+async fn the_first_progress_is_not_held_back_while_the_slides_are_laid_out() {
+    let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<u8>();
+    let writer = tokio::spawn(async move {
+        let mut batches = Vec::new();
+        while let Some(first) = receiver.recv().await {
+            let mut batch = vec![first];
+            while let Ok(more) = receiver.try_recv() {
+                batch.push(more);
+            }
+            batches.push(batch);
+        }
+        batches
+    });
+    espeak_pipeline()
+        .plan(
+            &RenderInput::storyboard(fixture_storyboard()),
+            None,
+            move |p| {
+                let _ = sender.send(p.percent);
+            },
+        )
+        .await
+        .expect("the storyboard is planned");
+    let batches = writer.await.unwrap();
+    assert_eq!(
+        batches.first(),
+        Some(&vec![2]),
+        "the writer first ran after the layout: {batches:?}"
+    );
+}

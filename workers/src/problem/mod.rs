@@ -65,7 +65,10 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let title = params.history_title();
     let plan = storyboard::build(&solution, brief, &title);
     let summary = plan.summary(&solution);
-    let storyboard = storyboard::drawable(plan.storyboard);
+    // Every slide laid out: CPU work, off the async threads.
+    let storyboard = tokio::task::spawn_blocking(move || storyboard::drawable(plan.storyboard))
+        .await
+        .map_err(|e| RunError::Failed(format!("laying out the slides: {e}")))?;
 
     if params.dry_run {
         let completion = Completion {
