@@ -84,6 +84,7 @@ fn moves(with: &Totals, without: &Totals) -> String {
         ("garbled", a.garbled, b.garbled),
         ("cutsent", a.cut_sentences, b.cut_sentences),
         ("math", a.garbled_math, b.garbled_math),
+        ("wrong numbers", a.wrong_numbers, b.wrong_numbers),
     ];
     let moved: Vec<String> = pairs
         .iter()

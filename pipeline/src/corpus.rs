@@ -467,7 +467,7 @@ pub fn table(replayed: &[Replayed]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
+        "{:<22} {:>4} {:>9} {:>6} {:>5} {:>6} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>7} {:>9}",
         "brief",
         "min",
         "words/bud",
@@ -485,6 +485,7 @@ pub fn table(replayed: &[Replayed]) -> String {
         "garb",
         "csen",
         "math",
+        "nums",
         "checked",
         "exact/near/reused"
     );
@@ -495,7 +496,7 @@ pub fn table(replayed: &[Replayed]) -> String {
                 let d = &f.defects;
                 let _ = writeln!(
                     out,
-                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
+                    "{:<22} {:>4} {:>4}/{:<4} {:>6} {:>5} {:>3}/{:<2} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>3}/{:<3} {:>4}/{}/{}",
                     b.slug,
                     b.minutes,
                     f.words,
@@ -515,6 +516,7 @@ pub fn table(replayed: &[Replayed]) -> String {
                     d.garbled,
                     d.cut_sentences,
                     d.garbled_math,
+                    d.wrong_numbers,
                     one.fact_wrong,
                     one.fact_checked,
                     one.counts.exact,
@@ -565,7 +567,7 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
     );
     let _ = writeln!(
         out,
-        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences, {} garbled formulas",
+        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences, {} garbled formulas, {} worked examples with wrong numbers",
         d.cut_phrases,
         d.lone_items,
         d.repeats,
@@ -578,7 +580,8 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         d.untaught_answers,
         d.garbled,
         d.cut_sentences,
-        d.garbled_math
+        d.garbled_math,
+        d.wrong_numbers
     );
     let _ = writeln!(
         out,

@@ -67,6 +67,11 @@ pub struct Defects {
     /// Math lines on slides written in LaTeX (a backslash or braces).
     #[serde(default)]
     pub garbled_math: usize,
+    /// Worked examples whose numbers the solver works out otherwise: a stated result that is
+    /// not its calculation's value, or an answer that does not give the value its steps
+    /// leave open.
+    #[serde(default)]
+    pub wrong_numbers: usize,
 }
 
 impl Defects {
@@ -82,6 +87,7 @@ impl Defects {
             + self.garbled
             + self.cut_sentences
             + self.garbled_math
+            + self.wrong_numbers
     }
 
     fn add(&mut self, other: &Defects) {
@@ -96,6 +102,7 @@ impl Defects {
         self.garbled += other.garbled;
         self.cut_sentences += other.cut_sentences;
         self.garbled_math += other.garbled_math;
+        self.wrong_numbers += other.wrong_numbers;
     }
 }
 
@@ -190,6 +197,10 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
                 figures.defects.garbled_math += 1;
                 figures.notes.push(format!("garbled formula: \"{line}\""));
             }
+        }
+        if let Some(reason) = crate::script::miscalculated(scene, topic) {
+            figures.defects.wrong_numbers += 1;
+            figures.notes.push(format!("wrong numbers: {reason}"));
         }
         if let Visual::Quiz { options, .. } = &scene.visual {
             figures.questions += 1;
@@ -293,6 +304,7 @@ impl Totals {
         more("garbled sentences", d.garbled, b.garbled);
         more("cut sentences", d.cut_sentences, b.cut_sentences);
         more("garbled formulas", d.garbled_math, b.garbled_math);
+        more("wrong numbers", d.wrong_numbers, b.wrong_numbers);
         if self.key_ideas_taught < baseline.key_ideas_taught {
             worse.push(format!(
                 "key ideas taught: {}, baseline {}",

@@ -17,6 +17,7 @@ use async_trait::async_trait;
 
 pub use crate::brief::Brief;
 pub use chat::{JsonModel, Turn};
+pub(crate) use lesson::miscalculated;
 pub use offline::OfflineWriter;
 pub use openai::{OpenAiWriter, OpenAiWriterConfig, UsageSummary};
 pub use schema::storyboard_json_schema;

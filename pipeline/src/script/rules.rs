@@ -81,6 +81,12 @@ pub const RULES: &[Rule] = &[
         what: "a worked example whose calculations the solver works out to other values",
     },
     Rule {
+        name: "compute_numbers",
+        stage: "write",
+        verdict: "mend",
+        what: "a worked example still miscalculated after asking again states the solver's values, or goes when its answer gives no single number",
+    },
+    Rule {
         name: "scene_alone",
         stage: "write",
         verdict: "ask again",

@@ -24,7 +24,7 @@ impl Calculation {
 /// Why a worked example's numbers should be worked again, if they should: a calculation whose
 /// stated result is not its value, or an answer that does not give the value of the last
 /// calculation the steps left open.
-pub(super) fn wrong_arithmetic(scene: &Scene, _topic: &str) -> Option<String> {
+pub(crate) fn wrong_arithmetic(scene: &Scene, _topic: &str) -> Option<String> {
     let Visual::WorkedExample { steps, answer, .. } = &scene.visual else {
         return None;
     };
@@ -58,6 +58,121 @@ pub(super) fn wrong_arithmetic(scene: &Scene, _topic: &str) -> Option<String> {
             open.expression,
         )
     })
+}
+
+/// What a worked example still wrong after its second writing becomes: every result it states
+/// for a calculation is the solver's value, and an answer that does not give the value its
+/// steps leave open is given it (its one number replaced; every other place that number is
+/// said in the scene with it). `false` when the numbers cannot be put right that way (an
+/// answer with no number or several): such a scene is better left out than taught wrong.
+pub(super) fn compute_numbers(scene: &mut Scene) -> bool {
+    if !crate::script::rules::on("compute_numbers") {
+        return true;
+    }
+    let Visual::WorkedExample { steps, answer, .. } = &mut scene.visual else {
+        return true;
+    };
+    // A stated result that is not its calculation's value: replaced where it is stated.
+    let mut fixed: Vec<(f64, f64)> = Vec::new();
+    let texts = steps
+        .iter_mut()
+        .map(|s| &mut s.text)
+        .chain(std::iter::once(&mut *answer))
+        .chain(scene.narration.iter_mut());
+    for text in texts {
+        for wrong in calculations(text).into_iter().filter(Calculation::wrong) {
+            let stated = wrong.stated.unwrap_or_default();
+            *text = with_result(text, &wrong.expression, stated, wrong.value);
+            fixed.push((stated, wrong.value));
+        }
+    }
+    // The answer to the calculation the steps leave open.
+    let open = steps
+        .iter()
+        .flat_map(|s| calculations(&s.text))
+        .rfind(|c| c.stated.is_none());
+    if let Some(open) = open {
+        let given = numbers(answer);
+        if !given.iter().any(|&n| rounds_to(open.value, n)) {
+            let [said] = given[..] else {
+                return false;
+            };
+            fixed.push((said, open.value));
+        }
+    }
+    // The wrong numbers said anywhere else in the scene (a step, the answer, "so it is 0.7").
+    for (wrong, right) in fixed {
+        let texts = steps
+            .iter_mut()
+            .map(|s| &mut s.text)
+            .chain(std::iter::once(&mut *answer))
+            .chain(scene.narration.iter_mut());
+        for text in texts {
+            *text = replace_number(text, wrong, right);
+        }
+    }
+    true
+}
+
+/// `text` with the result stated after `expression`'s `=` written as `value`.
+fn with_result(text: &str, expression: &str, stated: f64, value: f64) -> String {
+    let normal = text
+        .replace(['×', '·', '∙'], "*")
+        .replace('÷', "/")
+        .replace('−', "-");
+    // Found in the normalised text; the same byte offsets hold in `text` only when nothing
+    // was normalised, so otherwise the number is replaced wherever it is written.
+    match normal.find(expression) {
+        Some(at) if normal.len() == text.len() => {
+            let after = at + expression.len();
+            let (head, tail) = text.split_at(after);
+            format!("{head}{}", replace_number_once(tail, stated, value))
+        }
+        _ => replace_number(text, stated, value),
+    }
+}
+
+/// `text` with its first number equal to `wrong` written as `right`.
+fn replace_number_once(text: &str, wrong: f64, right: f64) -> String {
+    replace_numbers(text, wrong, right, 1)
+}
+
+/// `text` with every number equal to `wrong` written as `right`.
+fn replace_number(text: &str, wrong: f64, right: f64) -> String {
+    replace_numbers(text, wrong, right, usize::MAX)
+}
+
+fn replace_numbers(text: &str, wrong: f64, right: f64, at_most: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut done = 0;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let len = rest[start..]
+            .char_indices()
+            .find(|&(i, c)| {
+                let separator = (c == '.' || c == ',')
+                    && rest[start + i + 1..].starts_with(|d: char| d.is_ascii_digit());
+                !(c.is_ascii_digit() || separator)
+            })
+            .map_or(rest.len() - start, |(i, _)| i);
+        let written = &rest[start..start + len];
+        // A digit right after a letter or a point is part of a name or a number ("x2").
+        let joined = rest[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '.');
+        out.push_str(&rest[..start]);
+        match written.replace(',', "").parse::<f64>() {
+            Ok(n) if !joined && done < at_most && n == wrong => {
+                out.push_str(&number(right));
+                done += 1;
+            }
+            _ => out.push_str(written),
+        }
+        rest = &rest[start + len..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The calculations in a text: each run of numbers and operators (with at least one
@@ -223,5 +338,55 @@ mod tests {
             "18 apples",
         );
         assert_eq!(wrong_arithmetic(&right, "Multiplication"), None);
+    }
+
+    #[test]
+    fn numbers_still_wrong_after_asking_again_are_the_solvers() {
+        let mut bayes = worked(
+            &[
+                "We know that P(Tails|Heads) = 0.4.",
+                "Substituting, P(Heads|Tails) = (0.4 * 0.6) / 0.4.",
+            ],
+            "The updated probability is 0.7.",
+        );
+        bayes.narration = vec!["So the updated probability of heads is 0.7.".into()];
+        if let Visual::WorkedExample { steps, .. } = &mut bayes.visual {
+            steps.push(WorkedStep {
+                text: "Therefore it is 0.7.".into(),
+                math: None,
+            });
+        }
+        assert!(compute_numbers(&mut bayes));
+        let Visual::WorkedExample { steps, answer, .. } = &bayes.visual else {
+            unreachable!()
+        };
+        assert_eq!(answer, "The updated probability is 0.6.");
+        assert_eq!(steps[2].text, "Therefore it is 0.6.");
+        assert_eq!(
+            bayes.narration[0],
+            "So the updated probability of heads is 0.6."
+        );
+        assert_eq!(wrong_arithmetic(&bayes, "Bayes' theorem"), None);
+
+        let mut mistaken = worked(&["The total is 12 × 3 = 38."], "38 apples");
+        mistaken.narration = vec!["Twelve boxes of 3 make 38 apples, not 3.8.".into()];
+        assert!(compute_numbers(&mut mistaken));
+        let Visual::WorkedExample { steps, answer, .. } = &mistaken.visual else {
+            unreachable!()
+        };
+        assert_eq!(steps[0].text, "The total is 12 × 3 = 36.");
+        assert_eq!(answer, "36 apples");
+        assert_eq!(
+            mistaken.narration[0],
+            "Twelve boxes of 3 make 36 apples, not 3.8."
+        );
+
+        // An answer that gives no number, or several, cannot be given the value: left out.
+        let mut wordy = worked(&["P = (0.4 * 0.6) / 0.4"], "Heads is now more likely.");
+        assert!(!compute_numbers(&mut wordy));
+        let mut right = worked(&["The total is 12 * 3 = 36."], "36 apples");
+        let before = right.clone();
+        assert!(compute_numbers(&mut right));
+        assert_eq!(right, before);
     }
 }

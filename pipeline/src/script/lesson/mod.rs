@@ -19,6 +19,7 @@ mod scene;
 mod tests;
 mod text;
 
+pub(crate) use arithmetic::wrong_arithmetic as miscalculated;
 use check::*;
 use cites::*;
 use plan::*;

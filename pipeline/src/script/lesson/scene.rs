@@ -507,6 +507,13 @@ pub(super) async fn write_scene(
     // A second writing is kept even when flawed: what can be mended is mended (the JSON
     // left in texts is taken out later, with the title's and the summary's).
     let mut scene = scene;
+    if !super::arithmetic::compute_numbers(&mut scene) {
+        tracing::info!(
+            scene = index + 1,
+            "leaving out a worked example whose numbers are wrong"
+        );
+        return Ok(None);
+    }
     tidy::mend_comparison(&mut scene);
     drop_fragment_bullets(&mut scene, topic);
     Ok(Some(scene))
