@@ -363,10 +363,14 @@ async fn a_paid_job_runs_before_the_free_previews_queued_ahead_of_it() {
     let paid = app
         .start_video(&paid_token, &paid_uid, "Volcanoes", 1)
         .await;
+    // The answer comes after the paid job is on the queue. Its row's `created_at` is
+    // earlier (the job and its reservation are written, read back, then queued); previews
+    // that started in between were not passed by it, and on PostgreSQL they were counted.
+    let paid_queued = sea_orm::prelude::ChronoUtc::now();
     let (status, _) = app.wait_final(&paid_token, &paid, FIVE_MINUTES).await;
     assert_eq!(status["status"], "completed", "{status}");
     let paid_job = jobs::find(&app.db, &paid).await.unwrap().unwrap();
-    let (paid_queued, paid_started) = (paid_job.created_at, paid_job.started_at.unwrap());
+    let paid_started = paid_job.started_at.unwrap();
     // Of the previews still waiting when the paid job was queued, at most the one running
     // and the one its worker had already fetched went first (a fast preview may have
     // finished before the paid job was even queued: those do not count).

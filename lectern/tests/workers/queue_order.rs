@@ -95,6 +95,23 @@ async fn redis_hands_out_paid_jobs_first_then_free_ones_in_arrival_order() {
     assert_eq!(listed, 7, "every waiting job is in the list KEDA reads");
 }
 
+/// The apalis task id of the queued message that carries job `job_id`.
+async fn task_of(
+    conn: &mut redis::aio::MultiplexedConnection,
+    queue: &str,
+    job_id: &str,
+) -> String {
+    let data: std::collections::HashMap<String, String> = redis::cmd("HGETALL")
+        .arg(format!("{queue}:data"))
+        .query_async(conn)
+        .await
+        .unwrap();
+    data.into_iter()
+        .find(|(_, payload)| payload.contains(&format!("\"{job_id}\"")))
+        .map(|(task, _)| task)
+        .unwrap()
+}
+
 /// Redis: a paid job that a worker held when it died goes back to the paid lane, ahead of
 /// the free jobs, when the worker's next run takes its jobs back.
 #[tokio::test]
@@ -106,16 +123,7 @@ async fn redis_puts_a_taken_back_paid_job_before_the_free_ones() {
     }
     // A worker took `held` (as apalis-redis's fetch does) and died.
     let mut conn = redis_connection(&url).await;
-    let data: std::collections::HashMap<String, String> = redis::cmd("HGETALL")
-        .arg(format!("{name}:data"))
-        .query_async(&mut conn)
-        .await
-        .unwrap();
-    let task = data
-        .iter()
-        .find(|(_, payload)| payload.contains("\"held\""))
-        .map(|(task, _)| task.clone())
-        .unwrap();
+    let task = task_of(&mut conn, &name, "held").await;
     let worker = "lectern-test-host-0";
     redis::pipe()
         .cmd("LREM")
@@ -160,16 +168,7 @@ async fn redis_puts_a_paid_job_apalis_recovered_at_the_tail_back_before_the_free
     }
     // Where apalis's recovery leaves it: `rpush` of the in-flight task to the active list.
     let mut conn = redis_connection(&url).await;
-    let data: std::collections::HashMap<String, String> = redis::cmd("HGETALL")
-        .arg(format!("{name}:data"))
-        .query_async(&mut conn)
-        .await
-        .unwrap();
-    let task = data
-        .iter()
-        .find(|(_, payload)| payload.contains("\"recovered\""))
-        .map(|(task, _)| task.clone())
-        .unwrap();
+    let task = task_of(&mut conn, &name, "recovered").await;
     redis::pipe()
         .cmd("LREM")
         .arg(format!("{name}:active"))

@@ -43,10 +43,7 @@ pub(crate) fn wrong_arithmetic(scene: &Scene, _topic: &str) -> Option<String> {
             ));
         }
     }
-    let open = steps
-        .iter()
-        .flat_map(|s| calculations(&s.text))
-        .rfind(|c| c.stated.is_none())?;
+    let open = open_calculation(steps)?;
     let says_it = numbers(answer)
         .into_iter()
         .any(|n| rounds_to(open.value, n));
@@ -74,12 +71,7 @@ pub(super) fn compute_numbers(scene: &mut Scene) -> bool {
     };
     // A stated result that is not its calculation's value: replaced where it is stated.
     let mut fixed: Vec<(f64, f64)> = Vec::new();
-    let texts = steps
-        .iter_mut()
-        .map(|s| &mut s.text)
-        .chain(std::iter::once(&mut *answer))
-        .chain(scene.narration.iter_mut());
-    for text in texts {
+    for text in texts_mut(steps, answer, &mut scene.narration) {
         for wrong in calculations(text).into_iter().filter(Calculation::wrong) {
             let stated = wrong.stated.unwrap_or_default();
             *text = with_result(text, &wrong.expression, stated, wrong.value);
@@ -87,11 +79,7 @@ pub(super) fn compute_numbers(scene: &mut Scene) -> bool {
         }
     }
     // The answer to the calculation the steps leave open.
-    let open = steps
-        .iter()
-        .flat_map(|s| calculations(&s.text))
-        .rfind(|c| c.stated.is_none());
-    if let Some(open) = open {
+    if let Some(open) = open_calculation(steps) {
         let given = numbers(answer);
         if !given.iter().any(|&n| rounds_to(open.value, n)) {
             let [said] = given[..] else {
@@ -102,46 +90,58 @@ pub(super) fn compute_numbers(scene: &mut Scene) -> bool {
     }
     // The wrong numbers said anywhere else in the scene (a step, the answer, "so it is 0.7").
     for (wrong, right) in fixed {
-        let texts = steps
-            .iter_mut()
-            .map(|s| &mut s.text)
-            .chain(std::iter::once(&mut *answer))
-            .chain(scene.narration.iter_mut());
-        for text in texts {
-            *text = replace_number(text, wrong, right);
+        for text in texts_mut(steps, answer, &mut scene.narration) {
+            *text = replace_numbers(text, wrong, right, usize::MAX);
         }
     }
     true
 }
 
+/// Every text of a worked example a number can be said in: its steps, its answer, its
+/// narration.
+fn texts_mut<'a>(
+    steps: &'a mut [WorkedStep],
+    answer: &'a mut String,
+    narration: &'a mut [String],
+) -> impl Iterator<Item = &'a mut String> {
+    steps
+        .iter_mut()
+        .map(|s| &mut s.text)
+        .chain(std::iter::once(answer))
+        .chain(narration.iter_mut())
+}
+
+/// The last calculation the steps write without a result ("P = (0.4 * 0.6) / 0.4").
+fn open_calculation(steps: &[WorkedStep]) -> Option<Calculation> {
+    steps
+        .iter()
+        .flat_map(|s| calculations(&s.text))
+        .rfind(|c| c.stated.is_none())
+}
+
+/// `text` with the solver's spelling of its operators (`×` as `*`, `−` as `-`).
+fn normalised(text: &str) -> String {
+    text.replace(['×', '·', '∙'], "*")
+        .replace('÷', "/")
+        .replace('−', "-")
+}
+
 /// `text` with the result stated after `expression`'s `=` written as `value`.
 fn with_result(text: &str, expression: &str, stated: f64, value: f64) -> String {
-    let normal = text
-        .replace(['×', '·', '∙'], "*")
-        .replace('÷', "/")
-        .replace('−', "-");
+    let normal = normalised(text);
     // Found in the normalised text; the same byte offsets hold in `text` only when nothing
     // was normalised, so otherwise the number is replaced wherever it is written.
     match normal.find(expression) {
         Some(at) if normal.len() == text.len() => {
             let after = at + expression.len();
             let (head, tail) = text.split_at(after);
-            format!("{head}{}", replace_number_once(tail, stated, value))
+            format!("{head}{}", replace_numbers(tail, stated, value, 1))
         }
-        _ => replace_number(text, stated, value),
+        _ => replace_numbers(text, stated, value, usize::MAX),
     }
 }
 
-/// `text` with its first number equal to `wrong` written as `right`.
-fn replace_number_once(text: &str, wrong: f64, right: f64) -> String {
-    replace_numbers(text, wrong, right, 1)
-}
-
-/// `text` with every number equal to `wrong` written as `right`.
-fn replace_number(text: &str, wrong: f64, right: f64) -> String {
-    replace_numbers(text, wrong, right, usize::MAX)
-}
-
+/// `text` with its first `at_most` numbers equal to `wrong` written as `right`.
 fn replace_numbers(text: &str, wrong: f64, right: f64, at_most: usize) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -178,10 +178,7 @@ fn replace_numbers(text: &str, wrong: f64, right: f64, at_most: usize) -> String
 /// The calculations in a text: each run of numbers and operators (with at least one
 /// operator) that the solver can work out, with the number after its `=`, if any.
 fn calculations(text: &str) -> Vec<Calculation> {
-    let text = text
-        .replace(['×', '·', '∙'], "*")
-        .replace('÷', "/")
-        .replace('−', "-");
+    let text = normalised(text);
     let mut found = Vec::new();
     let parts: Vec<&str> = text.split('=').collect();
     for (i, part) in parts.iter().enumerate() {
