@@ -6,8 +6,8 @@ export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME"
 # Start Lectern on its embedded defaults at http://localhost:8765
 run: setup
     cd web && npm run build
-    cargo build --release -p lectern
-    LECTERN_WEB_DIR="$PWD/web/dist" "$CARGO_TARGET_DIR/release/lectern" serve --workers 1
+    cargo build --profile laptop -p lectern
+    LECTERN_WEB_DIR="$PWD/web/dist" "$CARGO_TARGET_DIR/laptop/lectern" serve --workers 1
 
 # Every test: Rust (SQLite), then with PostgreSQL and Redis when they run here (the API again,
 # the worker fleet, the scale test), chart and dashboards, web unit tests, browser journeys
