@@ -35,9 +35,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Resolves to { baseUrl, logs(), stop() } once GET /health answers 200. `workers` also runs
- * that many queue workers in the server process (`serve --workers N`).
+ * that many queue workers in the server process (`serve --workers N`). `env` adds to (or
+ * overrides) the server's environment, after the journeys' own settings: a configured model
+ * (`LECTERN_LLM_BASE_URL`), say.
  */
-export async function startServer({ readyTimeoutMs = 90_000, workers = 0 } = {}) {
+export async function startServer({ readyTimeoutMs = 90_000, workers = 0, env = {} } = {}) {
   const bin = lecternBinary();
   if (!existsSync(bin)) {
     throw new Error(`The Lectern server binary is missing at ${bin}: build it (cargo build) or set LECTERN_BIN.`);
@@ -60,6 +62,7 @@ export async function startServer({ readyTimeoutMs = 90_000, workers = 0 } = {})
       LECTERN_WEB_DIR: webDist,
       // The journeys check the product's screens with the offline writer's quick drafts.
       LECTERN_LOCAL_MODEL: process.env.LECTERN_LOCAL_MODEL ?? 'off',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,12 +103,13 @@ export async function startServer({ readyTimeoutMs = 90_000, workers = 0 } = {})
 }
 
 /**
- * A journey file's set-up: the results folder, the server (with `workers` queue workers) and a
- * browser, both closed once the file's tests have run. Await it at the top of the file.
+ * A journey file's set-up: the results folder, the server (with `workers` queue workers and
+ * `env` added to its environment, see startServer) and a browser, both closed once the file's
+ * tests have run. Await it at the top of the file.
  */
-export async function startJourney({ workers = 0 } = {}) {
+export async function startJourney({ workers = 0, env = {} } = {}) {
   await mkdir(RESULTS, { recursive: true });
-  const server = await startServer({ workers });
+  const server = await startServer({ workers, env });
   let browser;
   try {
     browser = await launchBrowser();
