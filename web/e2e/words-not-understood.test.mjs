@@ -129,7 +129,14 @@ test('words neither Lectern nor its language model can read: refused inline, not
       }
       assert.equal(await focusShown(edit), true, '"Edit my problem" is reached by Tab, its focus shown');
       await page.keyboard.press('Enter');
-      assert.equal(await text.evaluate((el) => el === document.activeElement), true, 'the text is focused to be rewritten');
+      // The focus moves after the click's handler has run: waited for, not read at once.
+      const focused = await text
+        .evaluate((el) => new Promise((resolve) => {
+          const deadline = Date.now() + 5_000;
+          const look = () => (el === document.activeElement || Date.now() > deadline ? resolve(el === document.activeElement) : requestAnimationFrame(look));
+          look();
+        }));
+      assert.equal(focused, true, 'the text is focused to be rewritten');
     });
 
     await t.test('ordering it anyway is refused before any charge: a 422 not_understood, no job', async () => {
