@@ -129,13 +129,10 @@ test('words neither Lectern nor its language model can read: refused inline, not
       }
       assert.equal(await focusShown(edit), true, '"Edit my problem" is reached by Tab, its focus shown');
       await page.keyboard.press('Enter');
-      // The focus moves after the click's handler has run: waited for, not read at once.
-      const focused = await text
-        .evaluate((el) => new Promise((resolve) => {
-          const deadline = Date.now() + 5_000;
-          const look = () => (el === document.activeElement || Date.now() > deadline ? resolve(el === document.activeElement) : requestAnimationFrame(look));
-          look();
-        }));
+      // The focus moves in the next animation frame: waited for, not read at once.
+      const focused = await page
+        .waitForFunction((el) => el === document.activeElement, await text.elementHandle(), { timeout: 5_000 })
+        .then(() => true, () => false);
       assert.equal(focused, true, 'the text is focused to be rewritten');
     });
 
