@@ -57,13 +57,21 @@ test('a learner creates a course, opens it, generates all its lessons and plays 
       const response = await started;
       assert.equal(response.status(), 202, await response.text());
       const panel = page.getByTestId('queue-panel');
-      await panel.getByText(GOAL).waitFor({ timeout: TIMEOUT });
       await page.getByTestId('credit-balance').filter({ hasText: '7 credits' }).waitFor({ timeout: TIMEOUT });
-      // Once nothing runs the panel folds into its button; the create page says the course is ready.
+      // An offline draft can finish before the panel is ever seen open, so the journey waits for
+      // the outcome, not for the running state: once nothing runs the panel folds into its button
+      // and the create page says the course is ready.
       await page.getByTestId('generation-status').getByRole('link', { name: /Open course/ }).waitFor({ timeout: RENDER_TIMEOUT });
       await panel.waitFor({ state: 'detached', timeout: TIMEOUT });
       assert.equal((await page.getByTestId('queue-active-count').innerText()).trim(), '0');
+      // Unfolded, the queue keeps the finished course under its goal.
+      await page.getByTestId('queue-toggle').click();
+      const item = panel.getByTestId('queue-item').filter({ hasText: GOAL });
+      await item.waitFor({ timeout: TIMEOUT });
+      await item.getByTestId('queue-item-outcome').waitFor({ timeout: TIMEOUT });
       await page.screenshot({ path: join(RESULTS, 'e2e-course-queued.png') });
+      await page.getByRole('button', { name: 'Minimise the queue' }).click();
+      await panel.waitFor({ state: 'detached', timeout: TIMEOUT });
     });
 
     await t.test('open the course: five lessons, none with a video yet', async () => {
