@@ -28,6 +28,39 @@ fn a_reading_that_leaves_out_an_amount_is_refused_naming_it() {
 }
 
 #[test]
+fn an_amount_in_words_is_an_amount_too() {
+    const HALF: &str = "Half of a number, less 4, is 10. Find the number.";
+    let reason = accept_reading(HALF, "2x + 4 = 10").unwrap_err();
+    assert!(reason.contains("does not use \"half of\""), "{reason}");
+    for right in ["x/2 - 4 = 10", "1/2 x - 4 = 10", "0.5x - 4 = 10"] {
+        assert!(accept_reading(HALF, right).is_ok(), "{right}");
+    }
+    let twice = "Seven more than twice a number is 29. Find the number.";
+    assert!(accept_reading(twice, "x + 7 = 29").is_err());
+    assert!(accept_reading(twice, "2x + 7 = 29").is_ok());
+    let double = "I think of a number, double it and subtract 5, and get 19. What is my number?";
+    assert!(accept_reading(double, "x - 5 = 19").is_err());
+    assert!(accept_reading(double, "2x - 5 = 19").is_ok());
+    // Number words that are no amount are not asked for.
+    for (words, reading) in [
+        (
+            "Two numbers add up to 50 and one is 12 more than the other. Find the smaller one.",
+            "x + (x + 12) = 50",
+        ),
+        (
+            "Ann is 6 years older than Ben, and half their ages add to 20. How old is Ben?",
+            "b + 6 = 20",
+        ),
+        (
+            "It takes half an hour to walk 3 km. How fast is that?",
+            "3 km / 30 min",
+        ),
+    ] {
+        assert!(accept_reading(words, reading).is_ok(), "{words}: {reading}");
+    }
+}
+
+#[test]
 fn a_reading_with_another_unit_than_the_words_is_refused() {
     let reason = accept_reading(
         "A rectangle is 3 cm longer than it is wide and its area is 40 cm^2. Find its width.",

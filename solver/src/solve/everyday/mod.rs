@@ -45,9 +45,11 @@ pub(crate) fn setup_problem(text: &str, worked: &Worked) -> Option<String> {
 }
 
 /// Why `reading`, written by someone else for the words `text`, cannot be used: an amount of
-/// the words it leaves out or writes with another unit.
+/// the words (also one in words: "half of", "twice") it leaves out, or writes with another unit.
 pub(crate) fn reading_problem(text: &str, reading: &str) -> Option<String> {
-    setup::unused(&plain(text), reading, &[reading])
+    let words = plain(text);
+    setup::unused(&words, reading, &[reading])
+        .or_else(|| setup::unused_amount_word(&words, reading))
 }
 
 fn worked(s: &str) -> Option<Worked> {
