@@ -4,7 +4,7 @@
 //! `$60 - 25% of $60`), so it is refused, with the amount named, before anything is charged.
 
 use super::amounts::{Amount, amounts, unit_symbol};
-use super::{Worked, exact};
+use super::{Worked, exact, mentions};
 use crate::rational::Rational;
 
 /// A number written in a set-up or a step, with the currency before it and the unit after it.
@@ -115,57 +115,51 @@ pub(crate) fn unused(s: &str, reading: &str, texts: &[&str]) -> Option<String> {
     None
 }
 
-/// Words that give an amount without a digit, and the numbers a reading writes it with:
-/// "twice" and "double" are `2x`, "triple" `3x`; "half of" is a halving (below). Only these,
-/// and "half" only before "of": a number word is often no amount ("one is 12 more than the
-/// other", "two numbers add up to 50"), and "half an hour" may be written as 30 minutes.
-const AMOUNT_WORDS: [(&str, &str); 7] = [
-    ("half of", ""),
-    ("twice", "2"),
-    ("double", "2"),
-    ("doubled", "2"),
-    ("triple", "3"),
-    ("tripled", "3"),
-    ("thrice", "3"),
-];
+/// Words that multiply an amount without a digit: "twice" and "double" are `2x`, "triple"
+/// `3x` (a stem, so "doubled" and "tripled" too). Number words are not among them: they are
+/// often no amount ("one is 12 more than the other", "two numbers add up to 50").
+const MULTIPLIERS: [(&str, i64); 4] = [("twice", 2), ("double", 2), ("triple", 3), ("thrice", 3)];
 
-/// Whether `reading` halves something: `x/2`, `1/2 x`, `0.5x`, `x ÷ 2`.
-fn halves(reading: &str) -> bool {
-    let compact: String = reading.chars().filter(|c| !c.is_whitespace()).collect();
-    let chars: Vec<char> = compact.chars().collect();
-    chars.windows(2).enumerate().any(|(i, w)| {
-        matches!(w, ['/' | '÷', '2'])
-            && !chars
-                .get(i + 2)
-                .is_some_and(|c| c.is_ascii_digit() || *c == '.')
-    }) || written_numbers(reading)
-        .iter()
-        .any(|w| Some(w.value) == exact("1/2"))
-}
-
-/// The first amount in words of `s` (lower case) that `reading` writes no number for: a
-/// reading without it answers another problem ("Half of a number, less 4, is 10" read by a
-/// 1.5B model as `2x + 4 = 10`).
-pub(crate) fn unused_amount_word(s: &str, reading: &str) -> Option<String> {
+/// Whether the words `s` halve something: "half of", not "half an hour" (which may be
+/// written as 30 minutes).
+fn says_half_of(s: &str) -> bool {
     let words: Vec<&str> = s
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let says = |phrase: &str| {
-        let phrase: Vec<&str> = phrase.split(' ').collect();
-        words.windows(phrase.len()).any(|w| w == phrase.as_slice())
-    };
+    words.windows(2).any(|w| w == ["half", "of"])
+}
+
+/// Whether a reading halves something: `x/2`, `x ÷ 2`, or `1/2` and `0.5` among its
+/// `written` numbers.
+fn halves(reading: &str, written: &[Rational]) -> bool {
+    let chars: Vec<char> = reading.chars().filter(|c| !c.is_whitespace()).collect();
+    let by_two = (0..chars.len().saturating_sub(1)).any(|i| {
+        matches!(chars[i], '/' | '÷')
+            && chars[i + 1] == '2'
+            && !chars
+                .get(i + 2)
+                .is_some_and(|c| c.is_ascii_digit() || *c == '.')
+    });
+    by_two || exact("1/2").is_some_and(|half| written.contains(&half))
+}
+
+/// The first amount in words of `s` (lower case) that `reading` does not write: a reading
+/// without it answers another problem ("Half of a number, less 4, is 10" read by a 1.5B
+/// model as `2x + 4 = 10`).
+pub(crate) fn unused_amount_word(s: &str, reading: &str) -> Option<String> {
     let written: Vec<Rational> = written_numbers(reading)
         .into_iter()
         .map(|w| w.value)
         .collect();
-    AMOUNT_WORDS.iter().find_map(|&(phrase, value)| {
-        let used = match exact(value) {
-            Some(value) => written.contains(&value),
-            None => halves(reading),
-        };
-        (says(phrase) && !used).then(|| format!("its set-up {reading} does not use \"{phrase}\""))
-    })
+    let unused = |word: &str| format!("its set-up {reading} does not use \"{word}\"");
+    if says_half_of(s) && !halves(reading, &written) {
+        return Some(unused("half of"));
+    }
+    MULTIPLIERS
+        .iter()
+        .find(|&&(word, n)| mentions(s, &[word]) && !written.contains(&Rational::from(n)))
+        .map(|&(word, _)| unused(word))
 }
 
 fn unit_problem(amount: &Amount, same: &[&Written], reading: &str) -> String {
