@@ -67,6 +67,22 @@ const LESSON = {
       heading: 'Reading a distance–time graph',
     },
   ],
+  // Written from the learner's documents (issue 50): what scorm.rs writes for such a lesson.
+  sources: {
+    documents: [
+      { title: 'Notes on motion', pages: [2, 3] },
+      { title: 'Old draft', pages: [] },
+    ],
+    sentences: [
+      { start: 0, end: 4, text: 'Speed tells how far something goes each second.', cites: [1] },
+      { start: 4, end: 8, text: 'On a distance–time graph, speed is the slope.', cites: [2, 1] },
+      { start: 8, end: 12, text: 'Let us put it together.', cites: [] },
+    ],
+    citations: [
+      { number: 1, title: 'Notes on motion', page: 2, heading: 'Speed', text: 'Speed is the distance travelled in each unit of time.' },
+      { number: 2, title: 'Old draft', page: null, heading: null, text: null },
+    ],
+  },
 };
 
 const VTT = `WEBVTT
@@ -454,6 +470,45 @@ test('from the keyboard alone: a question opened from the chapter list, answered
     const { calls } = await readHarness(page);
     assert.deepEqual(sets(calls, 'cmi.core.score.raw'), ['50', '100', '50']);
     assert.deepEqual(JSON.parse(sets(calls, 'cmi.suspend_data').at(-1)).answers, { 0: null, 1: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a lesson written from documents: its transcript cites each passage, and a citation leads to the passage', async () => {
+  const { context, page, problems } = await openPage();
+  try {
+    await page.goto(lms.harnessUrl(SCO, { store: 'sources', fresh: true }));
+    const frame = await scoFrame(page);
+    await waitForPlayer(frame);
+    const region = frame.getByRole('region', { name: 'Transcript and sources' });
+    await region.getByText('Written from your documents: Notes on motion (pages 2, 3); Old draft.').waitFor();
+    const lines = region.getByRole('list').first().getByRole('listitem');
+    assert.equal(await lines.count(), 3);
+    assert.match(await lines.nth(1).innerText(), /speed is the slope\.\s*\[2\]\s*\[1\]/);
+    const sources = region.getByRole('list', { name: 'Sources' }).getByRole('listitem');
+    assert.equal(await sources.count(), 2);
+    assert.match(await sources.nth(1).innerText(), /not in this package: its document was deleted/);
+
+    // From the keyboard: Tab to the second sentence's first mark, Enter: the focus is on the passage.
+    await frame.locator('video').evaluate((v) => (v.muted = true));
+    await frame.getByRole('button', { name: 'Play from 0:04' }).focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await frame.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Source 2: Old draft');
+    await page.keyboard.press('Tab');
+    assert.equal(await frame.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Source 1: Notes on motion, page 2');
+    await page.keyboard.press('Enter');
+    assert.equal(await frame.evaluate(() => document.activeElement?.id), 'sco-cite-1');
+    assert.match(
+      await frame.evaluate(() => document.activeElement?.textContent ?? ''),
+      /Notes on motion, page 2 · Speed\s*Speed is the distance travelled in each unit of time\./,
+    );
+    // A sentence's time plays from it.
+    await frame.getByRole('button', { name: 'Play from 0:08' }).click();
+    assert.ok(Math.abs((await videoState(frame)).time - 8) < 0.5, 'seeked to 0:08');
+    await assertAccessible(page, frame, 'with the transcript and its sources');
+    await region.screenshot({ path: join(RESULTS, 'e2e-scorm-sources.png') });
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -2,7 +2,8 @@
  * Lectern's SCORM 1.2 lesson player. It plays one lesson's video (window.LECTERN_LESSON, from
  * lesson.js) in the page of sco.html: captions, chapters that seek, and the checkpoint questions
  * the Lectern web player asks, in the web player's markup and classes (the package carries its
- * checkpoint.css). Through the LMS's SCORM 1.2 API, when one is found, it reports the lesson
+ * checkpoint.css), and for a lesson written from the learner's documents its transcript with each
+ * sentence's citations and the passages they cite. Through the LMS's SCORM 1.2 API, when one is found, it reports the lesson
  * completed once 90% of it was played (or it ended), the checkpoint score, where to resume and
  * the answers given. Without an LMS it still plays and says that nothing is recorded.
  *
@@ -63,9 +64,37 @@
     return list.sort((a, b) => a.at - b.at || a.index - b.index);
   }
 
+  /**
+   * A lesson written from the learner's documents: the documents, each sentence with the
+   * numbers of the passages it cites, and each passage cited (its text is empty when its
+   * document was deleted before the package was made). Null for any other lesson.
+   */
+  function readSources(raw) {
+    if (!raw || typeof raw !== 'object') return null;
+    const citations = (Array.isArray(raw.citations) ? raw.citations : [])
+      .filter((c) => c && isNumber(c.number) && isText(c.title))
+      .map((c) => ({
+        number: c.number,
+        title: c.title.trim() || 'A document of yours',
+        page: isNumber(c.page) ? c.page : null,
+        heading: isText(c.heading) ? c.heading.trim() : '',
+        text: isText(c.text) ? c.text.trim() : '',
+      }));
+    const numbers = new Set(citations.map((c) => c.number));
+    const sentences = (Array.isArray(raw.sentences) ? raw.sentences : [])
+      .filter((s) => s && isNumber(s.start) && isText(s.text) && s.text.trim())
+      .map((s) => ({ start: s.start, text: s.text.trim(), cites: (Array.isArray(s.cites) ? s.cites : []).filter((n) => numbers.has(n)) }));
+    const documents = (Array.isArray(raw.documents) ? raw.documents : [])
+      .filter((d) => d && isText(d.title) && d.title.trim())
+      .map((d) => ({ title: d.title.trim(), pages: (Array.isArray(d.pages) ? d.pages : []).filter(isNumber) }));
+    if (citations.length === 0 && sentences.length === 0) return null;
+    return { citations, sentences, documents };
+  }
+
   const lesson = window.LECTERN_LESSON || {};
   const chapters = readChapters(lesson.chapters);
   const checkpoints = readCheckpoints(lesson.checkpoints);
+  const sources = readSources(lesson.sources);
 
   // What the learner did: right (true), wrong (false) or skipped (null) by question index, and
   // the furthest point played to. Both outlive the session in cmi.suspend_data.
@@ -282,6 +311,10 @@
     outline: byId('sco-outline'),
     outlineTitle: byId('sco-outline-title'),
     chapters: byId('sco-chapters'),
+    sources: byId('sco-sources'),
+    writtenFrom: byId('sco-written-from'),
+    transcript: byId('sco-transcript'),
+    citations: byId('sco-citations'),
   };
   const video = byId('sco-video');
 
@@ -712,8 +745,56 @@
     else video.addEventListener('loadedmetadata', go, { once: true });
   }
 
+  // The transcript and its sources
+
+  /** "Notes on glass, page 3", or the title alone for a document without pages. */
+  const citationPlace = (citation) => (citation.page !== null ? `${citation.title}, page ${citation.page}` : citation.title);
+
+  function renderSources() {
+    if (!sources) return;
+    page.sources.hidden = false;
+    if (sources.documents.length > 0) {
+      const named = sources.documents.map((d) => (d.pages.length > 0 ? `${d.title} (${d.pages.length === 1 ? 'page' : 'pages'} ${d.pages.join(', ')})` : d.title));
+      page.writtenFrom.textContent = `Written from your documents: ${named.join('; ')}.`;
+      page.writtenFrom.hidden = false;
+    }
+    const entries = new Map();
+    for (const citation of sources.citations) {
+      const place = citationPlace(citation) + (citation.heading ? ` · ${citation.heading}` : '');
+      const entry = el('li', { id: `sco-cite-${citation.number}`, className: 'citation', tabindex: '-1' }, [
+        el('p', { className: 'citation__place' }, [el('span', { className: 'citation__number', text: `[${citation.number}]` }), ` ${place}`]),
+        citation.text
+          ? el('blockquote', { className: 'citation__text', text: citation.text })
+          : el('p', { className: 'citation__note', text: "The passage's text is not in this package: its document was deleted before the package was made." }),
+      ]);
+      entries.set(citation.number, { citation, entry });
+      page.citations.append(entry);
+    }
+    for (const sentence of sources.sentences) {
+      const time = el('button', { type: 'button', className: 'transcript__time', 'aria-label': `Play from ${formatClock(sentence.start)}`, text: formatClock(sentence.start) });
+      time.addEventListener('click', () => {
+        dismissQuestion();
+        seekTo(sentence.start);
+      });
+      const marks = sentence.cites.map((number) => {
+        const { citation, entry } = entries.get(number);
+        const mark = el('a', { href: `#sco-cite-${number}`, className: 'cite-mark', 'aria-label': `Source ${number}: ${citationPlace(citation)}`, text: `[${number}]` });
+        // Moves to the passage without touching the address: the LMS's frame keeps its own.
+        mark.addEventListener('click', (event) => {
+          event.preventDefault();
+          entry.scrollIntoView({ block: 'nearest' });
+          entry.focus();
+        });
+        return mark;
+      });
+      const marked = marks.flatMap((mark) => [' ', mark]);
+      page.transcript.append(el('li', { className: 'transcript__line' }, [time, el('span', { className: 'transcript__text' }, [sentence.text, ...marked])]));
+    }
+  }
+
   function start() {
     setUpPage();
+    renderSources();
     listenToVideo();
     if (!lms.start()) {
       page.notice.textContent = 'Not connected to an LMS: progress is not recorded.';

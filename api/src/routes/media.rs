@@ -403,7 +403,7 @@ struct Cue {
 
 /// The passages the sentence `beat` of scene `scene` cites, as the stored transcript's
 /// scenes keep them (one list a beat); none when it names none or cannot be read.
-fn cites_of(scenes: &Value, sentence: &Value) -> Vec<Cite> {
+pub(super) fn cites_of(scenes: &Value, sentence: &Value) -> Vec<Cite> {
     let (Some(scene), Some(beat)) = (sentence["scene"].as_u64(), sentence["beat"].as_u64()) else {
         return Vec::new();
     };

@@ -215,3 +215,118 @@ async fn a_course_exports_as_a_scorm_package_whose_manifest_the_schemas_accept()
     );
     assert!(!valid, "an unknown scormtype passed: {report}");
 }
+
+/// A source pasted as text for `token`'s user; its id.
+async fn pasted_source(app: &TestApp, token: &str, title: &str, text: &str) -> String {
+    let response = app
+        .client
+        .post(app.url("/api/sources"))
+        .bearer_auth(token)
+        .json(&json!({"title": title, "text": text}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    body["sources"][0]["id"].as_str().unwrap().to_string()
+}
+
+/// Issue 50: "the SCORM package carries them". A lesson written from the learner's documents
+/// carries its transcript with each sentence's citation numbers and the text of each passage
+/// cited, read from the owner's documents only.
+#[tokio::test]
+async fn a_lesson_written_from_sources_carries_its_citations_and_their_passages() {
+    let app = spawn_app().await;
+    let ada = app.sign_in("ada@example.com").await;
+    let bob = app.sign_in("bob@example.com").await;
+    let notes = pasted_source(
+        &app,
+        &ada.access_token,
+        "Notes on Velmora glass",
+        "Velmora glass is blown at 1,140 degrees and cooled for nine hours.",
+    )
+    .await;
+    let gone = pasted_source(&app, &ada.access_token, "Old draft", "Nothing to keep.").await;
+    let bobs = pasted_source(
+        &app,
+        &bob.access_token,
+        "Bob's diary",
+        "BOB-SECRET passage.",
+    )
+    .await;
+    let deleted = app
+        .client
+        .delete(app.url(&format!("/api/sources/{gone}")))
+        .bearer_auth(&ada.access_token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+
+    let course_id = seed_course(&app, ada.user["uid"].as_str().unwrap(), 1).await;
+    let job = finished_lesson(&app, &ada, &course_id, 0).await;
+    let transcript = json!({
+        "title": "Velmora glass", "duration": 9.0,
+        "scenes": [{"index": 0, "kind": "bullets", "heading": "Blowing", "start": 0.0, "end": 9.0,
+            "cites": [[{"source_id": notes, "passage": 0}],
+                      [{"source_id": gone, "passage": 0}, {"source_id": notes, "passage": 0}],
+                      [{"source_id": bobs, "passage": 0}]]}],
+        "sentences": [
+            {"scene": 0, "beat": 0, "text": "It is blown at 1,140 degrees.", "start": 0.0, "end": 3.0},
+            {"scene": 0, "beat": 1, "text": "It cools for nine hours.", "start": 3.0, "end": 6.0},
+            {"scene": 0, "beat": 2, "text": "Bob wrote about it.", "start": 6.0, "end": 9.0},
+        ],
+        "checkpoints": [],
+        "documents": [
+            {"source_id": notes, "title": "Notes on Velmora glass", "pages": []},
+            {"source_id": gone, "title": "Old draft", "pages": []},
+        ],
+    });
+    put_media(
+        &app,
+        &format!("jobs/{job}/transcript.json"),
+        transcript.to_string().as_bytes(),
+    )
+    .await;
+
+    let response = export(&app, &ada.access_token, &course_id).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let files = unzip(&response.bytes().await.unwrap());
+    let data = &files
+        .iter()
+        .find(|(n, _)| n == "lesson-01/lesson.js")
+        .unwrap()
+        .1;
+    let data = String::from_utf8(data.clone()).unwrap();
+    assert!(
+        !data.contains("BOB-SECRET"),
+        "another user's passage: {data}"
+    );
+    let lesson: Value = serde_json::from_str(
+        data.trim_start_matches("window.LECTERN_LESSON = ")
+            .trim_end()
+            .trim_end_matches(';'),
+    )
+    .unwrap();
+    let sources = &lesson["sources"];
+    let numbers: Vec<&Value> = sources["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["cites"])
+        .collect();
+    assert_eq!(numbers, [&json!([1]), &json!([2, 1]), &json!([3])]);
+    assert_eq!(
+        sources["citations"][0]["text"],
+        "Velmora glass is blown at 1,140 degrees and cooled for nine hours."
+    );
+    assert_eq!(sources["citations"][0]["title"], "Notes on Velmora glass");
+    // A document deleted since keeps its title, without its text; another user's is unknown.
+    assert_eq!(
+        sources["citations"][1],
+        json!({"number": 2, "title": "Old draft", "page": null, "heading": null, "text": null})
+    );
+    assert_eq!(sources["citations"][2]["text"], Value::Null);
+    assert_eq!(sources["citations"][2]["title"], "A document of yours");
+    assert_eq!(sources["documents"].as_array().unwrap().len(), 2);
+}

@@ -2,8 +2,11 @@
 //! video: its launch page (the small player of `assets/scorm`, which reports completion and
 //! the checkpoint score through the LMS's SCORM API), the lesson's data (chapters and
 //! checkpoints), its MP4 and captions. The manifest follows the SCORM 1.2 content packaging
-//! schemas, which the package carries as SCORM 1.2 packages do.
+//! schemas, which the package carries as SCORM 1.2 packages do. A lesson written from the
+//! learner's documents (issue 50) also carries its transcript with each sentence's citations
+//! and the text of every passage cited: an LMS cannot ask Lectern for them.
 
+use std::collections::{BTreeSet, HashMap};
 use std::io::{Seek, Write};
 use std::path::{Path as FsPath, PathBuf};
 
@@ -14,14 +17,14 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use futures_util::TryStreamExt;
-use lectern_core::{courses, jobs};
+use lectern_core::{courses, jobs, sources};
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, OrNotFound, responses::NotSignedIn},
     extract::AuthUser,
-    routes::ids::CourseOrJobId,
+    routes::{ids::CourseOrJobId, media::cites_of},
     spa::html_escape,
     state::AppState,
 };
@@ -130,6 +133,7 @@ pub(super) async fn export_scorm(
             .map_err(internal)?
             .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
             .unwrap_or(Value::Null);
+        let passages = cited_passages(&state, &caller.id, &transcript).await?;
         scos.push(Sco {
             data: lesson_data(
                 title,
@@ -138,6 +142,7 @@ pub(super) async fn export_scorm(
                 finished.len(),
                 subtitles.is_some(),
                 &transcript,
+                &passages,
             ),
             folder,
             title: title.clone(),
@@ -200,8 +205,110 @@ async fn fetch(state: &AppState, key: &str, to: &FsPath) -> ApiResult<bool> {
     Ok(true)
 }
 
+/// A cited passage's place in its document: the source's id and the passage's ordinal.
+type PassageKey = (String, u32);
+
+/// What the package shows of a cited passage.
+struct PassageText {
+    heading: Option<String>,
+    text: String,
+}
+
+/// The passages a lesson's sentences cite, read from the caller's documents. A document
+/// deleted since the video was made has none: its citations keep their title and page.
+async fn cited_passages(
+    state: &AppState,
+    user_id: &str,
+    transcript: &Value,
+) -> ApiResult<HashMap<PassageKey, PassageText>> {
+    let wanted: BTreeSet<PassageKey> = transcript["sentences"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|sentence| cites_of(&transcript["scenes"], sentence))
+        .map(|cite| (cite.source_id, cite.passage))
+        .collect();
+    let documents: BTreeSet<&String> = wanted.iter().map(|(id, _)| id).collect();
+    let mut found = HashMap::new();
+    for id in documents {
+        let Some(source) = sources::find(&state.db, user_id, id).await? else {
+            continue;
+        };
+        for passage in sources::passages(&state.db, &source).await? {
+            let key = (id.clone(), passage.ordinal as u32);
+            if wanted.contains(&key) {
+                let (heading, text) = (passage.heading, passage.text);
+                found.insert(key, PassageText { heading, text });
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// A lesson's transcript with its citations, for a lesson written from the learner's
+/// documents (null otherwise): each sentence with the numbers of the passages it cites, and
+/// each passage once, numbered in the order first cited as the web player numbers them, with
+/// its document's title, its page and heading, and its text (null when it is no longer there).
+fn citations(transcript: &Value, passages: &HashMap<PassageKey, PassageText>) -> Value {
+    let Some(documents) = transcript["documents"].as_array().filter(|d| !d.is_empty()) else {
+        return Value::Null;
+    };
+    let titles: HashMap<&str, &str> = documents
+        .iter()
+        .filter_map(|d| Some((d["source_id"].as_str()?, d["title"].as_str()?)))
+        .collect();
+    let mut numbered: Vec<(PassageKey, Option<u32>)> = Vec::new();
+    let sentences: Vec<Value> = transcript["sentences"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|sentence| {
+            let mut numbers: Vec<usize> = Vec::new();
+            for cite in cites_of(&transcript["scenes"], sentence) {
+                let key = (cite.source_id, cite.passage);
+                let number = match numbered.iter().position(|(k, _)| *k == key) {
+                    Some(i) => i + 1,
+                    None => {
+                        numbered.push((key, cite.page));
+                        numbered.len()
+                    }
+                };
+                if !numbers.contains(&number) {
+                    numbers.push(number);
+                }
+            }
+            json!({
+                "start": sentence["start"],
+                "end": sentence["end"],
+                "text": sentence["text"],
+                "cites": numbers,
+            })
+        })
+        .collect();
+    let cited: Vec<Value> = numbered
+        .iter()
+        .enumerate()
+        .map(|(i, (key, page))| {
+            let passage = passages.get(key);
+            json!({
+                "number": i + 1,
+                "title": titles.get(key.0.as_str()).copied().unwrap_or("A document of yours"),
+                "page": page,
+                "heading": passage.and_then(|p| p.heading.as_deref()),
+                "text": passage.map(|p| p.text.as_str()),
+            })
+        })
+        .collect();
+    let documents: Vec<Value> = documents
+        .iter()
+        .map(|d| json!({"title": d["title"], "pages": d["pages"]}))
+        .collect();
+    json!({"documents": documents, "sentences": sentences, "citations": cited})
+}
+
 /// `window.LECTERN_LESSON` of a lesson's player: its place in the course, its media, its
-/// chapters (as `chapters.vtt` has them) and checkpoints (as the transcript has them).
+/// chapters (as `chapters.vtt` has them), checkpoints (as the transcript has them) and, for a
+/// lesson written from the learner's documents, its [`citations`].
 fn lesson_data(
     title: &str,
     course_title: &str,
@@ -209,6 +316,7 @@ fn lesson_data(
     count: usize,
     has_subtitles: bool,
     transcript: &Value,
+    passages: &HashMap<PassageKey, PassageText>,
 ) -> Value {
     let scenes = transcript["scenes"].as_array().cloned().unwrap_or_default();
     let headings: Vec<String> = scenes
@@ -238,6 +346,7 @@ fn lesson_data(
         "duration": transcript["duration"].as_f64(),
         "chapters": chapters,
         "checkpoints": transcript["checkpoints"].as_array().cloned().unwrap_or_default(),
+        "sources": citations(transcript, passages),
     })
 }
 
@@ -426,7 +535,8 @@ mod tests {
             ],
             "checkpoints": [{"index": 0, "question": "Why?"}],
         });
-        let data = lesson_data("L", "C", 1, 2, true, &transcript);
+        let data = lesson_data("L", "C", 1, 2, true, &transcript, &HashMap::new());
+        assert_eq!(data["sources"], Value::Null, "not written from sources");
         assert_eq!(
             data["chapters"],
             json!([
@@ -437,5 +547,67 @@ mod tests {
         assert_eq!(data["checkpoints"][0]["question"], "Why?");
         assert_eq!(data["subtitles"], "subtitles.vtt");
         assert_eq!(data["duration"], 30.0);
+    }
+
+    #[test]
+    fn citations_are_numbered_as_first_cited_with_their_passages_text() {
+        let transcript = json!({
+            "scenes": [
+                {"cites": [[{"source_id": "s1", "passage": 4, "page": 2}],
+                           [{"source_id": "s2", "passage": 0},
+                            {"source_id": "s1", "passage": 4, "page": 2}]]},
+                {"cites": [[], [{"source_id": "gone", "passage": 1}]]},
+            ],
+            "sentences": [
+                {"scene": 0, "beat": 0, "text": "Glass is blown at 1,100 °C.", "start": 0.0, "end": 2.0},
+                {"scene": 0, "beat": 1, "text": "Velmora glass is green.", "start": 2.0, "end": 4.0},
+                {"scene": 1, "beat": 0, "text": "That is all.", "start": 4.0, "end": 5.0},
+                {"scene": 1, "beat": 1, "text": "It was first made in 1840.", "start": 5.0, "end": 7.0},
+            ],
+            "documents": [
+                {"source_id": "s1", "title": "Notes on glass", "pages": [2]},
+                {"source_id": "s2", "title": "Velmora", "pages": []},
+            ],
+        });
+        let passages = HashMap::from([
+            (
+                ("s1".to_string(), 4),
+                PassageText {
+                    heading: Some("Blowing".into()),
+                    text: "Blown at 1,100 °C.".into(),
+                },
+            ),
+            (
+                ("s2".to_string(), 0),
+                PassageText {
+                    heading: None,
+                    text: "Its glass is green.".into(),
+                },
+            ),
+        ]);
+        let sources = citations(&transcript, &passages);
+        let cites: Vec<&Value> = sources["sentences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| &s["cites"])
+            .collect();
+        assert_eq!(
+            cites,
+            [&json!([1]), &json!([2, 1]), &json!([]), &json!([3])]
+        );
+        assert_eq!(sources["sentences"][1]["text"], "Velmora glass is green.");
+        assert_eq!(
+            sources["citations"],
+            json!([
+                {"number": 1, "title": "Notes on glass", "page": 2, "heading": "Blowing", "text": "Blown at 1,100 °C."},
+                {"number": 2, "title": "Velmora", "page": null, "heading": null, "text": "Its glass is green."},
+                {"number": 3, "title": "A document of yours", "page": null, "heading": null, "text": null},
+            ])
+        );
+        assert_eq!(
+            sources["documents"][0],
+            json!({"title": "Notes on glass", "pages": [2]})
+        );
     }
 }
