@@ -7,4 +7,4 @@ mod length;
 mod problem;
 
 pub use length::{Minutes, Wpm, clock};
-pub use problem::{ProblemParams, SolutionBrief, is_math, problem_title};
+pub use problem::{ProblemParams, SolutionBrief, WorksheetExercise, is_math, problem_title};

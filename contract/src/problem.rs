@@ -46,6 +46,23 @@ pub struct ProblemParams {
     pub brief: SolutionBrief,
     pub is_global: bool,
     pub dry_run: bool,
+    /// The exercise of the student's own worksheet that `problem_text` was taken from, when
+    /// the student named one ("exercise 3") of a document they brought.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worksheet: Option<WorksheetExercise>,
+}
+
+/// Where a problem was stated: a numbered exercise of one of the student's documents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorksheetExercise {
+    pub source_id: String,
+    /// The document's title.
+    pub title: String,
+    /// The exercise's number as written ("3", "2b").
+    pub label: String,
+    pub page: Option<u32>,
+    /// The passage of the document it is in.
+    pub passage: u32,
 }
 
 impl ProblemParams {
@@ -54,9 +71,18 @@ impl ProblemParams {
         problem_title(&self.brief.problem_text)
     }
 
-    /// The history description: the first 100 characters of the problem.
+    /// The history description: the first 100 characters of the problem, after where it is
+    /// stated when it is an exercise of the student's worksheet ("Exercise 3 of Algebra
+    /// practice, page 2: ...").
     pub fn description(&self) -> String {
-        self.brief.problem_text.trim().chars().take(100).collect()
+        let problem: String = self.brief.problem_text.trim().chars().take(100).collect();
+        match &self.worksheet {
+            Some(w) => {
+                let page = w.page.map(|p| format!(", page {p}")).unwrap_or_default();
+                format!("Exercise {} of {}{page}: {problem}", w.label, w.title)
+            }
+            None => problem,
+        }
     }
 
     /// The history record's original title: the first 50 characters of the problem.
@@ -99,6 +125,7 @@ mod tests {
             },
             is_global: false,
             dry_run: true,
+            worksheet: None,
         }
     }
 

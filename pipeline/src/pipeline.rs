@@ -74,10 +74,12 @@ impl RenderInput {
     }
 
     /// The input written from `passages` of the learner's documents (see [`Brief::passages`]);
-    /// only a topic's brief takes them.
+    /// a topic's brief and a lesson's take them, a storyboard is already written.
     pub fn with_passages(mut self, passages: Vec<crate::grounding::Passage>) -> Self {
-        if let ScriptInput::Brief(brief) = &mut self.script {
-            brief.passages = passages;
+        match &mut self.script {
+            ScriptInput::Brief(brief) => brief.passages = passages,
+            ScriptInput::Lesson(lesson) => lesson.brief.passages = passages,
+            ScriptInput::Storyboard(_) => {}
         }
         self
     }

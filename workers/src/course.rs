@@ -4,14 +4,17 @@
 
 use lectern_contract::Minutes;
 use lectern_core::{
-    courses::{self, NewCourse, Outline, OutlineLesson},
+    courses::{self, MIN_LESSONS, NewCourse, Outline, OutlineLesson},
     entities::{job, video},
     jobs::{self, Completion, CourseParams, LessonVideoParams},
     library::{difficulty, finished_video, narrated_metadata, video_types},
 };
 use lectern_pipeline::{
     RenderInput, RenderOutput,
-    course::{CourseBrief, CourseOutline, LessonBrief, LessonContext, LessonOutline, write_cover},
+    course::{
+        CourseBrief, CourseOutline, LessonBrief, LessonContext, LessonOutline, Section, sections,
+        write_cover,
+    },
 };
 use sea_orm::Set;
 use serde_json::json;
@@ -21,14 +24,26 @@ use crate::{
     finish::{database, finish, finish_with},
     outputs::{upload, upload_files},
     render::{pipeline_failure, plan, render},
+    sources::{all_passages, lesson_passages, lesson_sources},
 };
 
 pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let params: CourseParams = crate::params_of(job)?;
+    // A course from documents follows them: a lesson per section. Documents deleted since
+    // the job was started are left out; with none left, the course is planned from its goal.
+    let sections = sections(all_passages(runtime, &job.user_id, &params.source_ids).await?);
+    if !sections.is_empty() && sections.len() < MIN_LESSONS {
+        return Err(RunError::Final(format!(
+            "Your documents hold too little for a course: {} parts, and a course needs at \
+             least {MIN_LESSONS} lessons. Add a longer document, or make a video from them.",
+            sections.len()
+        )));
+    }
     let brief = CourseBrief {
         goal: params.goal.clone(),
         background_knowledge: params.background_knowledge.clone(),
         detail_level: params.detail_level,
+        sections,
     };
     runtime
         .progress(&job.id, 5, "Planning your course...")
@@ -104,7 +119,7 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
         goal: &params.goal,
         background_knowledge: &params.background_knowledge,
         detail_level: params.detail_level,
-        outline: stored_outline(outline, engine),
+        outline: stored_outline(outline, engine, &brief.sections),
         thumbnail_key: Some(jobs::media::thumbnail(&job.id)),
     };
     finish_with(runtime, job, || {
@@ -113,7 +128,15 @@ pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     .await
 }
 
-fn stored_outline(outline: CourseOutline, engine: String) -> Outline {
+/// The outline as the course stores it; a course from documents with each lesson's part of
+/// them (its section's passages and pages).
+fn stored_outline(outline: CourseOutline, engine: String, sections: &[Section]) -> Outline {
+    let sources_of = |i: usize| {
+        sections
+            .get(i)
+            .map(|s| lesson_sources(&s.passages))
+            .unwrap_or_default()
+    };
     Outline {
         offline_draft: outline.is_offline_draft(),
         title: outline.title,
@@ -123,11 +146,13 @@ fn stored_outline(outline: CourseOutline, engine: String) -> Outline {
         lessons: outline
             .lessons
             .into_iter()
-            .map(|l| OutlineLesson {
+            .enumerate()
+            .map(|(i, l)| OutlineLesson {
                 title: l.title,
                 objectives: l.objectives,
                 summary: l.summary,
                 key_terms: l.key_terms,
+                sources: sources_of(i),
             })
             .collect(),
         script_engine: engine,
@@ -175,12 +200,22 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
     let params: LessonVideoParams = crate::params_of(job)?;
     let (course, context) = lesson_context(runtime, job, &params).await?;
     let lesson = context.lesson().clone();
+    let about = format!(
+        "{} {} {}",
+        lesson.title,
+        lesson.summary,
+        lesson.key_terms.join(" ")
+    );
+    let part = courses::lesson_sources(&course, params.lesson_index as usize);
+    let passages = lesson_passages(runtime, &job.user_id, &part, &about).await?;
+    let from_documents = passages.len();
     let input = RenderInput::lesson(LessonBrief::new(
         context,
         params.level,
         params.duration_minutes,
         params.wpm,
-    ));
+    ))
+    .with_passages(passages);
 
     if params.dry_run {
         let (_, plan) = plan(runtime, &job.id, input).await?;
@@ -194,6 +229,8 @@ pub async fn run_lesson(runtime: &Runtime, job: &job::Model) -> Result<(), RunEr
                 "word_count": plan.word_count,
                 "estimated_seconds": plan.estimated_seconds,
                 "script_engine": plan.script_engine,
+                "passages": from_documents,
+                "citations": plan.storyboard.from_sources.as_ref().map(|f| f.check),
             }),
             smart_title: Some(lesson.title.clone()),
             step: "Plan ready".into(),

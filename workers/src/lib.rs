@@ -8,6 +8,7 @@ mod outputs;
 mod problem;
 mod render;
 mod revision;
+mod sources;
 mod video;
 
 use std::{sync::Arc, time::Duration};

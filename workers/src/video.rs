@@ -15,6 +15,7 @@ use crate::{
     finish::{database, finish},
     outputs::upload,
     render::{pipeline_failure, plan, render},
+    sources::{PASSAGES_PER_VIDEO, documents, passages_of},
 };
 
 pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
@@ -67,9 +68,6 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     finish(runtime, job, completion).await
 }
 
-/// Passages a video written from sources is given, at most.
-const PASSAGES_PER_VIDEO: usize = 12;
-
 /// The passages of the job's sources to write its video from: those retrieved for its topic,
 /// best first, then (when the topic's words find fewer) each document's first ones, so that a
 /// document chosen is used even when it words its subject differently. None without sources.
@@ -81,17 +79,7 @@ async fn passages_for(
     if params.source_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let db = &runtime.db;
-    let mut documents = Vec::new();
-    for id in &params.source_ids {
-        // A source deleted since the job was started is left out.
-        if let Some(source) = sources::find(db, &job.user_id, id)
-            .await
-            .map_err(database)?
-        {
-            documents.push(source);
-        }
-    }
+    let documents = documents(runtime, &job.user_id, &params.source_ids).await?;
     let title_of = |id: &str| {
         documents
             .iter()
@@ -100,9 +88,15 @@ async fn passages_for(
             .unwrap_or_default()
     };
     let ids: Vec<String> = documents.iter().map(|d| d.id.clone()).collect();
-    let found = sources::retrieve(db, &job.user_id, &ids, &params.topic, PASSAGES_PER_VIDEO)
-        .await
-        .map_err(database)?;
+    let found = sources::retrieve(
+        &runtime.db,
+        &job.user_id,
+        &ids,
+        &params.topic,
+        PASSAGES_PER_VIDEO,
+    )
+    .await
+    .map_err(database)?;
     let mut passages: Vec<Passage> = found
         .into_iter()
         .map(|r| Passage {
@@ -118,25 +112,17 @@ async fn passages_for(
         if passages.len() >= PASSAGES_PER_VIDEO {
             break;
         }
-        for p in sources::passages(db, document).await.map_err(database)? {
-            let place = p.ordinal.max(0) as u32;
+        for p in passages_of(runtime, document).await? {
             let taken = passages
                 .iter()
-                .any(|q| q.source_id == document.id && q.passage == place);
+                .any(|q| q.source_id == p.source_id && q.passage == p.passage);
             if taken {
                 continue;
             }
             if passages.len() >= PASSAGES_PER_VIDEO {
                 break;
             }
-            passages.push(Passage {
-                source_id: document.id.clone(),
-                title: document.title.clone(),
-                passage: place,
-                page: p.page.map(|n| n.max(0) as u32),
-                heading: p.heading,
-                text: p.text,
-            });
+            passages.push(p);
         }
     }
     tracing::info!(

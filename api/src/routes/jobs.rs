@@ -9,7 +9,6 @@ use lectern_contract::{Minutes, Wpm};
 use lectern_core::{
     entities::job,
     jobs::{self, JobKind, VideoParams},
-    sources,
 };
 use lectern_pipeline::Storyboard;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -17,7 +16,10 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::submission::{Started, Submission};
+use super::{
+    sources::{check_sources, chosen_sources},
+    submission::{Started, Submission},
+};
 use crate::{
     error::{
         ApiError, ApiResult, ErrorBody, FieldError, OrNotFound,
@@ -122,17 +124,7 @@ impl GenerateVideo {
                 None
             }
         };
-        let source_ids = distinct(self.source_ids.unwrap_or_default());
-        if source_ids.len() > sources::MAX_PER_VIDEO {
-            errors.push(FieldError::new(
-                &["body", "source_ids"],
-                format!(
-                    "source_ids may name at most {} sources",
-                    sources::MAX_PER_VIDEO
-                ),
-                "too_long",
-            ));
-        }
+        let source_ids = chosen_sources(self.source_ids, &mut errors);
         if !errors.is_empty() {
             return Err(ApiError::Validation(errors));
         }
@@ -150,36 +142,6 @@ impl GenerateVideo {
         };
         Ok((params, self.storyboard, self.preview_job_id))
     }
-}
-
-/// `ids` without repeats, in their first order.
-fn distinct(ids: Vec<String>) -> Vec<String> {
-    let mut seen = Vec::with_capacity(ids.len());
-    for id in ids {
-        if !seen.contains(&id) {
-            seen.push(id);
-        }
-    }
-    seen
-}
-
-/// Refuses (422 on `source_ids`) an id that is not one of the caller's sources: another
-/// user's source looks like one that does not exist.
-pub(super) async fn check_sources(
-    state: &AppState,
-    caller: &AuthUser,
-    source_ids: &[String],
-) -> ApiResult<()> {
-    for id in source_ids {
-        if sources::find(&state.db, &caller.id, id).await?.is_none() {
-            return Err(ApiError::field(
-                &["body", "source_ids"],
-                format!("source_ids names {id}, which is not one of your sources"),
-                "not_found",
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Starts an explainer video: charged with the job's creation (1 credit, 2 from 10 minutes).

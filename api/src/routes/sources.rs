@@ -30,6 +30,54 @@ pub const MAX_UPLOAD_BYTES: usize = 50 * 1024 * 1024;
 /// The most characters of pasted text.
 pub const MAX_PASTED_CHARS: usize = 500_000;
 
+/// The `source_ids` of a request to write from the caller's documents: without repeats, in
+/// their first order; more than [`sources::MAX_PER_VIDEO`] is a field error.
+pub(crate) fn chosen_sources(
+    ids: Option<Vec<String>>,
+    errors: &mut Vec<FieldError>,
+) -> Vec<String> {
+    let mut chosen: Vec<String> = Vec::new();
+    for id in ids.unwrap_or_default() {
+        if !chosen.contains(&id) {
+            chosen.push(id);
+        }
+    }
+    if chosen.len() > sources::MAX_PER_VIDEO {
+        errors.push(FieldError::new(
+            &["body", "source_ids"],
+            format!(
+                "source_ids may name at most {} sources",
+                sources::MAX_PER_VIDEO
+            ),
+            "too_long",
+        ));
+    }
+    chosen
+}
+
+/// The caller's documents named by `source_ids`, in order; an id that is not one of theirs is
+/// a 422 on `source_ids` (another user's source looks like one that does not exist).
+pub(crate) async fn check_sources(
+    state: &AppState,
+    caller: &AuthUser,
+    source_ids: &[String],
+) -> ApiResult<Vec<source::Model>> {
+    let mut found = Vec::with_capacity(source_ids.len());
+    for id in source_ids {
+        match sources::find(&state.db, &caller.id, id).await? {
+            Some(document) => found.push(document),
+            None => {
+                return Err(ApiError::field(
+                    &["body", "source_ids"],
+                    format!("source_ids names {id}, which is not one of your sources"),
+                    "not_found",
+                ));
+            }
+        }
+    }
+    Ok(found)
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_sources, add_sources))

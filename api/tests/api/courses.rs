@@ -67,6 +67,7 @@ pub(crate) fn outline(lessons: usize) -> Outline {
                 objectives: vec![format!("Explain part {} of the tides", i + 1)],
                 summary: format!("Part {} of how the Moon pulls the oceans.", i + 1),
                 key_terms: vec!["gravity".into(), format!("term {}", i + 1)],
+                sources: Vec::new(),
             })
             .collect(),
         offline_draft: true,

@@ -771,3 +771,176 @@ async fn a_transcript_of_a_video_not_written_from_sources_cites_nothing() {
     );
     assert_eq!(transcript["documents"], json!([]));
 }
+
+#[tokio::test]
+async fn a_course_is_made_only_from_the_callers_own_sources() {
+    let app = spawn_app().await;
+    let me = app.sign_in("course-writer@example.com").await;
+    let other = app.sign_in("course-other@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap().to_string();
+    let token = &me.access_token;
+    let id_of = |added: Value| added["sources"][0]["id"].as_str().unwrap().to_string();
+    let long_text = |topic: &str| {
+        (0..3)
+            .map(|i| {
+                format!(
+                    "{topic} part {i}: {}",
+                    "the lehr cools the glass slowly. ".repeat(40)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    };
+    let mine = id_of(
+        paste(
+            &app,
+            token,
+            json!({"title": "Glassworks", "text": long_text("Glass")}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap(),
+    );
+    let theirs = id_of(
+        paste(
+            &app,
+            &other.access_token,
+            json!({"title": "Theirs", "text": long_text("Brine")}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap(),
+    );
+    let (app_ref, uid_ref) = (&app, uid.as_str());
+    let course = |ids: Value| async move {
+        app_ref
+            .client
+            .post(app_ref.url("/api/generate-course"))
+            .bearer_auth(token)
+            .json(&json!({"user_id": uid_ref, "goal": "Learn glassmaking", "source_ids": ids}))
+            .send()
+            .await
+            .unwrap()
+    };
+    let before = lectern_core::credits::balance(&app.db, me.user["uid"].as_str().unwrap())
+        .await
+        .unwrap()
+        .available;
+    for ids in [json!([mine, theirs]), json!(["no-such-source"])] {
+        let (loc, msg) = field_error(course(ids).await).await;
+        assert_eq!(loc, json!(["body", "source_ids"]));
+        assert!(msg.contains("not one of your sources"), "{msg}");
+    }
+    let eleven: Vec<String> = (0..11).map(|i| format!("source-{i}")).collect();
+    let (loc, msg) = field_error(course(json!(eleven)).await).await;
+    assert_eq!(loc, json!(["body", "source_ids"]));
+    assert!(msg.contains("at most 10"), "{msg}");
+
+    let started = course(json!([mine, mine])).await;
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let started: Value = started.json().await.unwrap();
+    let job = lectern_core::jobs::find(&app.db, started["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let params: lectern_core::jobs::CourseParams = serde_json::from_str(&job.params).unwrap();
+    assert_eq!(params.source_ids, vec![mine.clone()]);
+    let after = lectern_core::credits::balance(&app.db, me.user["uid"].as_str().unwrap())
+        .await
+        .unwrap()
+        .available;
+    assert_eq!(
+        after,
+        before - 3,
+        "charged once, for the course that started"
+    );
+}
+
+#[tokio::test]
+async fn a_solution_solves_the_exercise_of_the_students_worksheet_as_stated_there() {
+    let app = spawn_app().await;
+    let me = app.sign_in("student@example.com").await;
+    let other = app.sign_in("other-student@example.com").await;
+    let uid = me.user["uid"].as_str().unwrap().to_string();
+    let token = &me.access_token;
+    let id_of = |added: Value| added["sources"][0]["id"].as_str().unwrap().to_string();
+    let sheet = id_of(
+        paste(
+            &app,
+            token,
+            json!({"title": "Algebra practice", "text":
+                "Solve each equation.\n\n1. 2x + 3 = 11\n\n2. 5x - 4 = 3x + 6\n\nShow your work."}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap(),
+    );
+    let theirs = id_of(
+        paste(
+            &app,
+            &other.access_token,
+            json!({"title": "Theirs", "text": "1. x + 1 = 2"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap(),
+    );
+    let solve = |problem: &str, ids: Value| {
+        let body =
+            json!({"user_id": uid, "problem_text": problem, "source_ids": ids, "dry_run": true});
+        let app = &app;
+        async move {
+            app.client
+                .post(app.url("/api/video/generate-solution"))
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+
+    let started = solve("Exercise 2", json!([sheet])).await;
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let started: Value = started.json().await.unwrap();
+    let job = lectern_core::jobs::find(&app.db, started["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let params: lectern_core::jobs::ProblemParams = serde_json::from_str(&job.params).unwrap();
+    assert_eq!(params.brief.problem_text, "5x - 4 = 3x + 6");
+    let worksheet = params.worksheet.clone().expect("where it was stated");
+    assert_eq!(
+        (worksheet.label.as_str(), worksheet.title.as_str()),
+        ("2", "Algebra practice")
+    );
+    assert_eq!(
+        params.description(),
+        "Exercise 2 of Algebra practice: 5x - 4 = 3x + 6"
+    );
+
+    // A problem of the student's own words is solved as written.
+    let own: Value = solve("3x = 12", json!([sheet])).await.json().await.unwrap();
+    let job = lectern_core::jobs::find(&app.db, own["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let params: lectern_core::jobs::ProblemParams = serde_json::from_str(&job.params).unwrap();
+    assert_eq!(params.brief.problem_text, "3x = 12");
+    assert!(params.worksheet.is_none());
+
+    // An exercise the worksheet does not hold, and another student's worksheet, are refused.
+    let (loc, msg) = field_error(solve("problem 7", json!([sheet])).await).await;
+    assert_eq!(loc, json!(["body", "problem_text"]));
+    assert_eq!(
+        msg,
+        "Algebra practice has no exercise 7; its exercises are 1, 2"
+    );
+    let (loc, msg) = field_error(solve("Exercise 1", json!([theirs])).await).await;
+    assert_eq!(loc, json!(["body", "source_ids"]));
+    assert!(msg.contains("not one of your sources"), "{msg}");
+}

@@ -58,6 +58,21 @@ pub struct OutlineLesson {
     pub objectives: Vec<String>,
     pub summary: String,
     pub key_terms: Vec<String>,
+    /// The part of the learner's documents the lesson is written from (a course made from
+    /// documents: its section's passages); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<LessonSource>,
+}
+
+/// Passages of one of the learner's documents that a lesson is written from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LessonSource {
+    pub source_id: String,
+    /// Their places in the document (`source_passages.ordinal`), in order.
+    pub passages: Vec<u32>,
+    /// The pages they start on, in order, without repeats; empty for a document without pages.
+    #[serde(default)]
+    pub pages: Vec<u32>,
 }
 
 /// A fresh course id.
@@ -201,6 +216,11 @@ impl CourseView {
         serde_json::from_str(&self.course.prerequisites).unwrap_or_default()
     }
 
+    /// The documents lesson `index` is written from ([`lesson_sources`]).
+    pub fn lesson_sources(&self, index: usize) -> Vec<LessonSource> {
+        lesson_sources(&self.course, index)
+    }
+
     /// The course as the library lists it, with its lesson count.
     pub fn summary(&self) -> library::Course {
         library::Course {
@@ -212,6 +232,13 @@ impl CourseView {
 
 fn course_data(course: &course::Model) -> serde_json::Value {
     serde_json::from_str(&course.data).unwrap_or_default()
+}
+
+/// The parts of the learner's documents lesson `index` of `course` is written from, as the
+/// course job stored them with its outline; empty for a course planned from its goal alone.
+pub fn lesson_sources(course: &course::Model, index: usize) -> Vec<LessonSource> {
+    serde_json::from_value(course_data(course)["lessons"][index]["sources"].clone())
+        .unwrap_or_default()
 }
 
 /// The user's course, found by its id or by the id of the job that wrote it; another user's

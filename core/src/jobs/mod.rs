@@ -135,6 +135,11 @@ pub struct CourseParams {
     /// 1 to 3.
     pub detail_level: u8,
     pub dry_run: bool,
+    /// The user's own documents (`crate::sources`) the course follows: a lesson per section,
+    /// each written from its own passages. Checked to be the user's by the API; empty for a
+    /// course planned from the goal alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub source_ids: Vec<String>,
 }
 
 /// What a lesson-video job asks for; the lesson itself (and the lessons before it) are read

@@ -4,8 +4,10 @@
 //! uses. Every function takes the user's id and filters by it in the query itself: another
 //! user's source looks exactly like one that does not exist.
 
+mod exercises;
 mod retrieve;
 
+pub use exercises::{Exercise, exercises, reference};
 pub use retrieve::{Retrieved, retrieve};
 
 use chrono::Utc;

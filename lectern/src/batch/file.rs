@@ -1,7 +1,7 @@
 //! The batch file: JSON (a list of entries, or `{"entries": [...]}`) or CSV (a header row,
 //! then one entry per row). An entry either asks for a course (`user`, `goal`, optional
-//! `background_knowledge`, `detail_level`, `lessons`, `key`) or for lesson videos of an
-//! existing course (`course_id`, `lessons`).
+//! `background_knowledge`, `detail_level`, `sources`, `lessons`, `key`) or for lesson videos
+//! of an existing course (`course_id`, `lessons`).
 
 use serde_json::{Map, Value};
 
@@ -21,6 +21,9 @@ pub enum Request {
         goal: String,
         background_knowledge: String,
         detail_level: u8,
+        /// Ids of the user's own documents the course follows (a lesson per section); empty
+        /// for a course planned from its goal alone.
+        sources: Vec<String>,
         /// Lesson videos to start once the course is written (default: none).
         lessons: Lessons,
         /// Names this request for good, so running the file again finds its job; by default
@@ -53,6 +56,8 @@ const FIELDS: &[&str] = &[
     "course_id",
     "lessons",
     "key",
+    "sources",
+    "source_ids",
 ];
 
 /// Reads every entry, or reports every problem (each naming its entry or line).
@@ -169,6 +174,38 @@ fn lessons(value: Option<&Value>, default: Lessons) -> Result<Lessons, String> {
     }
 }
 
+/// Source ids: a JSON list, or text separated by `;`, `|`, `,` or spaces (a CSV cell); each
+/// once, in their first order.
+fn source_ids(value: Option<&Value>) -> Result<Vec<String>, String> {
+    let bad = || "sources must be a list of source ids".to_string();
+    let ids: Vec<String> = match value {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::String(s)) => s
+            .split(|c: char| c == ';' || c == '|' || c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().map(|s| s.trim().to_string()).ok_or_else(bad))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(_) => return Err(bad()),
+    };
+    let mut distinct: Vec<String> = Vec::new();
+    for id in ids {
+        if !id.is_empty() && !distinct.contains(&id) {
+            distinct.push(id);
+        }
+    }
+    if distinct.len() > lectern_core::sources::MAX_PER_VIDEO {
+        return Err(format!(
+            "sources may name at most {} documents",
+            lectern_core::sources::MAX_PER_VIDEO
+        ));
+    }
+    Ok(distinct)
+}
+
 fn entry_from_map(map: &Map<String, Value>) -> Result<Request, Vec<String>> {
     let mut problems = Vec::new();
     for key in map.keys() {
@@ -231,6 +268,9 @@ fn entry_from_map(map: &Map<String, Value>) -> Result<Request, Vec<String>> {
                 problems.push("background_knowledge must be at most 1000 characters".into());
             }
             let level = level.map_err(|p| problems.push(p)).ok();
+            let sources = source_ids(map.get("sources").or_else(|| map.get("source_ids")))
+                .map_err(|p| problems.push(p))
+                .unwrap_or_default();
             let lessons = lessons(map.get("lessons"), Lessons::None)
                 .map_err(|p| problems.push(p))
                 .ok();
@@ -240,6 +280,7 @@ fn entry_from_map(map: &Map<String, Value>) -> Result<Request, Vec<String>> {
                     goal,
                     background_knowledge: background.unwrap_or_default(),
                     detail_level,
+                    sources,
                     lessons,
                     key,
                 }),
@@ -344,6 +385,7 @@ mod tests {
                 goal: "Learn Rust".into(),
                 background_knowledge: String::new(),
                 detail_level: 3,
+                sources: Vec::new(),
                 lessons: Lessons::All,
                 key: None,
             }
@@ -368,9 +410,9 @@ mod tests {
     fn csv_rows_with_quotes_and_lesson_lists_are_read() {
         let entries = parse(
             "batch.csv",
-            "user,goal,background_knowledge,detail_level,course_id,lessons\n\
-             ada@example.com,\"Learn Rust, fast\",\"Knows \"\"C\"\"\",1,,none\n\
-             ,,,,c-9,0;3\n",
+            "user,goal,background_knowledge,detail_level,course_id,lessons,sources\n\
+             ada@example.com,\"Learn Rust, fast\",\"Knows \"\"C\"\"\",1,,none,s-2;s-1;s-2\n\
+             ,,,,c-9,0;3,\n",
         )
         .unwrap();
         assert_eq!(entries.len(), 2);
@@ -381,8 +423,10 @@ mod tests {
                 background_knowledge,
                 detail_level,
                 lessons,
+                sources,
                 ..
             } => {
+                assert_eq!(sources, &["s-2", "s-1"], "each document once, in order");
                 assert_eq!(goal, "Learn Rust, fast");
                 assert_eq!(background_knowledge, "Knows \"C\"");
                 assert_eq!(*detail_level, 1);

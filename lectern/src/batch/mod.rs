@@ -17,9 +17,10 @@ use lectern_core::{
     Config,
     courses::{self, StartError},
     credits::LedgerError,
-    entities::job,
+    entities::{job, user},
     jobs::{self, CourseParams},
     queue::JobQueue,
+    sources,
 };
 use sea_orm::DatabaseConnection;
 
@@ -29,9 +30,11 @@ use report::{Counts, EntryError, Progress, Tracked};
 #[derive(clap::Args)]
 pub struct BatchArgs {
     /// The batch file: JSON (a list of entries) or CSV (a header row, then one entry per row).
-    /// An entry is either {"user", "goal", "background_knowledge", "detail_level", "lessons",
-    /// "key"} for a new course, or {"course_id", "lessons"} for lesson videos of a course;
-    /// "lessons" is "all", "none" or a list of lesson indices counted from 0.
+    /// An entry is either {"user", "goal", "background_knowledge", "detail_level", "sources",
+    /// "lessons", "key"} for a new course, or {"course_id", "lessons"} for lesson videos of a
+    /// course; "lessons" is "all", "none" or a list of lesson indices counted from 0, and
+    /// "sources" the ids of the user's own documents the course follows (a lesson per section;
+    /// in CSV separated by ";").
     pub file: PathBuf,
     /// Start the jobs and exit without waiting for them.
     #[arg(long)]
@@ -147,6 +150,7 @@ impl Batch {
                 goal,
                 background_knowledge,
                 detail_level,
+                sources,
                 lessons,
                 key,
             } => {
@@ -157,20 +161,30 @@ impl Batch {
                     );
                     return Ok(());
                 };
+                if let Some(problem) = self.sources_problem(&owner, sources).await? {
+                    self.fail_entry(entry.line, problem);
+                    return Ok(());
+                }
                 let params = CourseParams {
                     goal: goal.clone(),
                     background_knowledge: background_knowledge.clone(),
                     detail_level: *detail_level,
                     dry_run: false,
+                    source_ids: sources.clone(),
                 };
                 let key = key.clone().unwrap_or_else(|| {
-                    courses::content_key(&[
+                    let level = detail_level.to_string();
+                    let mut parts = vec![
                         "batch-course",
-                        &owner.id,
+                        owner.id.as_str(),
                         goal,
                         background_knowledge,
-                        &detail_level.to_string(),
-                    ])
+                        &level,
+                    ];
+                    // A course from documents is another course than one from the goal alone
+                    // (and keys made before sources existed stay the same).
+                    parts.extend(sources.iter().map(String::as_str));
+                    courses::content_key(&parts)
                 });
                 let title: String = goal.chars().take(200).collect();
                 let started =
@@ -209,6 +223,33 @@ impl Batch {
                 self.start_ready_lessons().await
             }
         }
+    }
+
+    /// Why a course cannot be made from `ids` for `owner` (a document that is not theirs, or
+    /// too little text for its lessons), as the API would refuse it; None when it can.
+    async fn sources_problem(
+        &self,
+        owner: &user::Model,
+        ids: &[String],
+    ) -> anyhow::Result<Option<String>> {
+        let mut passages = 0;
+        for id in ids {
+            match sources::find(&self.db, &owner.id, id).await? {
+                Some(document) => passages += document.passages.max(0) as usize,
+                None => {
+                    return Ok(Some(format!(
+                        "sources names {id}, which is not one of {}'s documents",
+                        owner.email
+                    )));
+                }
+            }
+        }
+        Ok((!ids.is_empty() && passages < courses::MIN_LESSONS).then(|| {
+            format!(
+                "the documents hold {passages} passages of text, and a course needs at least {} lessons",
+                courses::MIN_LESSONS
+            )
+        }))
     }
 
     fn track(&mut self, entry: usize, label: String, job: &job::Model, new: bool) {

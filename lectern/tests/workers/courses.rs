@@ -490,3 +490,154 @@ async fn running_lectern_batch_twice_on_the_same_file_starts_no_duplicates() {
     assert!(out.contains("There is no lesson 9"), "{out}");
     assert_eq!(job_count(&server).await, before + 6);
 }
+
+/// Made-up notes no model can know, in four sections: the course must follow them.
+const NOTES: &str = "# Velmora glass\n\n\
+## Melting\n\nThe Velmora batch is melted at 1,480 degrees in the Dunmere furnace, \
+which the glassmaker Ilse Harrow designed in 1871.\n\n\
+## Annealing\n\nThe panes rest in the lehr at 512 degrees for nine hours. \
+Cooling them faster than 40 degrees an hour cracks the glass.\n\n\
+## Grading\n\nInspectors grade each pane under polarised light and mark the best with a \
+blue thread.\n\n\
+## Shipping\n\nGraded panes leave the works in straw-lined crates of twelve.\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_course_from_a_document_has_a_lesson_per_section_each_written_from_its_own() {
+    let server = support::embedded(fast_pipeline()).await;
+    let (token, uid) = server.sign_in("glassmaker@example.com").await;
+    let form = reqwest::multipart::Form::new().part(
+        "files",
+        reqwest::multipart::Part::bytes(NOTES.as_bytes().to_vec())
+            .file_name("velmora.md")
+            .mime_str("text/markdown")
+            .unwrap(),
+    );
+    let added: Value = server
+        .client
+        .post(server.url("/api/sources"))
+        .bearer_auth(&token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let source_id = added["sources"][0]["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("stored: {added}"))
+        .to_string();
+
+    let response = post(
+        &server,
+        &token,
+        "/api/generate-course",
+        json!({"user_id": uid, "goal": "Learn how Velmora glass is made",
+               "source_ids": [source_id]}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    let started: Value = response.json().await.unwrap();
+    let (status, _) = server
+        .wait_final(&token, started["job_id"].as_str().unwrap(), LIMIT)
+        .await;
+    assert_eq!(status["status"], "completed", "{status}");
+    let course_id = status["course_id"].as_str().unwrap();
+    let course = server
+        .get_json(&token, &format!("/api/courses/{course_id}"))
+        .await;
+
+    // A lesson per section, in the document's order, titled by its headings.
+    let lessons = course["lessons"].as_array().unwrap();
+    let titles: Vec<&str> = lessons
+        .iter()
+        .map(|l| l["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Melting", "Annealing", "Grading", "Shipping"]);
+    assert!(
+        lessons[1]["summary"]
+            .as_str()
+            .unwrap()
+            .contains("512 degrees"),
+        "the offline outline sums a lesson up from its own section: {}",
+        lessons[1]
+    );
+    for lesson in lessons {
+        assert_eq!(
+            lesson["sources"][0]["source_id"],
+            source_id.as_str(),
+            "{lesson}"
+        );
+        assert_eq!(lesson["sources"][0]["title"], "Velmora glass");
+        assert_eq!(lesson["sources"][0]["passages"], 1);
+    }
+    assert_eq!(server.available(&uid).await, 7, "a course costs 3 credits");
+
+    // The lesson's job is given its own section's passage, and only that.
+    let dry: Value = post(
+        &server,
+        &token,
+        "/api/generate-lesson-video",
+        json!({"course_id": course_id, "lesson_index": 1, "user_id": uid, "dry_run": true}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    let (status, _) = server
+        .wait_final(&token, dry["job_id"].as_str().unwrap(), LIMIT)
+        .await;
+    assert_eq!(status["status"], "completed", "{status}");
+    let job = jobs::find(&server.db, dry["job_id"].as_str().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let result: Value = serde_json::from_str(job.result.as_deref().unwrap()).unwrap();
+    assert_eq!(result["passages"], 1, "{result}");
+
+    // A deleted document is named as gone, and its lessons are then written without it.
+    let deleted = server
+        .client
+        .delete(server.url(&format!("/api/sources/{source_id}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert!(deleted.status().is_success());
+    let course = server
+        .get_json(&token, &format!("/api/courses/{course_id}"))
+        .await;
+    assert_eq!(course["lessons"][1]["sources"][0]["title"], Value::Null);
+
+    // Documents too short for three lessons are refused before anything is charged.
+    let short: Value = server
+        .client
+        .post(server.url("/api/sources"))
+        .bearer_auth(&token)
+        .json(&json!({"title": "One line", "text": "The lehr is held at 512 degrees."}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let refused = post(
+        &server,
+        &token,
+        "/api/generate-course",
+        json!({"user_id": uid, "goal": "Learn glass", "source_ids": [short["sources"][0]["id"]]}),
+    )
+    .await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["detail"][0]["loc"], json!(["body", "source_ids"]));
+    assert!(
+        body["detail"][0]["msg"]
+            .as_str()
+            .unwrap()
+            .contains("at least 3 lessons"),
+        "{body}"
+    );
+    assert_eq!(server.available(&uid).await, 7);
+    server.assert_ledger_matches(&uid).await;
+}

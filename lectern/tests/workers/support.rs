@@ -61,6 +61,9 @@ fn base_pairs(address: &str, dir: &std::path::Path) -> Vec<(&'static str, String
         ("data_dir", dir.display().to_string()),
         ("secret_key", "test-secret-test-secret-test-secret!".into()),
         ("web_dir", dir.join("none").display().to_string()),
+        // The reader child of uploaded sources: the lectern binary reads them
+        // (`lectern read-source`); a test binary cannot run itself as one.
+        ("source_reader", env!("CARGO_BIN_EXE_lectern").to_string()),
     ]
 }
 

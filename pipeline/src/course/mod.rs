@@ -4,6 +4,7 @@
 
 mod offline;
 mod prompt;
+mod sources;
 
 use std::path::Path;
 
@@ -12,7 +13,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 pub use offline::{offline_lesson_storyboard, offline_outline};
-pub use prompt::{course_repair_prompt, course_system_prompt, course_user_prompt, lesson_prompt};
+pub use prompt::{
+    course_repair_prompt, course_sources_system_prompt, course_system_prompt, course_user_prompt,
+    lesson_prompt,
+};
+pub use sources::{Section, sections};
 
 use crate::brief::Brief;
 use crate::error::{PipelineError, Stage};
@@ -39,11 +44,17 @@ pub struct CourseBrief {
     pub background_knowledge: String,
     /// 1 to 3: how deep and how many lessons.
     pub detail_level: u8,
+    /// The learner's documents, a lesson per section ([`sections`]); empty for a course
+    /// planned from the goal alone.
+    pub sections: Vec<Section>,
 }
 
 impl CourseBrief {
-    /// How many lessons to aim for at this detail level.
+    /// How many lessons to aim for: one per section of the documents, else by detail level.
     pub fn suggested_lessons(&self) -> usize {
+        if !self.sections.is_empty() {
+            return self.sections.len();
+        }
         match self.detail_level {
             1 => 4,
             3 => 7,
@@ -115,6 +126,82 @@ impl CourseOutline {
         outline.validate()?;
         Ok(outline)
     }
+
+    /// Parses and checks a model's answer to a course from documents ([`course_json_schema_for`]
+    /// with sections): its lessons are the sections, in order, titled by their headings.
+    pub fn from_sourced_answer(json: &str, sections: &[Section]) -> Result<Self, ValidationErrors> {
+        #[derive(Deserialize)]
+        struct Answer {
+            title: String,
+            description: String,
+            audience: String,
+            prerequisites: Vec<String>,
+            lessons: Vec<Lesson>,
+        }
+        #[derive(Deserialize)]
+        struct Lesson {
+            objectives: Vec<String>,
+            summary: String,
+            key_terms: Vec<String>,
+        }
+        let answer: Answer = serde_json::from_str(json).map_err(|e| {
+            ValidationErrors::single(
+                "",
+                format!("the answer is not a valid course outline JSON document: {e}"),
+            )
+        })?;
+        if answer.lessons.len() != sections.len() {
+            return Err(ValidationErrors::single(
+                "lessons",
+                format!(
+                    "has {} lessons; write exactly {}, one per section, in their order",
+                    answer.lessons.len(),
+                    sections.len()
+                ),
+            ));
+        }
+        let outline = CourseOutline {
+            title: answer.title,
+            description: answer.description,
+            audience: answer.audience,
+            prerequisites: answer.prerequisites,
+            lessons: sections
+                .iter()
+                .zip(answer.lessons)
+                .map(|(section, lesson)| LessonOutline {
+                    title: section.title.clone(),
+                    objectives: lesson.objectives,
+                    summary: lesson.summary,
+                    key_terms: lesson.key_terms,
+                })
+                .collect(),
+            origin: Origin::Model,
+        };
+        outline.validate()?;
+        Ok(outline)
+    }
+}
+
+/// The schema a writer asks with for `brief`: [`course_json_schema_bounded`] (`bounded`, for a
+/// local server that enforces it as a grammar) or [`course_json_schema`]; for a course from
+/// documents, without the lessons' titles (their sections' headings are) and, bounded, with
+/// exactly one lesson per section.
+pub fn course_json_schema_for(brief: &CourseBrief, bounded: bool) -> Value {
+    let mut schema = if bounded {
+        course_json_schema_bounded(brief.suggested_lessons())
+    } else {
+        course_json_schema()
+    };
+    if !brief.sections.is_empty() {
+        let lesson = &mut schema["properties"]["lessons"]["items"];
+        if let Some(properties) = lesson["properties"].as_object_mut() {
+            properties.remove("title");
+        }
+        if let Some(required) = lesson["required"].as_array_mut() {
+            required.retain(|field| field != "title");
+        }
+    }
+    schema
 }
 
 /// The JSON schema of a course outline, for structured output.
@@ -276,6 +363,7 @@ mod tests {
             goal: "Understand linear algebra well enough to follow machine learning papers".into(),
             background_knowledge: "High-school algebra".into(),
             detail_level: level,
+            sections: Vec::new(),
         }
     }
 

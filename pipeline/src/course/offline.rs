@@ -97,6 +97,9 @@ fn level(detail_level: u8) -> &'static Level {
 /// An honest course skeleton for the goal: the study path a good tutor would set, with the
 /// subject's content left to a trusted source, labelled an offline draft.
 pub fn offline_outline(brief: &CourseBrief) -> CourseOutline {
+    if !brief.sections.is_empty() {
+        return outline_of_sections(brief);
+    }
     let words = &*WORDS;
     let level = level(brief.detail_level);
     let goal = tidy(brief.goal.trim(), 160);
@@ -119,6 +122,44 @@ pub fn offline_outline(brief: &CourseBrief) -> CourseOutline {
             .lessons
             .iter()
             .map(|name| words.lessons[name].clone())
+            .collect(),
+        origin: Origin::OfflineDraft,
+    }
+}
+
+/// A course from documents without a language model: their sections as its lessons, each
+/// summed up by its own first words, labelled an offline draft like every offline course.
+fn outline_of_sections(brief: &CourseBrief) -> CourseOutline {
+    let level = level(brief.detail_level);
+    let mut documents: Vec<&str> = Vec::new();
+    for passage in brief.sections.iter().flat_map(|s| &s.passages) {
+        if !documents.contains(&passage.title.as_str()) {
+            documents.push(&passage.title);
+        }
+    }
+    let description = format!(
+        "Offline draft: {} lessons that follow {}, a lesson per section, for the goal: {}",
+        brief.sections.len(),
+        documents.join(", "),
+        brief.goal.trim()
+    );
+    CourseOutline {
+        title: tidy(&smart_title(&brief.goal), 80),
+        description: tidy(&description, 400),
+        audience: level.audience.clone(),
+        prerequisites: Vec::new(),
+        lessons: brief
+            .sections
+            .iter()
+            .map(|section| LessonOutline {
+                title: section.title.clone(),
+                objectives: vec![tidy(
+                    &format!("Explain in your own words what \"{}\" says", section.title),
+                    120,
+                )],
+                summary: tidy(&section.opening(60), 320),
+                key_terms: vec![tidy(&section.title, 40)],
+            })
             .collect(),
         origin: Origin::OfflineDraft,
     }

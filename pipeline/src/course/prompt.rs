@@ -23,12 +23,61 @@ Rules:
     )
 }
 
+/// Words of each section a course planner from documents is shown (12 sections: about
+/// 1,100 words in all).
+const SECTION_WORDS: usize = 90;
+
+/// The system prompt of a course planned from the learner's documents: a lesson per section,
+/// every fact from them.
+pub fn course_sources_system_prompt() -> String {
+    r#"You are an expert curriculum designer who plans a video course from the learner's own
+documents for Lectern. Answer with one JSON course outline and nothing else.
+
+Rules:
+- One lesson per section of the documents, in the order given: each lesson teaches what its
+  section says. Its title is the section's heading, which is given: do not write titles.
+- title: the course's title, at most 90 characters. description: two or three sentences, at
+  most 400 characters, on what the documents teach. audience: one sentence, at most 200
+  characters. prerequisites: at most 6 short items (may be empty).
+- Each lesson: 1 to 5 objectives that say what the learner will be able to do after its
+  section (at most 120 characters each); a summary of its section in at most 320 characters;
+  1 to 6 key terms that its section uses, of at most 40 characters.
+- Plain text only: no markdown, one line per field.
+- Take every fact, figure and name from the sections. Never add one they do not hold."#
+        .to_string()
+}
+
 pub fn course_user_prompt(brief: &CourseBrief) -> String {
+    let mut text = goal_prompt(brief);
+    if !brief.sections.is_empty() {
+        text.push_str(&format!(
+            "\n\nThe documents' sections, one lesson each ({} lessons):",
+            brief.sections.len()
+        ));
+        for (i, section) in brief.sections.iter().enumerate() {
+            text.push_str(&format!(
+                "\n\nLesson {} (section \"{}\"): {}",
+                i + 1,
+                section.title,
+                section.opening(SECTION_WORDS)
+            ));
+        }
+    }
+    text
+}
+
+fn goal_prompt(brief: &CourseBrief) -> String {
     let background = brief.background_knowledge.trim();
+    // A course from documents has a lesson per section, told below.
+    let lessons = if brief.sections.is_empty() {
+        format!("; aim for about {} lessons", brief.suggested_lessons())
+    } else {
+        String::new()
+    };
     format!(
         "Learning goal: {goal}\n\
          What the learner already knows: {background}\n\
-         Detail level: {level} ({level_name}); aim for about {lessons} lessons.",
+         Detail level: {level} ({level_name}){lessons}.",
         goal = brief.goal.trim(),
         background = if background.is_empty() {
             "nothing stated"
@@ -37,7 +86,6 @@ pub fn course_user_prompt(brief: &CourseBrief) -> String {
         },
         level = brief.detail_level,
         level_name = level_name(brief.detail_level),
-        lessons = brief.suggested_lessons(),
     )
 }
 

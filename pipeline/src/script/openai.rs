@@ -21,8 +21,8 @@ use super::{
     Brief, SHORT_LESSON_TOLERANCE, ScriptError, ScriptProgress, ScriptWriter, WORD_BUDGET_TOLERANCE,
 };
 use crate::course::{
-    CourseBrief, CourseOutline, LessonBrief, course_json_schema, course_json_schema_bounded,
-    course_repair_prompt, course_system_prompt, course_user_prompt, lesson_prompt,
+    CourseBrief, CourseOutline, LessonBrief, course_json_schema_for, course_repair_prompt,
+    course_sources_system_prompt, course_system_prompt, course_user_prompt, lesson_prompt,
 };
 use crate::frames::check_slides;
 use crate::grounding::{self, Reference};
@@ -695,19 +695,24 @@ impl ScriptWriter for OpenAiWriter {
     }
 
     async fn write_course(&self, brief: &CourseBrief) -> Result<CourseOutline, ScriptError> {
-        let mut turns = vec![
-            Turn::System(course_system_prompt()),
-            Turn::User(course_user_prompt(brief)),
-        ];
-        let schema = if self.config.scene_by_scene {
-            course_json_schema_bounded(brief.suggested_lessons())
+        let system = if brief.sections.is_empty() {
+            course_system_prompt()
         } else {
-            course_json_schema()
+            course_sources_system_prompt()
+        };
+        let mut turns = vec![Turn::System(system), Turn::User(course_user_prompt(brief))];
+        let schema = course_json_schema_for(brief, self.config.scene_by_scene);
+        let read = |answer: &str| {
+            if brief.sections.is_empty() {
+                CourseOutline::from_model_answer(answer)
+            } else {
+                CourseOutline::from_sourced_answer(answer, &brief.sections)
+            }
         };
         let first = self
             .complete_json(&turns, "course_outline", schema.clone())
             .await?;
-        let problems = match CourseOutline::from_model_answer(&first) {
+        let problems = match read(&first) {
             Ok(outline) => return Ok(outline),
             Err(problems) => problems,
         };
@@ -716,7 +721,7 @@ impl ScriptWriter for OpenAiWriter {
         turns.push(Turn::User(course_repair_prompt(&problems.to_string())));
         let second =
             spend::asked_again(true, self.complete_json(&turns, "course_outline", schema)).await?;
-        CourseOutline::from_model_answer(&second).map_err(ScriptError::InvalidCourse)
+        read(&second).map_err(ScriptError::InvalidCourse)
     }
 }
 

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use lectern_pipeline::course::{CourseBrief, LessonBrief, LessonContext, LessonOutline};
+use lectern_pipeline::course::{CourseBrief, LessonBrief, LessonContext, LessonOutline, sections};
+use lectern_pipeline::grounding::Passage;
 use lectern_pipeline::script::{OpenAiWriter, OpenAiWriterConfig, ScriptError, ScriptWriter};
 use lectern_pipeline::storyboard::Origin;
 use lectern_pipeline::{Minutes, Wpm};
@@ -24,6 +25,19 @@ fn brief() -> CourseBrief {
         goal: "Understand how tides work".into(),
         background_knowledge: "School physics".into(),
         detail_level: 2,
+        sections: Vec::new(),
+    }
+}
+
+/// A passage of the made-up "Velmora glass" notes, under `heading`.
+fn passage(at: u32, heading: &str, text: &str) -> Passage {
+    Passage {
+        source_id: "notes".into(),
+        title: "Velmora glass".into(),
+        passage: at,
+        page: Some(at + 1),
+        heading: Some(heading.into()),
+        text: text.into(),
     }
 }
 
@@ -133,4 +147,81 @@ async fn a_lesson_brief_names_its_course_and_the_lessons_before_it_and_forbids_a
             "missing {expected:?} in:\n{prompt}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_course_from_documents_has_a_lesson_per_section_titled_by_its_heading() {
+    let sourced = |lessons: usize| {
+        json!({
+            "title": "Velmora glass",
+            "description": "How Velmora glass is made.",
+            "audience": "Glassmaking apprentices",
+            "prerequisites": [],
+            "lessons": (0..lessons).map(|i| json!({"objectives": [format!("Objective {i}")],
+                "summary": format!("Summary {i}."), "key_terms": ["lehr"]})).collect::<Vec<_>>(),
+        })
+    };
+    // The first answer loses count of the sections; the repair keeps to them.
+    let stand_in = ChatStandIn::start(vec![
+        Reply::Content(sourced(2).to_string()),
+        Reply::Content(sourced(3).to_string()),
+    ])
+    .await;
+    let brief = CourseBrief {
+        goal: "Learn how Velmora glass is made".into(),
+        sections: sections(vec![
+            passage(
+                0,
+                "Melting",
+                "The batch melts at 1,480 degrees in the Dunmere furnace.",
+            ),
+            passage(
+                1,
+                "Annealing",
+                "The lehr is held at 512 degrees for nine hours.",
+            ),
+            passage(2, "Annealing", "Cooling faster than that cracks the glass."),
+            passage(
+                3,
+                "Grading",
+                "Inspectors grade each pane under polarised light.",
+            ),
+        ]),
+        ..brief()
+    };
+    let course = writer(&stand_in).write_course(&brief).await.unwrap();
+    let titles: Vec<&str> = course.lessons.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(titles, ["Melting", "Annealing", "Grading"]);
+    assert_eq!(course.lessons[1].summary, "Summary 1.");
+
+    let requests = stand_in.requests();
+    let schema = &requests[0]["response_format"]["json_schema"]["schema"];
+    let lesson = &schema["properties"]["lessons"]["items"];
+    assert!(lesson["properties"].get("title").is_none(), "{lesson}");
+    assert!(
+        !lesson["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("title"))
+    );
+    let system = requests[0]["messages"][0]["content"].as_str().unwrap();
+    assert!(system.contains("One lesson per section"), "{system}");
+    let first = &user_messages(&requests[0])[0];
+    for expected in [
+        "3 lessons",
+        "Lesson 2 (section \"Annealing\"): The lehr is held at 512 degrees for nine hours. \
+         Cooling faster",
+        "Lesson 3 (section \"Grading\")",
+    ] {
+        assert!(
+            first.contains(expected),
+            "missing {expected:?} in:\n{first}"
+        );
+    }
+    assert!(!first.contains("aim for about"), "{first}");
+    let repair = user_messages(&requests[1]).pop().unwrap();
+    assert!(
+        repair.contains("write exactly 3, one per section"),
+        "{repair}"
+    );
 }

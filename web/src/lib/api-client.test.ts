@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { accessToken } from '@/lib/access-token';
-import { api, ApiError, extractErrorMessage, NetworkError, refusedField, TimeoutError } from '@/lib/api-client';
+import { api, ApiError, extractErrorMessage, NetworkError, refusalType, refusedField, TimeoutError } from '@/lib/api-client';
 import { json, mockFetch, never } from '@/testing/mock-fetch';
 
 describe('extractErrorMessage (SPEC 8 "API errors (general)")', () => {
@@ -106,5 +106,14 @@ describe('refusedField', () => {
     expect(refused(422, { detail: 'A plain refusal' })).toBeNull();
     expect(refused(400, { detail: [{ loc: ['body', 'source_ids'], msg: 'm' }] })).toBeNull();
     expect(refusedField(new Error('offline'))).toBeNull();
+  });
+
+  it("names the kind of a 422's first refusal, and nothing for any other answer", () => {
+    const kind = (status: number, body: unknown) => refusalType(new ApiError('x', status, '', body));
+    expect(kind(422, { detail: [{ loc: ['body', 'source_ids'], msg: 'm', type: 'too_short' }, { loc: ['body', 'goal'], type: 'missing' }] })).toBe('too_short');
+    expect(kind(422, { detail: [{ loc: ['body', 'source_ids'], msg: 'm' }] })).toBeNull();
+    expect(kind(422, { detail: 'A plain refusal' })).toBeNull();
+    expect(kind(400, { detail: [{ loc: ['body', 'source_ids'], msg: 'm', type: 'not_found' }] })).toBeNull();
+    expect(refusalType(new Error('offline'))).toBeNull();
   });
 });

@@ -77,12 +77,27 @@ export function extractErrorMessage(body: unknown, status: number, statusText: s
  * `["body", "source_ids"]`); null for any other error.
  */
 export function refusedField(error: unknown): string | null {
+  const first = firstRefusal(error);
+  const loc = first && Array.isArray(first.loc) ? first.loc : [];
+  const last: unknown = loc[loc.length - 1];
+  return typeof last === 'string' ? last : null;
+}
+
+/**
+ * What kind of refusal a 422's first is (its `type`: `not_found`, `too_long`, `too_short`…);
+ * null for any other error.
+ */
+export function refusalType(error: unknown): string | null {
+  const type = firstRefusal(error)?.type;
+  return typeof type === 'string' ? type : null;
+}
+
+/** The first item of a 422's list of refusals; null for any other error. */
+function firstRefusal(error: unknown): Record<string, unknown> | null {
   if (!(error instanceof ApiError) || error.status !== 422 || !isRecord(error.body)) return null;
   const { detail } = error.body;
   const first: unknown = Array.isArray(detail) ? detail[0] : undefined;
-  const loc = isRecord(first) && Array.isArray(first.loc) ? first.loc : [];
-  const last: unknown = loc[loc.length - 1];
-  return typeof last === 'string' ? last : null;
+  return isRecord(first) ? first : null;
 }
 
 export type RequestOptions = {

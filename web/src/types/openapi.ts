@@ -1236,6 +1236,14 @@ export interface components {
             dry_run?: boolean | null;
             /** @description The learning goal; required */
             goal?: string | null;
+            /**
+             * @description Up to 10 of the caller's own sources (`/api/sources`) to make the course from: it
+             *     follows their structure, a lesson per section (3 to 12), and each lesson's video is
+             *     written from its own section, every narrated sentence cited and checked. A source that
+             *     is not the caller's, or documents too short for 3 lessons, is a 422 naming
+             *     `source_ids`, before anything is charged.
+             */
+            source_ids?: string[] | null;
             /** @description The caller's own id; required. */
             user_id?: string | null;
         };
@@ -1276,6 +1284,14 @@ export interface components {
             reading?: string | null;
             /** @description Every step on screen; default true. */
             show_work?: boolean | null;
+            /**
+             * @description The student's own worksheet(s) (`/api/sources`, up to 10): when `problem_text` names one
+             *     of its numbered exercises ("3", "Exercise 3", "problem 2b"), the solution solves that
+             *     exercise as the worksheet states it. An exercise it does not hold, or a source that is
+             *     not the caller's, is a 422 before anything is charged. Words that state a problem of
+             *     their own are solved as written.
+             */
+            source_ids?: string[] | null;
             /** @description A free label; a default when empty */
             subject?: string | null;
             /** @description The caller's own id; required. */
@@ -1439,6 +1455,16 @@ export interface components {
             /** @description The outputs of a finished job (not a course's), each with a media token. */
             video_url: string | null;
         };
+        /** @description One document a lesson is written from, and the pages of it. */
+        LessonDocument: {
+            /** @description The pages its passages start on (empty for a document without pages). */
+            pages: number[];
+            /** @description How many of its passages. */
+            passages: number;
+            source_id: string;
+            /** @description The document's title; null once it is deleted. */
+            title: string | null;
+        };
         LessonItem: {
             /** @description The caller watched this lesson's video to 90% of its length. */
             completed: boolean;
@@ -1457,6 +1483,11 @@ export interface components {
              * @description The running job's progress and step, while there is one.
              */
             progress: number | null;
+            /**
+             * @description The part of the caller's documents the lesson is written from (a course made from
+             *     documents: its section); empty for a course planned from its goal alone.
+             */
+            sources: components["schemas"]["LessonDocument"][];
             /** @enum {string} */
             status: "none" | "queued" | "processing" | "completed" | "failed";
             summary: string;
@@ -2554,7 +2585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The goal is missing, too short or too long */
+            /** @description The goal is missing, too short or too long, or `source_ids` names a source that is not the caller's or documents too short for a course */
             422: {
                 headers: {
                     [name: string]: unknown;

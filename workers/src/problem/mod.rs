@@ -80,6 +80,7 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
                 "title": title,
                 "word_count": storyboard.word_count(),
                 "estimated_seconds": storyboard.wpm.seconds_for(storyboard.word_count()),
+                "worksheet": params.worksheet,
             }),
             smart_title: Some(title),
             step: "Plan ready".into(),
@@ -111,6 +112,9 @@ pub async fn run(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
     let transcript = upload(runtime, &job.id, work_dir.path()).await?;
     let mut result = serde_json::to_value(&output).unwrap_or_default();
     result["solution"] = summary;
+    if let Some(worksheet) = &params.worksheet {
+        result["worksheet"] = json!(worksheet);
+    }
     let completion = Completion {
         result,
         smart_title: Some(title),

@@ -13,7 +13,10 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody, FieldError, responses::JobNotStarted},
     extract::{AuthUser, ValidJson, named_level, required_user_id, showable},
     limits::{self, BACKGROUND_MAX_CHARS, GOAL_MAX_CHARS, GOAL_MIN_CHARS},
-    routes::submission::{Started, submitted},
+    routes::{
+        sources::{check_sources, chosen_sources},
+        submission::{Started, submitted},
+    },
     state::AppState,
 };
 
@@ -39,6 +42,13 @@ pub(super) struct GenerateCourse {
     detail_level: Option<u8>,
     /// Plan without writing: the outline and the cost, nothing charged.
     dry_run: Option<bool>,
+    /// Up to 10 of the caller's own sources (`/api/sources`) to make the course from: it
+    /// follows their structure, a lesson per section (3 to 12), and each lesson's video is
+    /// written from its own section, every narrated sentence cited and checked. A source that
+    /// is not the caller's, or documents too short for 3 lessons, is a 422 naming
+    /// `source_ids`, before anything is charged.
+    #[schema(max_items = 10)]
+    source_ids: Option<Vec<String>>,
 }
 
 /// 1, 2 or 3 (a number or a numeric string), or beginner / intermediate / advanced.
@@ -86,6 +96,7 @@ impl GenerateCourse {
             "Background knowledge",
             &mut errors,
         );
+        let source_ids = chosen_sources(self.source_ids, &mut errors);
         if background.chars().count() > BACKGROUND_MAX_CHARS {
             errors.push(FieldError::new(
                 &["body", "backgroundKnowledge"],
@@ -102,6 +113,7 @@ impl GenerateCourse {
             background_knowledge: background,
             detail_level: self.detail_level.unwrap_or(limits::LEVEL.default as u8),
             dry_run: self.dry_run.unwrap_or(false),
+            source_ids,
         })
     }
 }
@@ -116,7 +128,7 @@ impl GenerateCourse {
     responses(
         (status = 202, description = "Queued", body = Started),
         JobNotStarted,
-        (status = 422, description = "The goal is missing, too short or too long", body = ErrorBody),
+        (status = 422, description = "The goal is missing, too short or too long, or `source_ids` names a source that is not the caller's or documents too short for a course", body = ErrorBody),
     )
 )]
 pub(super) async fn generate_course(
@@ -125,6 +137,20 @@ pub(super) async fn generate_course(
     ValidJson(body): ValidJson<GenerateCourse>,
 ) -> ApiResult<impl IntoResponse> {
     let params = body.validate(&caller)?;
+    let documents = check_sources(&state, &caller, &params.source_ids).await?;
+    let passages: i64 = documents.iter().map(|d| i64::from(d.passages)).sum();
+    if !documents.is_empty() && passages < courses::MIN_LESSONS as i64 {
+        return Err(ApiError::field(
+            &["body", "source_ids"],
+            format!(
+                "These documents hold {passages} passage{s} of text, and a course needs at least \
+                 {min} lessons (one passage each): add a longer document, or make a video from them",
+                s = if passages == 1 { "" } else { "s" },
+                min = courses::MIN_LESSONS,
+            ),
+            "too_short",
+        ));
+    }
     // SPEC.md 5: a course's queue title is its goal.
     let title: String = params.goal.chars().take(200).collect();
     let _admitted = state

@@ -82,6 +82,22 @@ struct LessonItem {
     video: Option<VideoItem>,
     /// The caller watched this lesson's video to 90% of its length.
     completed: bool,
+    /// The part of the caller's documents the lesson is written from (a course made from
+    /// documents: its section); empty for a course planned from its goal alone.
+    sources: Vec<LessonDocument>,
+}
+
+/// One document a lesson is written from, and the pages of it.
+#[derive(Serialize, ToSchema)]
+struct LessonDocument {
+    source_id: String,
+    /// The document's title; null once it is deleted.
+    #[schema(required)]
+    title: Option<String>,
+    /// The pages its passages start on (empty for a document without pages).
+    pages: Vec<u32>,
+    /// How many of its passages.
+    passages: usize,
 }
 
 /// Where a lesson's video stands (`courses::LessonStatus`).
@@ -103,6 +119,8 @@ fn lesson_status_schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
 fn lesson_item(
     state: &AppState,
     view: LessonView,
+    sources: Vec<courses::LessonSource>,
+    titles: &HashMap<String, String>,
     watched: &HashMap<String, progress::Progress>,
 ) -> LessonItem {
     let LessonView {
@@ -141,14 +159,28 @@ fn lesson_item(
             .and_then(|v| watched.get(&v.id))
             .is_some_and(|p| p.completed),
         video: video.map(|v| video_item(state, v)),
+        sources: sources
+            .into_iter()
+            .map(|s| LessonDocument {
+                title: titles.get(&s.source_id).cloned(),
+                passages: s.passages.len(),
+                source_id: s.source_id,
+                pages: s.pages,
+            })
+            .collect(),
     }
 }
 
+/// `titles`: the titles of the caller's documents by id.
 fn course_detail(
     state: &AppState,
     view: CourseView,
+    titles: &HashMap<String, String>,
     watched: &HashMap<String, progress::Progress>,
 ) -> CourseDetail {
+    let parts: Vec<Vec<courses::LessonSource>> = (0..view.lessons.len())
+        .map(|i| view.lesson_sources(i))
+        .collect();
     let offline_draft = view.offline_draft();
     let script_engine = view.script_engine();
     let prerequisites = view.prerequisites();
@@ -170,7 +202,8 @@ fn course_detail(
         progress: CourseProgress::new(lessons.len() as u64, sum),
         lessons: lessons
             .into_iter()
-            .map(|l| lesson_item(state, l, watched))
+            .zip(parts)
+            .map(|(l, part)| lesson_item(state, l, part, titles, watched))
             .collect(),
     }
 }
@@ -202,5 +235,10 @@ async fn course(
         .filter_map(|l| l.video.as_ref())
         .collect();
     let watched = progress::of_videos(&state.db, &caller.id, &videos).await?;
-    Ok(Json(course_detail(&state, view, &watched)))
+    let titles = lectern_core::sources::list(&state.db, &caller.id)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.title))
+        .collect();
+    Ok(Json(course_detail(&state, view, &titles, &watched)))
 }

@@ -8,8 +8,11 @@
 mod reading;
 
 use axum::{Json, extract::State, response::IntoResponse};
-use lectern_contract::{Minutes, SolutionBrief};
-use lectern_core::jobs::{JobKind, PROBLEM_COST, ProblemParams};
+use lectern_contract::{Minutes, SolutionBrief, WorksheetExercise};
+use lectern_core::{
+    jobs::{JobKind, PROBLEM_COST, ProblemParams},
+    sources,
+};
 use lectern_pipeline::solution::reader::{ProblemRead, ReadBy};
 use lectern_solver::SolveError;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -24,7 +27,10 @@ use crate::{
     },
     extract::{AuthUser, ValidJson, required_text, required_user_id},
     limits::{self, LABEL_MAX_CHARS, LEVEL, PROBLEM_MAX_CHARS, PROBLEM_MINUTES},
-    routes::submission::{Started, Submission},
+    routes::{
+        sources::{check_sources, chosen_sources},
+        submission::{Started, Submission},
+    },
     state::AppState,
 };
 
@@ -67,6 +73,13 @@ struct GenerateSolution {
     /// words, one that uses every amount of the words with its unit.
     #[schema(max_length = 300)]
     reading: Option<String>,
+    /// The student's own worksheet(s) (`/api/sources`, up to 10): when `problem_text` names one
+    /// of its numbered exercises ("3", "Exercise 3", "problem 2b"), the solution solves that
+    /// exercise as the worksheet states it. An exercise it does not hold, or a source that is
+    /// not the caller's, is a 422 before anything is charged. Words that state a problem of
+    /// their own are solved as written.
+    #[schema(max_items = 10)]
+    source_ids: Option<Vec<String>>,
 }
 
 /// 1, 2 or 3, as a number or a numeric string ("2"); anything else is refused.
@@ -105,7 +118,8 @@ fn label(
 }
 
 impl GenerateSolution {
-    fn validate(self, caller: &AuthUser) -> ApiResult<ProblemParams> {
+    /// The job's params and the sources the student chose (checked later, with the database).
+    fn validate(self, caller: &AuthUser) -> ApiResult<(Vec<String>, ProblemParams)> {
         let mut errors = Vec::new();
         let user_id = required_user_id(self.user_id, "problem solving", &mut errors);
         let problem_text = required_text(
@@ -124,27 +138,95 @@ impl GenerateSolution {
         );
         let subject = label(self.subject, "math", "subject", &mut errors);
         let problem_type = label(self.problem_type, "homework", "problem_type", &mut errors);
+        let source_ids = chosen_sources(self.source_ids, &mut errors);
         if !errors.is_empty() {
             return Err(ApiError::Validation(errors));
         }
         caller.require_self(&user_id)?;
-        Ok(ProblemParams {
-            brief: SolutionBrief {
-                problem_text,
-                subject,
-                problem_type,
-                detail_level: self.detail_level.unwrap_or(LEVEL.default as u8),
-                duration_minutes: Minutes::whole(duration),
-                show_work: self.show_work.unwrap_or(true),
-                reading: self
-                    .reading
-                    .map(|r| r.trim().to_string())
-                    .filter(|r| !r.is_empty()),
+        Ok((
+            source_ids,
+            ProblemParams {
+                brief: SolutionBrief {
+                    problem_text,
+                    subject,
+                    problem_type,
+                    detail_level: self.detail_level.unwrap_or(LEVEL.default as u8),
+                    duration_minutes: Minutes::whole(duration),
+                    show_work: self.show_work.unwrap_or(true),
+                    reading: self
+                        .reading
+                        .map(|r| r.trim().to_string())
+                        .filter(|r| !r.is_empty()),
+                },
+                is_global: self.is_global.unwrap_or(false),
+                dry_run: self.dry_run.unwrap_or(false),
+                worksheet: None,
             },
-            is_global: self.is_global.unwrap_or(false),
-            dry_run: self.dry_run.unwrap_or(false),
-        })
+        ))
     }
+}
+
+/// The exercise of the student's worksheet that their words name ("exercise 3"): its statement
+/// becomes the problem, and the params remember where it came from. Words that are not such a
+/// reference stay the problem. A reference the documents do not hold is a 422 on
+/// `problem_text` saying which exercises they do hold.
+async fn take_exercise(
+    state: &AppState,
+    caller: &AuthUser,
+    source_ids: &[String],
+    params: &mut ProblemParams,
+) -> ApiResult<()> {
+    let documents = check_sources(state, caller, source_ids).await?;
+    let Some(wanted) = sources::reference(&params.brief.problem_text) else {
+        return Ok(());
+    };
+    let mut held = Vec::new();
+    for document in &documents {
+        let passages = sources::passages(&state.db, document).await?;
+        for exercise in sources::exercises(&passages) {
+            if exercise.label == wanted {
+                if exercise.text.chars().count() > PROBLEM_MAX_CHARS {
+                    return Err(ApiError::field(
+                        &["body", "problem_text"],
+                        format!(
+                            "Exercise {wanted} of {} is longer than one problem may be \
+                             ({PROBLEM_MAX_CHARS} characters): paste the part to solve",
+                            document.title
+                        ),
+                        "string_too_long",
+                    ));
+                }
+                params.brief.problem_text = exercise.text;
+                params.worksheet = Some(WorksheetExercise {
+                    source_id: document.id.clone(),
+                    title: document.title.clone(),
+                    label: exercise.label,
+                    page: exercise.page,
+                    passage: exercise.passage,
+                });
+                return Ok(());
+            }
+            held.push(exercise.label);
+        }
+    }
+    let titles: Vec<&str> = documents.iter().map(|d| d.title.as_str()).collect();
+    let detail = if held.is_empty() {
+        format!(
+            "Lectern found no numbered exercises in {}: paste the problem's own words instead",
+            titles.join(", ")
+        )
+    } else {
+        format!(
+            "{} has no exercise {wanted}; its exercises are {}",
+            titles.join(", "),
+            held.join(", ")
+        )
+    };
+    Err(ApiError::field(
+        &["body", "problem_text"],
+        detail,
+        "exercise_not_found",
+    ))
 }
 
 /// Reads the problem before anything is charged. A reading the student confirmed is checked
@@ -311,7 +393,10 @@ async fn generate_solution(
     caller: AuthUser,
     ValidJson(body): ValidJson<GenerateSolution>,
 ) -> ApiResult<impl IntoResponse> {
-    let mut params = body.validate(&caller)?;
+    let (source_ids, mut params) = body.validate(&caller)?;
+    if !source_ids.is_empty() {
+        take_exercise(&state, &caller, &source_ids, &mut params).await?;
+    }
     read_before_charge(&state, &caller, &mut params.brief).await?;
     Submission {
         kind: JobKind::Problem,

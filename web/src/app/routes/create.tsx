@@ -63,8 +63,9 @@ export function CreateRoute({ type }: { type: CreateType | null }) {
   const refreshCredits = () => {
     if (user) void queryClient.invalidateQueries({ queryKey: creditsQueryKey(user.uid) });
   };
-  // Issue 50: the explainer video can be written from the learner's own documents.
-  const writesFromSources = selected === 'lesson' && Boolean(user);
+  // Issue 50: the explainer video can be written from the learner's own documents, a course
+  // follow them, and a solution solve an exercise of their worksheet.
+  const writesFromSources = Boolean(user);
   const documents = useQuery({ ...sourcesQueryOptions(user?.uid ?? ''), enabled: writesFromSources });
   const userId = user?.uid;
   const refreshSources = useCallback(() => {

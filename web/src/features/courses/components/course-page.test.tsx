@@ -29,6 +29,7 @@ function lesson(index: number, status: string, extra: Partial<CourseLesson> = {}
     error: null,
     video: null,
     completed: false,
+    sources: [],
     ...extra,
   };
 }
@@ -268,6 +269,39 @@ describe('course detail page', () => {
     await user.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(screen.getByTestId('course-summary')).toHaveTextContent('1 of 5 lessons completed'));
     expect(within(screen.getAllByTestId('lesson')[0]!).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it('says which documents and pages each lesson of a course from documents is written from', async () => {
+    const lessons = defaultLessons().map((l) => {
+      if (l.lesson_index === 0) return { ...l, sources: [{ source_id: 's-glass', title: 'Velmora glass', pages: [2, 3], passages: 3 }] };
+      if (l.lesson_index === 1)
+        return {
+          ...l,
+          sources: [
+            { source_id: 's-glass', title: 'Velmora glass', pages: [1, 2, 3, 5], passages: 4 },
+            { source_id: 's-brine', title: 'Brine recipes', pages: [], passages: 1 },
+          ],
+        };
+      if (l.lesson_index === 2) return { ...l, sources: [{ source_id: 's-gone', title: null, pages: [4], passages: 2 }] };
+      return l;
+    });
+    mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(7)),
+      'GET /api/courses/c1': () => json(course(lessons)),
+    });
+    renderApp({ path: '/courses/c1', session: makeSession() });
+    await screen.findByRole('heading', { level: 1, name: 'Vaccines and the Immune System' });
+    const rows = within(screen.getByRole('list', { name: 'Lessons' })).getAllByTestId('lesson');
+    expect(rows.map((r) => within(r).queryByTestId('lesson-sources')?.textContent?.trim() ?? null)).toEqual([
+      'From Velmora glass, pages 2–3',
+      'From Velmora glass, pages 1–3, 5; Brine recipes',
+      'From a document you deleted',
+      null,
+      null,
+    ]);
+    // Words, not a colour or the icon alone, say it.
+    expect(within(rows[0]!).getByText('From Velmora glass, pages 2–3')).toBeVisible();
+    expect(within(rows[0]!).getByTestId('lesson-sources').querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it("answers another user's or a deleted course with Course not found", async () => {

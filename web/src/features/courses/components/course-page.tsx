@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import type { CourseDetail, CourseLesson } from '@/features/courses/api/get-course';
 import { CourseProgressSummary } from '@/features/courses/components/course-progress-summary';
 import { ExportScormButton } from '@/features/courses/components/export-scorm-button';
+import { lessonSourcesText } from '@/features/courses/lib/lesson-sources';
 import {
   lessonStatusLabels,
   lessonsToGenerate,
@@ -160,6 +161,8 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
   const titleId = `lesson-${lesson.lesson_index}-title`;
   const active = shown.status === 'queued' || shown.status === 'processing';
   const videoJob = lesson.video?.job_id ?? lesson.job_id;
+  // A course from documents: the part of them this lesson is written from.
+  const from = lessonSourcesText(lesson.sources);
   return (
     <li className={`lesson lesson--${shown.status}`} aria-labelledby={titleId} data-testid="lesson">
       <span className="icon-tile icon-tile--round lesson__number" aria-hidden="true">
@@ -186,6 +189,11 @@ function LessonRow({ course, lesson, shown, starting, onGenerate }: LessonRowPro
           />
         </div>
         {lesson.summary ? <p className="lesson__summary">{lesson.summary}</p> : null}
+        {from ? (
+          <p className="lesson__sources" data-testid="lesson-sources">
+            <Icon name="book" /> {from}
+          </p>
+        ) : null}
         {lesson.objectives.length > 0 ? (
           <ul className="lesson__objectives" aria-label={`Objectives of lesson ${number}`}>
             {lesson.objectives.map((objective) => (

@@ -31,6 +31,7 @@ function lesson(index: number, finished: boolean): CourseLesson {
         }
       : null,
     completed: false,
+    sources: [],
   };
 }
 

@@ -16,6 +16,7 @@ const lesson = (index: number, status: string, extra: Partial<CourseLesson> = {}
   error: null,
   video: null,
   completed: false,
+  sources: [],
   ...extra,
 });
 

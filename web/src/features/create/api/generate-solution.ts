@@ -5,7 +5,8 @@ import type { components } from '@/types/openapi';
 
 /**
  * The body of POST /api/video/generate-solution (SPEC 3); the server rejects unknown fields.
- * `reading` is sent only when the student confirmed a reading that rewrote their words.
+ * `reading` is sent only when the student confirmed a reading that rewrote their words;
+ * `source_ids`: the student's worksheets whose numbered exercises the words may name (issue 50), empty for none.
  */
 export type SolutionRequest = Sent<Omit<components['schemas']['GenerateSolution'], 'reading'>> & { detail_level: Level; reading?: string };
 

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { Controller } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { LabelledField } from '@/components/ui/labelled-field';
@@ -9,6 +9,7 @@ import { FormField } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, type OrderFeature } from '@/features/create/components/order-card';
+import { MAX_SOURCES, SourcesChooser } from '@/features/create/components/sources-chooser';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { useCourseGeneration } from '@/features/create/hooks/use-course-generation';
@@ -17,6 +18,7 @@ import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/feat
 import {
   COURSE_COST,
   COURSE_DETAIL_LEVELS,
+  COURSE_DETAIL_LEVELS_FROM_SOURCES,
   DEFAULT_COURSE_DETAIL_LEVEL,
   MAX_BACKGROUND_LENGTH,
   MAX_GOAL_LENGTH,
@@ -38,16 +40,36 @@ const features: OrderFeature[] = [
   { icon: 'graduation-cap', text: 'Each lesson builds on the ones before it' },
 ];
 
-/** SPEC 3's course form: a learning goal, what the learner already knows, and how deep to go. */
-export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
+const sourcesHelp =
+  "Choose your own documents and the course follows them: a lesson per section, each lesson's video teaching " +
+  `what its section says, every sentence citing its passage. Up to ${MAX_SOURCES}; none, and it is planned from your goal alone.`;
+
+/** The detail level's help once documents are chosen: their sections, not the level, decide how many lessons. */
+const detailHelpFromSources = "Your documents' sections decide how many lessons (3 to 12); the detail sets how long each lesson's video is.";
+
+/**
+ * What the order says of the chosen documents: the course follows them. The offline writer
+ * still makes a lesson of each section, but its videos cite nothing.
+ */
+function sourcesFeature(count: number, offline: boolean): string {
+  const documents = count === 1 ? 'your document' : `your ${count} documents`;
+  return offline
+    ? `Follows ${documents}, a lesson per section; the offline writer's videos cite nothing`
+    : `Follows ${documents}: a lesson per section, each video written from its section, each sentence cited`;
+}
+
+/** SPEC 3's course form: a learning goal, what the learner already knows, how deep to go, and the documents it follows. */
+export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQueued, sources }: CreateFormProps) {
   const generation = useCourseGeneration(userId);
   const draft = userId ? draftKey(userId, 'create-course') : null;
   const values = useCreateFormValues(courseFormSchema, {
     goal: '',
     backgroundKnowledge: '',
     detailLevel: DEFAULT_COURSE_DETAIL_LEVEL,
+    sources: [],
   }, draft);
   const { control, handleSubmit } = values;
+  const chosen = useWatch({ control, name: 'sources' });
   const ids = useId();
 
   const form = useCreateForm({ generation, cost: COURSE_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'goal', draft });
@@ -56,6 +78,15 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
   const submit = handleSubmit((course) =>
     form.send(() => generation.start(course, writer ? { writer: writer.kind } : undefined)),
   );
+
+  // A chosen document the server no longer has (or documents too short for a course): the
+  // list is asked again, and the chooser says why.
+  const sourcesRefused = generation.refusedField === 'source_ids' ? generation.error : null;
+  const refreshSources = sources?.refresh;
+  useEffect(() => {
+    if (sourcesRefused) refreshSources?.();
+  }, [sourcesRefused, refreshSources]);
+  const fromSources = chosen.length > 0;
 
   const courseId = generation.job?.metadata.courseId;
   const courseTitle = generation.job?.smartTitle || generation.job?.title;
@@ -93,9 +124,25 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
         examples,
         examplesLabel: 'Example goals',
       }}
+      afterPrompt={
+        // As on the video form: shown once the learner has documents (or they could not be loaded).
+        sources && (sources.error || sourcesRefused || (sources.documents?.length ?? 0) > 0 || fromSources) ? (
+          <FormField
+            control={control}
+            name="sources"
+            as={SourcesChooser}
+            offer={sources}
+            error={sourcesRefused}
+            noun="course"
+            help={sourcesHelp}
+          />
+        ) : null
+      }
       order={{
         noun: 'course',
-        features,
+        features: fromSources
+          ? [...features, { icon: 'book', text: sourcesFeature(chosen.length, writer?.kind === 'offline_draft') }]
+          : features,
         writerNotice: <WriterNotice writer={writer} cost={COURSE_COST} noun="course" />,
         shortMessage: `A course needs ${creditWord(COURSE_COST)} and you have ${creditWord(availableCredits ?? 0)}.`,
         submitLabel: 'Generate course',
@@ -139,7 +186,14 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
             }}
           />
 
-          <FormField control={control} name="detailLevel" as={LevelOptions} legend="Detail" options={COURSE_DETAIL_LEVELS} />
+          <FormField
+            control={control}
+            name="detailLevel"
+            as={LevelOptions}
+            legend="Detail"
+            options={fromSources ? COURSE_DETAIL_LEVELS_FROM_SOURCES : COURSE_DETAIL_LEVELS}
+            help={fromSources ? detailHelpFromSources : undefined}
+          />
         </>
       }
     />

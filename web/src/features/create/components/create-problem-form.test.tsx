@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { components } from '@/types/openapi';
 import { json, mockFetch } from '@/testing/mock-fetch';
 import { makeSession } from '@/testing/data';
 import { renderApp } from '@/testing/render-app';
 import { makeJobStatus } from '@/testing/make-job-status';
+
+type SourceSummary = components['schemas']['SourceSummary'];
 
 function credits(available: number) {
   return { credits: { available, total_purchased: 0, total_used: 0, last_purchase: null, subscription_status: 'free' } };
@@ -64,6 +68,7 @@ describe('create problem screen', () => {
       video_duration: 1,
       show_work: true,
       is_global: false,
+      source_ids: [],
       dry_run: false,
     });
     expect(within(screen.getByTestId('queue-panel')).getByText('2x + 3 = 11')).toBeInTheDocument();
@@ -114,6 +119,7 @@ describe('create problem screen', () => {
       video_duration: 4,
       show_work: true,
       is_global: false,
+      source_ids: [],
       dry_run: true,
     });
     expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
@@ -198,5 +204,155 @@ describe('create problem screen', () => {
     expect(within(status).getByText('The problem could not be solved')).toBeInTheDocument();
     expect(status).toHaveTextContent('This problem needs a language model');
     expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+  });
+});
+
+describe('a solution from your own worksheet (issue 50)', () => {
+  function makeSource(id: string, title: string, overrides: Partial<SourceSummary> = {}): SourceSummary {
+    return {
+      id,
+      title,
+      kind: 'pdf',
+      file_name: `${id}.pdf`,
+      pages: 1,
+      characters: 420,
+      passages: 2,
+      bytes: 2400,
+      created_at: '2026-11-29T09:00:00Z',
+      ...overrides,
+    };
+  }
+
+  const algebra = makeSource('s-algebra', 'Algebra practice');
+  const geometry = makeSource('s-geometry', 'Geometry notes', { kind: 'markdown', pages: null, passages: 3, file_name: null });
+  const listed = (sources: SourceSummary[]) => () => json({ sources, used_bytes: 4800, quota_bytes: 50 * 1024 * 1024 });
+  const sourcesGroup = () => screen.getByRole('group', { name: /Sources/ });
+  const problemBox = () => screen.getByLabelText('What problem should be solved?');
+  const noContrast = { rules: { 'color-contrast': { enabled: false } } };
+
+  async function openForm(routes: Parameters<typeof mockFetch>[0]) {
+    const fetched = mockFetch({
+      'GET /api/auth/user/user-1/credits': () => json(credits(10)),
+      'POST /api/problems/read': (req) => {
+        const text = String((req.body as { problem_text: string }).problem_text);
+        return json({ reading: text, kind: 'linear_equation', solvable: true, detail: `Lectern reads this as: ${text}` });
+      },
+      ...routes,
+    });
+    const app = renderApp({ path: '/problems/new', session: makeSession() });
+    await screen.findByText('10 credits', { selector: 'dd' });
+    return { ...fetched, ...app };
+  }
+
+  const readsOf = (requests: { url: string; body: unknown }[], text: string) =>
+    requests.filter((r) => r.url === '/api/problems/read' && (r.body as { problem_text: string }).problem_text === text);
+
+  it('sends the chosen worksheets as source_ids with the exercise named, which is not read before it is sent', async () => {
+    const { user, requests } = await openForm({
+      'GET /api/sources': listed([algebra, geometry]),
+      'POST /api/video/generate-solution': () => json({ job_id: 'job-w', status: 'queued', cost: 1, title: 'Exercise 3' }, 202),
+      'GET /api/job/job-w/status': () => json(makeJobStatus({ job_id: 'job-w', kind: 'problem', status: 'processing', progress: 10 })),
+    });
+    const group = sourcesGroup();
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('name its exercise in the problem box ("Exercise 3")'));
+    expect(problemBox()).not.toHaveAccessibleDescription(expect.stringContaining('Exercise 3'));
+
+    // Chosen from the keyboard, the second one first.
+    const geometryBox = await within(group).findByRole('checkbox', { name: /Geometry notes/ });
+    geometryBox.focus();
+    await user.keyboard(' ');
+    await user.click(within(group).getByRole('checkbox', { name: /Algebra practice/ }));
+    expect(within(group).getByText('2 of 10 chosen.')).toBeInTheDocument();
+    expect(screen.getByText('An exercise you name is solved as your 2 worksheets state it')).toBeInTheDocument();
+    // The problem's help says that the exercise's number is enough.
+    expect(problemBox()).toHaveAccessibleDescription(expect.stringContaining('just the exercise\'s number will do, e.g. "Exercise 3"'));
+    expect((await axe.run(group, noContrast)).violations.map((v) => v.id)).toEqual([]);
+
+    fireEvent.change(problemBox(), { target: { value: 'Solve exercise 3' } });
+    const panel = screen.getByRole('region', { name: 'How Lectern reads your problem' });
+    expect(within(panel).getByTestId('problem-reading-exercise')).toHaveTextContent(
+      'Lectern takes exercise 3 from your worksheet when you order the solution',
+    );
+    expect(within(panel).queryByTestId('problem-reading-refusal')).toBeNull();
+    expect((await axe.run(panel, noContrast)).violations.map((v) => v.id)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /Solve step by step/ }));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/video/generate-solution')).toBe(true));
+    const sent = requests.find((r) => r.url === '/api/video/generate-solution')?.body;
+    expect(sent).toMatchObject({ problem_text: 'Solve exercise 3', source_ids: ['s-geometry', 's-algebra'], dry_run: false });
+    expect(sent).not.toHaveProperty('reading');
+    // Neither as it was typed nor at the order: the words name an exercise, there is nothing to read.
+    expect(readsOf(requests, 'Solve exercise 3')).toHaveLength(0);
+  });
+
+  it('still reads words that state a problem of their own, worksheet or not', async () => {
+    const { user, requests } = await openForm({ 'GET /api/sources': listed([algebra]) });
+    await user.click(await within(sourcesGroup()).findByRole('checkbox', { name: /Algebra practice/ }));
+    fireEvent.change(problemBox(), { target: { value: '2x + 3 = 11' } });
+    const panel = screen.getByRole('region', { name: 'How Lectern reads your problem' });
+    expect(await within(panel).findByTestId('problem-reading-text')).toHaveTextContent('2x + 3 = 11');
+    expect(within(panel).queryByTestId('problem-reading-exercise')).toBeNull();
+    expect(readsOf(requests, '2x + 3 = 11')).toHaveLength(1);
+    expect(screen.getByText('An exercise you name is solved as your worksheet states it')).toBeInTheDocument();
+  });
+
+  it("shows an exercise the worksheet does not hold (422) by the problem's box, in the server's words", async () => {
+    const message = 'Algebra practice has no exercise 7; its exercises are 1, 2';
+    const { user, requests } = await openForm({
+      'GET /api/sources': listed([algebra]),
+      'POST /api/video/generate-solution': () =>
+        json({ detail: [{ loc: ['body', 'problem_text'], msg: message, type: 'exercise_not_found' }] }, 422),
+    });
+    await user.click(await within(sourcesGroup()).findByRole('checkbox', { name: /Algebra practice/ }));
+    await user.type(problemBox(), 'Exercise 7');
+    await user.click(screen.getByRole('button', { name: /Solve step by step/ }));
+
+    const status = await screen.findByTestId('generation-status');
+    expect(within(status).getByText('The problem could not be solved')).toBeInTheDocument();
+    expect(status).toHaveTextContent(`${message}.`);
+    await waitFor(() => expect(problemBox()).toHaveAccessibleDescription(expect.stringContaining(`${message}.`)));
+    expect(problemBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/problem_text/)).toBeNull();
+    expect(screen.queryByTestId('queue-panel')).not.toBeInTheDocument();
+    expect(readsOf(requests, 'Exercise 7')).toHaveLength(0);
+    const card = problemBox().closest('.form-card');
+    expect(card).not.toBeNull();
+    expect((await axe.run(card as Element, noContrast)).violations.map((v) => v.id)).toEqual([]);
+
+    // Try again: the text stays, focused, with the refusal beside it until it changes.
+    await user.click(within(status).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(problemBox()).toHaveFocus());
+    expect(problemBox()).toHaveAccessibleDescription(expect.stringContaining(message));
+    await user.clear(problemBox());
+    await user.type(problemBox(), '2');
+    expect(problemBox()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(`${message}.`)).toBeNull();
+  });
+
+  it('shows a refusal of a worksheet no longer yours (422) beside the documents, and lists them again', async () => {
+    let sources = [algebra, geometry];
+    const { user, requests } = await openForm({
+      'GET /api/sources': () => listed(sources)(),
+      'POST /api/video/generate-solution': () => {
+        sources = [geometry];
+        return json(
+          { detail: [{ loc: ['body', 'source_ids'], msg: 'source_ids names s-algebra, which is not one of your sources', type: 'not_found' }] },
+          422,
+        );
+      },
+    });
+    const group = sourcesGroup();
+    await user.click(await within(group).findByRole('checkbox', { name: /Algebra practice/ }));
+    await user.type(problemBox(), 'Exercise 2');
+    await user.click(screen.getByRole('button', { name: /Solve step by step/ }));
+
+    const plain = "One of the documents you chose can't be used: it is no longer among your sources. Choose the documents again.";
+    await waitFor(() => expect(within(group).getByText(plain)).toBeInTheDocument());
+    expect(group).toHaveAccessibleDescription(expect.stringContaining(plain));
+    expect(screen.queryByText(/source_ids names/)).toBeNull();
+    // Not the problem's fault: its box says nothing of it.
+    expect(problemBox()).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(within(group).queryByRole('checkbox', { name: /Algebra practice/ })).toBeNull());
+    expect(requests.filter((r) => r.url === '/api/sources').length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { SolutionAnswer } from '@/components/solution/solution-answer';
 import { paths } from '@/config/paths';
@@ -12,6 +12,7 @@ import { creditWord, type OrderFeature } from '@/features/create/components/orde
 import { PreviewButton } from '@/features/create/components/preview-button';
 import { ProblemReadingPanel } from '@/features/create/components/problem-reading';
 import { DurationField } from '@/features/create/components/range-field';
+import { MAX_SOURCES, SourcesChooser } from '@/features/create/components/sources-chooser';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
@@ -43,13 +44,30 @@ const features: OrderFeature[] = [
   { icon: 'captions', text: 'Narration, subtitles, chapters and a transcript' },
 ];
 
+const problemHelp =
+  'Type it as you would write it, in words or symbols: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ' +
+  '∫ ... dx; separate the equations of a system with ";". Lectern shows how it reads it before you pay.';
+
+/** The problem's help once worksheets are chosen: naming one of their exercises is enough. */
+const problemHelpFromSources = `${problemHelp} From your worksheet, just the exercise's number will do, e.g. "Exercise 3".`;
+
+const sourcesHelp =
+  'Choose a worksheet of yours and name its exercise in the problem box ("Exercise 3"): the solution solves it as ' +
+  `the worksheet states it. Up to ${MAX_SOURCES}; none, and the problem is solved as you type it.`;
+
+/** What the order says of the chosen worksheets: an exercise named is solved as they state it. */
+function sourcesFeature(count: number): string {
+  const worksheets = count === 1 ? 'your worksheet' : `your ${count} worksheets`;
+  return `An exercise you name is solved as ${worksheets} ${count === 1 ? 'states' : 'state'} it`;
+}
+
 /** The answer of the finished job, read once from its status. */
 function FinishedAnswer({ jobId }: { jobId: string }) {
   const status = useQuery(jobStatusQueryOptions(jobId));
   return status.data?.solution ? <SolutionAnswer solution={status.data.solution} /> : null;
 }
 
-export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, onQueued }: CreateFormProps) {
+export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, onQueued, sources }: CreateFormProps) {
   const generation = useSolutionGeneration(userId);
   const draft = userId ? draftKey(userId, 'create-problem') : null;
   const values = useCreateFormValues(problemFormSchema, {
@@ -59,14 +77,17 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
     detailLevel: DEFAULT_DETAIL_LEVEL,
     duration: DEFAULT_PROBLEM_MINUTES,
     showWork: true,
+    sources: [],
   }, draft);
-  const { control, handleSubmit, setValue, clearErrors, setFocus } = values;
+  const { control, handleSubmit, setValue, setError, clearErrors, setFocus } = values;
 
   const form = useCreateForm({ generation, cost: PROBLEM_COST, availableCredits, buyCreditsPath, onQueued, values, prompt: 'problem', draft });
 
-  // How Lectern reads the problem, shown before anything is paid for (issue 51).
-  const problemText = useWatch({ control, name: 'problem' });
-  const reading = useProblemReading(problemText ?? '', MAX_PROBLEM_LENGTH);
+  // How Lectern reads the problem, shown before anything is paid for (issue 51); words that
+  // name an exercise of a chosen worksheet are not read, the server takes it from there (issue 50).
+  const [problemText, chosen] = useWatch({ control, name: ['problem', 'sources'] });
+  const fromSources = chosen.length > 0;
+  const reading = useProblemReading(problemText ?? '', MAX_PROBLEM_LENGTH, fromSources);
   const writer = useWriter();
   const confirmRef = useRef<HTMLButtonElement>(null);
 
@@ -78,6 +99,20 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
     }
     await form.send(() => generation.start({ ...problem, reading: reading.confirmedReading(problem.problem) }));
   });
+
+  // A chosen worksheet the server no longer has: the list is asked again, and the chooser says why.
+  const sourcesRefused = generation.refusedField === 'source_ids' ? generation.error : null;
+  const refreshSources = sources?.refresh;
+  useEffect(() => {
+    if (sourcesRefused) refreshSources?.();
+  }, [sourcesRefused, refreshSources]);
+
+  // A refusal of the problem's words (an exercise the worksheet does not hold, one too long to
+  // be a problem) shows by the problem's box too, until its text changes.
+  const problemRefused = generation.refusedField === 'problem_text' ? generation.error : null;
+  useEffect(() => {
+    if (problemRefused) setError('problem', { type: 'server', message: problemRefused });
+  }, [problemRefused, setError]);
 
   return (
     <CreateFormLayout
@@ -99,30 +134,42 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
         math: true,
         rows: 4,
         maxLength: MAX_PROBLEM_LENGTH,
-        placeholder: 'e.g. 2x + 3 = 11',
-        help:
-          'Type it as you would write it, in words or symbols: x^2 for powers, 3/4 for fractions, sqrt(2), d/dx(...), ' +
-          '∫ ... dx; separate the equations of a system with ";". Lectern shows how it reads it before you pay.',
+        placeholder: fromSources ? 'e.g. 2x + 3 = 11, or Exercise 3' : 'e.g. 2x + 3 = 11',
+        help: fromSources ? problemHelpFromSources : problemHelp,
         examples,
         examplesLabel: 'Example problems',
       }}
       afterPrompt={
-        <ProblemReadingPanel
-          view={reading.view}
-          asked={reading.asked}
-          onConfirm={reading.setConfirmed}
-          onCorrect={(text) => {
-            setValue('problem', text, { shouldDirty: true });
-            clearErrors('problem');
-          }}
-          onEditText={() => setFocus('problem')}
-          writer={writer?.kind ?? (writer === undefined ? undefined : null)}
-          confirmRef={confirmRef}
-        />
+        <>
+          <ProblemReadingPanel
+            view={reading.view}
+            asked={reading.asked}
+            onConfirm={reading.setConfirmed}
+            onCorrect={(text) => {
+              setValue('problem', text, { shouldDirty: true });
+              clearErrors('problem');
+            }}
+            onEditText={() => setFocus('problem')}
+            writer={writer?.kind ?? (writer === undefined ? undefined : null)}
+            confirmRef={confirmRef}
+          />
+          {/* As on the video form: shown once the learner has documents (or they could not be loaded). */}
+          {sources && (sources.error || sourcesRefused || (sources.documents?.length ?? 0) > 0 || fromSources) ? (
+            <FormField
+              control={control}
+              name="sources"
+              as={SourcesChooser}
+              offer={sources}
+              error={sourcesRefused}
+              noun="solution"
+              help={sourcesHelp}
+            />
+          ) : null}
+        </>
       }
       order={{
         noun: 'solution',
-        features,
+        features: fromSources ? [...features, { icon: 'book', text: sourcesFeature(chosen.length) }] : features,
         shortMessage: `You're out of credits. A solution needs ${creditWord(PROBLEM_COST)}.`,
         submitLabel: 'Solve step by step',
         secondaryAction: <PreviewButton userId={userId} kind={problemPreview} handleSubmit={handleSubmit} />,

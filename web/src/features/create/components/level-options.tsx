@@ -4,17 +4,25 @@ type LevelOption<T> = { value: T; label: string; hint: string };
 
 type LevelOptionsProps<T extends number> = {
   legend: string;
+  /** Said under the legend, and read with the group. */
+  help?: string;
   options: readonly LevelOption<T>[];
   value: T;
   onChange: (value: T) => void;
 };
 
 /** A row of radio cards, each with its label and a hint: a lesson's level, a solution's or a course's detail. */
-export function LevelOptions<T extends number>({ legend, options, value, onChange }: LevelOptionsProps<T>) {
+export function LevelOptions<T extends number>({ legend, help, options, value, onChange }: LevelOptionsProps<T>) {
   const name = useId();
+  const helpId = useId();
   return (
-    <fieldset className="field">
+    <fieldset className="field" aria-describedby={help ? helpId : undefined}>
       <legend className="field__label">{legend}</legend>
+      {help ? (
+        <p id={helpId} className="field__help">
+          {help}
+        </p>
+      ) : null}
       <div className="level-options">
         {options.map((option) => (
           <label key={option.value} className="level-option">

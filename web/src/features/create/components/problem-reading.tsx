@@ -23,7 +23,8 @@ type ProblemReadingPanelProps = {
  * "Lectern reads this as: ..." under the problem, before anything is paid for (issue 51): the
  * problem as the solver will take it, a toggle to confirm a reading that rewrote the student's
  * words, a way to correct the reading or the text, and, for what Lectern cannot solve, why in
- * plain words and how to write it.
+ * plain words and how to write it. Words that name an exercise of the chosen worksheet are not
+ * read: the panel says the exercise is taken from it.
  */
 export function ProblemReadingPanel({ view, asked, onConfirm, onCorrect, onEditText, writer, confirmRef }: ProblemReadingPanelProps) {
   const titleId = useId();
@@ -77,6 +78,18 @@ export function ProblemReadingPanel({ view, asked, onConfirm, onCorrect, onEditT
       </h2>
       <div aria-live="polite" aria-atomic="true" className="problem-reading__body">
         {view.state === 'reading' ? <p className="field__help">Reading your problem…</p> : null}
+        {view.state === 'exercise' ? (
+          // Words that name an exercise of the chosen worksheet are not read here (issue 50).
+          <>
+            <p className="problem-reading__lead" data-testid="problem-reading-exercise">
+              Lectern takes exercise {view.label} from your worksheet when you order the solution, and solves it as
+              the worksheet states it.
+            </p>
+            <p className="field__help">
+              If the worksheet has no exercise {view.label}, nothing is charged and Lectern says which exercises it has.
+            </p>
+          </>
+        ) : null}
         {view.state === 'unavailable' ? (
           <p className="field__help">
             Lectern could not read it just now ({view.message}). It is read again when you order the solution, before

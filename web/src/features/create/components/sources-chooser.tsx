@@ -6,13 +6,13 @@ import '@/features/create/components/sources-chooser.css';
 
 type SourceSummary = components['schemas']['SourceSummary'];
 
-/** The most documents one video may be written from (the API's `source_ids` limit). */
+/** The most documents one video or course may be written from (the API's `source_ids` limit). */
 export const MAX_SOURCES = limits.video.maxSources;
 
 /**
- * The learner's documents a video may be written from (issue 50), as the screen that shows
- * the form has them: the list (undefined while it loads), why it could not be read, and
- * where documents are added.
+ * The learner's documents a video or a course may be written from (issue 50), as the screen
+ * that shows the form has them: the list (undefined while it loads), why it could not be
+ * read, and where documents are added.
  */
 export type SourcesOffer = {
   documents: readonly SourceSummary[] | undefined;
@@ -40,14 +40,22 @@ type SourcesChooserProps = {
   onChange: (ids: string[]) => void;
   /** Why the server refused the choice, in plain words; null when it did not. */
   error: string | null;
+  /** What the documents make ("video", "course"): the count's "the most one video can use". */
+  noun?: string;
+  /** What choosing documents does to it, under the legend; by default the video's. */
+  help?: string;
 };
 
+const VIDEO_HELP =
+  'Choose your own documents and the video teaches what they say, each sentence citing the passage it ' +
+  `rests on. Up to ${MAX_SOURCES}; none, and it is written from the topic alone.`;
+
 /**
- * Which of the learner's documents the video is written from: a check box each, at most
- * MAX_SOURCES, and a way to the Sources page to add more. None chosen: the video is written
- * from the topic alone.
+ * Which of the learner's documents the video (or course) is written from: a check box each, at
+ * most MAX_SOURCES, and a way to the Sources page to add more. None chosen: the video is
+ * written from the topic alone, the course planned from its goal.
  */
-export function SourcesChooser({ offer, value, onChange, error }: SourcesChooserProps) {
+export function SourcesChooser({ offer, value, onChange, error, noun = 'video', help = VIDEO_HELP }: SourcesChooserProps) {
   const ids = { help: useId(), count: useId(), error: useId() };
   const { documents } = offer;
   const full = value.length >= MAX_SOURCES;
@@ -70,8 +78,7 @@ export function SourcesChooser({ offer, value, onChange, error }: SourcesChooser
         Sources <span className="sources-choice__optional">(optional)</span>
       </legend>
       <p id={ids.help} className="field__help">
-        Choose your own documents and the video teaches what they say, each sentence citing the passage it
-        rests on. Up to {MAX_SOURCES}; none, and it is written from the topic alone.
+        {help}
       </p>
 
       {offer.error ? (
@@ -117,7 +124,7 @@ export function SourcesChooser({ offer, value, onChange, error }: SourcesChooser
             {value.length === 0
               ? 'None chosen.'
               : full
-                ? `${value.length} chosen: the most one video can use.`
+                ? `${value.length} chosen: the most one ${noun} can use.`
                 : `${value.length} of ${MAX_SOURCES} chosen.`}
           </p>
           <p className="sources-choice__more">

@@ -14,7 +14,7 @@ export type CreateFormProps = {
   buyCreditsPath: string;
   /** Runs once the server accepted the job (the balance changed). */
   onQueued?: () => void;
-  /** The learner's documents, for a form that can write from them (the explainer video's). */
+  /** The learner's documents, for a form that can work from them (the explainer video's, the course's and the solution's). */
   sources?: SourcesOffer;
 };
 

@@ -56,6 +56,10 @@ export function generationText(name: string, what: string, text: { initializing:
   };
 }
 
+/** A 422 on `source_ids`: a chosen document is not (or no longer) among the learner's sources. */
+export const SOURCES_REFUSED =
+  "One of the documents you chose can't be used: it is no longer among your sources. Choose the documents again.";
+
 export type GenerationPhase = 'idle' | 'generating' | 'completed' | 'failed' | 'cancelled';
 
 /** What differs between a video and a problem (SPEC 4.2): the request, its queue entry and its texts. */
@@ -66,8 +70,11 @@ export type GenerationKind<Form, Request> = {
   text: { initializing: string; ready: string; failed: string; timedOut: string };
   /** Logged when the start request fails. */
   label: string;
-  /** Plain words for a start the server refused (422) on one of these request fields, instead of its own. */
-  refusals?: Readonly<Record<string, string>>;
+  /**
+   * Plain words for a start the server refused (422) on one of these request fields, instead of
+   * its own; a function when they depend on the refusal (its `type`, its message).
+   */
+  refusals?: Readonly<Record<string, string | ((error: ApiError) => string)>>;
 };
 
 export type Generation<Form, Request> = {
@@ -195,7 +202,8 @@ export function useGeneration<Form, Request>(
         console.error(`${label} could not start`, e);
         const errorStatus = e instanceof ApiError ? e.status : undefined;
         const field = refusedField(e);
-        const error = (field && refusals?.[field]) || errorMessage(e);
+        const refusal = field ? refusals?.[field] : undefined;
+        const error = (typeof refusal === 'function' ? e instanceof ApiError && refusal(e) : refusal) || errorMessage(e);
         setRun((r) => (r && r.startedAt === startedAt ? { ...r, error, errorStatus, refusedField: field } : r));
       }
     },

@@ -2,6 +2,7 @@ import { newQueueJob } from '@/lib/queue-job';
 import { generateVideo, type VideoRequest } from '@/features/create/api/generate-video';
 import {
   GENERATION_TIMEOUT_MS,
+  SOURCES_REFUSED,
   WARNING_TEXT,
   generationHook,
   generationText,
@@ -10,10 +11,6 @@ import {
 import { buildVideoRequest, videoCost, type LessonForm } from '@/features/create/lib/video-request';
 
 export { GENERATION_TIMEOUT_MS, type GenerationPhase };
-
-/** A 422 on `source_ids`: a chosen document is not (or no longer) among the learner's sources. */
-export const SOURCES_REFUSED =
-  "One of the documents you chose can't be used: it is no longer among your sources. Choose the documents again.";
 
 export const GENERATION_TEXT = {
   ...generationText('Video', 'video', { initializing: 'Initializing...', ready: 'Ready to watch' }),

@@ -13,7 +13,12 @@ describe('the course request (SPEC 3: the course form plus user_id)', () => {
       goal: 'Learn Rust',
       backgroundKnowledge: 'C',
       detailLevel: 3,
+      source_ids: [],
     });
+  });
+
+  it('sends the chosen documents as source_ids, each once, in the order chosen', () => {
+    expect(buildCourseRequest({ goal: 'Glass', sources: ['s-b', 's-a', 's-b'] }, 'u1')).toMatchObject({ source_ids: ['s-b', 's-a'] });
   });
 
   it('defaults the detail level to 2 and the background to empty', () => {

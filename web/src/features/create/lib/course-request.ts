@@ -9,6 +9,16 @@ export const COURSE_DETAIL_LEVELS: LevelOption[] = [
   { value: 3, label: 'In depth', hint: 'About 7 longer lessons' },
 ];
 
+/**
+ * The same levels for a course from documents: their sections decide how many lessons, and
+ * the level how long each lesson's video is (the server's `lesson_minutes`).
+ */
+export const COURSE_DETAIL_LEVELS_FROM_SOURCES: LevelOption[] = [
+  { value: 1, label: 'Overview', hint: 'Short lesson videos, about 3 minutes' },
+  { value: 2, label: 'Standard', hint: 'Lesson videos of about 4 minutes' },
+  { value: 3, label: 'In depth', hint: 'Longer lesson videos, about 5 minutes' },
+];
+
 /** The API's limits (src/types/limits.ts, written from the Rust that checks requests). */
 export const DEFAULT_COURSE_DETAIL_LEVEL: Level = limits.course.detailLevel.default;
 /** SPEC 9: a course costs 3 credits; the videos of its lessons then cost nothing. */
@@ -23,6 +33,8 @@ export type CourseForm = {
   goal: string;
   backgroundKnowledge?: string;
   detailLevel?: number | string;
+  /** The ids of the learner's documents the course follows (issue 50), in the order chosen. */
+  sources?: string[];
 };
 
 /** A detail level outside 1 to 3 becomes 2, as elsewhere (SPEC 5). */
@@ -47,5 +59,6 @@ export function buildCourseRequest(form: CourseForm, userId: string | null | und
     goal: form.goal.trim(),
     backgroundKnowledge: (form.backgroundKnowledge ?? '').trim(),
     detailLevel: normaliseCourseDetailLevel(form.detailLevel),
+    source_ids: [...new Set(form.sources ?? [])],
   };
 }

@@ -25,12 +25,28 @@ describe('create form schemas (from the API limits)', () => {
     const eleven = lessonFormSchema.safeParse({ ...lesson, sources: [...ten, 's10'] });
     expect(eleven.error?.issues[0]?.message).toBe('Choose at most 10 documents for one video.');
 
-    const problem = { problem: '2x + 3 = 11', subject: 'math', problemType: 'homework', detailLevel: 2, duration: 3, showWork: true };
+    const problem = {
+      problem: '2x + 3 = 11',
+      subject: 'math',
+      problemType: 'homework',
+      detailLevel: 2,
+      duration: 3,
+      showWork: true,
+      sources: [] as string[],
+    };
     expect(problemFormSchema.safeParse(problem).success).toBe(true);
     expect(problemFormSchema.safeParse({ ...problem, duration: limits.problem.minutes.max + 1 }).success).toBe(false);
+    expect(problemFormSchema.safeParse({ ...problem, sources: ten }).success).toBe(true);
+    expect(problemFormSchema.safeParse({ ...problem, sources: [...ten, 's10'] }).error?.issues[0]?.message).toBe(
+      'Choose at most 10 documents for one solution.',
+    );
 
-    const course = { goal: 'Learn Rust', backgroundKnowledge: '', detailLevel: 2 };
+    const course = { goal: 'Learn Rust', backgroundKnowledge: '', detailLevel: 2, sources: [] as string[] };
     expect(courseFormSchema.safeParse(course).success).toBe(true);
+    expect(courseFormSchema.safeParse({ ...course, sources: ten }).success).toBe(true);
+    expect(courseFormSchema.safeParse({ ...course, sources: [...ten, 's10'] }).error?.issues[0]?.message).toBe(
+      'Choose at most 10 documents for one course.',
+    );
     expect(courseFormSchema.safeParse({ ...course, goal: 'ab' }).error?.issues[0]?.message).toMatch(/at least 3/);
     expect(courseFormSchema.safeParse({ ...course, backgroundKnowledge: 'x'.repeat(limits.course.backgroundMaxChars + 1) }).success).toBe(false);
   });

@@ -50,6 +50,9 @@ export const problemFormSchema = z.object({
   detailLevel: level,
   duration: wholeNumberIn(limits.problem.minutes),
   showWork: z.boolean(),
+  sources: z
+    .array(z.string())
+    .max(limits.video.maxSources, `Choose at most ${limits.video.maxSources} documents for one solution.`),
 });
 export type ProblemFormValues = z.infer<typeof problemFormSchema>;
 
@@ -60,5 +63,8 @@ export const courseFormSchema = z.object({
   }),
   backgroundKnowledge: optionalText(limits.course.backgroundMaxChars),
   detailLevel: level,
+  sources: z
+    .array(z.string())
+    .max(limits.video.maxSources, `Choose at most ${limits.video.maxSources} documents for one course.`),
 });
 export type CourseFormValues = z.infer<typeof courseFormSchema>;

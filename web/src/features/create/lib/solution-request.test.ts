@@ -18,8 +18,16 @@ describe('problem request (SPEC 3 and 5)', () => {
       video_duration: 3,
       show_work: true,
       is_global: false,
+      source_ids: [],
       dry_run: false,
     });
+  });
+
+  it("sends the student's worksheets as source_ids, each once, in the order chosen (issue 50)", () => {
+    const request = buildSolutionRequest({ problem: 'Exercise 3', sources: ['s-algebra', 's-geometry', 's-algebra'] }, 'u1');
+    expect(request.source_ids).toEqual(['s-algebra', 's-geometry']);
+    // The words are sent as typed: the server takes the exercise from the worksheet.
+    expect(request.problem_text).toBe('Exercise 3');
   });
 
   it('maps a detail level outside 1 to 3 to 2, and a duration outside 1 to 10 minutes to 3', () => {

@@ -55,6 +55,11 @@ export type ProblemForm = {
   showWork?: boolean;
   /** The reading the student confirmed, when it rewrote their words: the job solves it. */
   reading?: string;
+  /**
+   * The ids of the student's worksheets (issue 50), in the order chosen: words that name one of
+   * their exercises ("Exercise 3") are solved as the worksheet states it.
+   */
+  sources?: string[];
 };
 
 /** The request body of SPEC 3 with SPEC 5's defaults and mapping applied. */
@@ -71,6 +76,7 @@ export function buildSolutionRequest(form: ProblemForm, userId: string | null | 
     show_work: form.showWork !== false,
     is_global: false,
     ...(form.reading?.trim() ? { reading: form.reading.trim() } : {}),
+    source_ids: [...new Set(form.sources ?? [])],
     dry_run: false,
   };
 }
