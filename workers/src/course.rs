@@ -24,7 +24,7 @@ use crate::{
     finish::{database, finish, finish_with},
     outputs::{upload, upload_files},
     render::{pipeline_failure, plan, render},
-    sources::{all_passages, lesson_passages, lesson_sources},
+    sources::{all_passages, lesson_passages, places_of},
 };
 
 pub async fn run_course(runtime: &Runtime, job: &job::Model) -> Result<(), RunError> {
@@ -134,7 +134,7 @@ fn stored_outline(outline: CourseOutline, engine: String, sections: &[Section]) 
     let sources_of = |i: usize| {
         sections
             .get(i)
-            .map(|s| lesson_sources(&s.passages))
+            .map(|s| places_of(&s.passages))
             .unwrap_or_default()
     };
     Outline {

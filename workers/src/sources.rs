@@ -63,7 +63,7 @@ pub(crate) async fn all_passages(
 }
 
 /// Where a lesson's passages are, as stored with its course: each document's places and pages.
-pub(crate) fn lesson_sources(passages: &[Passage]) -> Vec<LessonSource> {
+pub(crate) fn places_of(passages: &[Passage]) -> Vec<LessonSource> {
     let mut found: Vec<LessonSource> = Vec::new();
     for passage in passages {
         let at = match found.iter().position(|s| s.source_id == passage.source_id) {
@@ -100,11 +100,10 @@ pub(crate) async fn lesson_passages(
     let ids: Vec<String> = lesson.iter().map(|s| s.source_id.clone()).collect();
     let mut part = Vec::new();
     for document in documents(runtime, user_id, &ids).await? {
-        let places = &lesson
+        let places: &[u32] = lesson
             .iter()
             .find(|s| s.source_id == document.id)
-            .map(|s| s.passages.clone())
-            .unwrap_or_default();
+            .map_or(&[], |s| &s.passages);
         part.extend(
             passages_of(runtime, &document)
                 .await?

@@ -110,6 +110,12 @@ async fn paste(app: &TestApp, token: &str, body: Value) -> reqwest::Response {
         .unwrap()
 }
 
+/// Pastes a document and answers its id.
+async fn pasted_id(app: &TestApp, token: &str, body: Value) -> String {
+    let added: Value = paste(app, token, body).await.json().await.unwrap();
+    added["sources"][0]["id"].as_str().unwrap().to_string()
+}
+
 async fn listed(app: &TestApp, token: &str) -> Value {
     let response = app.get_authed("/api/sources", token).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -552,29 +558,18 @@ async fn a_video_is_written_only_from_the_callers_own_sources() {
     let other = app.sign_in("other-writer@example.com").await;
     let uid = me.user["uid"].as_str().unwrap().to_string();
     let token = &me.access_token;
-    let id_of = |added: Value| added["sources"][0]["id"].as_str().unwrap().to_string();
-    let mine = id_of(
-        paste(
-            &app,
-            token,
-            json!({"title": "Glassworks", "text": "The lehr is held at 512 degrees."}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap(),
-    );
-    let theirs = id_of(
-        paste(
-            &app,
-            &other.access_token,
-            json!({"title": "Theirs", "text": "Private notes on brine."}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap(),
-    );
+    let mine = pasted_id(
+        &app,
+        token,
+        json!({"title": "Glassworks", "text": "The lehr is held at 512 degrees."}),
+    )
+    .await;
+    let theirs = pasted_id(
+        &app,
+        &other.access_token,
+        json!({"title": "Theirs", "text": "Private notes on brine."}),
+    )
+    .await;
     let balance = || async {
         lectern_core::credits::balance(&app.db, &uid)
             .await
@@ -779,7 +774,6 @@ async fn a_course_is_made_only_from_the_callers_own_sources() {
     let other = app.sign_in("course-other@example.com").await;
     let uid = me.user["uid"].as_str().unwrap().to_string();
     let token = &me.access_token;
-    let id_of = |added: Value| added["sources"][0]["id"].as_str().unwrap().to_string();
     let long_text = |topic: &str| {
         (0..3)
             .map(|i| {
@@ -791,28 +785,18 @@ async fn a_course_is_made_only_from_the_callers_own_sources() {
             .collect::<Vec<_>>()
             .join("\n\n")
     };
-    let mine = id_of(
-        paste(
-            &app,
-            token,
-            json!({"title": "Glassworks", "text": long_text("Glass")}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap(),
-    );
-    let theirs = id_of(
-        paste(
-            &app,
-            &other.access_token,
-            json!({"title": "Theirs", "text": long_text("Brine")}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap(),
-    );
+    let mine = pasted_id(
+        &app,
+        token,
+        json!({"title": "Glassworks", "text": long_text("Glass")}),
+    )
+    .await;
+    let theirs = pasted_id(
+        &app,
+        &other.access_token,
+        json!({"title": "Theirs", "text": long_text("Brine")}),
+    )
+    .await;
     let (app_ref, uid_ref) = (&app, uid.as_str());
     let course = |ids: Value| async move {
         app_ref
@@ -865,30 +849,19 @@ async fn a_solution_solves_the_exercise_of_the_students_worksheet_as_stated_ther
     let other = app.sign_in("other-student@example.com").await;
     let uid = me.user["uid"].as_str().unwrap().to_string();
     let token = &me.access_token;
-    let id_of = |added: Value| added["sources"][0]["id"].as_str().unwrap().to_string();
-    let sheet = id_of(
-        paste(
-            &app,
-            token,
-            json!({"title": "Algebra practice", "text":
+    let sheet = pasted_id(
+        &app,
+        token,
+        json!({"title": "Algebra practice", "text":
                 "Solve each equation.\n\n1. 2x + 3 = 11\n\n2. 5x - 4 = 3x + 6\n\nShow your work."}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap(),
-    );
-    let theirs = id_of(
-        paste(
-            &app,
-            &other.access_token,
-            json!({"title": "Theirs", "text": "1. x + 1 = 2"}),
-        )
-        .await
-        .json()
-        .await
-        .unwrap(),
-    );
+    )
+    .await;
+    let theirs = pasted_id(
+        &app,
+        &other.access_token,
+        json!({"title": "Theirs", "text": "1. x + 1 = 2"}),
+    )
+    .await;
     let solve = |problem: &str, ids: Value| {
         let body =
             json!({"user_id": uid, "problem_text": problem, "source_ids": ids, "dry_run": true});

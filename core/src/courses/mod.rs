@@ -216,9 +216,13 @@ impl CourseView {
         serde_json::from_str(&self.course.prerequisites).unwrap_or_default()
     }
 
-    /// The documents lesson `index` is written from ([`lesson_sources`]).
-    pub fn lesson_sources(&self, index: usize) -> Vec<LessonSource> {
-        lesson_sources(&self.course, index)
+    /// The documents each lesson is written from, in lesson order ([`lesson_sources`]); all
+    /// empty for a course planned from its goal alone.
+    pub fn lessons_sources(&self) -> Vec<Vec<LessonSource>> {
+        let data = course_data(&self.course);
+        (0..self.lessons.len())
+            .map(|i| sources_in(&data, i))
+            .collect()
     }
 
     /// The course as the library lists it, with its lesson count.
@@ -237,8 +241,11 @@ fn course_data(course: &course::Model) -> serde_json::Value {
 /// The parts of the learner's documents lesson `index` of `course` is written from, as the
 /// course job stored them with its outline; empty for a course planned from its goal alone.
 pub fn lesson_sources(course: &course::Model, index: usize) -> Vec<LessonSource> {
-    serde_json::from_value(course_data(course)["lessons"][index]["sources"].clone())
-        .unwrap_or_default()
+    sources_in(&course_data(course), index)
+}
+
+fn sources_in(data: &serde_json::Value, index: usize) -> Vec<LessonSource> {
+    serde_json::from_value(data["lessons"][index]["sources"].clone()).unwrap_or_default()
 }
 
 /// The user's course, found by its id or by the id of the job that wrote it; another user's

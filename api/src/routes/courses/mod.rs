@@ -171,16 +171,15 @@ fn lesson_item(
     }
 }
 
-/// `titles`: the titles of the caller's documents by id.
+/// `parts`: the documents each lesson is written from; `titles`: the titles of the caller's
+/// documents by id.
 fn course_detail(
     state: &AppState,
     view: CourseView,
+    parts: Vec<Vec<courses::LessonSource>>,
     titles: &HashMap<String, String>,
     watched: &HashMap<String, progress::Progress>,
 ) -> CourseDetail {
-    let parts: Vec<Vec<courses::LessonSource>> = (0..view.lessons.len())
-        .map(|i| view.lesson_sources(i))
-        .collect();
     let offline_draft = view.offline_draft();
     let script_engine = view.script_engine();
     let prerequisites = view.prerequisites();
@@ -235,10 +234,16 @@ async fn course(
         .filter_map(|l| l.video.as_ref())
         .collect();
     let watched = progress::of_videos(&state.db, &caller.id, &videos).await?;
-    let titles = lectern_core::sources::list(&state.db, &caller.id)
-        .await?
-        .into_iter()
-        .map(|s| (s.id, s.title))
-        .collect();
-    Ok(Json(course_detail(&state, view, &titles, &watched)))
+    let parts = view.lessons_sources();
+    // A course planned from its goal alone names no document: nothing to look up.
+    let titles = if parts.iter().all(Vec::is_empty) {
+        HashMap::new()
+    } else {
+        lectern_core::sources::list(&state.db, &caller.id)
+            .await?
+            .into_iter()
+            .map(|s| (s.id, s.title))
+            .collect()
+    };
+    Ok(Json(course_detail(&state, view, parts, &titles, &watched)))
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
@@ -9,7 +9,7 @@ import { FormField } from '@/features/create/components/form-fields';
 import { GenerationStatus } from '@/features/create/components/generation-status';
 import { LevelOptions } from '@/features/create/components/level-options';
 import { creditWord, type OrderFeature } from '@/features/create/components/order-card';
-import { MAX_SOURCES, SourcesChooser } from '@/features/create/components/sources-chooser';
+import { MAX_SOURCES, SourcesChooser, useSourcesChoice } from '@/features/create/components/sources-chooser';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { useCourseGeneration } from '@/features/create/hooks/use-course-generation';
@@ -79,13 +79,7 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
     form.send(() => generation.start(course, writer ? { writer: writer.kind } : undefined)),
   );
 
-  // A chosen document the server no longer has (or documents too short for a course): the
-  // list is asked again, and the chooser says why.
-  const sourcesRefused = generation.refusedField === 'source_ids' ? generation.error : null;
-  const refreshSources = sources?.refresh;
-  useEffect(() => {
-    if (sourcesRefused) refreshSources?.();
-  }, [sourcesRefused, refreshSources]);
+  const sourcesChoice = useSourcesChoice(sources, generation, chosen);
   const fromSources = chosen.length > 0;
 
   const courseId = generation.job?.metadata.courseId;
@@ -126,13 +120,13 @@ export function CreateCourseForm({ userId, availableCredits, buyCreditsPath, onQ
       }}
       afterPrompt={
         // As on the video form: shown once the learner has documents (or they could not be loaded).
-        sources && (sources.error || sourcesRefused || (sources.documents?.length ?? 0) > 0 || fromSources) ? (
+        sources && sourcesChoice.shown ? (
           <FormField
             control={control}
             name="sources"
             as={SourcesChooser}
             offer={sources}
-            error={sourcesRefused}
+            error={sourcesChoice.refused}
             noun="course"
             help={sourcesHelp}
           />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CreateFormLayout } from '@/features/create/components/create-form-layout';
 import { FormField } from '@/features/create/components/form-fields';
@@ -9,7 +8,7 @@ import { creditWord } from '@/features/create/components/order-card';
 import { WriterNotice } from '@/features/create/components/writer-notice';
 import { useWriter } from '@/features/create/api/get-writer';
 import { DurationField, minuteWord, RangeField } from '@/features/create/components/range-field';
-import { SourcesChooser } from '@/features/create/components/sources-chooser';
+import { SourcesChooser, useSourcesChoice } from '@/features/create/components/sources-chooser';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
@@ -62,12 +61,7 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
   const submit = handleSubmit((lesson) =>
     form.send(() => generation.start(lesson, writer ? { writer: writer.kind } : undefined)),
   );
-  // A chosen document the server no longer has: the list is asked again, and the chooser says why.
-  const sourcesRefused = generation.refusedField === 'source_ids' ? generation.error : null;
-  const refreshSources = sources?.refresh;
-  useEffect(() => {
-    if (sourcesRefused) refreshSources?.();
-  }, [sourcesRefused, refreshSources]);
+  const sourcesChoice = useSourcesChoice(sources, generation, chosen);
 
   const shortMessage =
     (availableCredits === 0
@@ -95,8 +89,8 @@ export function CreateLessonForm({ userId, availableCredits, buyCreditsPath, onQ
         // Shown once the learner has documents (or they could not be loaded): an empty
         // chooser pushed Generate below a phone's first screen; the Sources page is in the
         // navigation.
-        sources && (sources.error || sourcesRefused || (sources.documents?.length ?? 0) > 0 || chosen.length > 0) ? (
-          <FormField control={control} name="sources" as={SourcesChooser} offer={sources} error={sourcesRefused} />
+        sources && sourcesChoice.shown ? (
+          <FormField control={control} name="sources" as={SourcesChooser} offer={sources} error={sourcesChoice.refused} />
         ) : null
       }
       order={{

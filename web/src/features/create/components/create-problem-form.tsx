@@ -12,7 +12,7 @@ import { creditWord, type OrderFeature } from '@/features/create/components/orde
 import { PreviewButton } from '@/features/create/components/preview-button';
 import { ProblemReadingPanel } from '@/features/create/components/problem-reading';
 import { DurationField } from '@/features/create/components/range-field';
-import { MAX_SOURCES, SourcesChooser } from '@/features/create/components/sources-chooser';
+import { MAX_SOURCES, SourcesChooser, useSourcesChoice } from '@/features/create/components/sources-chooser';
 import { SwitchField } from '@/features/create/components/switch-field';
 import { draftKey } from '@/lib/drafts';
 import { useCreateForm, useCreateFormValues, type CreateFormProps } from '@/features/create/hooks/use-create-form';
@@ -100,12 +100,7 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
     await form.send(() => generation.start({ ...problem, reading: reading.confirmedReading(problem.problem) }));
   });
 
-  // A chosen worksheet the server no longer has: the list is asked again, and the chooser says why.
-  const sourcesRefused = generation.refusedField === 'source_ids' ? generation.error : null;
-  const refreshSources = sources?.refresh;
-  useEffect(() => {
-    if (sourcesRefused) refreshSources?.();
-  }, [sourcesRefused, refreshSources]);
+  const sourcesChoice = useSourcesChoice(sources, generation, chosen);
 
   // A refusal of the problem's words (an exercise the worksheet does not hold, one too long to
   // be a problem) shows by the problem's box too, until its text changes.
@@ -154,13 +149,13 @@ export function CreateProblemForm({ userId, availableCredits, buyCreditsPath, on
             confirmRef={confirmRef}
           />
           {/* As on the video form: shown once the learner has documents (or they could not be loaded). */}
-          {sources && (sources.error || sourcesRefused || (sources.documents?.length ?? 0) > 0 || fromSources) ? (
+          {sources && sourcesChoice.shown ? (
             <FormField
               control={control}
               name="sources"
               as={SourcesChooser}
               offer={sources}
-              error={sourcesRefused}
+              error={sourcesChoice.refused}
               noun="solution"
               help={sourcesHelp}
             />

@@ -33,6 +33,26 @@ export function sourceFacts(source: Pick<SourceSummary, 'kind' | 'pages' | 'pass
   return parts.join(' · ');
 }
 
+/**
+ * What a create form does with the chooser, once for every form that has it: the server's
+ * refusal of the chosen documents (a 422 on `source_ids`: one is no longer among the learner's
+ * sources, too many, too short), after which the list is asked again; and whether the chooser
+ * is shown at all (once the learner has documents, a choice, a refusal or a load error).
+ */
+export function useSourcesChoice(
+  offer: SourcesOffer | undefined,
+  generation: { refusedField: string | null; error: string | null },
+  chosen: readonly string[],
+): { refused: string | null; shown: boolean } {
+  const refused = generation.refusedField === 'source_ids' ? generation.error : null;
+  const refresh = offer?.refresh;
+  useEffect(() => {
+    if (refused) refresh?.();
+  }, [refused, refresh]);
+  const shown = Boolean(offer && (offer.error || refused || (offer.documents?.length ?? 0) > 0 || chosen.length > 0));
+  return { refused, shown };
+}
+
 type SourcesChooserProps = {
   offer: SourcesOffer;
   /** The chosen documents' ids, in the order chosen. */
