@@ -144,6 +144,11 @@ pub struct ProblemLimits {
     pub detail_level: Range,
     pub text_max_chars: usize,
     pub label_max_chars: usize,
+    /// Words that name a worksheet's exercise before its number ("Exercise 3", "Q4"): a
+    /// problem text that is only such a reference is solved as the chosen worksheet states it.
+    pub exercise_names: &'static [&'static str],
+    /// Words a student may put around such a reference ("solve exercise 3 from my worksheet").
+    pub exercise_around_words: &'static [&'static str],
 }
 
 #[derive(Debug, Serialize)]
@@ -188,6 +193,8 @@ pub const LIMITS: Limits = Limits {
         detail_level: LEVEL,
         text_max_chars: PROBLEM_MAX_CHARS,
         label_max_chars: LABEL_MAX_CHARS,
+        exercise_names: sources::EXERCISE_NAMES,
+        exercise_around_words: sources::EXERCISE_AROUND,
     },
     course: CourseLimits {
         detail_level: LEVEL,

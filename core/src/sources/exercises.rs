@@ -18,13 +18,14 @@ pub struct Exercise {
     pub passage: u32,
 }
 
-/// Words that may name an exercise before its number.
-const NAMES: &[&str] = &[
+/// Words that may name an exercise before its number (the web app's form reads them from
+/// `limits.ts`).
+pub const NAMES: &[&str] = &[
     "exercise", "problem", "question", "task", "q", "no", "number",
 ];
 
 /// Words a student may put around a reference: "solve exercise 3 from my worksheet".
-const AROUND: &[&str] = &[
+pub const AROUND: &[&str] = &[
     "solve",
     "do",
     "answer",

@@ -7,7 +7,9 @@
 mod exercises;
 mod retrieve;
 
-pub use exercises::{Exercise, exercises, reference};
+pub use exercises::{
+    AROUND as EXERCISE_AROUND, Exercise, NAMES as EXERCISE_NAMES, exercises, reference,
+};
 pub use retrieve::{Retrieved, retrieve};
 
 use chrono::Utc;

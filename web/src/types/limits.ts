@@ -46,7 +46,33 @@ export const limits = {
       "default": 2
     },
     "textMaxChars": 2000,
-    "labelMaxChars": 60
+    "labelMaxChars": 60,
+    "exerciseNames": [
+      "exercise",
+      "problem",
+      "question",
+      "task",
+      "q",
+      "no",
+      "number"
+    ],
+    "exerciseAroundWords": [
+      "solve",
+      "do",
+      "answer",
+      "please",
+      "from",
+      "of",
+      "in",
+      "on",
+      "my",
+      "the",
+      "this",
+      "worksheet",
+      "sheet",
+      "document",
+      "handout"
+    ]
   },
   "course": {
     "detailLevel": {

@@ -1,31 +1,14 @@
 /**
  * Whether a student's words name a numbered exercise of their worksheet ("3", "Exercise 3",
  * "solve problem 2b from my worksheet", "Q4") rather than state a problem of their own (issue
- * 50). The server's rule (`core/src/sources/exercises.rs`, `reference`), so that the form says
- * what the server will do with the words.
+ * 50). The server's rule (`core/src/sources/exercises.rs`, `reference`), its word lists read
+ * from the generated limits, so that the form says what the server will do with the words.
  */
+import { limits } from '@/types/limits';
 
-/** Words that may name an exercise before its number. */
-const NAMES = new Set(['exercise', 'problem', 'question', 'task', 'q', 'no', 'number']);
-
-/** Words a student may put around a reference: "solve exercise 3 from my worksheet". */
-const AROUND = new Set([
-  'solve',
-  'do',
-  'answer',
-  'please',
-  'from',
-  'of',
-  'in',
-  'on',
-  'my',
-  'the',
-  'this',
-  'worksheet',
-  'sheet',
-  'document',
-  'handout',
-]);
+/** Words that may name an exercise before its number, and words a student may put around a reference. */
+const NAMES: ReadonlySet<string> = new Set<string>(limits.problem.exerciseNames);
+const AROUND: ReadonlySet<string> = new Set<string>(limits.problem.exerciseAroundWords);
 
 /** `word` as a label: an optional "#", 1 to 3 digits, then at most one letter ("3", "12", "2b"), lower case. */
 function labelOf(word: string): string | null {
