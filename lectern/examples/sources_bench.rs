@@ -1,4 +1,4 @@
-//! `cargo run --release -p lectern --example sources_bench [-- --ablate] [--minutes M] [--show]`
+//! `cargo run --release -p lectern --example sources_bench [-- --ablate [RULE]] [--minutes M] [--model ID] [--show]`
 //!
 //! Lessons written from made-up documents (`examples/sources/*.md`: an invented process, an
 //! invented lake, an invented treaty, with dates, figures and names no model can know) on the
@@ -13,7 +13,9 @@
 //! - the script stage's own check (checked, supported, written again, dropped).
 //!
 //! `--ablate` writes each lesson again with `passage_judge` off (the sentences then face the
-//! model's true/false memory check and the figures-and-names test only). `--show` prints each
+//! model's true/false memory check and the figures-and-names test only); `--ablate RULE` with
+//! that rule of the script stage off instead (`documents_only`: the dictionaries' definitions
+//! given and quoted beside the passages). `--show` prints each
 //! narration with its citations. Figures from one run; nothing is asserted.
 
 use std::path::Path;
@@ -140,7 +142,19 @@ struct Score {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let ablate = args.iter().any(|a| a == "--ablate");
+    let ablated: Option<&'static str> = match args.iter().position(|a| a == "--ablate") {
+        None => None,
+        Some(i) => match args.get(i + 1).filter(|a| !a.starts_with("--")) {
+            None => Some("passage_judge"),
+            Some(name) => Some(
+                rules::RULES
+                    .iter()
+                    .find(|rule| rule.name == name)
+                    .ok_or_else(|| anyhow::anyhow!("{name} is not a rule of the script stage"))?
+                    .name,
+            ),
+        },
+    };
     let show = args.iter().any(|a| a == "--show");
     let minutes: f64 = args
         .iter()
@@ -148,7 +162,14 @@ async fn main() -> anyhow::Result<()> {
         .and_then(|i| args.get(i + 1))
         .map_or(Ok(2.0), |m| m.parse())?;
 
-    let settings = local_model::LocalModelSettings::default();
+    let mut settings = local_model::LocalModelSettings::default();
+    if let Some(id) = args
+        .iter()
+        .position(|a| a == "--model")
+        .and_then(|i| args.get(i + 1))
+    {
+        settings.mode = local_model::LocalModelMode::model(id)?;
+    }
     let Some(server) = local_model::start_if_wanted(&settings, false).await? else {
         println!("sources bench: no local model is installed (run `just setup --bench`)");
         return Ok(());
@@ -162,12 +183,11 @@ async fn main() -> anyhow::Result<()> {
         ..PipelineConfig::default()
     })?;
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/sources");
-    let variants: &[(&str, &[&'static str])] = if ablate {
-        &[("passage judge", &[]), ("judge off", &["passage_judge"])]
-    } else {
-        &[("passage judge", &[])]
-    };
-    for &(variant, off) in variants {
+    let mut variants: Vec<(String, Vec<&'static str>)> = vec![("every rule on".into(), vec![])];
+    if let Some(rule) = ablated {
+        variants.push((format!("{rule} off"), vec![rule]));
+    }
+    for (variant, off) in &variants {
         rules::switch_off(off);
         let mut total = Score::default();
         println!("\n{variant}:");

@@ -210,3 +210,118 @@ async fn serve_names_the_local_model_in_its_banner_and_debug_and_stops_it_on_exi
     }
     panic!("llama-server outlived `lectern serve`");
 }
+
+/// The made-up documents of the sources benchmark (`examples/sources`), with the topic each
+/// lesson is asked for.
+const DOCUMENTS: &[(&str, &str)] = &[
+    ("velmora.md", "The Velmora annealing process"),
+    ("miskett.md", "The Pellora bloom of Lake Miskett"),
+    ("dunmere.md", "The Dunmere Accord"),
+];
+
+/// Issue 50 on SmolLM2 135M: `lectern render --source` writes a 45-second lesson from each
+/// made-up document, and whatever the model writes, what is narrated rests on the document:
+/// no figure or name the document lacks, every sentence that states one citing one of its
+/// passages, and the check's counts adding up. How much of the document a lesson tells is
+/// the benchmark's to measure on the default model (`just bench`): SmolLM2 narrates about
+/// 40% of the facts (19/51 and 14/33 in two half-minute runs of the benchmark, 5 December),
+/// so it is printed, not held. The model's own failure, a lesson outside its length once
+/// unsupported sentences go (at 45 seconds one lesson in three, in two runs), is allowed for
+/// some documents, not all; at 30 seconds SmolLM2 wrote all three too long in one run, at a
+/// minute two in three too short.
+#[test]
+fn render_from_a_document_on_the_local_model_narrates_only_what_the_document_says() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/sources");
+    let mut written = 0;
+    for (file, topic) in DOCUMENTS {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let document = folder.join(file);
+        let output = lectern(dir.path())
+            .args([
+                "render",
+                "--topic",
+                topic,
+                "--duration",
+                "0.75",
+                "--dry-run",
+            ])
+            .arg("--source")
+            .arg(&document)
+            .arg("--out")
+            .arg(&out)
+            .env("LECTERN_LOCAL_MODEL", "smollm2-135m")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if !output.status.success() {
+            // Only the model's writing may fail the lesson: the storyboard it wrote, checked,
+            // is not one (too short, a slide without its sentence). A server that does not
+            // answer, a crash or a refused document fails the test.
+            assert!(
+                stderr.contains("Writing the script...")
+                    && stderr.contains("the storyboard was still invalid"),
+                "{file}: {stderr}"
+            );
+            let why = stderr
+                .lines()
+                .find(|l| l.contains("still invalid"))
+                .unwrap_or("");
+            eprintln!("{file}: SmolLM2 135M wrote no valid lesson: {why}");
+            continue;
+        }
+        written += 1;
+        let text = std::fs::read_to_string(&document).unwrap();
+        let storyboard: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("storyboard.json")).unwrap())
+                .unwrap();
+        assert_eq!(storyboard["origin"], "model", "{file}");
+        let sources = &storyboard["from_sources"];
+        assert_eq!(sources["documents"][0]["source_id"], *file, "{storyboard}");
+        let check = &sources["check"];
+        let count = |name: &str| check[name].as_u64().unwrap();
+        assert_eq!(
+            count("checked"),
+            count("supported") + count("uncited") + count("dropped") + count("kept_unsupported"),
+            "{check}"
+        );
+        let whole = format!("{topic} {text}");
+        let scenes = storyboard["scenes"].as_array().unwrap();
+        let mut narrated = Vec::new();
+        for scene in scenes {
+            let is_sources_slide = scene["heading"] == lectern_pipeline::grounding::SOURCES_HEADING;
+            if scene["kind"] == "quiz" || is_sources_slide {
+                continue;
+            }
+            for (beat, said) in scene["narration"].as_array().unwrap().iter().enumerate() {
+                let said = said.as_str().unwrap();
+                narrated.push(said.to_string());
+                assert_eq!(
+                    lectern_pipeline::grounding::passages::unsupported(said, &whole),
+                    None,
+                    "{file}: \"{said}\" states what the document does not"
+                );
+                let cites = scene["cites"][beat].as_array().cloned().unwrap_or_default();
+                let states_something =
+                    lectern_pipeline::grounding::passages::unsupported(said, "").is_some();
+                assert!(
+                    !states_something || cites.iter().all(|c| c["source_id"] == *file),
+                    "{file}: \"{said}\" cites {cites:?}"
+                );
+                assert!(
+                    !states_something || !cites.is_empty(),
+                    "{file}: \"{said}\" states a figure or a name and cites nothing"
+                );
+            }
+        }
+        eprintln!(
+            "{file}: SmolLM2 135M narrated {} beats, its check {check}",
+            narrated.len()
+        );
+    }
+    assert!(
+        written > 0,
+        "SmolLM2 135M wrote no lesson from any of the three documents"
+    );
+}

@@ -22,9 +22,9 @@ pub struct Rule {
 /// The whole policy, in the order the script stage applies it. Every entry has earned its
 /// place on the recorded corpus: switched off alone, it moves at least one figure
 /// (`just quality -- --ablate`), except `scene_alone` and `beat_limit`, which hold a scene to
-/// the storyboard's validation so that a lesson is not refused whole, and `passage_judge`,
-/// which only lessons from sources use: the sources benchmark (`lectern/examples/
-/// sources_bench.rs`) measures it on and off.
+/// the storyboard's validation so that a lesson is not refused whole, and `unfounded_scene`
+/// and `passage_judge`, which only lessons from sources use: the sources benchmark
+/// (`lectern/examples/sources_bench.rs`) measures each on and off.
 pub const RULES: &[Rule] = &[
     Rule {
         name: "repeated_plans",
@@ -151,6 +151,14 @@ pub const RULES: &[Rule] = &[
         stage: "check",
         verdict: "drop",
         what: "a sentence the model, asked true or false, calls wrong",
+    },
+    Rule {
+        name: "unfounded_scene",
+        stage: "check",
+        verdict: "drop",
+        what: "a lesson from sources: a scene whose slide needs a sentence (a definition's own, \
+               a list's only item) stating a figure or a name none of its passages holds goes \
+               whole, instead of narrating it",
     },
     Rule {
         name: "passage_judge",

@@ -99,7 +99,8 @@ pub struct CitationCheck {
     /// with no passage to rest on.
     pub dropped: usize,
     /// Unsupported sentences kept because their slide needs them (a definition's own, a
-    /// list's only item).
+    /// list's only item). One stating a figure or a name that no passage holds is not
+    /// kept: its scene is left out, its sentences counted as dropped (the title's stays).
     pub kept_unsupported: usize,
     /// Kept sentences that rest on no passage: they state no figure and no name.
     pub uncited: usize,

@@ -1024,7 +1024,8 @@ export interface components {
             dropped: number;
             /**
              * @description Unsupported sentences kept because their slide needs them (a definition's own, a
-             *     list's only item).
+             *     list's only item). One stating a figure or a name that no passage holds is not
+             *     kept: its scene is left out, its sentences counted as dropped (the title's stays).
              */
             kept_unsupported: number;
             /**

@@ -209,11 +209,19 @@ pub(super) async fn cite_and_check(
     passages: &[Passage],
     storyboard: &mut Storyboard,
 ) -> CitationCheck {
-    let mut check = CitationCheck::default();
-    for scene in &mut storyboard.scenes {
+    let mut total = CitationCheck::default();
+    let mut unfounded = Vec::new();
+    let everything: String = passages
+        .iter()
+        .map(Passage::support)
+        .collect::<Vec<_>>()
+        .join(" ");
+    for (index, scene) in storyboard.scenes.iter_mut().enumerate() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
         }
+        let mut scene_check = CitationCheck::default();
+        let check = &mut scene_check;
         let beats: Vec<Vec<String>> = scene
             .narration
             .iter()
@@ -261,7 +269,7 @@ pub(super) async fn cite_and_check(
                     }
                 }
             }
-            kept_beats.push(within_beat(kept, &mut check));
+            kept_beats.push(within_beat(kept, check));
             beat_cites.push(cited);
             all_cites.push(all);
             dropped_in.push(dropped);
@@ -269,7 +277,7 @@ pub(super) async fn cite_and_check(
         let removable: Vec<bool> = kept_beats.iter().map(String::is_empty).collect();
         let unchanged = crate::script::facts::put_back(scene, kept_beats, true);
         // A beat that cannot go (a definition's own, a list's only item) stays as written,
-        // its unsupported sentences with it.
+        // its unsupported sentences with it (and its scene goes, below).
         for &index in &unchanged {
             check.dropped -= dropped_in[index];
             check.kept_unsupported += dropped_in[index];
@@ -297,6 +305,42 @@ pub(super) async fn cite_and_check(
         } else {
             cites
         };
+        // A scene whose slide needs a sentence stating a figure or a name that none of the
+        // lesson's passages holds goes whole, rather than narrate it; the title stays. (Any
+        // unsupported sentence, the judge's verdict included, was too many: two lessons in
+        // three then came out too short, `sources_bench --ablate unfounded_scene`.)
+        let title = matches!(scene.visual, Visual::Title { .. });
+        let unfounded_beat = unchanged.iter().any(|&index| {
+            beats[index]
+                .iter()
+                .any(|sentence| passages::unsupported(sentence, &everything).is_some())
+        });
+        if unfounded_beat && !title && crate::script::rules::on("unfounded_scene") {
+            tracing::info!(heading = %scene.visual.heading(), "a scene resting on no passage left out");
+            unfounded.push(index);
+            scene_check = CitationCheck {
+                checked: scene_check.checked,
+                asked_again: scene_check.asked_again,
+                dropped: scene_check.checked,
+                ..CitationCheck::default()
+            };
+        }
+        total.checked += scene_check.checked;
+        total.supported += scene_check.supported;
+        total.asked_again += scene_check.asked_again;
+        total.dropped += scene_check.dropped;
+        total.kept_unsupported += scene_check.kept_unsupported;
+        total.uncited += scene_check.uncited;
+    }
+    let check = total;
+    for &index in unfounded.iter().rev() {
+        storyboard.scenes.remove(index);
+        storyboard.checkpoints.retain(|c| c.scene != index);
+        for checkpoint in &mut storyboard.checkpoints {
+            if checkpoint.scene > index {
+                checkpoint.scene -= 1;
+            }
+        }
     }
     tracing::info!(
         checked = check.checked,
@@ -565,5 +609,79 @@ mod tests {
         assert_eq!(mark_numbers("passage 4"), Some(vec![4]));
         assert_eq!(mark_numbers("0"), None);
         assert_eq!(mark_numbers("note"), None);
+    }
+
+    /// A model that cannot be asked: a sentence its passage does not support is not written
+    /// again, and goes.
+    struct Silent;
+
+    impl JsonModel for Silent {
+        async fn complete_json(
+            &self,
+            _turns: &[Turn],
+            _name: &str,
+            _schema: Value,
+        ) -> Result<String, ScriptError> {
+            Err(ScriptError::Unreachable("no model in this test".into()))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_scene_whose_slide_needs_a_figure_no_passage_holds_goes_whole() {
+        let passages: Vec<Passage> = [
+            "The lehr holds the glass at 512 degrees.",
+            "Panes cool by four degrees an hour.",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(place, text)| Passage {
+            source_id: "doc".into(),
+            title: "Veltrane glass".into(),
+            passage: place as u32,
+            page: Some(place as u32 + 1),
+            heading: None,
+            text: text.to_string(),
+        })
+        .collect();
+        let mut storyboard: Storyboard = serde_json::from_value(json!({
+            "version": 1, "title": "Veltrane glass", "subject": "General", "level": 1,
+            "target_minutes": 1.0, "wpm": 150,
+            "scenes": [
+                {"kind": "title", "title": "Veltrane glass", "subtitle": null,
+                 "narration": ["The lehr holds the glass at 512 degrees."]},
+                // The definition's own beat states a temperature no passage gives.
+                {"kind": "definition", "term": "Lehr", "definition": "An oven at 900 degrees",
+                 "example": null, "narration": ["A lehr is an oven held at 900 degrees."]},
+                {"kind": "bullets", "heading": "Cooling", "items": ["Slow cooling", "A steady heat"],
+                 "narration": ["Panes cool by four degrees an hour.",
+                               "The lehr holds the glass at 512 degrees."]}
+            ],
+            "checkpoints": [
+                {"scene": 1, "question": "How hot is a lehr?", "kind": "choice",
+                 "options": ["900 degrees", "512 degrees"], "answer": 0, "explanation": "-"},
+                {"scene": 2, "question": "How fast do panes cool?", "kind": "choice",
+                 "options": ["Four degrees an hour", "Fast"], "answer": 0, "explanation": "-"}
+            ]
+        }))
+        .expect("a storyboard");
+        let marking = Marking::new(&Silent, passages.len());
+
+        let check = cite_and_check(&marking, &passages, &mut storyboard).await;
+
+        let headings: Vec<&str> = storyboard
+            .scenes
+            .iter()
+            .map(|s| s.visual.heading())
+            .collect();
+        assert_eq!(headings, ["Veltrane glass", "Cooling"]);
+        assert!(!serde_json::to_string(&storyboard).unwrap().contains("900"));
+        // The question on the scene that went goes with it; the next one follows its scene.
+        assert_eq!(storyboard.checkpoints.len(), 1);
+        assert_eq!(storyboard.checkpoints[0].scene, 1);
+        assert_eq!(check.checked, 4);
+        assert_eq!(
+            (check.supported, check.dropped, check.kept_unsupported),
+            (3, 1, 0)
+        );
     }
 }
