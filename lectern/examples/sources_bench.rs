@@ -398,13 +398,7 @@ fn add(total: &mut Score, score: Score) {
     total.relevant += score.relevant;
     total.seconds += score.seconds;
     if let Some(check) = score.check {
-        let sum = total.check.get_or_insert_with(Default::default);
-        sum.checked += check.checked;
-        sum.supported += check.supported;
-        sum.asked_again += check.asked_again;
-        sum.dropped += check.dropped;
-        sum.kept_unsupported += check.kept_unsupported;
-        sum.uncited += check.uncited;
+        *total.check.get_or_insert_with(Default::default) += check;
     }
 }
 

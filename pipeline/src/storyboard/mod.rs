@@ -106,6 +106,18 @@ pub struct CitationCheck {
     pub uncited: usize,
 }
 
+impl std::ops::AddAssign for CitationCheck {
+    /// The counts of two checks together (a lesson's scenes, a benchmark's lessons).
+    fn add_assign(&mut self, other: Self) {
+        self.checked += other.checked;
+        self.supported += other.supported;
+        self.asked_again += other.asked_again;
+        self.dropped += other.dropped;
+        self.kept_unsupported += other.kept_unsupported;
+        self.uncited += other.uncited;
+    }
+}
+
 /// How many checkpoint questions a video carries at most (a generated one has 2 to 4).
 pub const MAX_CHECKPOINTS: usize = 4;
 

@@ -277,7 +277,8 @@ pub(super) async fn cite_and_check(
         let removable: Vec<bool> = kept_beats.iter().map(String::is_empty).collect();
         let unchanged = crate::script::facts::put_back(scene, kept_beats, true);
         // A beat that cannot go (a definition's own, a list's only item) stays as written,
-        // its unsupported sentences with it (and its scene goes, below).
+        // its unsupported sentences with it (its scene goes, below, when one states a figure
+        // or a name no passage holds).
         for &index in &unchanged {
             check.dropped -= dropped_in[index];
             check.kept_unsupported += dropped_in[index];
@@ -325,12 +326,7 @@ pub(super) async fn cite_and_check(
                 ..CitationCheck::default()
             };
         }
-        total.checked += scene_check.checked;
-        total.supported += scene_check.supported;
-        total.asked_again += scene_check.asked_again;
-        total.dropped += scene_check.dropped;
-        total.kept_unsupported += scene_check.kept_unsupported;
-        total.uncited += scene_check.uncited;
+        total += scene_check;
     }
     let check = total;
     for &index in unfounded.iter().rev() {
