@@ -10,6 +10,8 @@
 //!   supported when every figure and name it states is in its cited passages and at least 60%
 //!   of its content words are; a citation is relevant when its passage alone holds at least
 //!   half of them. It undercounts paraphrase, so read it as a floor;
+//! - opening with a label: sentences that open with a heading or a title and a colon, copied
+//!   from the prompt's passage labels or scene headings ("The lake: Lake Miskett is …");
 //! - the script stage's own check (checked, supported, written again, dropped).
 //!
 //! `--ablate` writes each lesson again with `passage_judge` off (the sentences then face the
@@ -131,6 +133,7 @@ struct Score {
     of_facts: usize,
     sentences: usize,
     invented: Vec<String>,
+    labelled: Vec<String>,
     cited_sentences: usize,
     supported: usize,
     cites: usize,
@@ -312,6 +315,21 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
         })
         .count();
     let whole = format!("{} {text}", document.topic);
+    // What a sentence may open with when the model copied a label of the prompt ("The lake:
+    // Lake Miskett is …"): a passage's heading or title, or a scene's heading.
+    let labels: Vec<String> = all
+        .iter()
+        .flat_map(|p| [p.heading.clone().unwrap_or_default(), p.title.clone()])
+        .chain(
+            storyboard
+                .scenes
+                .iter()
+                .map(|s| s.visual.heading().to_string()),
+        )
+        .chain([document.topic.to_string()])
+        .map(|label| without_article(&normal(&label)))
+        .filter(|label| !label.is_empty())
+        .collect();
     for scene in &taught {
         for (beat, narration) in scene.narration.iter().enumerate() {
             let cited: Vec<&Passage> = scene
@@ -328,6 +346,9 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
                 score.sentences += 1;
                 if passages::unsupported(&sentence, &whole).is_some() {
                     score.invented.push(sentence.clone());
+                }
+                if opens_with_label(&sentence, &labels) {
+                    score.labelled.push(sentence.clone());
                 }
                 if cited.is_empty() {
                     continue;
@@ -358,6 +379,32 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
         }
     }
     score
+}
+
+/// `text` (as [`normal`] writes it) without a leading "the", "a" or "an", trimmed.
+fn without_article(text: &str) -> String {
+    let text = text.trim();
+    ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| text.strip_prefix(a))
+        .unwrap_or(text)
+        .trim()
+        .to_string()
+}
+
+/// Whether `sentence` opens with one of `labels` and a colon, alone or after a comma ("The
+/// Velmora annealing process, Origins: The process was …").
+fn opens_with_label(sentence: &str, labels: &[String]) -> bool {
+    let Some((before, _)) = sentence.split_once(": ") else {
+        return false;
+    };
+    // The whole opening, or its last part after a comma ("…, Origins"): not "The process
+    // has three stages: soak, …", whose opening only ends in a heading.
+    let last = before.rsplit_once(", ").map_or(before, |(_, last)| last);
+    [before, last]
+        .iter()
+        .map(|part| without_article(&normal(part)))
+        .any(|part| labels.contains(&part))
 }
 
 fn is_sources_slide(scene: &lectern_pipeline::storyboard::Scene) -> bool {
@@ -392,6 +439,7 @@ fn add(total: &mut Score, score: Score) {
     total.of_facts += score.of_facts;
     total.sentences += score.sentences;
     total.invented.extend(score.invented);
+    total.labelled.extend(score.labelled);
     total.cited_sentences += score.cited_sentences;
     total.supported += score.supported;
     total.cites += score.cites;
@@ -412,7 +460,7 @@ fn share(part: usize, whole: usize) -> String {
 fn print_score(name: &str, score: &Score) {
     println!(
         "  {name:<36} facts {}/{} ({}), sentences {}, invented {}, support {} ({}/{} cited), \
-         relevance {} ({}/{}), script {:.0} s",
+         relevance {} ({}/{}), opening with a label {}, script {:.0} s",
         score.facts,
         score.of_facts,
         share(score.facts, score.of_facts),
@@ -424,6 +472,7 @@ fn print_score(name: &str, score: &Score) {
         share(score.relevant, score.cites),
         score.relevant,
         score.cites,
+        score.labelled.len(),
         score.seconds,
     );
     if let Some(check) = score.check {
@@ -441,6 +490,9 @@ fn print_score(name: &str, score: &Score) {
     }
     for sentence in &score.invented {
         println!("  {:<36} invented: {sentence}", "");
+    }
+    for sentence in &score.labelled {
+        println!("  {:<36} opens with a label: {sentence}", "");
     }
 }
 

@@ -383,6 +383,7 @@ async fn write_lesson(
             &turns,
             &brief.topic,
             &mut storyboard,
+            reference,
             Repeats::Refused,
         )
         .await?;
@@ -399,6 +400,7 @@ async fn write_lesson(
                 &turns,
                 &brief.topic,
                 &mut storyboard,
+                reference,
                 Repeats::Allowed,
             )
             .await?;
@@ -444,11 +446,20 @@ fn joined(first: &str, second: &str) -> String {
 /// heading and what it teaches, else the lesson's first (the best for its topic); empty when
 /// the lesson has none.
 fn scene_passages(reference: &Reference, scene: &PlannedScene) -> String {
+    passages_for(reference, &format!("{} {}", scene.heading, scene.teaches))
+}
+
+/// What a written scene is about, to find its passages by: its heading and what it says.
+fn scene_query(scene: &Scene) -> String {
+    format!("{} {}", scene.visual.heading(), scene.narration.join(" "))
+}
+
+/// The passages for a request about `query`, as [`scene_passages`] says.
+fn passages_for(reference: &Reference, query: &str) -> String {
     if reference.passages.is_empty() {
         return String::new();
     }
-    let query = format!("{} {}", scene.heading, scene.teaches);
-    let mut which = crate::grounding::passages::rank(&reference.passages, &query, SCENE_PASSAGES);
+    let mut which = crate::grounding::passages::rank(&reference.passages, query, SCENE_PASSAGES);
     if which.is_empty() {
         which = (0..reference.passages.len().min(SCENE_PASSAGES - 1)).collect();
     }

@@ -373,6 +373,7 @@ pub(super) async fn lengthen(
     turns: &[Turn],
     topic: &str,
     storyboard: &mut Storyboard,
+    reference: &Reference,
     repeats: Repeats,
 ) -> Result<(), ScriptError> {
     let low = (storyboard.target_words() as f64
@@ -412,7 +413,8 @@ pub(super) async fn lengthen(
             let scene = &storyboard.scenes[index];
             let wanted =
                 (missing.div_ceil(free) / WORDS_PER_SENTENCE).clamp(1, 4 - extras(scene).min(3));
-            let request = more_request(scene, wanted, asked.contains(&index));
+            let passages = passages_for(reference, &scene_query(scene));
+            let request = more_request(scene, wanted, asked.contains(&index), &passages);
             pending.push((index, wanted * WORDS_PER_SENTENCE));
             requests += 1;
             running.push(run_errand(
@@ -555,7 +557,25 @@ pub(super) struct More {
 /// What a scene is asked for when it needs `wanted` more sentences. A second request for a
 /// scene does not quote it: a small model that only echoed the scene back is asked afresh
 /// about its heading.
-pub(super) fn more_request(scene: &Scene, wanted: usize, asked_before: bool) -> String {
+///
+/// A lesson written from the learner's documents gives the passages the scene matches
+/// (`passages`, with their rule; empty for other lessons), so that its new sentences rest on
+/// them as the scene's first ones did.
+pub(super) fn more_request(
+    scene: &Scene,
+    wanted: usize,
+    asked_before: bool,
+    passages: &str,
+) -> String {
+    let request = more_asked(scene, wanted, asked_before);
+    if passages.is_empty() {
+        request
+    } else {
+        format!("{passages}\n\n{request}")
+    }
+}
+
+fn more_asked(scene: &Scene, wanted: usize, asked_before: bool) -> String {
     if asked_before {
         format!(
             "Write {wanted} short, simple sentences that explain \"{heading}\" to a \

@@ -474,6 +474,7 @@ async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_noth
         &[],
         "Photosynthesis",
         &mut storyboard,
+        &Reference::default(),
         Repeats::Refused,
     )
     .await
@@ -486,10 +487,109 @@ async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_noth
     let model = Exhausted {
         asked: Default::default(),
     };
-    lengthen(&model, &[], "Photosynthesis", &mut short, Repeats::Refused)
-        .await
-        .unwrap();
+    lengthen(
+        &model,
+        &[],
+        "Photosynthesis",
+        &mut short,
+        &Reference::default(),
+        Repeats::Refused,
+    )
+    .await
+    .unwrap();
     assert!(model.asked.into_inner() > 1);
+}
+
+/// A model that answers every "more" request with nothing new, keeping the requests.
+struct Recording {
+    requests: std::sync::Mutex<Vec<String>>,
+}
+
+impl JsonModel for Recording {
+    async fn complete_json(
+        &self,
+        turns: &[Turn],
+        name: &str,
+        _schema: Value,
+    ) -> Result<String, ScriptError> {
+        if name == "more" {
+            let Some(Turn::User(request)) = turns.last() else {
+                panic!("the request is the last turn");
+            };
+            self.requests.lock().unwrap().push(request.clone());
+            return Ok(json!({ "more": [] }).to_string());
+        }
+        Ok(json!({ "correct": true }).to_string())
+    }
+}
+
+#[tokio::test]
+async fn a_lesson_from_documents_is_lengthened_from_the_passages_its_scenes_match() {
+    use crate::grounding::passages::Passage;
+    let passage = |place: u32, text: &str| Passage {
+        source_id: "doc".into(),
+        title: "Leaf notes".into(),
+        passage: place,
+        page: Some(place + 1),
+        heading: None,
+        text: text.into(),
+    };
+    let reference = Reference {
+        passages: vec![
+            passage(
+                0,
+                "Stomata open at dawn and let carbon dioxide into the leaf.",
+            ),
+            passage(
+                1,
+                "Chlorophyll absorbs red and blue light; green light is reflected.",
+            ),
+        ],
+        ..Reference::default()
+    };
+    let mut short = lesson_of(60);
+    let model = Recording {
+        requests: Default::default(),
+    };
+    lengthen(
+        &model,
+        &[],
+        "Photosynthesis",
+        &mut short,
+        &reference,
+        Repeats::Refused,
+    )
+    .await
+    .unwrap();
+    let requests = model.requests.into_inner().unwrap();
+    let light = requests
+        .iter()
+        .find(|r| r.contains("\"Light\""))
+        .expect("the Light scene is asked for more");
+    assert!(
+        light.contains("[2] Leaf notes, page 2: Chlorophyll absorbs red and blue light"),
+        "the passage the scene matches, by its number in the lesson: {light}"
+    );
+    assert!(light.contains(crate::grounding::passages::PASSAGE_RULE));
+
+    // A lesson without documents is asked as before, from the model's own knowledge.
+    let mut short = lesson_of(60);
+    let model = Recording {
+        requests: Default::default(),
+    };
+    lengthen(
+        &model,
+        &[],
+        "Photosynthesis",
+        &mut short,
+        &Reference::default(),
+        Repeats::Refused,
+    )
+    .await
+    .unwrap();
+    let requests = model.requests.into_inner().unwrap();
+    assert!(!requests.is_empty());
+    assert!(requests.iter().all(|r| !r.contains("Passages")));
 }
 
 #[test]
