@@ -469,16 +469,7 @@ async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_noth
     let model = Exhausted {
         asked: Default::default(),
     };
-    lengthen(
-        &model,
-        &[],
-        "Photosynthesis",
-        &mut storyboard,
-        &Reference::default(),
-        Repeats::Refused,
-    )
-    .await
-    .unwrap();
+    lengthened(&model, &mut storyboard, &Reference::default()).await;
     assert_eq!(model.asked.into_inner(), 1, "one round that added nothing");
     assert_eq!(storyboard.word_count(), 84);
 
@@ -487,17 +478,23 @@ async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_noth
     let model = Exhausted {
         asked: Default::default(),
     };
+    lengthened(&model, &mut short, &Reference::default()).await;
+    assert!(model.asked.into_inner() > 1);
+}
+
+/// `storyboard` lengthened by `model` as a Photosynthesis lesson with `reference`, refusing
+/// repeats.
+async fn lengthened(model: &impl JsonModel, storyboard: &mut Storyboard, reference: &Reference) {
     lengthen(
-        &model,
+        model,
         &[],
         "Photosynthesis",
-        &mut short,
-        &Reference::default(),
+        storyboard,
+        reference,
         Repeats::Refused,
     )
     .await
     .unwrap();
-    assert!(model.asked.into_inner() > 1);
 }
 
 /// A model that answers every "more" request with nothing new, keeping the requests.
@@ -551,16 +548,7 @@ async fn a_lesson_from_documents_is_lengthened_from_the_passages_its_scenes_matc
     let model = Recording {
         requests: Default::default(),
     };
-    lengthen(
-        &model,
-        &[],
-        "Photosynthesis",
-        &mut short,
-        &reference,
-        Repeats::Refused,
-    )
-    .await
-    .unwrap();
+    lengthened(&model, &mut short, &reference).await;
     let requests = model.requests.into_inner().unwrap();
     let light = requests
         .iter()
@@ -577,16 +565,7 @@ async fn a_lesson_from_documents_is_lengthened_from_the_passages_its_scenes_matc
     let model = Recording {
         requests: Default::default(),
     };
-    lengthen(
-        &model,
-        &[],
-        "Photosynthesis",
-        &mut short,
-        &Reference::default(),
-        Repeats::Refused,
-    )
-    .await
-    .unwrap();
+    lengthened(&model, &mut short, &Reference::default()).await;
     let requests = model.requests.into_inner().unwrap();
     assert!(!requests.is_empty());
     assert!(requests.iter().all(|r| !r.contains("Passages")));
