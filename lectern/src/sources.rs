@@ -34,7 +34,7 @@ fn read(file: &Path) -> anyhow::Result<Vec<Passage>> {
     let name = file.file_name().map(|n| n.to_string_lossy().to_string());
     let kind = lectern_sources::Kind::detect(name.as_deref(), None, &bytes).with_context(|| {
         format!(
-            "{}: not a document Lectern reads (PDF, Markdown, text or HTML)",
+            "{}: not a document Lectern reads (PDF, Markdown, text, HTML, DOCX or EPUB)",
             file.display()
         )
     })?;

@@ -40,7 +40,7 @@ pub struct RenderArgs {
     /// Write the storyboard only.
     #[arg(long)]
     pub dry_run: bool,
-    /// A document to write the lesson from (PDF, Markdown, text or HTML; repeatable): every
+    /// A document to write the lesson from (PDF, Markdown, text, HTML, DOCX or EPUB; repeatable): every
     /// narrated sentence cites one of its passages and is checked against it.
     #[arg(long = "source", value_name = "FILE", requires = "topic")]
     pub sources: Vec<PathBuf>,

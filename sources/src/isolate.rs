@@ -160,7 +160,9 @@ impl Reader {
 /// runtime or a logger starts): it never returns.
 pub fn child_main(args: &[String]) -> ! {
     let usage = || -> ! {
-        eprintln!("usage: {SUBCOMMAND} pdf|markdown|text|html MEMORY_BYTES CPU_SECONDS < FILE");
+        eprintln!(
+            "usage: {SUBCOMMAND} pdf|markdown|text|html|docx|epub MEMORY_BYTES CPU_SECONDS < FILE"
+        );
         std::process::exit(2)
     };
     let [kind, memory, cpu] = args else { usage() };

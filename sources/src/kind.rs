@@ -10,6 +10,8 @@ pub enum Kind {
     Markdown,
     Text,
     Html,
+    Docx,
+    Epub,
 }
 
 impl Kind {
@@ -19,6 +21,8 @@ impl Kind {
             Kind::Markdown => "markdown",
             Kind::Text => "text",
             Kind::Html => "html",
+            Kind::Docx => "docx",
+            Kind::Epub => "epub",
         }
     }
 
@@ -28,6 +32,8 @@ impl Kind {
             "markdown" => Kind::Markdown,
             "text" => Kind::Text,
             "html" => Kind::Html,
+            "docx" => Kind::Docx,
+            "epub" => Kind::Epub,
             _ => return None,
         })
     }
@@ -39,6 +45,8 @@ impl Kind {
             Kind::Markdown => "Markdown",
             Kind::Text => "plain text",
             Kind::Html => "a web page",
+            Kind::Docx => "a Word document",
+            Kind::Epub => "an EPUB book",
         }
     }
 
@@ -51,6 +59,12 @@ impl Kind {
         if bytes.starts_with(b"%PDF-") {
             return Some(Kind::Pdf);
         }
+        // An EPUB's first entry is `mimetype`, stored uncompressed (EPUB OCF 3.0, 4.3).
+        if bytes.starts_with(b"PK\x03\x04")
+            && bytes.get(30..58) == Some(b"mimetypeapplication/epub+zip".as_slice())
+        {
+            return Some(Kind::Epub);
+        }
         let extension = file_name
             .and_then(|n| n.rsplit_once('.'))
             .map(|(_, ext)| ext.to_ascii_lowercase());
@@ -59,6 +73,8 @@ impl Kind {
             Some("md" | "markdown" | "mdown" | "mkd") => Some(Kind::Markdown),
             Some("txt" | "text") => Some(Kind::Text),
             Some("html" | "htm" | "xhtml") => Some(Kind::Html),
+            Some("docx") => Some(Kind::Docx),
+            Some("epub") => Some(Kind::Epub),
             Some(_) => None,
             None => None,
         };
@@ -76,6 +92,10 @@ impl Kind {
             Some("text/markdown" | "text/x-markdown") => Some(Kind::Markdown),
             Some("text/plain") => Some(Kind::Text),
             Some("text/html" | "application/xhtml+xml") => Some(Kind::Html),
+            Some("application/vnd.openxmlformats-officedocument.wordprocessingml.document") => {
+                Some(Kind::Docx)
+            }
+            Some("application/epub+zip") => Some(Kind::Epub),
             _ => None,
         };
         // A file named .pdf that does not start as one is a damaged PDF, not another kind.
@@ -113,5 +133,23 @@ mod tests {
             Kind::detect(None, Some("application/octet-stream"), b"hello"),
             None
         );
+        assert_eq!(
+            Kind::detect(Some("notes.DOCX"), None, b"PK\x03\x04"),
+            Some(Kind::Docx)
+        );
+        assert_eq!(
+            Kind::detect(Some("book"), None, &crate::samples::epub()),
+            Some(Kind::Epub)
+        );
+        for kind in [
+            Kind::Pdf,
+            Kind::Markdown,
+            Kind::Text,
+            Kind::Html,
+            Kind::Docx,
+            Kind::Epub,
+        ] {
+            assert_eq!(Kind::parse(kind.as_str()), Some(kind));
+        }
     }
 }

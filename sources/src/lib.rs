@@ -1,22 +1,28 @@
 //! A learner's own documents (issue 50), read into passages that a video can be written from
-//! and cite: PDF (text with its page numbers), Markdown, plain text and HTML (the article
-//! only, through a readability extractor). No database and no HTTP here.
+//! and cite: PDF (text with its page numbers), Markdown, plain text, HTML (the article only,
+//! through a readability extractor), Word documents (DOCX) and EPUB books (zip containers
+//! read with a cap on what they unpack to). No database and no HTTP here.
 //!
 //! A file a learner uploads is untrusted: [`Reader`] parses it in a child process with a
 //! time and a memory limit (`isolate`), so a hostile file cannot hang or crash the server.
 //! [`read`] is the parse itself, for that child and for tests.
 
+mod docx;
+mod epub;
 mod html;
 pub mod isolate;
 mod kind;
 mod markdown;
+mod packed;
 mod passages;
 mod pdf;
+pub mod samples;
 
 use serde::{Deserialize, Serialize};
 
 pub use isolate::{Limits, Reader};
 pub use kind::Kind;
+pub use packed::MAX_UNPACKED_BYTES;
 pub use passages::{MAX_WORDS, MIN_WORDS};
 
 /// The largest file read (bytes).
@@ -31,7 +37,7 @@ pub struct Document {
     /// From the document itself (a PDF's title, the first heading, an HTML `<title>`), when
     /// it names one.
     pub title: Option<String>,
-    /// Pages of a PDF; none for other kinds.
+    /// Pages of a PDF; none for other kinds (a DOCX or an EPUB has no fixed pages).
     pub pages: Option<u32>,
     /// Characters of text read.
     pub characters: u64,
@@ -70,6 +76,11 @@ pub enum ReadError {
     )]
     TooLong,
     #[error(
+        "This file unpacks to more than {} MB, far more than a document's text and pictures take (it may be a zip bomb); it was not read.",
+        MAX_UNPACKED_BYTES / (1024 * 1024)
+    )]
+    Unpacked,
+    #[error(
         "This file could not be read within the time and memory a document may take; it may be damaged. Try a smaller part of it."
     )]
     OverLimits,
@@ -86,6 +97,8 @@ pub fn read(kind: Kind, bytes: &[u8]) -> Result<Document, ReadError> {
         Kind::Markdown => markdown::read(&text_of(bytes, kind)?),
         Kind::Text => markdown::plain(&text_of(bytes, kind)?),
         Kind::Html => html::read(&text_of(bytes, kind)?)?,
+        Kind::Docx => docx::read(bytes)?,
+        Kind::Epub => epub::read(bytes)?,
     };
     let characters: usize = sections
         .sections

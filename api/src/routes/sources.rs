@@ -105,7 +105,7 @@ struct PastedSource {
     text: String,
 }
 
-/// One or more files: PDF, Markdown, plain text or HTML, each at most 20 MB.
+/// One or more files: PDF, Markdown, plain text, HTML, Word (DOCX) or EPUB, each at most 20 MB.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 struct UploadForm {
@@ -119,7 +119,7 @@ struct UploadForm {
 pub struct SourceSummary {
     id: String,
     title: String,
-    /// `pdf`, `markdown`, `text` or `html`.
+    /// `pdf`, `markdown`, `text`, `html`, `docx` or `epub`.
     kind: String,
     /// The uploaded file's name; null for pasted text.
     #[schema(required)]
@@ -315,11 +315,11 @@ fn clean_file_name(name: &str) -> String {
 }
 
 fn read_error(file: &Option<String>, kind: Kind, err: ReadError) -> ApiError {
-    match err {
+    match &err {
         ReadError::Internal(why) => {
             ApiError::Internal(anyhow::anyhow!("reading {} source: {why}", kind.as_str()))
         }
-        ReadError::TooLong => ApiError::PayloadTooLarge(named(file, ReadError::TooLong)),
+        ReadError::TooLong | ReadError::Unpacked => ApiError::PayloadTooLarge(named(file, &err)),
         other => ApiError::Unprocessable(named(file, other)),
     }
 }
@@ -392,7 +392,7 @@ fn pasted(body: PastedSource) -> ApiResult<(String, String)> {
     }
 }
 
-/// Adds documents: files as `multipart/form-data` (PDF, Markdown, plain text, HTML; at most
+/// Adds documents: files as `multipart/form-data` (PDF, Markdown, plain text, HTML, DOCX, EPUB; at most
 /// 10, each at most 20 MB), or pasted text as JSON. Each is read into passages; if any
 /// cannot be read, or together they pass the caller's quota, nothing is stored. Charges no
 /// credits.
@@ -454,7 +454,7 @@ async fn add_sources(
                 .ok_or_else(|| {
                     ApiError::UnsupportedMediaType(named(
                         &file.file_name,
-                        "Lectern reads PDF, Markdown (.md), plain text (.txt) and web pages (.html); this file is none of them",
+                        "Lectern reads PDF, Markdown (.md), plain text (.txt), web pages (.html), Word documents (.docx) and EPUB books (.epub); this file is none of them",
                     ))
                 })?;
             typed.push((kind, file));

@@ -1,9 +1,9 @@
 //! A learner's own documents (issue 50), on documents the tests make themselves: a
 //! multi-page PDF with headings (Typst writes it), Markdown, an HTML page with navigation,
-//! scripts and a cookie banner, pasted text; and each refusal with nothing stored and nothing
-//! charged: a scan with no text layer, an encrypted PDF (Debian's qpdf), a truncated PDF, an
-//! unknown type (415), a file over the size limit (413), the storage quota reached. Another
-//! user's source is a 404.
+//! scripts and a cookie banner, pasted text, a Word document and an EPUB book; and each
+//! refusal with nothing stored and nothing charged: a scan with no text layer, an encrypted
+//! PDF (Debian's qpdf), a truncated PDF, a zip bomb, an unknown type (415), a file over the
+//! size limit (413), the storage quota reached. Another user's source is a 404.
 
 use reqwest::{
     StatusCode,
@@ -325,6 +325,86 @@ async fn a_pdf_markdown_a_web_page_and_pasted_text_become_passages_with_pages_an
 }
 
 #[tokio::test]
+async fn a_word_document_and_an_epub_book_become_passages_under_their_headings() {
+    let app = spawn_app().await;
+    let me = app.sign_in("bookish@example.com").await;
+    let token = &me.access_token;
+
+    let added = upload(
+        &app,
+        token,
+        vec![
+            file(
+                "saltworks.docx",
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                lectern_sources::samples::docx(None),
+            ),
+            // A browser that knows no type for .epub sends none: the first bytes say it.
+            file(
+                "glass",
+                "application/octet-stream",
+                lectern_sources::samples::epub(),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(added.status(), StatusCode::CREATED);
+    let added: Value = added.json().await.unwrap();
+    let sources = added["sources"].as_array().unwrap();
+    assert_eq!(
+        (
+            &sources[0]["kind"],
+            &sources[0]["title"],
+            &sources[0]["pages"]
+        ),
+        (
+            &json!("docx"),
+            &json!("The Dunmere Saltworks"),
+            &Value::Null
+        )
+    );
+    assert_eq!(
+        (&sources[1]["kind"], &sources[1]["title"]),
+        (&json!("epub"), &json!("Velmora Glass"))
+    );
+
+    for (source, expected) in [
+        (
+            &sources[0],
+            vec![
+                ("Boiling", "Brine was boiled in lead pans at 104 degrees."),
+                ("Drying", "Salt dried for nine days."),
+            ],
+        ),
+        (
+            &sources[1],
+            vec![
+                ("Melting", "Velmora sand melts at 1,320 degrees."),
+                ("Cooling", "The glass cools for forty hours."),
+            ],
+        ),
+    ] {
+        let id = source["id"].as_str().unwrap();
+        let detail: Value = app
+            .get_authed(&format!("/api/sources/{id}"), token)
+            .await
+            .json()
+            .await
+            .unwrap();
+        let passages = detail["passages"].as_array().unwrap();
+        assert_eq!(passages.len(), expected.len(), "{detail}");
+        for (passage, (heading, starts)) in passages.iter().zip(expected) {
+            assert_eq!(passage["heading"], heading, "{passage}");
+            assert_eq!(passage["page"], Value::Null);
+            assert!(
+                passage["text"].as_str().unwrap().starts_with(starts),
+                "{passage}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
 async fn another_users_source_is_a_404_and_is_not_removed() {
     let app = spawn_app().await;
     let owner = app.sign_in("owner@example.com").await;
@@ -441,6 +521,38 @@ async fn each_bad_document_is_refused_in_plain_words_with_nothing_stored_or_char
     )
     .await;
     assert_eq!(mixed.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    // A zip bomb named as a Word document: refused by what it unpacks to, in plain words.
+    let bomb = upload(
+        &app,
+        token,
+        vec![file(
+            "bomb.docx",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            lectern_sources::samples::zip_bomb(),
+        )],
+    )
+    .await;
+    assert_eq!(bomb.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let said = detail_of(bomb).await;
+    assert!(
+        said.starts_with("bomb.docx: ") && said.contains("64 MB") && said.contains("zip bomb"),
+        "{said}"
+    );
+    // An old .doc (or a password-protected DOCX) named as a DOCX.
+    let old = upload(
+        &app,
+        token,
+        vec![file(
+            "old.docx",
+            "application/msword",
+            vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1],
+        )],
+    )
+    .await;
+    assert_eq!(old.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let said = detail_of(old).await;
+    assert!(said.contains(".docx without a password"), "{said}");
 
     // An unknown type.
     let picture = upload(

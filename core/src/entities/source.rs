@@ -10,7 +10,7 @@ pub struct Model {
     pub id: String,
     pub user_id: String,
     pub title: String,
-    /// `pdf`, `markdown`, `text` or `html`.
+    /// `pdf`, `markdown`, `text`, `html`, `docx` or `epub`.
     pub kind: String,
     /// The uploaded file's name; none for pasted text.
     pub file_name: Option<String>,

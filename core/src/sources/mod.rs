@@ -31,7 +31,7 @@ pub const MAX_TITLE_CHARS: usize = 200;
 #[derive(Debug, Clone)]
 pub struct NewSource {
     pub title: String,
-    /// `pdf`, `markdown`, `text` or `html`.
+    /// `pdf`, `markdown`, `text`, `html`, `docx` or `epub`.
     pub kind: String,
     pub file_name: Option<String>,
     pub pages: Option<u32>,

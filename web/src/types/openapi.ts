@@ -536,7 +536,7 @@ export interface paths {
         get: operations["list_sources"];
         put?: never;
         /**
-         * Adds documents: files as `multipart/form-data` (PDF, Markdown, plain text, HTML; at most
+         * Adds documents: files as `multipart/form-data` (PDF, Markdown, plain text, HTML, DOCX, EPUB; at most
          *     10, each at most 20 MB), or pasted text as JSON. Each is read into passages; if any
          *     cannot be read, or together they pass the caller's quota, nothing is stored. Charges no
          *     credits.
@@ -1812,7 +1812,7 @@ export interface components {
             /** @description The uploaded file's name; null for pasted text. */
             file_name: string | null;
             id: string;
-            /** @description `pdf`, `markdown`, `text` or `html`. */
+            /** @description `pdf`, `markdown`, `text`, `html`, `docx` or `epub`. */
             kind: string;
             /**
              * Format: int32
@@ -1904,7 +1904,7 @@ export interface components {
             scenes: Record<string, unknown>[];
             title: string;
         };
-        /** @description One or more files: PDF, Markdown, plain text or HTML, each at most 20 MB. */
+        /** @description One or more files: PDF, Markdown, plain text, HTML, Word (DOCX) or EPUB, each at most 20 MB. */
         UploadForm: {
             /** @description The files (the form field's name does not matter). */
             files: string[];

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { limits } from '@/types/limits';
 import type { components } from '@/types/openapi';
+import { kindNames } from '@/lib/source-kinds';
 import '@/features/create/components/sources-chooser.css';
 
 type SourceSummary = components['schemas']['SourceSummary'];
@@ -23,11 +24,10 @@ export type SourcesOffer = {
   addPath: string;
 };
 
-const kinds: Record<string, string> = { pdf: 'PDF', markdown: 'Markdown', text: 'Text', html: 'Web page' };
 
 /** "PDF · 3 pages · 12 passages": what a document is, in a few words. */
 export function sourceFacts(source: Pick<SourceSummary, 'kind' | 'pages' | 'passages'>): string {
-  const parts = [kinds[source.kind] ?? source.kind];
+  const parts = [kindNames[source.kind] ?? source.kind];
   if (source.pages != null) parts.push(`${source.pages} ${source.pages === 1 ? 'page' : 'pages'}`);
   parts.push(`${source.passages} ${source.passages === 1 ? 'passage' : 'passages'}`);
   return parts.join(' · ');

@@ -41,6 +41,12 @@ describe('sources area', () => {
     expect(describeSource(makeSource({ kind: 'text', pages: null, passages: 1 }))).toBe(
       'Text · 2,345 characters · 1 passage',
     );
+    expect(describeSource(makeSource({ kind: 'docx', pages: null, passages: 2 }))).toBe(
+      'Word · 2,345 characters · 2 passages',
+    );
+    expect(describeSource(makeSource({ kind: 'epub', pages: null, passages: 2 }))).toBe(
+      'EPUB · 2,345 characters · 2 passages',
+    );
     expect(formatBytes(2400)).toBe('3 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
   });

@@ -5,12 +5,15 @@ import {
   useSources,
   type SourceSummary,
 } from '@/features/sources/api/sources';
+import { kindNames } from '@/lib/source-kinds';
 import './sources.css';
 
 /** What the file picker offers; the server decides by the file's first bytes and name. */
-const ACCEPT = '.pdf,.md,.markdown,.txt,.html,.htm,application/pdf,text/markdown,text/plain,text/html';
-
-const kindNames: Record<string, string> = { pdf: 'PDF', markdown: 'Markdown', text: 'Text', html: 'Web page' };
+const ACCEPT = [
+  '.pdf,.md,.markdown,.txt,.html,.htm,.docx,.epub',
+  'application/pdf,text/markdown,text/plain,text/html,application/epub+zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+].join(',');
 
 /** "1.2 MB", "840 KB". */
 export function formatBytes(bytes: number): string {
@@ -105,7 +108,7 @@ export function SourcesArea({ userId }: { userId: string }) {
       </h2>
       <p className="sources__intro">
         Bring your notes, a chapter, a paper or a saved web page: Lectern reads it into passages that a video can be
-        written from. PDF, Markdown, plain text and HTML, up to 20 MB each.
+        written from. PDF, Word (DOCX), EPUB, Markdown, plain text and HTML, up to 20 MB each.
       </p>
 
       <div
