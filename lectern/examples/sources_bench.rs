@@ -17,8 +17,11 @@
 //! `--ablate` writes each lesson again with `passage_judge` off (the sentences then face the
 //! model's true/false memory check and the figures-and-names test only); `--ablate RULE` with
 //! that rule of the script stage off instead (`documents_only`: the dictionaries' definitions
-//! given and quoted beside the passages). `--show` prints each
-//! narration with its citations. Figures from one run; nothing is asserted.
+//! given and quoted beside the passages; `checked_as_written`: the sentences held to their
+//! passages only once the lesson is finished). `--show` prints each
+//! narration with its citations. With `RUST_LOG` set (say `lectern_pipeline::script=debug`) the
+//! script stage's own log goes to stderr: each scene's words, the lengthening rounds, each
+//! sentence left out and why. Figures from one run; nothing is asserted.
 
 use std::path::Path;
 
@@ -144,6 +147,12 @@ struct Score {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    if let Ok(filter) = std::env::var("RUST_LOG") {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let ablated: Option<&'static str> = match args.iter().position(|a| a == "--ablate") {
         None => None,

@@ -47,4 +47,19 @@ pub trait JsonModel {
     /// Readies the model for several requests that all start with `turns`, so that each
     /// reads only what follows them. Nothing by default.
     async fn share_prefix(&self, _turns: &[Turn]) {}
+
+    /// What becomes of a narrated `sentence` where something surer than the model's memory
+    /// decides it (a lesson written from documents holds it to its passage); `None`, the
+    /// default, leaves it to the model's memory (`script::facts`).
+    async fn vet(&self, _sentence: &str) -> Option<Vetted> {
+        None
+    }
+}
+
+/// A sentence held to what decides it ([`JsonModel::vet`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Vetted {
+    /// Kept: as written, or as written again with the reason it was not supported.
+    Kept(String),
+    Dropped,
 }

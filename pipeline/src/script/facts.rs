@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::ScriptError;
-use super::chat::{JsonModel, Turn};
+use super::chat::{JsonModel, Turn, Vetted};
 use super::schema::object;
 use super::tidy::{self, sentences_of};
 use crate::storyboard::{Scene, Visual};
@@ -42,13 +42,17 @@ pub(super) async fn drop_wrong(
     let mut kept_beats = Vec::with_capacity(beats.len());
     let mut wrong = Vec::new();
     for beat in &beats {
-        let mask = tidy::kept_sentences(beat, |_| verdicts.next().unwrap_or(true));
+        let said: Vec<Option<String>> = beat
+            .iter()
+            .map(|&s| verdicts.next().unwrap_or_else(|| Some(s.to_string())))
+            .collect();
+        let mut keeps = said.iter().map(Option::is_some);
+        let mask = tidy::kept_sentences(beat, |_| keeps.next().unwrap_or(true));
         let mut kept = Vec::new();
-        for (&sentence, keep) in beat.iter().zip(mask) {
-            if keep {
-                kept.push(sentence);
-            } else {
-                wrong.push(sentence.to_string());
+        for ((&sentence, keep), said) in beat.iter().zip(mask).zip(said) {
+            match said.filter(|_| keep) {
+                Some(text) => kept.push(text),
+                None => wrong.push(sentence.to_string()),
             }
         }
         kept_beats.push(kept.join(" "));
@@ -86,10 +90,10 @@ pub(super) async fn keep_correct(
     let mut kept = Vec::with_capacity(sentences.len());
     for (sentence, verdict) in sentences.into_iter().zip(asked) {
         match verdict {
-            Ok(false) => {
+            Ok(None) => {
                 tracing::info!(%sentence, "leaving out an added sentence the model calls wrong")
             }
-            Ok(true) => kept.push(sentence),
+            Ok(Some(text)) => kept.push(text),
             Err(error) => {
                 tracing::warn!(%error, "an added sentence was not checked");
                 kept.push(sentence);
@@ -99,12 +103,13 @@ pub(super) async fn keep_correct(
     kept
 }
 
-/// The model's verdict on each of `sentences`, asked all at once, in their order.
+/// The model's verdict on each of `sentences`, asked all at once, in their order: the
+/// sentence to keep (as [`is_correct`] says), or `None`.
 async fn verdicts<'a>(
     writer: &impl JsonModel,
     topic: &str,
     sentences: impl Iterator<Item = &'a str>,
-) -> Result<Vec<bool>, ScriptError> {
+) -> Result<Vec<Option<String>>, ScriptError> {
     futures_util::future::try_join_all(
         sentences.map(|sentence| is_correct(writer, topic, sentence)),
     )
@@ -162,12 +167,19 @@ pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
 /// from them instead (see `lesson::cites::Marking`).
 pub(super) const MEMORY_CHECK: &str = "fact_check";
 
-/// Whether the model, asked as a teacher about `sentence` alone, calls it correct.
+/// `sentence` to keep (as written, or written again where the writer vets it,
+/// [`JsonModel::vet`]), or `None` when it goes: the writer's verdict where it has one, else
+/// whether the model, asked as a teacher about `sentence` alone, calls it correct.
 async fn is_correct(
     writer: &impl JsonModel,
     topic: &str,
     sentence: &str,
-) -> Result<bool, ScriptError> {
+) -> Result<Option<String>, ScriptError> {
+    match writer.vet(sentence).await {
+        Some(Vetted::Kept(text)) => return Ok(Some(text)),
+        Some(Vetted::Dropped) => return Ok(None),
+        None => {}
+    }
     let turns = [
         Turn::System(
             "You are a careful teacher checking a lesson script for factual errors.".into(),
@@ -191,7 +203,8 @@ async fn is_correct(
     }
     // An answer that is not the JSON asked for keeps the sentence: only a clear "wrong"
     // takes one out.
-    Ok(serde_json::from_str::<Verdict>(&text).map_or(true, |v| v.correct))
+    let correct = serde_json::from_str::<Verdict>(&text).map_or(true, |v| v.correct);
+    Ok(correct.then(|| sentence.to_string()))
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ pub struct Rule {
 /// The whole policy, in the order the script stage applies it. Every entry has earned its
 /// place on the recorded corpus: switched off alone, it moves at least one figure
 /// (`just quality -- --ablate`), except `scene_alone` and `beat_limit`, which hold a scene to
-/// the storyboard's validation so that a lesson is not refused whole, and `unfounded_scene`
-/// and `passage_judge`, which only lessons from sources use: the sources benchmark
+/// the storyboard's validation so that a lesson is not refused whole, and `unfounded_scene`,
+/// `passage_judge` and `checked_as_written`, which only lessons from sources use: the sources benchmark
 /// (`lectern/examples/sources_bench.rs`) measures each on and off.
 pub const RULES: &[Rule] = &[
     Rule {
@@ -166,6 +166,14 @@ pub const RULES: &[Rule] = &[
         verdict: "ask again",
         what: "a lesson from sources: a sentence the model, shown its cited passage, cannot quote \
                support for is written again, then dropped (instead of sentence_check)",
+    },
+    Rule {
+        name: "checked_as_written",
+        stage: "check",
+        verdict: "drop",
+        what: "a lesson from sources: each sentence is held to its passage as it is written (a \
+               scene's, the summary's, one added to lengthen it), so that lengthening replaces \
+               what goes, instead of only once the lesson is finished, when nothing can",
     },
     Rule {
         name: "key_points",

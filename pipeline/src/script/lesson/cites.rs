@@ -16,10 +16,12 @@
 //! cannot know an invented document's facts (it left out five true sentences of one), and
 //! each sentence is held to its passage instead.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 
 use super::*;
 use crate::grounding::passages::{self, Passage};
+use crate::script::chat::Vetted;
 use crate::storyboard::{CitationCheck, Cite, DocumentNote, FromSources};
 
 /// A mark's text shorter than this is matched whole, not as a part of a sentence.
@@ -33,23 +35,70 @@ struct Mark {
 }
 
 /// A model whose answers come back without the passage numbers the lesson asked for, which
-/// are kept by the text they ended. Verdicts (`judge_json`) are passed through untouched,
-/// except the question on the model's memory, answered "correct" without asking: the
-/// sentence is held to its passage once the lesson is written.
+/// are kept by the text they ended. Each sentence is held to its passage as it is written
+/// ([`JsonModel::vet`], rule `checked_as_written`), where the lesson asks the model's memory
+/// of other lessons, so that what goes is replaced while the lesson is lengthened; the
+/// verdicts are kept for [`cite_and_check`]. Other verdicts (`judge_json`) are passed through
+/// untouched, except the question on the model's memory, answered "correct" without asking.
 pub(super) struct Marking<'a, W> {
     model: &'a W,
-    passages: usize,
+    passages: &'a [Passage],
     marks: Mutex<Vec<Mark>>,
+    /// Sentences held to their passages as written, by [`tidy::key`].
+    vetted: Mutex<HashMap<String, Vetting>>,
+    /// Sentences written again with the reason while the lesson was written.
+    rewritten: Mutex<usize>,
+}
+
+/// What became of a sentence held to its passage while the lesson was written.
+#[derive(Debug, Clone)]
+enum Vetting {
+    Kept(Vec<usize>),
+    Dropped {
+        asked_again: bool,
+        places: Vec<usize>,
+    },
 }
 
 impl<'a, W: JsonModel> Marking<'a, W> {
-    /// `model` writing from a list of `passages` passages.
-    pub(super) fn new(model: &'a W, passages: usize) -> Self {
+    /// `model` writing from `passages`.
+    pub(super) fn new(model: &'a W, passages: &'a [Passage]) -> Self {
         Marking {
             model,
             passages,
             marks: Mutex::new(Vec::new()),
+            vetted: Mutex::new(HashMap::new()),
+            rewritten: Mutex::new(0),
         }
+    }
+
+    /// The verdict on `sentence` while the lesson was written, if it was held to its passage.
+    fn vetting(&self, sentence: &str) -> Option<Vetting> {
+        self.vetted
+            .lock()
+            .expect("vetted lock")
+            .get(&tidy::key(sentence))
+            .cloned()
+    }
+
+    /// The counts of what was held to its passages while the lesson was written and is not
+    /// in it now (the sentences `judged`, by the check of the finished lesson, are counted
+    /// there): those left out, and every sentence written again.
+    fn vetted_away(&self, judged: &HashSet<String>) -> CitationCheck {
+        let mut check = CitationCheck {
+            asked_again: *self.rewritten.lock().expect("rewritten lock"),
+            ..CitationCheck::default()
+        };
+        for (key, vetting) in self.vetted.lock().expect("vetted lock").iter() {
+            if let Vetting::Dropped { asked_again, .. } = vetting
+                && !judged.contains(key)
+            {
+                check.checked += 1;
+                check.dropped += 1;
+                check.asked_again += usize::from(*asked_again);
+            }
+        }
+        check
     }
 
     /// The answer with the passage numbers out of its texts, the numbers kept; an answer
@@ -59,7 +108,7 @@ impl<'a, W: JsonModel> Marking<'a, W> {
             return answer.to_string();
         };
         let mut found = Vec::new();
-        unmark_value(&mut value, self.passages, &mut found);
+        unmark_value(&mut value, self.passages.len(), &mut found);
         if found.is_empty() {
             return answer.to_string();
         }
@@ -118,6 +167,43 @@ impl<W: JsonModel> JsonModel for Marking<'_, W> {
 
     async fn share_prefix(&self, turns: &[Turn]) {
         self.model.share_prefix(turns).await
+    }
+
+    async fn vet(&self, sentence: &str) -> Option<Vetted> {
+        if !crate::script::rules::on("checked_as_written") {
+            return None;
+        }
+        if let Some(known) = self.vetting(sentence) {
+            return Some(match known {
+                Vetting::Kept(_) => Vetted::Kept(sentence.to_string()),
+                Vetting::Dropped { .. } => Vetted::Dropped,
+            });
+        }
+        let (key, vetting, vetted) = match judge(self, self.passages, sentence).await {
+            Verdict::Kept(text, places) => {
+                (tidy::key(&text), Vetting::Kept(places), Vetted::Kept(text))
+            }
+            Verdict::Rewritten(text, places) => {
+                *self.rewritten.lock().expect("rewritten lock") += 1;
+                (tidy::key(&text), Vetting::Kept(places), Vetted::Kept(text))
+            }
+            Verdict::Dropped {
+                asked_again,
+                places,
+            } => (
+                tidy::key(sentence),
+                Vetting::Dropped {
+                    asked_again,
+                    places,
+                },
+                Vetted::Dropped,
+            ),
+        };
+        self.vetted
+            .lock()
+            .expect("vetted lock")
+            .insert(key, vetting);
+        Some(vetted)
     }
 }
 
@@ -211,6 +297,8 @@ pub(super) async fn cite_and_check(
 ) -> CitationCheck {
     let mut total = CitationCheck::default();
     let mut unfounded = Vec::new();
+    // Every sentence judged here, by `tidy::key`.
+    let mut judged = HashSet::new();
     let everything: String = passages
         .iter()
         .map(Passage::support)
@@ -227,6 +315,7 @@ pub(super) async fn cite_and_check(
             .iter()
             .map(|beat| sentences_of(beat).into_iter().map(String::from).collect())
             .collect();
+        judged.extend(beats.iter().flatten().map(|s| tidy::key(s)));
         let verdicts = futures_util::future::join_all(beats.iter().map(|beat| {
             futures_util::future::join_all(beat.iter().map(|s| judge(model, passages, s)))
         }))
@@ -328,6 +417,7 @@ pub(super) async fn cite_and_check(
         }
         total += scene_check;
     }
+    total += model.vetted_away(&judged);
     let check = total;
     for &index in unfounded.iter().rev() {
         storyboard.scenes.remove(index);
@@ -419,6 +509,20 @@ async fn judge(
     passages: &[Passage],
     sentence: &str,
 ) -> Verdict {
+    // Held to its passage as the lesson was written: not asked about twice.
+    match model.vetting(sentence) {
+        Some(Vetting::Kept(places)) => return Verdict::Kept(sentence.to_string(), places),
+        Some(Vetting::Dropped {
+            asked_again,
+            places,
+        }) => {
+            return Verdict::Dropped {
+                asked_again,
+                places,
+            };
+        }
+        None => {}
+    }
     let mut places = model.named(sentence);
     if places.is_empty() {
         places.extend(passages::best_match(passages, sentence));
@@ -622,9 +726,8 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn a_scene_whose_slide_needs_a_figure_no_passage_holds_goes_whole() {
-        let passages: Vec<Passage> = [
+    fn glass_passages() -> Vec<Passage> {
+        [
             "The lehr holds the glass at 512 degrees.",
             "Panes cool by four degrees an hour.",
         ]
@@ -638,7 +741,86 @@ mod tests {
             heading: None,
             text: text.to_string(),
         })
-        .collect();
+        .collect()
+    }
+
+    /// A model that writes any sentence it is asked to write again as the second passage's,
+    /// and counts how often it was asked.
+    struct Rewriting(std::sync::atomic::AtomicUsize);
+
+    impl JsonModel for Rewriting {
+        async fn complete_json(
+            &self,
+            _turns: &[Turn],
+            name: &str,
+            _schema: Value,
+        ) -> Result<String, ScriptError> {
+            assert_eq!(name, "sentence", "only a sentence is written again");
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(json!({ "sentence": "Panes cool by four degrees an hour." }).to_string())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_sentence_is_held_to_its_passage_as_it_is_written_and_not_asked_about_twice() {
+        let passages = glass_passages();
+        let model = Rewriting(Default::default());
+        let marking = Marking::new(&model, &passages);
+        // Offered to lengthen a scene: a copy of a passage, a figure the passage gives
+        // otherwise, and a year none gives.
+        let kept = crate::script::facts::keep_correct(
+            &marking,
+            "Veltrane glass",
+            vec![
+                "The lehr holds the glass at 512 degrees.".into(),
+                "Panes cool by nine degrees an hour.".into(),
+                "Veltrane glass was first made in 1850.".into(),
+            ],
+        )
+        .await;
+        assert_eq!(
+            kept,
+            [
+                "The lehr holds the glass at 512 degrees.",
+                "Panes cool by four degrees an hour."
+            ]
+        );
+        let asked = model.0.load(std::sync::atomic::Ordering::Relaxed);
+        assert!((1..=2).contains(&asked), "{asked}");
+
+        let mut storyboard: Storyboard = serde_json::from_value(json!({
+            "version": 1, "title": "Veltrane glass", "subject": "General", "level": 1,
+            "target_minutes": 1.0, "wpm": 150,
+            "scenes": [
+                {"kind": "bullets", "heading": "Cooling", "items": ["A steady heat", "Slow cooling"],
+                 "narration": kept}
+            ]
+        }))
+        .expect("a storyboard");
+        let check = cite_and_check(&marking, &passages, &mut storyboard).await;
+
+        assert_eq!(
+            model.0.load(std::sync::atomic::Ordering::Relaxed),
+            asked,
+            "nothing is asked again"
+        );
+        assert_eq!(storyboard.scenes[0].narration, kept);
+        assert_eq!(storyboard.scenes[0].cites[1][0].page, Some(2));
+        // The sentence left out as it was written is counted with those of the lesson.
+        assert_eq!(
+            (
+                check.checked,
+                check.supported,
+                check.dropped,
+                check.asked_again
+            ),
+            (3, 2, 1, asked)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_scene_whose_slide_needs_a_figure_no_passage_holds_goes_whole() {
+        let passages = glass_passages();
         let mut storyboard: Storyboard = serde_json::from_value(json!({
             "version": 1, "title": "Veltrane glass", "subject": "General", "level": 1,
             "target_minutes": 1.0, "wpm": 150,
@@ -660,7 +842,7 @@ mod tests {
             ]
         }))
         .expect("a storyboard");
-        let marking = Marking::new(&Silent, passages.len());
+        let marking = Marking::new(&Silent, &passages);
 
         let check = cite_and_check(&marking, &passages, &mut storyboard).await;
 

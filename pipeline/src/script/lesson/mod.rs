@@ -92,10 +92,17 @@ pub(super) async fn write(
         passages: brief.passages.clone(),
         ..reference.clone()
     };
-    let marking = Marking::new(writer, reference.passages.len());
+    let marking = Marking::new(writer, &reference.passages);
     let (mut storyboard, facts) =
         write_lesson(&marking, brief, context, &reference, progress).await?;
+    let written = storyboard.word_count();
     cite_and_check(&marking, &reference.passages, &mut storyboard).await;
+    tracing::debug!(
+        written,
+        checked = storyboard.word_count(),
+        budget = storyboard.target_words(),
+        "the lesson's words before and after the check against its passages"
+    );
     Ok((storyboard, facts))
 }
 
