@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use roxmltree::Node;
 
 use crate::{
-    Kind, ReadError, Section, Sections,
+    Kind, ReadError, Sections,
     markdown::squash,
     normalise,
     packed::{Packed, malformed, xml},
@@ -48,7 +48,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Sections, ReadError> {
                 title_paragraph.get_or_insert(words);
             }
             Role::Heading => {
-                flush(&mut sections, &heading, &mut text);
+                sections.push(&heading, &mut text);
                 heading = Some(words);
             }
             Role::Body => {
@@ -57,7 +57,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Sections, ReadError> {
             }
         }
     }
-    flush(&mut sections, &heading, &mut text);
+    sections.push(&heading, &mut text);
 
     let own_title = match &core {
         Some(core) => xml(Kind::Docx, "docProps/core.xml", core)?
@@ -72,18 +72,6 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Sections, ReadError> {
         .or(title_paragraph)
         .or_else(|| sections.sections.first().and_then(|s| s.heading.clone()));
     Ok(sections)
-}
-
-fn flush(sections: &mut Sections, heading: &Option<String>, text: &mut String) {
-    let body = text.trim();
-    if !body.is_empty() {
-        sections.sections.push(Section {
-            heading: heading.clone(),
-            page: None,
-            text: body.to_string(),
-        });
-    }
-    text.clear();
 }
 
 /// The paragraph's own text: its runs' text, tabs and breaks as spaces. A text box inside
@@ -178,13 +166,8 @@ mod tests {
         let read = read(&docx(None)).unwrap();
         assert_eq!(read.title.as_deref(), Some("The Dunmere Saltworks"));
         assert_eq!(read.pages, None);
-        let sections: Vec<(Option<&str>, &str)> = read
-            .sections
-            .iter()
-            .map(|s| (s.heading.as_deref(), s.text.as_str()))
-            .collect();
         assert_eq!(
-            sections,
+            read.headed(),
             [
                 (
                     Some("Boiling"),

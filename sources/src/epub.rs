@@ -125,13 +125,8 @@ mod tests {
     fn an_epub_is_read_chapter_by_chapter_in_spine_order() {
         let read = read(&epub()).unwrap();
         assert_eq!(read.title.as_deref(), Some("Velmora Glass"));
-        let sections: Vec<(Option<&str>, &str)> = read
-            .sections
-            .iter()
-            .map(|s| (s.heading.as_deref(), s.text.as_str()))
-            .collect();
         assert_eq!(
-            sections,
+            read.headed(),
             [
                 (Some("Melting"), "Velmora sand melts at 1,320 degrees."),
                 (

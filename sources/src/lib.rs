@@ -132,6 +132,30 @@ pub(crate) struct Sections {
     pub sections: Vec<Section>,
 }
 
+impl Sections {
+    /// Adds `text` (paragraphs) as a section under `heading` unless it is blank, and empties it.
+    pub(crate) fn push(&mut self, heading: &Option<String>, text: &mut String) {
+        let body = text.trim();
+        if !body.is_empty() {
+            self.sections.push(Section {
+                heading: heading.clone(),
+                page: None,
+                text: body.to_string(),
+            });
+        }
+        text.clear();
+    }
+
+    /// Each section's heading and text, for tests to compare.
+    #[cfg(test)]
+    pub(crate) fn headed(&self) -> Vec<(Option<&str>, &str)> {
+        self.sections
+            .iter()
+            .map(|s| (s.heading.as_deref(), s.text.as_str()))
+            .collect()
+    }
+}
+
 /// Text under one heading on one page (a PDF's page, or a whole Markdown section).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Section {

@@ -12,22 +12,11 @@ pub(crate) fn read(text: &str) -> Sections {
     let mut in_heading = false;
     let mut heading_text = String::new();
     let mut block = String::new();
-    let flush = |sections: &mut Sections, heading: &Option<String>, body: &mut String| {
-        let text = body.trim();
-        if !text.is_empty() {
-            sections.sections.push(Section {
-                heading: heading.clone(),
-                page: None,
-                text: text.to_string(),
-            });
-        }
-        body.clear();
-    };
     for event in Parser::new_ext(text, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH) {
         match event {
             Event::Start(Tag::Heading { .. }) => {
                 end_block(&mut block, &mut body);
-                flush(&mut sections, &heading, &mut body);
+                sections.push(&heading, &mut body);
                 in_heading = true;
                 heading_text.clear();
             }
@@ -66,7 +55,7 @@ pub(crate) fn read(text: &str) -> Sections {
         }
     }
     end_block(&mut block, &mut body);
-    flush(&mut sections, &heading, &mut body);
+    sections.push(&heading, &mut body);
     sections
 }
 
