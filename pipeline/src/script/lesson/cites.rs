@@ -18,6 +18,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::*;
 use crate::grounding::passages::{self, Passage};
@@ -47,7 +48,7 @@ pub(super) struct Marking<'a, W> {
     /// Sentences held to their passages as written, by [`tidy::key`].
     vetted: Mutex<HashMap<String, Vetting>>,
     /// Sentences written again with the reason while the lesson was written.
-    rewritten: Mutex<usize>,
+    rewritten: AtomicUsize,
 }
 
 /// What became of a sentence held to its passage while the lesson was written.
@@ -68,7 +69,7 @@ impl<'a, W: JsonModel> Marking<'a, W> {
             passages,
             marks: Mutex::new(Vec::new()),
             vetted: Mutex::new(HashMap::new()),
-            rewritten: Mutex::new(0),
+            rewritten: AtomicUsize::new(0),
         }
     }
 
@@ -86,7 +87,7 @@ impl<'a, W: JsonModel> Marking<'a, W> {
     /// there): those left out, and every sentence written again.
     fn vetted_away(&self, judged: &HashSet<String>) -> CitationCheck {
         let mut check = CitationCheck {
-            asked_again: *self.rewritten.lock().expect("rewritten lock"),
+            asked_again: self.rewritten.load(Ordering::Relaxed),
             ..CitationCheck::default()
         };
         for (key, vetting) in self.vetted.lock().expect("vetted lock").iter() {
@@ -184,7 +185,7 @@ impl<W: JsonModel> JsonModel for Marking<'_, W> {
                 (tidy::key(&text), Vetting::Kept(places), Vetted::Kept(text))
             }
             Verdict::Rewritten(text, places) => {
-                *self.rewritten.lock().expect("rewritten lock") += 1;
+                self.rewritten.fetch_add(1, Ordering::Relaxed);
                 (tidy::key(&text), Vetting::Kept(places), Vetted::Kept(text))
             }
             Verdict::Dropped {
@@ -292,9 +293,9 @@ enum Verdict {
 /// `storyboard.from_sources`, and answers the counts.
 pub(super) async fn cite_and_check(
     model: &Marking<'_, impl JsonModel>,
-    passages: &[Passage],
     storyboard: &mut Storyboard,
 ) -> CitationCheck {
+    let passages = model.passages;
     let mut total = CitationCheck::default();
     let mut unfounded = Vec::new();
     // Every sentence judged here, by `tidy::key`.
@@ -797,7 +798,7 @@ mod tests {
             ]
         }))
         .expect("a storyboard");
-        let check = cite_and_check(&marking, &passages, &mut storyboard).await;
+        let check = cite_and_check(&marking, &mut storyboard).await;
 
         assert_eq!(
             model.0.load(std::sync::atomic::Ordering::Relaxed),
@@ -844,7 +845,7 @@ mod tests {
         .expect("a storyboard");
         let marking = Marking::new(&Silent, &passages);
 
-        let check = cite_and_check(&marking, &passages, &mut storyboard).await;
+        let check = cite_and_check(&marking, &mut storyboard).await;
 
         let headings: Vec<&str> = storyboard
             .scenes

@@ -96,7 +96,7 @@ pub(super) async fn write(
     let (mut storyboard, facts) =
         write_lesson(&marking, brief, context, &reference, progress).await?;
     let written = storyboard.word_count();
-    cite_and_check(&marking, &reference.passages, &mut storyboard).await;
+    cite_and_check(&marking, &mut storyboard).await;
     tracing::debug!(
         written,
         checked = storyboard.word_count(),
