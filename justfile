@@ -53,13 +53,15 @@ quality *args:
 # Speed figures (ratios from one run): pipeline, the local model's script stage and its ratio to
 # its floor (1-, 2- and 5-minute scripts), problems in words read right (the rules, then the
 # model), lessons from made-up documents (facts narrated, invented, citation support and
-# relevance), search, status endpoint under load, money and submissions under contention, workers
+# relevance), a 5-minute lesson's script time with and without sources, search, status
+# endpoint under load, money and submissions under contention, workers
 bench: (setup "--bench")
     cargo run --release -p lectern-pipeline --example bench
     cargo run --release -p lectern-pipeline --example local_model_bench
     cargo run --release -p lectern-pipeline --example reading_bench
     cargo run --release -p lectern-pipeline --example script_bench
     cargo run --release -p lectern --example sources_bench -- --ablate
+    cargo run --release -p lectern --example sources_bench -- --speed
     cargo run --release -p lectern-api --example search_bench
     cargo run --release -p lectern-api --example status_load -- 20 64
     LECTERN_BENCH_DATABASE_URL="$(scripts/services.sh)" cargo run --release -p lectern-api --example status_load -- 20 64

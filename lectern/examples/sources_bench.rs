@@ -1,6 +1,7 @@
 //! `cargo run --release -p lectern --example sources_bench [-- --ablate [RULE]] [--minutes M] [--model ID] [--show]`
 //!
-//! Lessons written from made-up documents (`examples/sources/*.md`: an invented process, an
+//! Lessons written from made-up documents (`pipeline/tests/corpus/sources/*.md`, beside
+//! the corpus that records lessons from them: an invented process, an
 //! invented lake, an invented treaty, with dates, figures and names no model can know) on the
 //! local model, each read back against its document:
 //! - facts narrated: how many of the document's listed facts the narration states;
@@ -18,7 +19,10 @@
 //! model's true/false memory check and the figures-and-names test only); `--ablate RULE` with
 //! that rule of the script stage off instead (`documents_only`: the dictionaries' definitions
 //! given and quoted beside the passages; `checked_as_written`: the sentences held to their
-//! passages only once the lesson is finished). `--show` prints each
+//! passages only once the lesson is finished). `--speed` writes a 5-minute lesson (or
+//! `--minutes M`) on a real topic twice instead, from the model's memory and from a
+//! textbook-like document on it (`photosynthesis.md` there), and prints what the
+//! script stage spent on each and the ratio of their times. `--show` prints each
 //! narration with its citations. With `RUST_LOG` set (say `lectern_pipeline::script=debug`) the
 //! script stage's own log goes to stderr: each scene's words, the lengthening rounds, each
 //! sentence left out and why. Figures from one run; nothing is asserted.
@@ -31,8 +35,33 @@ use lectern_pipeline::script::rules;
 use lectern_pipeline::storyboard::{Storyboard, Visual};
 use lectern_pipeline::{Pipeline, PipelineConfig, RenderInput};
 
-/// Passages a lesson is given, at most (as the server gives).
-const MOST: usize = 12;
+/// A real topic and a textbook-like document on it, for the time with and without sources
+/// (`--speed`); its facts are counted in both lessons.
+const PHOTOSYNTHESIS: Document = Document {
+    file: "photosynthesis.md",
+    topic: "Photosynthesis",
+    facts: &[
+        ("uses the energy of light", &["light"]),
+        ("from carbon dioxide", &["carbon dioxide", "co2"]),
+        ("and water", &["water"]),
+        ("makes sugar (glucose)", &["glucose", "sugar"]),
+        ("releases oxygen", &["oxygen"]),
+        ("in chloroplasts", &["chloroplast"]),
+        ("thylakoids", &["thylakoid"]),
+        ("the stroma", &["stroma"]),
+        ("through the stomata", &["stomat"]),
+        ("chlorophyll absorbs light", &["chlorophyll"]),
+        ("reflects green light", &["green"]),
+        ("light-dependent reactions split water", &["split"]),
+        ("make ATP", &["atp"]),
+        ("and NADPH", &["nadph"]),
+        ("the Calvin cycle", &["calvin"]),
+        ("rubisco fixes carbon dioxide", &["rubisco"]),
+        ("a limiting factor", &["limiting"]),
+        ("temperature", &["temperature"]),
+        ("glucose stored as starch", &["starch"]),
+    ],
+};
 
 /// A made-up document: its file, the lesson's topic, and its facts, each with the words that
 /// state it (any one of them, at the start of a word, in any case).
@@ -168,11 +197,12 @@ async fn main() -> anyhow::Result<()> {
         },
     };
     let show = args.iter().any(|a| a == "--show");
+    let speed = args.iter().any(|a| a == "--speed");
     let minutes: f64 = args
         .iter()
         .position(|a| a == "--minutes")
         .and_then(|i| args.get(i + 1))
-        .map_or(Ok(2.0), |m| m.parse())?;
+        .map_or(Ok(if speed { 5.0 } else { 2.0 }), |m| m.parse())?;
 
     let mut settings = local_model::LocalModelSettings::default();
     if let Some(id) = args
@@ -186,15 +216,24 @@ async fn main() -> anyhow::Result<()> {
         println!("sources bench: no local model is installed (run `just setup --bench`)");
         return Ok(());
     };
-    println!(
-        "sources bench: {minutes}-minute lessons from made-up documents on {}",
-        server.description()
-    );
     let pipeline = Pipeline::new(PipelineConfig {
         llm: Some(server.writer_config()),
         ..PipelineConfig::default()
     })?;
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/sources");
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../pipeline/tests/corpus/sources");
+    if speed {
+        println!(
+            "sources bench: a {minutes}-minute lesson without sources and with, on {}",
+            server.description()
+        );
+        let timed = with_and_without(&pipeline, &folder, minutes, show).await;
+        server.shutdown().await;
+        return timed;
+    }
+    println!(
+        "sources bench: {minutes}-minute lessons from made-up documents on {}",
+        server.description()
+    );
     let mut variants: Vec<(String, Vec<&'static str>)> = vec![("every rule on".into(), vec![])];
     if let Some(rule) = ablated {
         variants.push((format!("{rule} off"), vec![rule]));
@@ -206,7 +245,7 @@ async fn main() -> anyhow::Result<()> {
         for document in DOCUMENTS {
             let text = std::fs::read_to_string(folder.join(document.file))?;
             let all = read(document.file, &text)?;
-            let given = chosen(&all, document.topic);
+            let given = passages::for_lesson(&all, document.topic);
             let input = RenderInput::topic(
                 document.topic,
                 1,
@@ -237,36 +276,68 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A lesson on photosynthesis written from the model's memory, then from a textbook-like
+/// document on it: the script stage's time and spend for each, and the ratio of their times.
+async fn with_and_without(
+    pipeline: &Pipeline,
+    folder: &Path,
+    minutes: f64,
+    show: bool,
+) -> anyhow::Result<()> {
+    let (file, topic) = (PHOTOSYNTHESIS.file, PHOTOSYNTHESIS.topic);
+    let text = std::fs::read_to_string(folder.join(file))?;
+    let all = read(file, &text)?;
+    let mut seconds = Vec::new();
+    for (name, given) in [
+        ("without sources", Vec::new()),
+        ("with sources", passages::for_lesson(&all, topic)),
+    ] {
+        let input = RenderInput::topic(
+            topic,
+            2,
+            lectern_pipeline::Minutes::new(minutes),
+            lectern_pipeline::Wpm::new(150),
+        )
+        .with_passages(given);
+        let plan = pipeline.plan(&input, None, |_| {}).await?;
+        let Some(spent) = plan.script_spend else {
+            anyhow::bail!("the script stage made no model request");
+        };
+        println!(
+            "\n  {name}: {:.1} s, {} words, {} scenes",
+            spent.wall_seconds,
+            plan.word_count,
+            plan.storyboard.scenes.len()
+        );
+        print!("{}", spent.table());
+        let mut score = score(&PHOTOSYNTHESIS, &text, &all, &plan.storyboard);
+        score.seconds = spent.wall_seconds;
+        print_score(name, &score);
+        if show {
+            print_narration(&plan.storyboard, &all);
+        }
+        seconds.push(spent.wall_seconds);
+    }
+    println!(
+        "\n  script time with sources over without: {:.2} ({minutes}-minute lesson; goal at most 1.0)",
+        seconds[1] / seconds[0].max(f64::EPSILON)
+    );
+    Ok(())
+}
+
 /// The document's passages, its file name standing for its id (as `lectern render --source`).
 fn read(file: &str, text: &str) -> anyhow::Result<Vec<Passage>> {
     let document = lectern_sources::read(lectern_sources::Kind::Markdown, text.as_bytes())
         .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
     let title = document.title.clone().unwrap_or_else(|| file.to_string());
-    Ok(document
-        .passages
-        .into_iter()
-        .enumerate()
-        .map(|(place, p)| Passage {
-            source_id: file.to_string(),
-            title: title.clone(),
-            passage: place as u32,
-            page: p.page,
-            heading: p.heading,
-            text: p.text,
-        })
-        .collect())
-}
-
-/// The passages a lesson on `topic` is given: those that share most words with it, then the
-/// rest in order, up to [`MOST`].
-fn chosen(all: &[Passage], topic: &str) -> Vec<Passage> {
-    let mut chosen = passages::rank(all, topic, MOST);
-    for index in 0..all.len() {
-        if chosen.len() < MOST && !chosen.contains(&index) {
-            chosen.push(index);
-        }
-    }
-    chosen.into_iter().map(|i| all[i].clone()).collect()
+    Ok(passages::of_document(
+        file,
+        &title,
+        document
+            .passages
+            .into_iter()
+            .map(|p| (p.page, p.heading, p.text)),
+    ))
 }
 
 /// `text` in lower case with every run of other characters than letters and digits one space,

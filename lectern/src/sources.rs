@@ -6,26 +6,14 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use lectern_pipeline::grounding::{Passage, passages};
 
-/// Passages a lesson written from documents is given, at most (as the server gives).
-const MOST: usize = 12;
-
-/// The passages of `files` for a lesson on `topic`: those that share most words with the
-/// topic, best first, then each document's first ones up to [`MOST`]; none without files.
+/// The passages of `files` for a lesson on `topic` (`passages::for_lesson`); none without
+/// files.
 pub fn passages_for(files: &[PathBuf], topic: &str) -> anyhow::Result<Vec<Passage>> {
     let mut all = Vec::new();
     for file in files {
         all.extend(read(file)?);
     }
-    let mut chosen: Vec<usize> = passages::rank(&all, topic, MOST);
-    for index in 0..all.len() {
-        if chosen.len() >= MOST {
-            break;
-        }
-        if !chosen.contains(&index) {
-            chosen.push(index);
-        }
-    }
-    Ok(chosen.into_iter().map(|i| all[i].clone()).collect())
+    Ok(passages::for_lesson(&all, topic))
 }
 
 /// One document's passages, its file name standing for its id.
@@ -42,19 +30,14 @@ fn read(file: &Path) -> anyhow::Result<Vec<Passage>> {
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let id = name.clone().unwrap_or_else(|| file.display().to_string());
     let title = document.title.clone().or(name).unwrap_or_default();
-    Ok(document
-        .passages
-        .into_iter()
-        .enumerate()
-        .map(|(place, p)| Passage {
-            source_id: id.clone(),
-            title: title.clone(),
-            passage: place as u32,
-            page: p.page,
-            heading: p.heading,
-            text: p.text,
-        })
-        .collect())
+    Ok(passages::of_document(
+        &id,
+        &title,
+        document
+            .passages
+            .into_iter()
+            .map(|p| (p.page, p.heading, p.text)),
+    ))
 }
 
 #[cfg(test)]

@@ -211,7 +211,7 @@ async fn serve_names_the_local_model_in_its_banner_and_debug_and_stops_it_on_exi
     panic!("llama-server outlived `lectern serve`");
 }
 
-/// The made-up documents of the sources benchmark (`examples/sources`), with the topic each
+/// The made-up documents of the sources benchmark (`pipeline/tests/corpus/sources`), with the topic each
 /// lesson is asked for.
 const DOCUMENTS: &[(&str, &str)] = &[
     ("velmora.md", "The Velmora annealing process"),
@@ -232,7 +232,8 @@ const DOCUMENTS: &[(&str, &str)] = &[
 #[test]
 fn render_from_a_document_on_the_local_model_narrates_only_what_the_document_says() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/sources");
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../pipeline/tests/corpus/sources");
     let mut written = 0;
     for (file, topic) in DOCUMENTS {
         let dir = tempfile::tempdir().unwrap();

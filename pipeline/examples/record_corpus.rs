@@ -2,11 +2,15 @@
 //! (`pipeline/tests/corpus/briefs.json`) against the installed local model and stores each
 //! request with the model's raw reply in `pipeline/tests/corpus/<slug>.json.gz`. Without
 //! slugs it records the briefs that have no recording yet; `--all` records every brief again
-//! (after the model or a prompt changed). `just quality` replays them.
+//! (after the model or a prompt changed). A brief with `sources` is written from the passages
+//! of those documents (`pipeline/tests/corpus/sources/`), read as the server reads them and
+//! kept in its recording. `just quality` replays them.
 
+use std::path::Path;
 use std::time::Instant;
 
 use lectern_pipeline::corpus::{self, Recorder, Recording};
+use lectern_pipeline::grounding::passages::{self, Passage};
 use lectern_pipeline::local_model;
 use lectern_pipeline::script::{OpenAiWriter, write_scene_by_scene};
 
@@ -60,12 +64,13 @@ async fn main() -> anyhow::Result<()> {
         let model = lectern_pipeline::script::ScriptWriter::engine(&writer);
         let parallel = lectern_pipeline::script::JsonModel::parallel(&writer);
         let recorder = Recorder::new(writer);
-        let lesson = lectern_pipeline::Brief::new(
+        let mut lesson = lectern_pipeline::Brief::new(
             brief.topic.clone(),
             brief.level,
             lectern_pipeline::Minutes::new(brief.minutes),
             lectern_pipeline::Wpm::new(150),
         );
+        lesson.passages = passages_of(&dir.join("sources"), &brief.sources, &brief.topic)?;
         let started = Instant::now();
         let written = write_scene_by_scene(&recorder, &lesson, None).await;
         let seconds = started.elapsed().as_secs_f64();
@@ -82,6 +87,7 @@ async fn main() -> anyhow::Result<()> {
             seconds,
             outcome: written.as_ref().map(|_| ()).map_err(|e| e.to_string()),
             exchanges: recorder.into_exchanges(),
+            passages: lesson.passages.clone(),
         };
         let path = dir.join(format!("{}.json.gz", brief.slug));
         recording.save(&path)?;
@@ -99,6 +105,27 @@ async fn main() -> anyhow::Result<()> {
     }
     server.shutdown().await;
     Ok(())
+}
+
+/// The passages a lesson on `topic` from `files` (Markdown, in `folder`) is given, as
+/// `lectern render --source` gives them; none without files.
+fn passages_of(folder: &Path, files: &[String], topic: &str) -> anyhow::Result<Vec<Passage>> {
+    let mut all = Vec::new();
+    for file in files {
+        let text = std::fs::read(folder.join(file))?;
+        let document = lectern_sources::read(lectern_sources::Kind::Markdown, &text)
+            .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+        let title = document.title.clone().unwrap_or_else(|| file.clone());
+        all.extend(passages::of_document(
+            file,
+            &title,
+            document
+                .passages
+                .into_iter()
+                .map(|p| (p.page, p.heading, p.text)),
+        ));
+    }
+    Ok(passages::for_lesson(&all, topic))
 }
 
 fn command_output(program: &str, args: &[&str]) -> String {

@@ -65,16 +65,21 @@ pub struct Recording {
     pub seconds: f64,
     pub outcome: Result<(), String>,
     pub exchanges: Vec<Exchange>,
+    /// The passages of its documents the lesson was given, for a lesson from sources.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passages: Vec<crate::grounding::Passage>,
 }
 
 impl Recording {
     pub fn brief(&self) -> Brief {
-        Brief::new(
+        let mut brief = Brief::new(
             self.topic.clone(),
             self.level,
             Minutes::new(self.minutes),
             Wpm::new(self.wpm),
-        )
+        );
+        brief.passages = self.passages.clone();
+        brief
     }
 
     /// Reads a gzip-compressed recording.
@@ -588,6 +593,28 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         "fact check: {} of {} sentences asked about called wrong",
         t.fact_wrong, t.fact_checked
     );
+    for one in replayed {
+        let Some(from) = one
+            .storyboard
+            .as_ref()
+            .and_then(|s| s.from_sources.as_ref())
+        else {
+            continue;
+        };
+        let c = &from.check;
+        let _ = writeln!(
+            out,
+            "{} (from sources): {} sentences checked against their passages, {} supported, {} \
+             written again, {} dropped, {} kept unsupported, {} citing nothing",
+            one.brief.slug,
+            c.checked,
+            c.supported,
+            c.asked_again,
+            c.dropped,
+            c.kept_unsupported,
+            c.uncited
+        );
+    }
     let sum = |f: fn(&ReplayCounts) -> usize| replayed.iter().map(|r| f(&r.counts)).sum::<usize>();
     let _ = writeln!(
         out,
@@ -619,6 +646,7 @@ mod tests {
             seconds: 0.0,
             outcome: Ok(()),
             exchanges,
+            passages: Vec::new(),
         }
     }
 

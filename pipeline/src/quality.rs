@@ -45,6 +45,10 @@ pub struct CorpusBrief {
     pub level: u8,
     pub minutes: f64,
     pub key_ideas: Vec<KeyIdea>,
+    /// The documents the lesson is written from (Markdown files in the corpus's `sources/`);
+    /// none for a lesson from the model's memory.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
 }
 
 /// The defects the checker counts, by kind.

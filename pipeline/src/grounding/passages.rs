@@ -11,7 +11,7 @@ use crate::lexicon::is_function_word;
 use crate::storyboard::Cite;
 
 /// One passage of a learner's document, as retrieved for a lesson.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Passage {
     pub source_id: String,
     /// The document's title.
@@ -119,6 +119,46 @@ pub fn rank(passages: &[Passage], query: &str, k: usize) -> Vec<usize> {
         .collect();
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     scored.into_iter().take(k).map(|(i, _)| i).collect()
+}
+
+/// Passages a lesson written from documents is given, at most (as the server gives).
+pub const MOST_FOR_LESSON: usize = 12;
+
+/// A document's passages, numbered in their order, `id` standing for its source id and
+/// `title` for its title; each part is its (page, heading, text).
+pub fn of_document(
+    id: &str,
+    title: &str,
+    parts: impl IntoIterator<Item = (Option<u32>, Option<String>, String)>,
+) -> Vec<Passage> {
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(place, (page, heading, text))| Passage {
+            source_id: id.to_string(),
+            title: title.to_string(),
+            passage: place as u32,
+            page,
+            heading,
+            text,
+        })
+        .collect()
+}
+
+/// The passages of `all` (the documents' own, in order) a lesson on `topic` is given: those
+/// that share most words with the topic, best first, then the first others in order, up to
+/// [`MOST_FOR_LESSON`].
+pub fn for_lesson(all: &[Passage], topic: &str) -> Vec<Passage> {
+    let mut chosen = rank(all, topic, MOST_FOR_LESSON);
+    for index in 0..all.len() {
+        if chosen.len() >= MOST_FOR_LESSON {
+            break;
+        }
+        if !chosen.contains(&index) {
+            chosen.push(index);
+        }
+    }
+    chosen.into_iter().map(|i| all[i].clone()).collect()
 }
 
 /// The passage a sentence that named none most likely rests on: the one it shares most

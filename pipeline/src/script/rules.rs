@@ -23,8 +23,9 @@ pub struct Rule {
 /// place on the recorded corpus: switched off alone, it moves at least one figure
 /// (`just quality -- --ablate`), except `scene_alone` and `beat_limit`, which hold a scene to
 /// the storyboard's validation so that a lesson is not refused whole, and `unfounded_scene`,
-/// `passage_judge` and `checked_as_written`, which only lessons from sources use: the sources benchmark
-/// (`lectern/examples/sources_bench.rs`) measures each on and off.
+/// `passage_judge`, `checked_as_written` and `unsupported_scene`, which only lessons from
+/// sources use: the sources benchmark (`lectern/examples/sources_bench.rs`) measures each on
+/// and off, and the corpus's lessons from sources replay them.
 pub const RULES: &[Rule] = &[
     Rule {
         name: "repeated_plans",
@@ -174,6 +175,14 @@ pub const RULES: &[Rule] = &[
         what: "a lesson from sources: each sentence is held to its passage as it is written (a \
                scene's, the summary's, one added to lengthen it), so that lengthening replaces \
                what goes, instead of only once the lesson is finished, when nothing can",
+    },
+    Rule {
+        name: "unsupported_scene",
+        stage: "check",
+        verdict: "drop",
+        what: "a lesson from sources: a scene whose slide needs a sentence its passages do not \
+               support (a definition's own, a list's only item) goes as soon as it is checked, \
+               so that lengthening replaces its words, instead of being narrated unsupported",
     },
     Rule {
         name: "key_points",

@@ -863,4 +863,59 @@ mod tests {
             (3, 1, 0)
         );
     }
+
+    #[tokio::test]
+    async fn a_scene_that_keeps_a_sentence_its_passages_do_not_support_goes_as_it_is_checked() {
+        let passages = glass_passages();
+        let marking = Marking::new(&Silent, &passages);
+        let scene = |value: Value| -> Scene { serde_json::from_value(value).expect("a scene") };
+        // The definition's own beat cannot go: it stays as written, unsupported.
+        let mut definition = scene(json!({
+            "kind": "definition", "term": "Lehr", "definition": "An oven at 900 degrees",
+            "example": null, "narration": ["A lehr is an oven held at 900 degrees."]
+        }));
+        crate::script::facts::drop_wrong(&marking, "Veltrane glass", &mut definition)
+            .await
+            .expect("checked");
+        assert_eq!(
+            definition.narration,
+            ["A lehr is an oven held at 900 degrees."]
+        );
+        assert!(keeps_unsupported(&marking, &definition).await);
+        let cooling = |heading: &str| {
+            scene(json!({
+                "kind": "bullets", "heading": heading, "items": ["A steady heat", "Slow cooling"],
+                "narration": ["The lehr holds the glass at 512 degrees.",
+                              "Panes cool by four degrees an hour."]
+            }))
+        };
+        let mut supported = cooling("Cooling");
+        crate::script::facts::drop_wrong(&marking, "Veltrane glass", &mut supported)
+            .await
+            .expect("checked");
+        assert!(!keeps_unsupported(&marking, &supported).await);
+
+        let title = scene(
+            json!({"kind": "title", "title": "Veltrane glass", "subtitle": null,
+                                 "narration": ["Veltrane glass."]}),
+        );
+        let headings = |scenes: &[Scene]| -> Vec<String> {
+            scenes
+                .iter()
+                .map(|s| s.visual.heading().to_string())
+                .collect()
+        };
+        let mut lesson = vec![
+            title.clone(),
+            definition.clone(),
+            supported,
+            cooling("Heat"),
+        ];
+        assert_eq!(without_unsupported(&mut lesson, vec![1]), [1]);
+        assert_eq!(headings(&lesson), ["Veltrane glass", "Cooling", "Heat"]);
+        // It stays where fewer than two teaching scenes would be left.
+        let mut short = vec![title, definition, cooling("Cooling")];
+        assert!(without_unsupported(&mut short, vec![1]).is_empty());
+        assert_eq!(short.len(), 3);
+    }
 }

@@ -34,7 +34,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::grounding::{self, Reference};
-use crate::script::chat::{JsonModel, Turn};
+use crate::script::chat::{JsonModel, Turn, Vetted};
 use crate::script::questions::{
     answers_agree, explanation_of, finish_question, placed, says_nothing_new,
 };
@@ -262,6 +262,8 @@ async fn write_lesson(
     let mut work = futures_util::stream::FuturesUnordered::new();
     let mut checking = 0;
     let mut checkpoints: Vec<Checkpoint> = Vec::new();
+    // The places of scenes that go for a sentence their passages do not support.
+    let mut unsupported: Vec<usize> = Vec::new();
     while !(scenes_done && summary_answer.is_some() && checking == 0) {
         // In a fixed order, not at random (checked scenes, the summary, then the next scene):
         // where several are ready at once (always, when the recorded corpus answers), the same
@@ -271,6 +273,16 @@ async fn write_lesson(
             Some(done) = work.next(), if !work.is_empty() => match done {
                 SceneDone::Checked { place, scene, question } => {
                     checking -= 1;
+                    if keeps_unsupported(writer, &scene).await {
+                        tracing::info!(
+                            heading = scene.visual.heading(),
+                            "a scene whose slide needs a sentence its passages do not support \
+                             left out: lengthening replaces its words"
+                        );
+                        unsupported.push(place);
+                        scenes[place] = scene;
+                        continue;
+                    }
                     if let Some(exercise) = question {
                         work.push(scene_work(
                             writer,
@@ -322,6 +334,7 @@ async fn write_lesson(
             }
         }
     }
+    let unsupported = without_unsupported(&mut scenes, unsupported);
     let mut summary = summary_answer.expect("the summary is answered")?;
     keep_key_points(&mut summary.points);
     let mut summary = Scene {
@@ -427,6 +440,12 @@ async fn write_lesson(
     for scene in &mut storyboard.scenes {
         within_beat_limit(scene);
     }
+    for checkpoint in &mut checkpoints {
+        checkpoint.scene -= unsupported
+            .iter()
+            .filter(|&&p| p < checkpoint.scene)
+            .count();
+    }
     // Answered in the order their scenes were checked in: shown in the order of the video.
     checkpoints.sort_by_key(|c| c.scene);
     storyboard.checkpoints = checkpoints;
@@ -438,6 +457,46 @@ async fn write_lesson(
         }
     }
     Ok((storyboard, facts))
+}
+
+/// Whether `scene`, checked, keeps a sentence its passages do not support: one of a beat
+/// that cannot go (a definition's own, a list's only item), held to its passage as it was
+/// written (rule `checked_as_written`) and left in. Only a lesson from documents has such
+/// verdicts, and asking for them again costs nothing (`cites::Marking` keeps them).
+async fn keeps_unsupported(writer: &impl JsonModel, scene: &Scene) -> bool {
+    if !crate::script::rules::on("unsupported_scene")
+        || matches!(scene.visual, Visual::Title { .. } | Visual::Quiz { .. })
+    {
+        return false;
+    }
+    for sentence in scene.narration.iter().flat_map(|beat| sentences_of(beat)) {
+        if matches!(writer.vet(sentence).await, Some(Vetted::Dropped)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// `scenes` without those at `places` (scenes that keep an unsupported sentence), where at
+/// least two teaching scenes stay; the places taken out, first to last.
+fn without_unsupported(scenes: &mut Vec<Scene>, mut places: Vec<usize>) -> Vec<usize> {
+    let teaching = scenes
+        .iter()
+        .filter(|s| !matches!(s.visual, Visual::Title { .. } | Visual::Quiz { .. }))
+        .count();
+    if teaching < places.len() + 2 {
+        if !places.is_empty() {
+            tracing::info!(
+                "the scenes that keep an unsupported sentence stay: too few would be left"
+            );
+        }
+        return Vec::new();
+    }
+    places.sort_unstable();
+    for &place in places.iter().rev() {
+        scenes.remove(place);
+    }
+    places
 }
 
 /// Two sections of a request, either of which may be empty.
