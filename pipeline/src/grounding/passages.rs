@@ -394,19 +394,6 @@ pub fn unsupported(sentence: &str, support: &str) -> Option<String> {
     None
 }
 
-/// Whether `quote` (words a judge quoted as a sentence's support) is found in `passage`:
-/// every word of it that is not a function word is there, in any case, and it has at least
-/// two such words. A judge's "yes" counts only with a quote found this way.
-pub fn quoted(quote: &str, passage: &str) -> bool {
-    let theirs: Vec<String> = tokens(passage).iter().map(|w| w.to_lowercase()).collect();
-    let words: Vec<String> = tokens(quote)
-        .iter()
-        .map(|w| w.to_lowercase())
-        .filter(|w| !crate::lexicon::is_function_word(w))
-        .collect();
-    words.len() >= 2 && words.iter().all(|w| theirs.contains(w))
-}
-
 /// Whether `sentence` restates `passage` word for word: its words that are not function
 /// words come in one unbroken run of the passage's, in any case. Words of the passage
 /// recombined ("reaching 380 °C in the rest", where the fall reaches 380 °C and the rest is
@@ -436,8 +423,6 @@ mod tests {
             passage
         ));
         assert!(!restates("The lens reaches 380 °C in the rest.", passage));
-        assert!(quoted("the lens is laid in dry nitrogen", passage));
-        assert!(!quoted("the lens is laid in warm oil", passage));
     }
 
     const ANNEALING: &str = "After shaping, each pane rests in the lehr, a long annealing oven \

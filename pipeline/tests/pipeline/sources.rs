@@ -199,18 +199,9 @@ impl JsonModel for Reader {
                 json!({"sentence": "In winter the brine is still kept at 14 degrees by the workers [3]."})
             }
             "more" => json!({"more": []}),
-            // Shown a passage and a sentence alone: the last words of the passage as its
-            // quote, and no support for a claim the passage does not make.
-            "passage_support" => {
-                let passage = request.split("\nSentence:").next().unwrap_or_default();
-                let words: Vec<&str> = passage.split_whitespace().collect();
-                let quote = words[words.len().saturating_sub(8)..].join(" ");
-                if request.contains("ovens") {
-                    json!({"quote": "", "supported": false})
-                } else {
-                    json!({"quote": quote, "supported": true})
-                }
-            }
+            // Shown a passage and a sentence alone: no support for a claim the passage does
+            // not make.
+            "passage_support" => json!({"supported": !request.contains("ovens")}),
             _ => json!({"correct": true}),
         };
         Ok(answer.to_string())

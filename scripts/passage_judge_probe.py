@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""How well the passage judge of a lesson from documents (pipeline/src/script/lesson/cites.rs,
+`says_so`) tells the sentences a passage states from those it does not, and whether another
+way of asking does better.
+
+Starts the installed llama-server with the installed model (as `lectern` does: 4 slots,
+threads = cores), puts 55 sentences, each beside its passage (29 the passage states, most in
+other words; 26 it does not: recombined, invented purposes, facts from memory, wrong figures)
+to each way of asking, at temperature 0 under a JSON-schema grammar, and prints how many
+supported sentences each kept and how many unsupported ones it caught. The passages are
+those of pipeline/tests/corpus/sources/{photosynthesis,velmora}.md, shown as Lectern shows
+them. Nothing here is used by Lectern; it is the measurement behind docs/local-model.md.
+
+    python3 scripts/passage_judge_probe.py [--model PATH] [--show] [variant ...]
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+SOURCES = Path(__file__).resolve().parent.parent / "pipeline/tests/corpus/sources"
+
+
+def sections(name):
+    """The document's sections as Lectern labels them: (label, text)."""
+    text = (SOURCES / name).read_text()
+    title = re.search(r"^# (.+)$", text, re.M).group(1).strip()
+    out = []
+    for part in re.split(r"^## ", text, flags=re.M)[1:]:
+        heading, _, body = part.partition("\n")
+        out.append((f"{title}, {heading.strip()}", " ".join(body.split())))
+    return out
+
+
+P = sections("photosynthesis.md")
+V = sections("velmora.md")
+
+CASES = [  # (passage, sentence, the passage states it)
+    (P[0], "Plants use sunlight to convert carbon dioxide and water into glucose, releasing oxygen as a byproduct.", True),
+    (P[0], "Photosynthesis is how plants, algae and some bacteria make sugar from carbon dioxide and water using light.", True),
+    (P[0], "Almost every food chain on land starts with photosynthesis.", True),
+    (P[0], "Photosynthesis releases carbon dioxide into the air.", False),
+    (P[0], "Most of the oxygen we breathe comes from algae in the oceans.", False),
+    (P[0], "Plants take in oxygen from the air to make sugar.", False),
+    (P[1], "The leaf is the main site of photosynthesis.", True),
+    (P[1], "A stack of thylakoids is called a granum.", True),
+    (P[1], "Carbon dioxide gets into the leaf through tiny pores called stomata.", True),
+    (P[1], "Each thylakoid is surrounded by a granum, which converts light energy into chemical energy.", False),
+    (P[1], "Each chloroplast is wrapped in three membranes.", False),
+    (P[1], "Water reaches the leaves through the phloem.", False),
+    (P[1], "Chloroplasts contain their own DNA.", False),
+    (P[2], "Other pigments, such as carotenoids, absorb some of the light that chlorophyll fails to capture.", True),
+    (P[2], "Leaves look green because chlorophyll reflects green light.", True),
+    (P[2], "Chlorophyll absorbs mostly green light.", False),
+    (P[2], "Chlorophyll is found in the stroma.", False),
+    (P[3], "The light-dependent reactions are the first stage of photosynthesis, which happens in the thylakoid membranes and needs light.", True),
+    (P[3], "Light energy is used to split water, which releases oxygen.", True),
+    (P[3], "The energy of the electrons is used to make ATP and NADPH.", True),
+    (P[3], "Each chloroplast is surrounded by two membranes, which convert light energy into chemical energy.", False),
+    (P[3], "The light-dependent reactions take place in the stroma.", False),
+    (P[3], "The light-dependent reactions make glucose directly.", False),
+    (P[4], "The Calvin cycle uses ATP and NADPH to turn carbon dioxide from the air into a three-carbon sugar called G3P.", True),
+    (P[4], "The Calvin cycle is a series of reactions that turn fixed carbon into a three-carbon sugar called G3P.", True),
+    (P[4], "The enzyme rubisco joins carbon dioxide to a five-carbon sugar called RuBP.", True),
+    (P[4], "The Calvin cycle takes place in the thylakoid membranes and uses the energy of sunlight.", False),
+    (P[4], "In the Calvin cycle, carbon dioxide and water are converted into glucose and oxygen.", False),
+    (P[4], "Rubisco is the fastest enzyme in the plant.", False),
+    (P[5], "Temperature also affects the rate of photosynthesis.", True),
+    (P[5], "Brighter light speeds up photosynthesis until another factor becomes limiting.", True),
+    (P[5], "The factor in shortest supply is called the limiting factor.", True),
+    (P[5], "Photosynthesis keeps speeding up as the temperature rises.", False),
+    (P[5], "Humidity is one of the three main factors that limit photosynthesis.", False),
+    (P[6], "Plants store some of the glucose they make as starch.", True),
+    (P[6], "Forests and ocean algae matter for the climate because photosynthesis removes carbon dioxide from the air.", True),
+    (P[6], "Plants use glucose to build their cell walls out of protein.", False),
+    (V[0], "Ilse Brandvik devised the Velmora process in 1931.", True),
+    (V[0], "Before the Velmora method, one lens in four cracked as it cooled.", True),
+    (V[0], "Brandvik wanted lighthouse lenses that would not crack when they cooled.", True),
+    (V[0], "The Velmora process was devised in 1913 by Ilse Brandvik.", False),
+    (V[0], "The Korsholm glass works stood on the river Tavel in southern Norway.", False),
+    (V[0], "Brandvik developed the process to make telescope mirrors.", False),
+    (V[1], "In the soak, the lens is kept at 512 degrees Celsius for 40 minutes.", True),
+    (V[1], "During the fall, the temperature goes down 3 degrees every minute until it reaches 380 °C.", True),
+    (V[1], "The dry nitrogen of the rest keeps moisture away from the glass.", True),
+    (V[1], "The process has three stages: the soak, the fall and the rest.", True),
+    (V[1], "The lens reaches 380 °C in the rest.", False),
+    (V[1], "In the rest, the lens is laid in dry nitrogen for 6 hours to make it harder.", False),
+    (V[1], "The soak heats the lens until it is soft enough to shape.", False),
+    (V[2], "With the Velmora process, only one lens in two hundred cracked.", True),
+    (V[2], "The method is named after the village where Brandvik was born.", True),
+    (V[2], "The Korsholm works adopted the method for all its lenses in 1934.", True),
+    (V[2], "The method was named after Brandvik's daughter.", False),
+    (V[2], "The Velmora process made the lenses twice as bright.", False),
+]
+
+SYSTEM = ("You check a narrated lesson against its source. A sentence is supported only when the "
+          "passage states what it says; a claim the passage does not make, however likely, is not "
+          "supported.")
+NONE = "None of these sentences"
+URL = ""
+
+# Function words, roughly as pipeline/src/lexicon.rs has them (for `today`'s quote test).
+FUNCTION = set("""a an the and or but nor so yet of in on at to for from by with about as into onto
+upon over under than then that this these those it its is are was were be been being has have had
+do does did not no which who whom whose what when where why how all any each every some such can
+could may might must shall should will would also there their they them he she his her we our you
+your i me my one""".split())
+
+
+def ask(messages, properties, max_tokens=200):
+    schema = {"type": "object", "properties": properties, "required": list(properties),
+              "additionalProperties": False}
+    body = {"model": "local", "messages": messages, "temperature": 0.0, "max_tokens": max_tokens,
+            "response_format": {"type": "json_schema",
+                                "json_schema": {"name": "passage_support", "schema": schema, "strict": True}}}
+    request = urllib.request.Request(URL, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    answer = json.load(urllib.request.urlopen(request, timeout=600))
+    return json.loads(answer["choices"][0]["message"]["content"])
+
+
+def shown(passage):
+    label, text = passage
+    return f"Passage:\n[1] {label}: {text}"
+
+
+def sentences_of(text):
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9])", text) if s.strip()]
+
+
+def words(text):
+    return [w.lower() for w in re.findall(r"[A-Za-z0-9°]+(?:[-'][A-Za-z0-9]+)*", text)]
+
+
+def turns(question):
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": question}]
+
+
+# Each way of asking answers whether it keeps the sentence, and what it quoted.
+def today(passage, sentence):
+    """What cites.rs asks today: a free quote, then the verdict; a yes counts only when the
+    quote's content words are all in the passage."""
+    q = (f'{shown(passage)}\nSentence: "{sentence}"\nCopy the words of the passage that state what '
+         'the sentence says (empty if none do), then say whether the passage supports the sentence.')
+    a = ask(turns(q), {"quote": {"type": "string", "maxLength": 400}, "supported": {"type": "boolean"}})
+    content = [w for w in words(a["quote"]) if w not in FUNCTION]
+    theirs = set(words(passage[1]))
+    return a["supported"] and len(content) >= 2 and all(w in theirs for w in content), a["quote"]
+
+
+def verdict_only(passage, sentence):
+    """The verdict alone."""
+    q = f'{shown(passage)}\nSentence: "{sentence}"\nDoes the passage support the sentence?'
+    return ask(turns(q), {"supported": {"type": "boolean"}})["supported"], ""
+
+
+def pick(passage, sentence):
+    """One of the passage's sentences, or none, chosen under the grammar: kept when one is."""
+    choices = sentences_of(passage[1]) + [NONE]
+    q = (f'{shown(passage)}\nSentence: "{sentence}"\nWhich sentence of the passage states what this '
+         f'sentence says? Answer "{NONE}" if none of them does.')
+    a = ask(turns(q), {"states": {"enum": choices}})
+    return a["states"] != NONE, a["states"]
+
+
+def pick_then_verdict(passage, sentence):
+    """The passage's sentence chosen under the grammar, then the verdict."""
+    choices = sentences_of(passage[1]) + [NONE]
+    q = (f'{shown(passage)}\nSentence: "{sentence}"\nChoose the sentence of the passage that states '
+         f'what this sentence says ("{NONE}" if none does), then say whether the passage supports '
+         'the sentence.')
+    a = ask(turns(q), {"quote": {"enum": choices}, "supported": {"type": "boolean"}})
+    return a["supported"] and a["quote"] != NONE, a["quote"]
+
+
+VARIANTS = {f.__name__: f for f in (today, verdict_only, pick, pick_then_verdict)}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main():
+    global URL
+    home = Path(os.environ.get("LECTERN_MODELS_DIR") or Path.home() / ".cache/lectern")
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model", default=str(home / "models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"))
+    parser.add_argument("--show", action="store_true", help="print each answer the variant got wrong")
+    parser.add_argument("variants", nargs="*", default=list(VARIANTS))
+    args = parser.parse_args()
+    for name in args.variants:
+        if name not in VARIANTS:
+            sys.exit(f"unknown variant {name}; known: {', '.join(VARIANTS)}")
+    if not Path(args.model).is_file():
+        sys.exit(f"no model at {args.model}: run `just setup --bench`")
+    port = free_port()
+    URL = f"http://127.0.0.1:{port}/v1/chat/completions"
+    server = subprocess.Popen(
+        [str(home / "bin/llama-server"), "--model", args.model, "--host", "127.0.0.1", "--port", str(port),
+         "--threads", str(os.cpu_count()), "--ctx-size", "8192", "--parallel", "4", "--kv-unified", "--no-webui"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
+                break
+            except OSError:
+                time.sleep(1)
+        stated = sum(1 for *_, ok in CASES if ok)
+        unstated = len(CASES) - stated
+        for name in args.variants:
+            started = time.monotonic()
+            with cf.ThreadPoolExecutor(4) as pool:
+                answers = list(pool.map(lambda c: VARIANTS[name](c[0], c[1]), CASES))
+            kept = sum(1 for (*_, ok), (k, _) in zip(CASES, answers) if ok and k)
+            caught = sum(1 for (*_, ok), (k, _) in zip(CASES, answers) if not ok and not k)
+            print(f"{name:19} kept {kept:2}/{stated} stated, caught {caught:2}/{unstated} not stated "
+                  f"({time.monotonic() - started:.0f} s)", flush=True)
+            if args.show:
+                for (_, sentence, ok), (k, quote) in zip(CASES, answers):
+                    if k != ok:
+                        print(f"    {'lost' if ok else 'passed'}: {sentence}\n        quote: {quote}")
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
