@@ -11,6 +11,7 @@ flagged. Nothing here is used by Lectern; it is the measurement behind docs/deci
     python3 scripts/fact_check_probe.py [--model PATH] [variant ...]
 """
 import argparse
+import contextlib
 import concurrent.futures as cf
 import json
 import os
@@ -175,22 +176,17 @@ def free_port():
         return s.getsockname()[1]
 
 
-def main():
-    global URL
-    home = Path(os.environ.get("LECTERN_MODELS_DIR") or Path.home() / ".cache/lectern")
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--model", default=str(home / "models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"))
-    parser.add_argument("variants", nargs="*", default=list(VARIANTS))
-    args = parser.parse_args()
-    for name in args.variants:
-        if name not in VARIANTS:
-            sys.exit(f"unknown variant {name}; known: {', '.join(VARIANTS)}")
-    if not Path(args.model).is_file():
-        sys.exit(f"no model at {args.model}: run `just setup` (or scripts/local_model.py install --model qwen2.5-1.5b)")
+def models_home():
+    return Path(os.environ.get("LECTERN_MODELS_DIR") or Path.home() / ".cache/lectern")
+
+
+@contextlib.contextmanager
+def serve(model):
+    """The installed llama-server on `model` as `lectern` starts it (4 slots, threads =
+    cores), on a free port; yields its chat completions URL once it answers."""
     port = free_port()
-    URL = f"http://127.0.0.1:{port}/v1/chat/completions"
     server = subprocess.Popen(
-        [str(home / "bin/llama-server"), "--model", args.model, "--host", "127.0.0.1", "--port", str(port),
+        [str(models_home() / "bin/llama-server"), "--model", model, "--host", "127.0.0.1", "--port", str(port),
          "--threads", str(os.cpu_count()), "--ctx-size", "8192", "--parallel", "4", "--kv-unified", "--no-webui"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -200,6 +196,24 @@ def main():
                 break
             except OSError:
                 time.sleep(1)
+        yield f"http://127.0.0.1:{port}/v1/chat/completions"
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def main():
+    global URL
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model", default=str(models_home() / "models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"))
+    parser.add_argument("variants", nargs="*", default=list(VARIANTS))
+    args = parser.parse_args()
+    for name in args.variants:
+        if name not in VARIANTS:
+            sys.exit(f"unknown variant {name}; known: {', '.join(VARIANTS)}")
+    if not Path(args.model).is_file():
+        sys.exit(f"no model at {args.model}: run `just setup` (or scripts/local_model.py install --model qwen2.5-1.5b)")
+    with serve(args.model) as URL:
         wrong = sum(1 for *_, ok in SENTENCES if not ok)
         right = len(SENTENCES) - wrong
         for name in args.variants:
@@ -210,9 +224,6 @@ def main():
             flagged = sum(1 for (*_, ok), k in zip(SENTENCES, kept) if ok and not k)
             print(f"{name:15} caught {caught:2}/{wrong} wrong, flagged {flagged:2}/{right} right "
                   f"({time.monotonic() - started:.0f} s)", flush=True)
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":

@@ -16,14 +16,13 @@ them. Nothing here is used by Lectern; it is the measurement behind docs/local-m
 import argparse
 import concurrent.futures as cf
 import json
-import os
 import re
-import socket
-import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+from fact_check_probe import models_home, serve
 
 SOURCES = Path(__file__).resolve().parent.parent / "pipeline/tests/corpus/sources"
 
@@ -182,17 +181,10 @@ def pick_then_verdict(passage, sentence):
 VARIANTS = {f.__name__: f for f in (today, verdict_only, pick, pick_then_verdict)}
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def main():
     global URL
-    home = Path(os.environ.get("LECTERN_MODELS_DIR") or Path.home() / ".cache/lectern")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--model", default=str(home / "models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"))
+    parser.add_argument("--model", default=str(models_home() / "models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"))
     parser.add_argument("--show", action="store_true", help="print each answer the variant got wrong")
     parser.add_argument("variants", nargs="*", default=list(VARIANTS))
     args = parser.parse_args()
@@ -201,19 +193,7 @@ def main():
             sys.exit(f"unknown variant {name}; known: {', '.join(VARIANTS)}")
     if not Path(args.model).is_file():
         sys.exit(f"no model at {args.model}: run `just setup --bench`")
-    port = free_port()
-    URL = f"http://127.0.0.1:{port}/v1/chat/completions"
-    server = subprocess.Popen(
-        [str(home / "bin/llama-server"), "--model", args.model, "--host", "127.0.0.1", "--port", str(port),
-         "--threads", str(os.cpu_count()), "--ctx-size", "8192", "--parallel", "4", "--kv-unified", "--no-webui"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
-                break
-            except OSError:
-                time.sleep(1)
+    with serve(args.model) as URL:
         stated = sum(1 for *_, ok in CASES if ok)
         unstated = len(CASES) - stated
         for name in args.variants:
@@ -228,9 +208,6 @@ def main():
                 for (_, sentence, ok), (k, quote) in zip(CASES, answers):
                     if k != ok:
                         print(f"    {'lost' if ok else 'passed'}: {sentence}\n        quote: {quote}")
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":
