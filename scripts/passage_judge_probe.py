@@ -4,8 +4,10 @@
 way of asking does better.
 
 Starts the installed llama-server with the installed model (as `lectern` does: 4 slots,
-threads = cores), puts 55 sentences, each beside its passage (29 the passage states, most in
-other words; 26 it does not: recombined, invented purposes, facts from memory, wrong figures)
+threads = cores), puts 82 sentences, each beside its passage (41 the passage states, most in
+other words; 41 it does not: recombined, invented purposes, facts from memory, wrong figures,
+17 that restate the passage and add a clause, 10 of them a clause it does not state,
+and 10 of the recorded corpus lessons)
 to each way of asking, at temperature 0 under a JSON-schema grammar, and prints how many
 supported sentences each kept and how many unsupported ones it caught. The passages are
 those of pipeline/tests/corpus/sources/{photosynthesis,velmora}.md, shown as Lectern shows
@@ -97,7 +99,59 @@ CASES = [  # (passage, sentence, the passage states it)
     (V[2], "The Korsholm works adopted the method for all its lenses in 1934.", True),
     (V[2], "The method was named after Brandvik's daughter.", False),
     (V[2], "The Velmora process made the lenses twice as bright.", False),
+    # A sentence that says what the passage says and adds a clause: the kind that passed in a
+    # real lesson ("the fall ... ensures all parts of the lens are at the same temperature").
+    (V[0], "Brandvik devised the process in 1931 at the Korsholm glass works, which stood on the river Tavel.", True),
+    (V[0], "Brandvik devised the process in 1931 at the Korsholm glass works, the largest glass works in Sweden.", False),
+    (V[1], "In the soak, the lens is held at 512 °C for 40 minutes, so that the whole lens reaches the same temperature.", True),
+    (V[1], "In the fall, the temperature drops by 3 degrees a minute, so that all parts of the lens reach the same temperature.", False),
+    (V[1], "In the rest, the lens lies in dry nitrogen at 90 °C for 6 hours, which keeps moisture away from the glass.", True),
+    (V[1], "In the rest, the lens is laid in dry nitrogen for 6 hours, which keeps the lens strong and durable.", False),
+    (V[1], "The soak holds the lens at 512 °C for 40 minutes, which makes the glass clearer.", False),
+    (V[2], "The Korsholm works adopted the method for all its lenses in 1934, after it won a national prize.", False),
+    (P[2], "Chlorophyll reflects green light, which is why leaves look green.", True),
+    (P[2], "Chlorophyll absorbs red and blue light well, which is why leaves turn red in autumn.", False),
+    (P[3], "Splitting water releases oxygen, which leaves the leaf through the stomata.", True),
+    (P[3], "Splitting water releases oxygen, which the plant then uses for its own respiration.", False),
+    (P[4], "Some G3P leaves the cycle to build glucose, and the rest is used to make RuBP again.", True),
+    (P[4], "Rubisco fixes carbon dioxide by joining it to RuBP, which makes it the fastest enzyme in the plant.", False),
+    (P[5], "Brighter light speeds photosynthesis up until another factor becomes limiting, which usually happens at noon.", False),
+    (P[6], "Photosynthesis removes carbon dioxide from the air, which is why forests matter for the climate.", True),
+    (P[6], "Plants store some of their glucose as starch, which they break down at night to release oxygen.", False),
+    # Sentences of the recorded corpus lessons from these documents (pipeline/tests/corpus/
+    # {velmora,photosynthesis}-sources.json.gz), as the judge saw them.
+    (V[0], "The Velmora process was devised in 1931 by the chemist Ilse Brandvik at the Korsholm glass works, which stood on the Tavel river in northern Sweden.", True),
+    (V[0], "The Velmora annealing process is a hardening method used to improve the quality of glass lenses.", False),
+    (V[1], "In the fall, the lens is cooled to 380 degrees Celsius.", True),
+    (V[1], "It consists of three stages: soak, fall, and rest.", True),
+    (V[1], "The fall stage is a crucial part of the process, as it helps to ensure that all parts of the lens are at the same temperature, which is essential for the hardening process.", False),
+    (P[0], "It contains chloroplasts, which are responsible for the process of converting light energy into chemical energy.", False),
+    (P[1], "The thylakoids are flat, disc-shaped sacs that are responsible for the process of converting light energy into chemical energy.", False),
+    (P[3], "Photosynthesis involves splitting water molecules using chlorophyll, releasing oxygen, and generating ATP and NADPH for energy.", True),
+    (P[3], "Photosynthesis involves splitting water molecules using chlorophyll to release oxygen, which is then carried to the second stage.", False),
+    (P[4], "It uses ATP and NADPH to fix carbon dioxide from the air and convert it into a three-carbon sugar called G3P.", True),
 ]
+
+# Where the sentences with an added clause, and those of the recorded lessons, begin in CASES.
+CLAUSES = 55
+RECORDED = 72
+
+# What the writer of a lesson from documents is told (pipeline/src/script/lesson/plan.rs and
+# grounding/passages.rs), for the ways of asking that share the lesson's prompt.
+WRITER = ("You are an expert teacher who writes narrated slide lessons. You write one part of a "
+          "lesson at a time, as the JSON document asked for.\nRules:\n- Be correct and specific: "
+          "name the real mechanisms, parts, dates, formulas and examples of the topic. Never invent "
+          "facts, quotations, statistics or sources. When reference facts are given, keep to them.\n"
+          "- Slides hold short phrases; the spoken sentences (\"say\", \"more\", \"opening\") "
+          "explain them in full sentences of about 18 words, written to be spoken: no markdown, no "
+          "symbols that cannot be read aloud, no URLs.\n- Each scene teaches something new; never "
+          "repeat an earlier scene.\n- Math uses Typst math syntax without '#' or '$': x^2 + 3x - 4 "
+          "= 0, frac(a, b), sqrt(x), alpha, times, arrow.r. Upright text goes in quotes: \"CO\"_2, "
+          "5 \" m/s\".")
+PASSAGE_RULE = ("Write only what the numbered passages from the learner's documents say: every fact, "
+                "figure, date and name must come from them, never from memory. End each spoken "
+                "sentence with the number of the passage it rests on in square brackets, before its "
+                "full stop, like this: \"The oven is held at 500 degrees [2].\"")
 
 SYSTEM = ("You check a narrated lesson against its source. A sentence is supported only when the "
           "passage states what it says; a claim the passage does not make, however likely, is not "
@@ -178,7 +232,56 @@ def pick_then_verdict(passage, sentence):
     return a["supported"] and a["quote"] != NONE, a["quote"]
 
 
-VARIANTS = {f.__name__: f for f in (today, verdict_only, pick, pick_then_verdict)}
+def document_of(passage):
+    """The document a passage is of, all its passages numbered as a lesson shows them, and the
+    passage's number there."""
+    for doc, topic in ((P, "Photosynthesis"), (V, "The Velmora annealing process")):
+        if passage in doc:
+            listed = "\n".join(f"[{i + 1}] {label}: {text}" for i, (label, text) in enumerate(doc))
+            return topic, listed, doc.index(passage) + 1
+    raise ValueError(passage)
+
+
+def all_passages(passage, sentence):
+    """The verdict alone, with every passage of the document before the question (the same
+    prompt for every sentence of a lesson: the server reads it once), asked of the cited one."""
+    _, listed, number = document_of(passage)
+    q = (f"Passages:\n{listed}\nSentence: \"{sentence}\"\nIt cites passage [{number}]. Does passage "
+         f"[{number}] support the sentence?")
+    return ask(turns(q), {"supported": {"type": "boolean"}})["supported"], ""
+
+
+def in_lesson(passage, sentence):
+    """The verdict alone, asked after the lesson's own prompt (the writer's rules and the lesson
+    brief with every passage): the prefix the scenes share, already in every slot of the server."""
+    topic, listed, number = document_of(passage)
+    brief = (f"Lesson topic: {topic}\nSubject: science\nLevel: intermediate; audience: intermediate "
+             "learners who know the basics: build on them with examples.\nLength: about 5 minutes of "
+             f"narration.\n\n{PASSAGE_RULE}\nPassages:\n{listed}")
+    q = (f"Check one sentence of this lesson against the passage it cites. A sentence is supported "
+         f"only when the passage states what it says; a claim the passage does not make, however "
+         f"likely, is not supported.\nSentence: \"{sentence}\"\nIt cites passage [{number}]. Does "
+         f"passage [{number}] support the sentence?")
+    messages = [{"role": "system", "content": WRITER}, {"role": "user", "content": brief},
+                {"role": "user", "content": q}]
+    return ask(messages, {"supported": {"type": "boolean"}})["supported"], ""
+
+
+def claims(passage, sentence):
+    """The sentence's claims listed, each with its verdict (as FActScore splits a text into
+    atomic facts); kept when every claim is supported."""
+    q = (f'{shown(passage)}\nSentence: "{sentence}"\nList each separate claim the sentence makes '
+         '(one to four), and for each say whether the passage supports it.')
+    item = {"type": "object", "properties": {"claim": {"type": "string", "maxLength": 160},
+                                             "supported": {"type": "boolean"}},
+            "required": ["claim", "supported"], "additionalProperties": False}
+    a = ask(turns(q), {"claims": {"type": "array", "items": item, "minItems": 1, "maxItems": 4}})
+    said = "; ".join(f"{c['claim']} ({'yes' if c['supported'] else 'no'})" for c in a["claims"])
+    return all(c["supported"] for c in a["claims"]), said
+
+
+VARIANTS = {f.__name__: f for f in (today, verdict_only, pick, pick_then_verdict, all_passages,
+                                    in_lesson, claims)}
 
 
 def main():
@@ -202,8 +305,16 @@ def main():
                 answers = list(pool.map(lambda c: VARIANTS[name](c[0], c[1]), CASES))
             kept = sum(1 for (*_, ok), (k, _) in zip(CASES, answers) if ok and k)
             caught = sum(1 for (*_, ok), (k, _) in zip(CASES, answers) if not ok and not k)
+            def part(cases):
+                kept = sum(1 for (*_, ok), (k, _) in cases if ok and k)
+                caught = sum(1 for (*_, ok), (k, _) in cases if not ok and not k)
+                stated = sum(1 for (*_, ok), _ in cases if ok)
+                return f"kept {kept}/{stated}, caught {caught}/{len(cases) - stated}"
+            pairs = list(zip(CASES, answers))
             print(f"{name:19} kept {kept:2}/{stated} stated, caught {caught:2}/{unstated} not stated "
-                  f"({time.monotonic() - started:.0f} s)", flush=True)
+                  f"({time.monotonic() - started:.0f} s); with an added clause "
+                  f"{part(pairs[CLAUSES:RECORDED])}; from recorded lessons {part(pairs[RECORDED:])}",
+                  flush=True)
             if args.show:
                 for (_, sentence, ok), (k, quote) in zip(CASES, answers):
                     if k != ok:

@@ -17,9 +17,8 @@
 //!
 //! `--ablate` writes each lesson again with `passage_judge` off (the sentences then face the
 //! model's true/false memory check and the figures-and-names test only); `--ablate RULE` with
-//! that rule of the script stage off instead (`documents_only`: the dictionaries' definitions
-//! given and quoted beside the passages; `checked_as_written`: the sentences held to their
-//! passages only once the lesson is finished). `--speed` writes a 5-minute lesson (or
+//! that rule of the script stage off instead (`checked_as_written`: the sentences held to
+//! their passages only once the lesson is finished; `unsupported_scene`, `unfounded_scene`). `--speed` writes a 5-minute lesson (or
 //! `--minutes M`) on a real topic twice instead, from the model's memory and from a
 //! textbook-like document on it (`photosynthesis.md` there), and prints what the
 //! script stage spent on each and the ratio of their times. `--show` prints each

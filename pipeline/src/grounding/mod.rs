@@ -213,21 +213,23 @@ Passages:",
         )
     }
 
-    /// The passages at `which` (places in [`Reference::passages`]) for one scene's request,
-    /// with the rule; empty when there are none.
+    /// The passages at `which` (places in [`Reference::passages`]) named for one scene's
+    /// request by their numbers: their text is in the lesson's brief ([`Self::passages_section`]),
+    /// which every request of the lesson begins with. Empty when there are none.
     pub fn scene_passages_section(&self, which: &[usize]) -> String {
-        if which.is_empty() {
-            return String::new();
-        }
-        passages::numbered(
-            &format!(
-                "{}
-Passages for this scene:",
-                passages::PASSAGE_RULE
+        let numbers: Vec<String> = which
+            .iter()
+            .filter(|&&i| i < self.passages.len())
+            .map(|i| format!("[{}]", i + 1))
+            .collect();
+        match numbers.as_slice() {
+            [] => String::new(),
+            [one] => format!("Write this scene from passage {one} above."),
+            [init @ .., last] => format!(
+                "Write this scene from passages {} and {last} above.",
+                init.join(", ")
             ),
-            &self.passages,
-            which,
-        )
+        }
     }
 
     /// The facts for the model's prompt, without the background; empty when there are none.

@@ -474,6 +474,11 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
             c.count(&p("options"), options.len(), 2, 5);
             for (i, option) in options.iter().enumerate() {
                 c.text(&p(&format!("options[{i}]")), option, 80);
+                // Four options that say one thing make a question with no answer to find.
+                let key = option.trim().to_lowercase();
+                if options[..i].iter().any(|o| o.trim().to_lowercase() == key) {
+                    c.push(p(&format!("options[{i}]")), "repeats an earlier option");
+                }
             }
             if *answer >= options.len() {
                 c.push(

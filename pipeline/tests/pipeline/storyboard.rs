@@ -27,6 +27,28 @@ fn every_problem_is_reported_with_its_json_path() {
 }
 
 #[test]
+fn a_quiz_whose_options_say_one_thing_twice_is_refused() {
+    let mut storyboard = fixture_storyboard();
+    let Visual::Quiz { options, .. } = &mut storyboard.scenes[8].visual else {
+        panic!("the fixture's ninth scene is its quiz");
+    };
+    // As a 1.5B model wrote all four options of a photosynthesis quiz (5 December).
+    let said = "Process by which plants, algae and some bacteria";
+    options[0] = said.into();
+    options[1] = format!("{said} ");
+    options[2] = said.to_uppercase();
+
+    let errors = storyboard.validate().unwrap_err();
+
+    let paths: Vec<&str> = errors.0.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(paths, ["scenes[8].options[1]", "scenes[8].options[2]"]);
+    assert!(
+        errors.to_string().contains("repeats an earlier option"),
+        "{errors}"
+    );
+}
+
+#[test]
 fn the_first_scene_must_be_a_title_scene() {
     let mut storyboard = fixture_storyboard();
     storyboard.scenes.remove(0);

@@ -51,7 +51,7 @@ use crate::titles::{Subject, guess_subject, level_name};
 const WORDS_PER_SENTENCE: usize = 18;
 const TITLE_WORDS: usize = 2 * WORDS_PER_SENTENCE;
 const SUMMARY_WORDS: usize = 4 * WORDS_PER_SENTENCE;
-/// Passages of the learner's documents given to one scene's request, at most.
+/// Passages of the learner's documents named in one scene's request, at most.
 const SCENE_PASSAGES: usize = 4;
 /// A body scene's share of the budget, in words: four or five sentences.
 const SCENE_WORDS: usize = 85;
@@ -75,9 +75,10 @@ const ROW_CHARS: u32 = 80;
 /// returned beside the storyboard, so that its definition scenes quote them and its sources
 /// list them.
 ///
-/// A brief with passages of the learner's documents is written from them: the plan is given
-/// them all, each scene those that match its heading and what it teaches, and every narrated
-/// sentence is then cited and checked (see [`cites`]).
+/// A brief with passages of the learner's documents is written from them: the plan and the
+/// scenes share a prompt that holds them all, each scene's request names those that match its
+/// heading and what it teaches, and every narrated sentence is then cited and checked (see
+/// [`cites`]).
 pub(super) async fn write(
     writer: &impl JsonModel,
     brief: &Brief,
@@ -508,7 +509,7 @@ fn joined(first: &str, second: &str) -> String {
     }
 }
 
-/// The passages for one planned scene's request: those that share most words with its
+/// The passages named in one planned scene's request: those that share most words with its
 /// heading and what it teaches, else the lesson's first (the best for its topic); empty when
 /// the lesson has none.
 fn scene_passages(reference: &Reference, scene: &PlannedScene) -> String {

@@ -126,6 +126,52 @@ fn the_background_is_given_to_the_scenes_not_to_the_plan() {
 }
 
 #[test]
+fn a_lesson_from_documents_plans_and_writes_from_one_brief_that_holds_every_passage() {
+    use crate::grounding::passages::{PASSAGE_RULE, Passage};
+    let brief = Brief::new("Velmora annealing", 2, Minutes::whole(2), Wpm::new(150));
+    let passage = |place: u32, text: &str| Passage {
+        source_id: "doc".into(),
+        title: "Velmora notes".into(),
+        passage: place,
+        page: None,
+        heading: None,
+        text: text.into(),
+    };
+    let reference = Reference {
+        facts: Vec::new(),
+        background: Some(grounding::Fact {
+            term: "annealing".into(),
+            definition: "Hardening glass by heat.".into(),
+            source: grounding::SourceId::Gcide,
+        }),
+        passages: vec![
+            passage(0, "The rise takes the lens to 512 degrees in 40 minutes."),
+            passage(1, "The soak holds it there for 90 minutes."),
+        ],
+    };
+    let (plan, scenes) = lesson_briefs(&brief, Subject::Science, &reference, None);
+    // The same text, so the scenes' requests begin with what the server read for the plan.
+    assert_eq!(plan, scenes);
+    assert!(plan.contains(PASSAGE_RULE), "{plan}");
+    assert!(
+        plan.contains("[1] Velmora notes: The rise takes the lens to 512 degrees"),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("[2] Velmora notes: The soak holds it there"),
+        "{plan}"
+    );
+    // The documents are what it teaches, not a dictionary's background.
+    assert!(!plan.contains("Hardening glass"), "{plan}");
+    // A scene's request names its passages by number.
+    assert_eq!(
+        reference.scene_passages_section(&[1, 0]),
+        "Write this scene from passages [2] and [1] above."
+    );
+    assert_eq!(reference.scene_passages_section(&[]), "");
+}
+
+#[test]
 fn a_scene_planned_twice_is_written_once() {
     let scene = |heading: &str, teaches: &str| PlannedScene {
         kind: BodyKind::Bullets,
