@@ -33,6 +33,7 @@ use futures_util::{StreamExt, stream};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::grounding::passages::Passage;
 use crate::grounding::{self, Reference};
 use crate::script::chat::{JsonModel, Turn, Vetted};
 use crate::script::questions::{
@@ -90,7 +91,7 @@ pub(super) async fn write(
         return write_lesson(writer, brief, context, reference, progress).await;
     }
     let reference = Reference {
-        passages: brief.passages.clone(),
+        passages: within_prompt(&brief.passages),
         ..reference.clone()
     };
     let marking = Marking::new(writer, &reference.passages);
@@ -105,6 +106,35 @@ pub(super) async fn write(
         "the lesson's words before and after the check against its passages"
     );
     Ok((storyboard, facts))
+}
+
+/// Words of the learner's passages a lesson's shared prompt holds, at most (about 2,200
+/// tokens). The prompt is in each of the server's slots at once: twelve passages of 290 words
+/// (4,900 tokens) in each of four overflowed the 16,384-token context, and a 5-minute lesson
+/// from the GPL failed with "Context size has been exceeded".
+const PROMPT_PASSAGE_WORDS: usize = 1_600;
+
+/// The first of `passages` (best first, as they are chosen for a lesson) that the shared
+/// prompt holds: while their words are within [`PROMPT_PASSAGE_WORDS`], and always the first.
+fn within_prompt(passages: &[Passage]) -> Vec<Passage> {
+    let mut words = 0;
+    let kept = passages
+        .iter()
+        .take_while(|passage| {
+            words += passage.text.split_whitespace().count();
+            words <= PROMPT_PASSAGE_WORDS
+        })
+        .count()
+        .max(1)
+        .min(passages.len());
+    if kept < passages.len() {
+        tracing::info!(
+            kept,
+            given = passages.len(),
+            "the lesson's prompt holds only its first passages"
+        );
+    }
+    passages[..kept].to_vec()
 }
 
 /// [`write`] with the reference (and the passages in it) as given.

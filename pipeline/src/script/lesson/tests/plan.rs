@@ -172,6 +172,29 @@ fn a_lesson_from_documents_plans_and_writes_from_one_brief_that_holds_every_pass
 }
 
 #[test]
+fn the_lesson_prompt_holds_the_first_passages_that_fit_every_slot() {
+    use crate::grounding::passages::Passage;
+    let passage = |place: u32, words: usize| Passage {
+        source_id: "gpl".into(),
+        title: "GPL".into(),
+        passage: place,
+        page: None,
+        heading: None,
+        text: vec!["word"; words].join(" "),
+    };
+    // Twelve of 290 words, as the splitter's largest: the first five fit (1,450 words).
+    let large: Vec<Passage> = (0..12).map(|i| passage(i, 290)).collect();
+    let kept = within_prompt(&large);
+    assert_eq!(kept.len(), 5);
+    assert_eq!(kept[4].passage, 4, "in the order given, best first");
+    // A short document is given whole; one passage longer than the limit is still given.
+    let small: Vec<Passage> = (0..7).map(|i| passage(i, 80)).collect();
+    assert_eq!(within_prompt(&small).len(), 7);
+    assert_eq!(within_prompt(&[passage(0, 2_000)]).len(), 1);
+    assert!(within_prompt(&[]).is_empty());
+}
+
+#[test]
 fn a_scene_planned_twice_is_written_once() {
     let scene = |heading: &str, teaches: &str| PlannedScene {
         kind: BodyKind::Bullets,
