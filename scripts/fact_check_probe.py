@@ -65,15 +65,21 @@ SYSTEM = "You are a careful teacher checking a lesson script for factual errors.
 URL = ""
 
 
-def ask(messages, properties, max_tokens=200):
+def ask_json(url, name, messages, properties, max_tokens=200):
+    """One request to llama-server at `url`, at temperature 0, its answer held to a JSON object
+    of `properties` by the grammar; the answer's object. Shared with passage_judge_probe.py."""
     schema = {"type": "object", "properties": properties, "required": list(properties),
               "additionalProperties": False}
     body = {"model": "local", "messages": messages, "temperature": 0.0, "max_tokens": max_tokens,
             "response_format": {"type": "json_schema",
-                                "json_schema": {"name": "fact_check", "schema": schema, "strict": True}}}
-    request = urllib.request.Request(URL, json.dumps(body).encode(), {"Content-Type": "application/json"})
+                                "json_schema": {"name": name, "schema": schema, "strict": True}}}
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
     answer = json.load(urllib.request.urlopen(request, timeout=600))
     return json.loads(answer["choices"][0]["message"]["content"])
+
+
+def ask(messages, properties, max_tokens=200):
+    return ask_json(URL, "fact_check", messages, properties, max_tokens)
 
 
 def turns(question):

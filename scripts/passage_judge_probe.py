@@ -17,14 +17,12 @@ them. Nothing here is used by Lectern; it is the measurement behind docs/local-m
 """
 import argparse
 import concurrent.futures as cf
-import json
 import re
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-from fact_check_probe import models_home, serve
+from fact_check_probe import ask_json, models_home, serve
 
 SOURCES = Path(__file__).resolve().parent.parent / "pipeline/tests/corpus/sources"
 
@@ -168,14 +166,7 @@ your i me my one""".split())
 
 
 def ask(messages, properties, max_tokens=200):
-    schema = {"type": "object", "properties": properties, "required": list(properties),
-              "additionalProperties": False}
-    body = {"model": "local", "messages": messages, "temperature": 0.0, "max_tokens": max_tokens,
-            "response_format": {"type": "json_schema",
-                                "json_schema": {"name": "passage_support", "schema": schema, "strict": True}}}
-    request = urllib.request.Request(URL, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    answer = json.load(urllib.request.urlopen(request, timeout=600))
-    return json.loads(answer["choices"][0]["message"]["content"])
+    return ask_json(URL, "passage_support", messages, properties, max_tokens)
 
 
 def shown(passage):
