@@ -213,25 +213,6 @@ Passages:",
         )
     }
 
-    /// The passages at `which` (places in [`Reference::passages`]) named for one scene's
-    /// request by their numbers: their text is in the lesson's brief ([`Self::passages_section`]),
-    /// which every request of the lesson begins with. Empty when there are none.
-    pub fn scene_passages_section(&self, which: &[usize]) -> String {
-        let numbers: Vec<String> = which
-            .iter()
-            .filter(|&&i| i < self.passages.len())
-            .map(|i| format!("[{}]", i + 1))
-            .collect();
-        match numbers.as_slice() {
-            [] => String::new(),
-            [one] => format!("Write this scene from passage {one} above."),
-            [init @ .., last] => format!(
-                "Write this scene from passages {} and {last} above.",
-                init.join(", ")
-            ),
-        }
-    }
-
     /// The facts for the model's prompt, without the background; empty when there are none.
     pub fn facts_section(&self) -> String {
         self.section("Reference facts (quote them in definition scenes; do not contradict them):")

@@ -560,5 +560,20 @@ fn passages_for(reference: &Reference, query: &str) -> String {
     if which.is_empty() {
         which = (0..reference.passages.len().min(SCENE_PASSAGES - 1)).collect();
     }
-    reference.scene_passages_section(&which)
+    named_passages(&which)
+}
+
+/// The passages at `which` (places in the lesson's list) named for a scene's request by their
+/// numbers: their text is in the lesson's brief, which every request of the lesson begins
+/// with. Empty when there are none.
+fn named_passages(which: &[usize]) -> String {
+    let numbers: Vec<String> = which.iter().map(|i| format!("[{}]", i + 1)).collect();
+    match numbers.len() {
+        0 => String::new(),
+        1 => format!("Write this scene from passage {} above.", numbers[0]),
+        _ => format!(
+            "Write this scene from passages {} above.",
+            spoken_list(&numbers, "and")
+        ),
+    }
 }

@@ -165,10 +165,10 @@ fn a_lesson_from_documents_plans_and_writes_from_one_brief_that_holds_every_pass
     assert!(!plan.contains("Hardening glass"), "{plan}");
     // A scene's request names its passages by number.
     assert_eq!(
-        reference.scene_passages_section(&[1, 0]),
+        named_passages(&[1, 0]),
         "Write this scene from passages [2] and [1] above."
     );
-    assert_eq!(reference.scene_passages_section(&[]), "");
+    assert_eq!(named_passages(&[]), "");
 }
 
 #[test]
