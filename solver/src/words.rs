@@ -244,6 +244,19 @@ fn find_unit(word: &str) -> Option<usize> {
         .position(|u| u.names.contains(&lower.as_str()) || u.names.contains(&word))
 }
 
+/// How many of `to` make one `from` (`h` to `min`: "60"), as the exact decimal the table
+/// holds for each; `None` unless both are units of the table of one base dimension.
+pub(crate) fn conversion(from: &str, to: &str) -> Option<(&'static str, &'static str)> {
+    let (from, to) = (&UNITS[find_unit(from)?], &UNITS[find_unit(to)?]);
+    let dimension = |u: &Unit| {
+        [LENGTH, TIME, MASS, "Ա^3"]
+            .contains(&u.base)
+            .then_some(u.base)
+    };
+    (dimension(from)? == dimension(to)? && from.factor != to.factor)
+        .then_some((from.factor, to.factor))
+}
+
 /// A line with its units made into algebra.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Quantities {
@@ -449,12 +462,14 @@ pub fn quantities(text: &str) -> Option<Quantities> {
         };
         let starts_number = chars.get(number_start).is_some_and(char::is_ascii_digit)
             && (prefix.is_some() || !previous_letter);
-        // "9pi cm^2": a unit of two or more letters after a value, apart from it.
+        // "9pi cm^2": a unit of two or more letters after a value, apart from it; after a
+        // bracket any unit ("(90 / 60) h": a time converted to hours).
         if !starts_number && c.is_alphabetic() && s.i > 0 && chars[s.i - 1] == ' ' {
             let start = s.i;
             let (word, _) = s.word();
-            s.spaced = false;
-            if word.chars().count() > 1
+            let after_bracket = chars[..s.i].iter().rev().find(|c| **c != ' ') == Some(&')');
+            s.spaced = after_bracket;
+            if (word.chars().count() > 1 || after_bracket)
                 && let Some(first) = s.unit_power()
             {
                 let mut units = vec![first];

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 68] = [
+const PROBLEMS: [(&str, &str, &str); 75] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -144,6 +144,30 @@ const PROBLEMS: [(&str, &str, &str); 68] = [
     (
         "A cyclist rides at 12 km/h for 2.5 hours. How far does she go?",
         "30 km",
+        "word_problem",
+    ),
+    // Units converted, alone or inside a rate.
+    (
+        "How many minutes are in 3.5 hours?",
+        "210 min",
+        "word_problem",
+    ),
+    ("Convert 5 km to meters", "5000 m", "word_problem"),
+    ("What is 2.5 m in centimeters?", "250 cm", "word_problem"),
+    ("Express 90 minutes in hours", "1.5 h", "word_problem"),
+    (
+        "A train travels 90 km in 45 minutes. What is its speed in km/h?",
+        "120 km/h",
+        "word_problem",
+    ),
+    (
+        "A bus drives at 60 km/h for 20 minutes. How far does it go?",
+        "20 km",
+        "word_problem",
+    ),
+    (
+        "How many minutes does it take to walk 6 km at 4 km/h?",
+        "90 min",
         "word_problem",
     ),
     (

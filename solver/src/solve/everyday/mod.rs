@@ -1,9 +1,10 @@
 //! Everyday problems in words, solved offline: percentages and discounts, rates and unit
-//! prices, ratios, standard geometry, sequences, probability with dice, coins and cards, and
-//! definite integrals. Each writes its set-up as calculations with units, which the checker
+//! prices, ratios, unit conversions, standard geometry, sequences, probability with dice,
+//! coins and cards, and definite integrals. Each writes its set-up as calculations with units, which the checker
 //! verifies as it verifies a language model's (`25% of $60` to `$15`).
 
 mod amounts;
+mod convert;
 mod definite;
 mod geometry;
 mod percent;
@@ -63,6 +64,7 @@ fn worked(s: &str) -> Option<Worked> {
         .or_else(|| geometry::solve(&s))
         .or_else(|| percent::solve(&s))
         .or_else(|| rate::solve(&s))
+        .or_else(|| convert::solve(&s))
 }
 
 /// A step in the style of a model's: the calculation, the rule and one sentence.

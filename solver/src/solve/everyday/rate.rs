@@ -110,60 +110,142 @@ fn unit_price(all: &[Amount]) -> Option<Worked> {
     )
 }
 
-/// Distance from speed and time, time from distance and speed, or speed from both.
+/// Distance from speed and time, time from distance and speed, or speed from both. A time in
+/// another unit than the speed's (or than the one asked for: "in km/h", "how many minutes")
+/// is converted first, as its own checked steps.
 fn motion(s: &str, all: &[Amount]) -> Option<Worked> {
     let distance = all.iter().find(|a| is_length(&a.unit));
     let time = all.iter().find(|a| is_time(&a.unit));
     let speed = all.iter().find(|a| is_speed(&a.unit));
-    let hours = |t: &Amount| -> Option<(Rational, String)> {
-        // A speed per hour with minutes: the minutes become hours first.
-        Some((t.value, t.unit.clone()))
-    };
     match (distance, time, speed) {
         (Some(d), Some(t), None) if mentions(s, &["speed", "fast", "velocity", "rate"]) => {
-            let (t_value, t_unit) = hours(t)?;
-            let v = d.value.div(t_value).ok()?;
-            let before = format!("{} / {} {t_unit}", d.written(), shown(t_value));
-            worked(
+            let (mut steps, t) = in_unit(t, asked_per(s))?;
+            let v = d.value.div(t.value).ok()?;
+            // `90 km / ((45 / 60) h)`: the converted time divides as a whole.
+            let divisor = if steps.is_empty() {
+                t.written.clone()
+            } else {
+                format!("({})", t.written)
+            };
+            let before = format!("{} / {divisor}", d.written());
+            let after = format!("{} {}/{}", shown(v), d.unit, t.unit);
+            steps.push(step(
                 before.clone(),
-                before,
-                format!("{} {}/{t_unit}", shown(v), d.unit),
+                after.clone(),
                 "Use speed = distance / time",
                 "Average speed is the distance divided by the time.",
-            )
+            ));
+            motion_worked(before, steps, after)
         }
         (Some(d), None, Some(v)) if mentions(s, &["how long", "time", "take"]) => {
             let (dist_unit, time_unit) = v.unit.split_once('/')?;
             if dist_unit != d.unit {
                 return None;
             }
-            let t = d.value.div(v.value).ok()?;
             let before = format!("{} / ({})", d.written(), v.written());
-            worked(
+            let taken = Amount {
+                value: d.value.div(v.value).ok()?,
+                unit: time_unit.to_string(),
+                word: 0,
+            };
+            let mut steps = vec![step(
                 before.clone(),
-                before,
-                format!("{} {time_unit}", shown(t)),
+                taken.written(),
                 "Use time = distance / speed",
                 "The time is the distance divided by the speed.",
-            )
+            )];
+            let answer = match asked_time(s).filter(|unit| *unit != time_unit) {
+                Some(unit) => {
+                    let converted = super::convert::conversion_of(&taken, unit)?;
+                    steps.extend(converted.steps);
+                    converted.answer
+                }
+                None => taken.written(),
+            };
+            motion_worked(before, steps, answer)
         }
         (None, Some(t), Some(v)) if mentions(s, &["how far", "distance"]) => {
             let (dist_unit, time_unit) = v.unit.split_once('/')?;
-            if time_unit != t.unit {
-                return None;
-            }
+            let time_unit = super::amounts::unit_symbol(time_unit)?;
+            let (mut steps, t) = in_unit(t, Some(time_unit))?;
             let d = v.value.mul(t.value).ok()?;
-            let before = format!("{} × {}", v.written(), t.written());
-            worked(
+            let before = format!("{} × {}", v.written(), t.written);
+            let after = format!("{} {dist_unit}", shown(d));
+            steps.push(step(
                 before.clone(),
-                before,
-                format!("{} {dist_unit}", shown(d)),
+                after.clone(),
                 "Use distance = speed × time",
                 "The distance is the speed times the time.",
-            )
+            ));
+            motion_worked(before, steps, after)
         }
         _ => None,
     }
+}
+
+fn motion_worked(reading: String, steps: Vec<super::Step>, answer: String) -> Option<Worked> {
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading,
+        steps,
+        answer,
+    })
+}
+
+/// A time as a calculation uses it: as written (`2.5 h`), or in another unit with the step
+/// that converts it (`20 min` to `(20 / 60) h`).
+struct Time {
+    written: String,
+    value: Rational,
+    unit: &'static str,
+}
+
+/// `t` in the time unit `wanted` (with the step that converts it), or as it is.
+fn in_unit(t: &Amount, wanted: Option<&'static str>) -> Option<(Vec<super::Step>, Time)> {
+    let own = super::amounts::unit_symbol(&t.unit)?;
+    match wanted {
+        Some(unit) if unit != own => {
+            let (step, written, value) = super::convert::into(t, unit)?;
+            Some((
+                vec![step],
+                Time {
+                    written,
+                    value,
+                    unit,
+                },
+            ))
+        }
+        _ => Some((
+            Vec::new(),
+            Time {
+                written: t.written(),
+                value: t.value,
+                unit: own,
+            },
+        )),
+    }
+}
+
+/// The time unit of a speed asked for: "in km/h", "per hour", "in m/s".
+fn asked_per(s: &str) -> Option<&'static str> {
+    [
+        (&["km/h", "mph", "per hour", "an hour", "/h"][..], "h"),
+        (&["per minute", "a minute", "/min"][..], "min"),
+        (&["m/s", "per second", "a second"][..], "s"),
+    ]
+    .into_iter()
+    .find(|(said, _)| said.iter().any(|w| s.contains(w)))
+    .map(|(_, unit)| unit)
+}
+
+/// The time unit a duration is asked in: "how many minutes", "in seconds".
+fn asked_time(s: &str) -> Option<&'static str> {
+    [("minutes", "min"), ("seconds", "s"), ("hours", "h")]
+        .into_iter()
+        .find(|(word, _)| {
+            s.contains(&format!("how many {word}")) || s.contains(&format!("in {word}"))
+        })
+        .map(|(_, unit)| unit)
 }
 
 /// "Share $60 in the ratio 2:3", "boys to girls is 3:4 and there are 12 boys".
