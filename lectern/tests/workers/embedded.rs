@@ -178,6 +178,100 @@ async fn a_job_that_always_fails_ends_failed_after_three_attempts_with_its_credi
     app.assert_ledger_matches(&uid).await;
 }
 
+/// Issue 52: a job that really fails in the narration, the encoder or the storage tells its
+/// user which part failed, in a sentence written for them; the narrator's traceback, the
+/// missing GStreamer element and the path stay in the server's log. (The script stage's
+/// failure is the test above; the slides are drawn with fonts built into the binary, and no
+/// setting makes them fail.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_failing_in_narration_encoding_or_storage_tells_its_user_in_plain_words() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = tempfile::tempdir().unwrap();
+    // A narrator that dies as a broken Python install does: a traceback naming its files.
+    let piper = scratch.path().join("piper");
+    std::fs::write(
+        &piper,
+        "#!/bin/sh\n\
+         echo 'Traceback (most recent call last):' >&2\n\
+         echo '  File \"/usr/lib/python3/dist-packages/piper/__main__.py\", line 9' >&2\n\
+         echo 'ModuleNotFoundError: No module named onnxruntime' >&2\n\
+         exit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&piper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let voice = scratch.path().join("voice.onnx");
+    std::fs::write(&voice, b"not a voice").unwrap();
+    // GStreamer with no plugins at all: the encoder's elements cannot be made.
+    let no_plugins = scratch.path().join("no-plugins");
+    std::fs::create_dir(&no_plugins).unwrap();
+    // Media storage under a regular file: no folder can be made there (also as root).
+    let blocked = scratch.path().join("blocked");
+    std::fs::write(&blocked, b"a file, not a folder").unwrap();
+
+    let (piper, voice, no_plugins) = (
+        piper.display().to_string(),
+        voice.display().to_string(),
+        no_plugins.display().to_string(),
+    );
+    let registry = scratch.path().join("registry.bin").display().to_string();
+    let media = format!("file://{}/media", blocked.display());
+    let cases: [(&str, Vec<(&str, &str)>, &str, &str); 3] = [
+        (
+            "narration",
+            vec![
+                ("LECTERN_TTS", "piper"),
+                ("LECTERN_PIPER_COMMAND", &piper),
+                ("LECTERN_PIPER_MODEL", &voice),
+            ],
+            "Recording the narration failed.",
+            "onnxruntime",
+        ),
+        (
+            "encode",
+            vec![
+                ("GST_PLUGIN_SYSTEM_PATH_1_0", &no_plugins),
+                ("GST_PLUGIN_PATH_1_0", &no_plugins),
+                ("GST_REGISTRY_1_0", &registry),
+            ],
+            "Encoding the video failed.",
+            "encode stage failed",
+        ),
+        (
+            "storage",
+            vec![("LECTERN_STORAGE_URL", &media)],
+            "Saving the video failed.",
+            "Not a directory",
+        ),
+    ];
+    let runs = cases
+        .iter()
+        .map(|(stage, settings, told, logged)| async move {
+            let app = support::embedded_process(settings).await;
+            let (token, uid) = app.sign_in("unlucky@example.com").await;
+            let job_id = app.start_video(&token, &uid, "Volcanoes", 1).await;
+            let (status, _) = app.wait_final(&token, &job_id, FIVE_MINUTES).await;
+            assert_eq!(status["status"], "failed", "{stage}: {status}");
+            let error = status["error"].as_str().unwrap();
+            assert!(error.starts_with(told), "{stage}: {error}");
+            assert!(error.contains("refunded"), "{stage}: {error}");
+            assert!(
+                !error.contains('/')
+                    && !error.contains("Traceback")
+                    && !lectern_core::redact::looks_internal(error),
+                "{stage}: {error}"
+            );
+            // What the user is spared is in the log, with the job's id.
+            let log = std::fs::read_to_string(&app.api.as_ref().unwrap().log).unwrap();
+            assert!(
+                log.contains(logged) && log.contains(&job_id),
+                "{stage}: the log does not hold '{logged}' for {job_id}:\n{log}"
+            );
+            assert_eq!(app.available(&uid).await, 10, "{stage}: refunded");
+            app.assert_ledger_matches(&uid).await;
+        });
+    futures::future::join_all(runs).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_job_cancelled_while_rendering_is_refunded_and_leaves_no_video() {
     let app = support::embedded(fast_pipeline()).await;

@@ -76,18 +76,19 @@ narrated videos. Answer with one JSON document and nothing else:
 "narration": "..."}], "final_answer": "...", "summary": "..."}
 
 Every step is checked by a computer algebra checker before it is narrated, so:
-- "before" and "after" are plain typed mathematics with no words around them:
-  3(x - 1) = 2x + 4, x^2, sqrt(8), 7/4, d/dx(x^3 + 2x), ∫ (3x^2 + 2x) dx.
+- "before" and "after" are plain typed mathematics with no words around them, in forms
+  such as a(x - b) = cx + d, x^n, sqrt(n), p/q, d/dx(f(x)), ∫ f(x) dx.
   Several equations of a system are joined with ";"; alternatives with "or"
-  (x - 2 = 0 or x - 3 = 0). Keep every case in one line.
+  (x = a or x = b). Keep every case in one line.
 - Each step's "after" must be equivalent to its "before" (the same solutions, the same
   value). The first step's "before" is the problem as a formula.
 - "rule" names the rule applied in at most 12 words ("Subtract 3 from both sides").
 - "narration" is one or two spoken sentences explaining the step: words a voice can read,
   no markdown, no LaTeX. Never say that a step is checked or verified: the video says which
   steps the checker verified.
-- "final_answer" is in one of these forms: x = 4; x = 2, x = 3; x = 1, y = 2; 7/4;
-  3x^2 + 2; x^3 + x^2 + C; no real solutions; no solution; all real numbers.
+- "final_answer" is in one of these forms, with the problem's own numbers in place of the
+  letters: x = a; x = a, x = b; x = a, y = b; p/q; an expression in x; F(x) + C;
+  no real solutions; no solution; all real numbers.
   An indefinite integral's answer includes + C.
 - For a problem that is not mathematics, steps may be reasoning: then "before" and "after"
   are short statements, and they will be shown without a check mark.
@@ -242,7 +243,21 @@ pub async fn solve(
 
 #[cfg(test)]
 mod tests {
-    use super::without_label;
+    use super::{system_prompt, without_label};
+
+    /// Issue 51: the prompt shows forms written with letters, never an answer a user could
+    /// get (a model copied "120 km / 1.5 h to 80 km/h" from a guide into a square root's
+    /// answer).
+    #[test]
+    fn the_solution_prompt_shows_forms_with_letters_never_an_answer() {
+        for line in system_prompt().lines() {
+            let mathematics = line.contains('=') || line.contains('/') || line.contains('^');
+            assert!(
+                !(mathematics && line.chars().any(|c| c.is_ascii_digit())),
+                "{line}"
+            );
+        }
+    }
 
     #[test]
     fn a_label_copied_from_the_instructions_is_left_out_of_the_answer() {
