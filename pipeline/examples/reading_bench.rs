@@ -169,6 +169,8 @@ async fn main() -> anyhow::Result<()> {
     let writer = OpenAiWriter::new(solution::reader_config(&server.writer_config()))?;
     let (mut right, mut by_model, mut model_right, mut refused, mut wrong) = (0, 0, 0, 0, 0);
     let mut asks = 0;
+    // Model readings whose set-up says what its unknowns stand for.
+    let mut named = 0;
     let mut model_seconds = 0.0;
     for (words, reference) in PROBLEMS {
         let started = Instant::now();
@@ -185,6 +187,11 @@ async fn main() -> anyhow::Result<()> {
                 let is_right = reading.solvable && solved.is_some() && solved == answer(reference);
                 if let ReadBy::Model { asks: n } = by {
                     by_model += 1;
+                    named += usize::from(
+                        !lectern_solver::SetUp::read(&reading.reading)
+                            .unknowns
+                            .is_empty(),
+                    );
                     asks += n;
                     model_seconds += seconds;
                     model_right += usize::from(is_right);
@@ -220,6 +227,7 @@ async fn main() -> anyhow::Result<()> {
         by_model - model_right
     );
     println!("  wrong readings accepted        {wrong:>3}");
+    println!("  model set-ups naming unknowns  {named:>3} of {by_model}");
     if asked > 0 {
         println!(
             "  seconds per model reading      {:>7.2}",

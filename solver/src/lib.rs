@@ -163,6 +163,7 @@ mod problem;
 mod rational;
 mod reading;
 mod roots;
+mod set_up;
 mod sets;
 mod solve;
 mod statement;
@@ -180,6 +181,7 @@ pub use parse_error::ParseError;
 pub use parser::parse_expression;
 pub use rational::{ArithmeticError, Rational};
 pub use reading::{READING_MAX_CHARS, Reading, accept_reading, in_notation, read};
+pub use set_up::{SetUp, Unknown};
 pub use solve::{Solution, SolveError, Step, solve};
 
 use verdict::Verdict;

@@ -438,16 +438,27 @@ pub const READING_MAX_CHARS: usize = 300;
 /// let left_out = lectern_solver::accept_reading(words, "b + b = 30").unwrap_err();
 /// assert!(left_out.contains("does not use 4"), "{left_out}");
 /// ```
-pub fn accept_reading(words: &str, notation: &str) -> Result<Reading, String> {
-    let notation = notation.trim();
-    if notation.is_empty() {
+///
+/// The reading may write out its set-up (`b + (b + 4) = 30, where b is Ben's age (years)`,
+/// [`crate::SetUp`]): each unknown must be a letter of the equations, and an amount of the
+/// words the equations leave out must be named as not needed.
+pub fn accept_reading(words: &str, reading: &str) -> Result<Reading, String> {
+    let reading = reading.trim();
+    if reading.is_empty() {
         return Err("the notation is empty".into());
     }
-    if notation.chars().count() > READING_MAX_CHARS {
+    if reading.chars().count() > READING_MAX_CHARS {
         return Err(format!(
             "the notation is longer than {READING_MAX_CHARS} characters"
         ));
     }
+    let set_up = crate::SetUp::read(reading);
+    if set_up.says_more()
+        && let Some(problem) = set_up.problem()
+    {
+        return Err(problem);
+    }
+    let notation = set_up.notation.as_str();
     let solved = crate::solve(notation);
     match crate::problem::read_problem(notation) {
         Ok(read) if is_number(&read.problem) => {
@@ -462,13 +473,16 @@ pub fn accept_reading(words: &str, notation: &str) -> Result<Reading, String> {
         }
         _ => {}
     }
-    if let Some(reason) = crate::solve::everyday::reading_problem(words, notation) {
+    if let Some(reason) =
+        crate::solve::everyday::reading_problem(words, notation, &set_up.not_needed)
+    {
         return Err(reason);
     }
-    let read_as = format!("Lectern reads this as: {notation}");
+    let written = set_up.written();
+    let read_as = format!("Lectern reads this as: {written}");
     Ok(match solved {
         Ok(solution) => Reading {
-            reading: notation.to_string(),
+            reading: written,
             kind: solution.kind.name().to_string(),
             solvable: true,
             detail: read_as,
@@ -480,7 +494,7 @@ pub fn accept_reading(words: &str, notation: &str) -> Result<Reading, String> {
                 crate::SolveError::NeedsLanguageModel { .. } => read_as,
             };
             Reading {
-                reading: notation.to_string(),
+                reading: written,
                 kind: kind.name().to_string(),
                 solvable: false,
                 detail,

@@ -139,7 +139,8 @@ pub fn reader_config(config: &OpenAiWriterConfig) -> OpenAiWriterConfig {
     reading.temperature = REASK_TEMPERATURE;
     reading.stream = false;
     reading.scene_by_scene = false;
-    reading.max_tokens = Some(200);
+    // The set-up at its schema's longest (six quotes, three unknowns, the notation).
+    reading.max_tokens = Some(400);
     reading.parallel = 1;
     reading
 }
@@ -150,10 +151,20 @@ fn narrated(mut solution: CheckedSolution, reading: Option<&str>) -> CheckedSolu
     let Some(reading) = reading else {
         return solution;
     };
+    // A set-up written out is said in words first: "Let b be Ben's age, in years. We write
+    // this as b + (b + 6) = 40."
+    let said = match lectern_solver::SetUp::of(reading) {
+        Some(set_up) => format!(
+            "{} We write this as {}.",
+            set_up.said().unwrap_or_default(),
+            set_up.notation
+        ),
+        None => format!("We write this as {reading}."),
+    };
     if let Some(first) = solution.steps.first_mut()
         && !first.step.narration.starts_with("We write this as")
     {
-        first.step.narration = format!("We write this as {reading}. {}", first.step.narration)
+        first.step.narration = format!("{} {}", said.trim(), first.step.narration)
             .trim()
             .to_string();
     }
@@ -175,6 +186,11 @@ pub fn offline(problem: &str) -> Result<CheckedSolution, lectern_solver::SolveEr
         );
     }
     let answer_checked = checks.last().is_some_and(|c| c.is_checked());
+    // The answer of a set-up written out carries its unknown's unit (`b = 17 years`).
+    let final_answer = match lectern_solver::SetUp::of(problem) {
+        Some(set_up) => set_up.with_units(&solution.final_answer),
+        None => solution.final_answer,
+    };
     let steps = solution
         .steps
         .into_iter()
@@ -189,7 +205,7 @@ pub fn offline(problem: &str) -> Result<CheckedSolution, lectern_solver::SolveEr
         reading: solution.reading,
         kind: solution.kind,
         steps,
-        final_answer: solution.final_answer,
+        final_answer,
         answer_checked,
         introduction: None,
         summary: None,

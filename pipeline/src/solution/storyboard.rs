@@ -634,8 +634,13 @@ pub fn build(solution: &CheckedSolution, params: &SolutionBrief, title: &str) ->
     let high = target as f64 * 1.1;
     let detail_asked = params.detail_level.clamp(1, 3);
     // The card shows the problem as it is solved: the reading of the student's words, whose
-    // steps follow, rather than the words again (they are said in the introduction).
-    let card = solution.reading.as_deref().unwrap_or(title);
+    // steps follow, rather than the words again (they are said in the introduction); of a
+    // set-up written out, its equations (what the letters stand for is said in the first step).
+    let card = solution
+        .reading
+        .as_deref()
+        .map(|reading| lectern_solver::SetUp::read(reading).notation);
+    let card = card.as_deref().unwrap_or(title);
     let title_scene = |shown: &CheckedSolution, with_method: bool| {
         let (subtitle, claim) = check_claim(shown);
         let mut narration = vec![beat(&[speak(&intro), claim.to_string()])];
@@ -1161,6 +1166,25 @@ mod tests {
             ..params(ages, 2, 2)
         };
         let solution = super::super::solve(None, &brief).await.unwrap();
+        let plan = build(&solution, &brief, &lectern_contract::problem_title(ages));
+        assert_eq!(title_card(&plan.storyboard), "b + (b + 6) = 40");
+
+        // A set-up written out (issue 51): the card shows its equation, the first step says
+        // what the letter stands for, and the answer has its unit.
+        let brief = SolutionBrief {
+            reading: Some("b + (b + 6) = 40, where b is Ben's age (years)".into()),
+            ..params(ages, 2, 2)
+        };
+        let solution = super::super::solve(None, &brief).await.unwrap();
+        assert_eq!(solution.final_answer, "b = 17 years");
+        assert!(
+            solution.steps[0]
+                .step
+                .narration
+                .starts_with("Let b be Ben's age, in years. We write this as b + (b + 6) = 40."),
+            "{:?}",
+            solution.steps[0]
+        );
         let plan = build(&solution, &brief, &lectern_contract::problem_title(ages));
         assert_eq!(title_card(&plan.storyboard), "b + (b + 6) = 40");
 

@@ -61,7 +61,7 @@ async fn words_the_rules_cannot_read_are_read_by_the_model_and_solved_by_the_sol
     assert_eq!(format["type"], "json_schema");
     assert_eq!(format["json_schema"]["name"], "problem_notation");
     let schema = &format["json_schema"]["schema"];
-    assert_eq!(schema["required"], json!(["notation"]));
+    assert_eq!(schema["required"], json!(["unknowns", "notation"]));
     assert_eq!(schema["additionalProperties"], false);
     assert!(
         schema["properties"]["notation"]["maxLength"]
@@ -76,6 +76,43 @@ async fn words_the_rules_cannot_read_are_read_by_the_model_and_solved_by_the_sol
     // The solver solves the reading, every step through the checker.
     let solved = solution::offline(&reading.reading).unwrap();
     assert_eq!(solved.final_answer, "b = 17");
+    assert!(solved.answer_checked);
+    assert!(solved.steps.iter().all(|s| s.checked));
+}
+
+/// Issue 51: the model writes the set-up: what the unknown stands for with its unit, and the
+/// equation. The solver solves the equation and the answer carries the unit.
+#[tokio::test]
+async fn the_set_up_names_its_unknown_and_the_answer_has_the_unit() {
+    let set_up = |letter: &str| {
+        Reply::Content(
+            json!({
+                "unknowns": [{"letter": letter, "means": "Ben's age", "unit": "years"}],
+                "notation": "b + (b + 6) = 40",
+            })
+            .to_string(),
+        )
+    };
+    // The first answer names a letter its equation does not use: asked again with the reason.
+    let stand_in = ChatStandIn::start(vec![set_up("a"), set_up("b")]).await;
+    let read = reader::read(&writer(&stand_in), AGES).await.unwrap();
+    let ProblemRead::Read { reading, by } = read else {
+        panic!("read: {read:?}");
+    };
+    assert_eq!(by, ReadBy::Model { asks: 2 });
+    assert!(
+        message(&stand_in.requests()[1], "user").contains("is not in the equations"),
+        "{:?}",
+        stand_in.requests()[1]
+    );
+    assert_eq!(
+        reading.reading,
+        "b + (b + 6) = 40, where b is Ben's age (years)"
+    );
+    assert!(reading.solvable);
+
+    let solved = solution::offline(&reading.reading).unwrap();
+    assert_eq!(solved.final_answer, "b = 17 years");
     assert!(solved.answer_checked);
     assert!(solved.steps.iter().all(|s| s.checked));
 }
@@ -120,7 +157,7 @@ async fn the_re_ask_quotes_the_rejected_reading_and_is_sampled_not_the_likeliest
     let correction = message(&requests[1], "user");
     assert!(correction.contains("\"b + b = 40\""), "{correction}");
     assert!(
-        correction.contains("Write a different notation"),
+        correction.contains("Write a different set-up"),
         "{correction}"
     );
 }

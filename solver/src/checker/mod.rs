@@ -15,6 +15,9 @@ pub use outcome::{CheckMethod, CheckStatus, CheckTarget, StepCheck, first_failur
 /// Checks each step and then the final answer against `problem` (the text the user typed).
 /// The result has one entry per step, in order, followed by one for the final answer.
 pub fn check_steps(problem: &str, steps: &[Step], final_answer: &str) -> Vec<StepCheck> {
+    // A reading with its set-up written out is checked against its equations.
+    let set_up = crate::SetUp::of(problem);
+    let problem = set_up.as_ref().map_or(problem, |s| s.notation.as_str());
     let context = Context::read(problem);
     let mut checks: Vec<StepCheck> = steps
         .iter()

@@ -61,8 +61,13 @@ pub struct Solution {
     pub reading: Option<String>,
 }
 
-/// Solves a problem offline, or says why it cannot.
+/// Solves a problem offline, or says why it cannot. A reading with its set-up written out
+/// (`b + (b + 6) = 40, where b is Ben's age (years)`, [`crate::SetUp`]) is solved by its
+/// equations; its answer is theirs, without the unit (the caller adds it after the check).
 pub fn solve(problem: &str) -> Result<Solution, SolveError> {
+    if let Some(set_up) = crate::SetUp::of(problem) {
+        return solve(&set_up.notation);
+    }
     let read = match read_problem(problem) {
         Ok(read) => read,
         Err(e) => {

@@ -140,3 +140,48 @@ fn a_percentage_set_up_with_units_is_accepted_and_solved_with_its_unit() {
     let reason = accept_reading(words, "$60 - 20% of $60").unwrap_err();
     assert!(reason.contains("25%"), "{reason}");
 }
+
+/// Issue 51: the set-up written out: what each unknown stands for, with its unit, and an
+/// amount of the words set aside by name. The equations are solved and checked alone; the
+/// answer carries the unit.
+#[test]
+fn a_set_up_says_what_its_unknowns_stand_for_and_which_amount_is_not_needed() {
+    use lectern_solver::{SetUp, check_steps, solve};
+    let reading = accept_reading(AGES, "b + (b + 6) = 40, where b is Ben's age (years)").unwrap();
+    assert!(reading.solvable, "{reading:?}");
+    assert_eq!(
+        reading.detail,
+        "Lectern reads this as: b + (b + 6) = 40, where b is Ben's age (years)"
+    );
+    let solution = solve(&reading.reading).unwrap();
+    assert_eq!(solution.final_answer, "b = 17");
+    let checks = check_steps(&reading.reading, &solution.steps, &solution.final_answer);
+    assert!(checks.iter().all(|c| c.is_checked()), "{checks:?}");
+    let set_up = SetUp::read(&reading.reading);
+    assert_eq!(set_up.with_units(&solution.final_answer), "b = 17 years");
+
+    // An amount the question does not need is named, else the reading is refused.
+    let pens = "Pens cost $3 each and Mia has 4 friends. She pays $21 for pens. How many pens?";
+    let reason = accept_reading(pens, "3p = 21, where p is the number of pens").unwrap_err();
+    assert!(reason.contains("does not use 4"), "{reason}");
+    let reading = accept_reading(
+        pens,
+        "3p = 21, where p is the number of pens; 4 is not needed",
+    )
+    .unwrap();
+    assert_eq!(solve(&reading.reading).unwrap().final_answer, "p = 7");
+    let reason = accept_reading(
+        pens,
+        "3p = 21, where p is the number of pens; 9 is not needed",
+    )
+    .unwrap_err();
+    assert!(
+        reason.contains("9 is not an amount of the words"),
+        "{reason}"
+    );
+
+    // An unknown the equations do not use is no set-up of them.
+    let reason =
+        accept_reading(AGES, "b + (b + 6) = 40, where a is Ann's age (years)").unwrap_err();
+    assert!(reason.contains("not in the equations"), "{reason}");
+}

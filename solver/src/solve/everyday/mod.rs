@@ -46,10 +46,25 @@ pub(crate) fn setup_problem(text: &str, worked: &Worked) -> Option<String> {
 }
 
 /// Why `reading`, written by someone else for the words `text`, cannot be used: an amount of
-/// the words (also one in words: "half of", "twice") it leaves out, or writes with another unit.
-pub(crate) fn reading_problem(text: &str, reading: &str) -> Option<String> {
+/// the words (also one in words: "half of", "twice") it leaves out, or writes with another
+/// unit, unless it is named `not_needed`; or an amount named so that the words do not give.
+pub(crate) fn reading_problem(text: &str, reading: &str, not_needed: &[String]) -> Option<String> {
     let words = plain(text);
-    setup::unused(&words, reading, &[reading])
+    let given = amounts(&words);
+    let mut set_aside = Vec::new();
+    for amount in not_needed {
+        let number = amount
+            .trim_start_matches(['$', '€', '£'])
+            .split(' ')
+            .next()
+            .map(|n| n.trim_end_matches('%'))
+            .and_then(exact);
+        match number.and_then(|v| given.iter().find(|a| a.value == v)) {
+            Some(a) => set_aside.push(a.value),
+            None => return Some(format!("{amount} is not an amount of the words")),
+        }
+    }
+    setup::unused(&words, reading, &[reading], &set_aside)
         .or_else(|| setup::unused_amount_word(&words, reading))
 }
 

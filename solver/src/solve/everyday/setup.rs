@@ -87,14 +87,22 @@ pub(crate) fn problem(s: &str, worked: &Worked) -> Option<String> {
             step.narration.as_str(),
         ]);
     }
-    unused(s, &worked.reading, &texts)
+    unused(s, &worked.reading, &texts, &[])
 }
 
 /// Why a reading written for the words `s` (lower case) cannot be used: an amount of the words
 /// that `texts` (the reading and any working) leave out, or write with another unit.
-pub(crate) fn unused(s: &str, reading: &str, texts: &[&str]) -> Option<String> {
+pub(crate) fn unused(
+    s: &str,
+    reading: &str,
+    texts: &[&str],
+    set_aside: &[Rational],
+) -> Option<String> {
     let used: Vec<Written> = texts.iter().flat_map(|t| written_numbers(t)).collect();
-    for amount in amounts(s) {
+    for amount in amounts(s)
+        .into_iter()
+        .filter(|a| !set_aside.contains(&a.value))
+    {
         let same: Vec<&Written> = used.iter().filter(|w| w.value == amount.value).collect();
         if same.is_empty() {
             return Some(format!(
