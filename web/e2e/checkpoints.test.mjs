@@ -90,7 +90,7 @@ const within = (inner, outer) =>
  */
 async function answeredInSight(page, video, dialog, name) {
   const parts = {
-    'the "Question N of M" line': dialog.getByText(/^Question \d+ of \d+$/),
+    'the "Question N of M" line': dialog.locator('.checkpoint__eyebrow'),
     'the question': dialog.locator('.checkpoint__question'),
     'the verdict': dialog.getByRole('status'),
     Continue: dialog.getByRole('button', { name: /Continue/ }),
