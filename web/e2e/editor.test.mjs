@@ -123,6 +123,16 @@ async function answerFromMark(page, checkpoint, right) {
 const sameQuestion = (a, b) =>
   a.question === b.question && a.kind === b.kind && JSON.stringify([a.options, a.answer ?? null, a.value ?? null]) === JSON.stringify([b.options, b.answer ?? null, b.value ?? null]);
 
+/** Runs `check` at a phone's width, and is back at the desktop's after it, passed or failed. */
+async function onPhone(page, check) {
+  await page.setViewportSize(PHONE);
+  try {
+    await check();
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+}
+
 /** Whether `element` lies wholly on the screen of `page`. */
 async function onScreen(page, locator) {
   const box = await locator.boundingBox();
@@ -243,20 +253,20 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
       await balance(page, '9 credits');
 
       // Issue 54, item 11: on a phone the processing screen's sentence is whole, inside its frame.
-      await page.setViewportSize(PHONE);
-      const frame = page.locator('.player__frame--waiting');
-      const sentence = frame.getByText('This page updates by itself and starts the video when it is ready.');
-      await sentence.waitFor({ timeout: TIMEOUT });
-      await page.waitForTimeout(300);
-      const fit = await sentence.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-      assert.ok(fit.scroll <= fit.client, `the sentence is not cut off at its side: ${JSON.stringify(fit)}`);
-      const [inner, outer] = [await sentence.boundingBox(), await frame.boundingBox()];
-      assert.ok(
-        inner.y >= outer.y && inner.y + inner.height <= outer.y + outer.height && inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width,
-        `the sentence ${JSON.stringify(inner)} lies inside its frame ${JSON.stringify(outer)}`,
-      );
-      await shot(page, 'processing-phone');
-      await page.setViewportSize(DESKTOP);
+      await onPhone(page, async () => {
+        const frame = page.locator('.player__frame--waiting');
+        const sentence = frame.getByText('This page updates by itself and starts the video when it is ready.');
+        await sentence.waitFor({ timeout: TIMEOUT });
+        await page.waitForTimeout(300);
+        const fit = await sentence.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        assert.ok(fit.scroll <= fit.client, `the sentence is not cut off at its side: ${JSON.stringify(fit)}`);
+        const [inner, outer] = [await sentence.boundingBox(), await frame.boundingBox()];
+        assert.ok(
+          inner.y >= outer.y && inner.y + inner.height <= outer.y + outer.height && inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width,
+          `the sentence ${JSON.stringify(inner)} lies inside its frame ${JSON.stringify(outer)}`,
+        );
+        await shot(page, 'processing-phone');
+      });
     });
 
     await t.test('the video completes and its captions say the edited sentence', async () => {
@@ -271,37 +281,39 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
       // Before the questions are answered: the second one sits past 95% of the video, and a
       // video played that far counts as watched, with nothing left to resume.
       version1 = await openVideo(page, videoJobId);
-      await page.setViewportSize(PHONE);
-      const video = page.getByTestId('video');
-      const length = await video.evaluate((el) => el.duration);
-      // A point past 10 s with no question in the next 2 s, played for a moment and paused (reported).
-      const at = [11, 14, 17, 20, 23, 26].find((t) => t < length * 0.9 && !version1.checkpoints.some((c) => c.at >= t && c.at <= t + 2.5));
-      assert.ok(at, `a place to stop at in ${length} s`);
-      const stored = page.waitForResponse(
-        (r) => /\/progress$/.test(r.url()) && r.request().method() === 'POST' && r.request().postDataJSON().position_seconds > 10,
-        { timeout: TIMEOUT },
-      );
-      await video.evaluate(async (el, to) => {
-        el.muted = true;
-        el.currentTime = to;
-        if (el.seeking) await new Promise((r) => el.addEventListener('seeked', r, { once: true }));
-        await el.play();
-        await new Promise((r) => setTimeout(r, 800));
-        el.pause();
-      }, at);
-      assert.equal((await stored).status(), 200);
-      await page.reload();
-      const resume = page.getByRole('button', { name: /^Resume at \d+:\d\d$/ });
-      await resume.waitFor({ timeout: TIMEOUT });
-      const title = page.locator('h1:not([aria-busy])');
-      await title.waitFor({ timeout: TIMEOUT });
-      const boxes = { resume: await resume.boundingBox(), title: await title.boundingBox(), video: await video.boundingBox() };
-      const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      assert.ok(!meets(boxes.resume, boxes.title), `"Resume at" is clear of the title: ${JSON.stringify(boxes)}`);
-      assert.ok(!meets(boxes.resume, boxes.video), `"Resume at" is clear of the picture: ${JSON.stringify(boxes)}`);
-      await shot(page, 'resume-phone');
-      assert.deepEqual(await axeViolations(page), [], 'the player offering to resume has no axe violations (phone)');
-      await page.setViewportSize(DESKTOP);
+      await onPhone(page, async () => {
+        const video = page.getByTestId('video');
+        const length = await video.evaluate((el) =>
+          el.readyState >= 1 ? el.duration : new Promise((r) => el.addEventListener('loadedmetadata', () => r(el.duration), { once: true })),
+        );
+        // A point past 10 s with no question in the next 2 s, played for a moment and paused (reported).
+        const at = [11, 14, 17, 20, 23, 26].find((t) => t < length * 0.9 && !version1.checkpoints.some((c) => c.at >= t && c.at <= t + 2.5));
+        assert.ok(at, `a place to stop at in ${length} s`);
+        const stored = page.waitForResponse(
+          (r) => /\/progress$/.test(r.url()) && r.request().method() === 'POST' && r.request().postDataJSON().position_seconds > 10,
+          { timeout: TIMEOUT },
+        );
+        await video.evaluate(async (el, to) => {
+          el.muted = true;
+          el.currentTime = to;
+          if (el.seeking) await new Promise((r) => el.addEventListener('seeked', r, { once: true }));
+          await el.play();
+          await new Promise((r) => setTimeout(r, 800));
+          el.pause();
+        }, at);
+        assert.equal((await stored).status(), 200);
+        await page.reload();
+        const resume = page.getByRole('button', { name: /^Resume at \d+:\d\d$/ });
+        await resume.waitFor({ timeout: TIMEOUT });
+        const title = page.locator('h1:not([aria-busy])');
+        await title.waitFor({ timeout: TIMEOUT });
+        const boxes = { resume: await resume.boundingBox(), title: await title.boundingBox(), video: await video.boundingBox() };
+        const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        assert.ok(!meets(boxes.resume, boxes.title), `"Resume at" is clear of the title: ${JSON.stringify(boxes)}`);
+        assert.ok(!meets(boxes.resume, boxes.video), `"Resume at" is clear of the picture: ${JSON.stringify(boxes)}`);
+        await shot(page, 'resume-phone');
+        assert.deepEqual(await axeViolations(page), [], 'the player offering to resume has no axe violations (phone)');
+      });
     });
 
     await t.test("version 1's questions answered: the first right, the second wrong", async () => {
@@ -339,16 +351,16 @@ test('a learner previews a storyboard, edits and renders it, then fixes one sent
       await equations.first().getByLabel('Heading', { exact: true }).fill('A heading changed in the editor');
 
       // Issue 54, item 6: on a phone, Save changes stays on the screen wherever the page is scrolled.
-      await page.setViewportSize(PHONE);
-      for (const scroll of [0, 0.5]) {
-        await page.evaluate((share) => window.scrollTo(0, document.body.scrollHeight * share), scroll);
-        await page.waitForTimeout(200);
-        const save = page.getByRole('button', { name: 'Save changes' });
-        assert.ok(await onScreen(page, save), `Save changes is on the screen at ${scroll * 100}% down: ${JSON.stringify(await save.boundingBox())}`);
-        await shot(page, `edit-phone-${scroll * 100}`);
-      }
-      assert.deepEqual(await axeViolations(page), [], 'the edit screen at a phone width has no axe violations');
-      await page.setViewportSize(DESKTOP);
+      await onPhone(page, async () => {
+        for (const scroll of [0, 0.5]) {
+          await page.evaluate((share) => window.scrollTo(0, document.body.scrollHeight * share), scroll);
+          await page.waitForTimeout(200);
+          const save = page.getByRole('button', { name: 'Save changes' });
+          assert.ok(await onScreen(page, save), `Save changes is on the screen at ${scroll * 100}% down: ${JSON.stringify(await save.boundingBox())}`);
+          await shot(page, `edit-phone-${scroll * 100}`);
+        }
+        assert.deepEqual(await axeViolations(page), [], 'the edit screen at a phone width has no axe violations');
+      });
 
       const priced = page.waitForResponse((r) => /\/api\/video\/[^/]+\/revisions$/.test(r.url()) && r.request().method() === 'POST');
       await page.getByRole('button', { name: 'Save changes' }).click();
