@@ -79,6 +79,35 @@ async function answerWrong(dialog, checkpoint) {
   await dialog.getByRole('status').getByText(/^Not quite — the answer is /).waitFor({ timeout: TIMEOUT });
 }
 
+/** Whether box `inner` lies wholly inside box `outer` (a pixel's rounding allowed). */
+const within = (inner, outer) =>
+  inner.x >= outer.x - 1 && inner.y >= outer.y - 1 && inner.x + inner.width <= outer.x + outer.width + 1 && inner.y + inner.height <= outer.y + outer.height + 1;
+
+/**
+ * Issue 54, item 5: an answered question stays in sight. On a wide player the card is over the
+ * picture, so the card, its "Question N of M" line, the question, the verdict and Continue lie
+ * inside the video's box; on a phone it is below the picture, and its lines lie on the screen.
+ */
+async function answeredInSight(page, video, dialog, name) {
+  const parts = {
+    'the "Question N of M" line': dialog.locator('.checkpoint__eyebrow'),
+    'the question': dialog.locator('.checkpoint__question'),
+    'the verdict': dialog.getByRole('status'),
+    Continue: dialog.getByRole('button', { name: /Continue/ }),
+  };
+  // Over the picture the whole card fits, not only its lines: its top edge is not scrolled away.
+  if (name === 'desktop') parts['the card'] = dialog.locator('.checkpoint__card');
+  const viewport = page.viewportSize();
+  const screen = { x: 0, y: 0, width: viewport.width, height: viewport.height };
+  const frame = name === 'desktop' ? await video.boundingBox() : screen;
+  const where = name === 'desktop' ? "the video's box" : 'the screen';
+  for (const [what, locator] of Object.entries(parts)) {
+    const box = await locator.boundingBox();
+    assert.ok(box && within(box, frame), `${what} ${JSON.stringify(box)} lies inside ${where} ${JSON.stringify(frame)} (${name})`);
+  }
+  assert.deepEqual(await axeViolations(page), [], `no axe violations with an answered question (${name})`);
+}
+
 test('a learner answers the checkpoint questions of their video, rewatches a scene and finds the answers kept', async (t) => {
   const email = `e2e-quiz-${randomBytes(6).toString('hex')}@example.com`;
   const video = page.getByTestId('video');
@@ -148,6 +177,7 @@ test('a learner answers the checkpoint questions of their video, rewatches a sce
       await page.keyboard.press('Enter');
       await dialog.getByRole('status').getByText('Correct', { exact: true }).waitFor({ timeout: TIMEOUT });
       if (first.explanation) assert.ok((await dialog.getByRole('status').innerText()).includes(first.explanation));
+      await answeredInSight(page, video, dialog, 'desktop');
       const response = await reported;
       assert.equal(response.status(), 200, await response.text());
       const sent = response.request().postDataJSON();
@@ -165,10 +195,16 @@ test('a learner answers the checkpoint questions of their video, rewatches a sce
     });
 
     await t.test('a wrong answer to the second question shows the right one; rewatching brings it back', async () => {
+      // Answered first on a phone, where the question is below the picture.
+      await page.setViewportSize(PHONE);
       await playInto(video, second.at);
       let dialog = await questionAt(page, video, second);
+      await dialog.scrollIntoViewIfNeeded();
       const reported = reportOf(page, second.index, false);
       await answerWrong(dialog, second);
+      await answeredInSight(page, video, dialog, 'phone');
+      await page.screenshot({ path: join(RESULTS, 'e2e-checkpoint-wrong-phone.png') });
+      await page.setViewportSize(DESKTOP);
       const response = await reported;
       assert.equal(response.status(), 200, await response.text());
       assert.ok(
@@ -185,6 +221,8 @@ test('a learner answers the checkpoint questions of their video, rewatches a sce
       await playInto(video, second.at);
       dialog = await questionAt(page, video, second);
       await answerWrong(dialog, second);
+      await answeredInSight(page, video, dialog, 'desktop');
+      await page.screenshot({ path: join(RESULTS, 'e2e-checkpoint-wrong-desktop.png') });
       await dialog.getByRole('button', { name: /Continue/ }).click();
       await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
       await video.evaluate((el) => el.pause());

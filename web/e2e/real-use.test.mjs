@@ -1,4 +1,5 @@
 // The journey of issue 54, at a desktop's and a phone's width: prices can be seen signed out;
+// the landing page's example lesson plays, from the keyboard, with captions;
 // a create form says at once what the slides cannot draw, counts characters as a person does,
 // and keeps the typed text through a reload.
 //   npm run build && node --test e2e/real-use.test.mjs
@@ -47,6 +48,58 @@ for (const { name, viewport } of WIDTHS) {
         const trust = await page.locator('.hero__trust').innerText();
         assert.ok(!trust.includes('·'), `no separator: ${trust}`);
         assert.equal(await page.getByRole('link', { name: 'See pricing' }).getAttribute('href'), '/pricing');
+      });
+
+      await t.test("the landing page's example lesson plays from the keyboard, with its captions", async () => {
+        const example = page.getByRole('figure', { name: /^An example lesson made by Lectern/ });
+        await example.waitFor({ timeout: TIMEOUT });
+        const video = example.locator('video');
+        assert.equal(await video.getAttribute('controls'), '', "the browser's own controls");
+        // Reached with Tab alone, from the top of the page.
+        await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+        let reached = false;
+        for (let presses = 0; presses < 40 && !reached; presses += 1) {
+          await page.keyboard.press('Tab');
+          reached = await video.evaluate((el) => document.activeElement === el);
+        }
+        assert.ok(reached, 'Tab reaches the example video');
+        await page.keyboard.press('Space');
+        await video.evaluate(
+          (el) =>
+            new Promise((resolve, reject) => {
+              const deadline = Date.now() + 15_000;
+              const check = () => (el.currentTime > 1 ? resolve() : Date.now() > deadline ? reject(new Error(`stuck at ${el.currentTime}, paused ${el.paused}`)) : setTimeout(check, 100));
+              check();
+            }),
+        );
+        const played = await video.evaluate((el) => {
+          const track = el.querySelector('track');
+          const cues = el.textTracks[0]?.cues;
+          return {
+            paused: el.paused,
+            duration: el.duration,
+            width: el.videoWidth,
+            captions: el.textTracks[0]?.mode,
+            loaded: track?.readyState,
+            cues: cues ? [...cues].map((c) => c.text).join(' ') : '',
+          };
+        });
+        assert.ok(!played.paused && played.width > 0, `the video plays: ${JSON.stringify(played)}`);
+        assert.ok(played.duration >= 30 && played.duration <= 60, `a short lesson (30-60 s): ${played.duration}`);
+        assert.equal(played.captions, 'showing', 'captions are on');
+        assert.equal(played.loaded, 2, 'the captions track loaded (HTMLTrackElement.LOADED)');
+        assert.match(played.cues, /Ohm's law/i, 'the captions say what the lesson says');
+        // Small enough for a landing page: the video, its captions and its poster under 1.5 MB.
+        let bytes = 0;
+        for (const src of [await video.locator('source').getAttribute('src'), await video.locator('track').getAttribute('src'), await video.getAttribute('poster')]) {
+          const response = await page.request.get(new URL(src, server.baseUrl).toString());
+          assert.equal(response.status(), 200, src);
+          bytes += (await response.body()).length;
+        }
+        assert.ok(bytes < 1.5 * 1024 * 1024, `the example's files weigh ${bytes} bytes`);
+        await shot('example-playing');
+        assert.deepEqual(await axeViolations(page), [], 'the landing page with its example playing has no axe violations');
+        await video.evaluate((el) => el.pause());
       });
 
       await t.test('sign in on the create screen', async () => {

@@ -1,64 +1,61 @@
 import { Icon } from '@/components/ui/icon';
 
 /**
- * A still of what a Lectern lesson looks like: equation steps, captions and chapters. A still
- * has no play button (issue 54: one that did nothing).
+ * The example lesson's files in web/public/example/, made by Lectern from the storyboard beside
+ * them: `LECTERN_LOCAL_MODEL=off lectern render --storyboard ohms-law.storyboard.json --out out`,
+ * then the voice re-encoded at 48 kb/s mono AAC (ffmpeg, the picture copied) and the poster taken
+ * from the title slide at 2 s, 960x540, to keep all three under 1.5 MB.
+ */
+const EXAMPLE_LESSON = {
+  title: "Ohm's law",
+  video: '/example/ohms-law.mp4',
+  captions: '/example/ohms-law.vtt',
+  poster: '/example/ohms-law.jpg',
+  length: '0:58',
+};
+
+/**
+ * A real lesson made by Lectern, played by the browser's own player with its captions (issue 54:
+ * the landing page's example had a play button that did nothing).
  */
 export function HeroPreview() {
   return (
-    <figure className="preview" aria-label="Example of a Lectern video: an intermediate guide to derivatives">
+    <figure className="preview" aria-labelledby="hero-example-caption">
       <div className="preview__window">
-        <div className="preview__bar">
+        <div className="preview__bar" aria-hidden="true">
           <span className="preview__dot" />
           <span className="preview__dot" />
           <span className="preview__dot" />
-          <span className="preview__title">Intermediate Guide to Derivatives</span>
+          <span className="preview__title">{EXAMPLE_LESSON.title}</span>
         </div>
-        <div className="preview__screen">
-          <p className="preview__scene">Worked example · The power rule</p>
-          <ol className="preview__steps">
-            <li>
-              <span className="preview__math">f(x) = 3x² + 2x</span>
-              <span className="preview__check">
-                <Icon name="check" /> checked
-              </span>
-            </li>
-            <li>
-              <span className="preview__math">f′(x) = 3·2x + 2</span>
-              <span className="preview__check">
-                <Icon name="check" /> checked
-              </span>
-            </li>
-            <li className="preview__step--active">
-              <span className="preview__math">f′(x) = 6x + 2</span>
-              <span className="preview__check">
-                <Icon name="check" /> checked
-              </span>
-            </li>
-          </ol>
-          <p className="preview__caption">…so the slope at any point is six x plus two.</p>
-        </div>
-        <div className="preview__controls">
-          <div className="preview__track">
-            <div className="preview__progress" />
-            <span className="preview__chapter" style={{ left: '22%' }} />
-            <span className="preview__chapter" style={{ left: '48%' }} />
-            <span className="preview__chapter" style={{ left: '76%' }} />
-          </div>
-          <span className="preview__time">2:41 / 5:00</span>
-        </div>
+        <video
+          className="preview__video"
+          controls
+          preload="metadata"
+          playsInline
+          poster={EXAMPLE_LESSON.poster}
+          width={1280}
+          height={720}
+          data-testid="example-video"
+        >
+          <source src={EXAMPLE_LESSON.video} type="video/mp4" />
+          <track kind="captions" src={EXAMPLE_LESSON.captions} srcLang="en" label="English" default />
+        </video>
       </div>
-      <figcaption className="preview__chips">
+      <figcaption className="preview__caption-line" id="hero-example-caption">
+        An example lesson made by Lectern: {EXAMPLE_LESSON.title}, {EXAMPLE_LESSON.length}.
+      </figcaption>
+      <p className="preview__chips">
         <span className="chip">
           <Icon name="captions" /> Captions
         </span>
         <span className="chip">
-          <Icon name="layers" /> 4 chapters
+          <Icon name="mic" /> Narrated
         </span>
         <span className="chip">
           <Icon name="zap" /> 1 credit
         </span>
-      </figcaption>
+      </p>
     </figure>
   );
 }

@@ -21,4 +21,19 @@ describe('landing page (/)', () => {
     expect(within(section).queryByLabelText(/out of 5 stars/)).toBeNull();
     expect(section.textContent).not.toMatch(/Maya|Daniel|Priya/);
   });
+
+  it("shows an example lesson that plays: the browser's controls, a poster and English captions", async () => {
+    mockFetch({
+      'GET /api/public/explore/courses': () => json({ courses: [] }),
+      'GET /api/public/explore/videos': () => json({ videos: [] }),
+    });
+    renderApp({ path: '/' });
+    const example = await screen.findByRole('figure', { name: /^An example lesson made by Lectern: Ohm's law/ });
+    const video = example.querySelector('video')!;
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('poster', '/example/ohms-law.jpg');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/example/ohms-law.mp4');
+    expect(video.querySelector('track')).toMatchObject({ kind: 'captions', srclang: 'en', src: expect.stringMatching(/\/example\/ohms-law\.vtt$/) });
+    expect(within(example).queryByRole('button', { name: /play/i })).toBeNull();
+  });
 });
