@@ -123,18 +123,19 @@ struct Answer {
     notation: String,
 }
 
+/// An unknown as the model names it. It writes no unit: asked for one, it gave the only
+/// problem of `reading_bench` with a unit ("How many tickets") the unit `$`, and the ages
+/// problem none; a wrong unit on the answer is worse than the meaning alone ("Let x be the
+/// number of tickets."). A student's corrected reading may still give one (`(years)`).
 #[derive(Debug, Deserialize)]
 struct UnknownAnswer {
     letter: String,
     means: String,
-    #[serde(default)]
-    unit: String,
 }
 
 impl Answer {
-    /// The reading the answer gives: `b + (b + 6) = 40, where b is Ben's age (years)`. An
-    /// unknown the words already write as a letter ("Find x") is theirs, not a set-up to say;
-    /// a unit the model wrote as "none" or "unknown" is no unit.
+    /// The reading the answer gives: `b + (b + 6) = 40, where b is Ben's age in years`. An
+    /// unknown the words already write as a letter ("Find x") is theirs, not a set-up to say.
     fn reading(&self, words: &str) -> String {
         // ("a" is the article: "a number" names no letter.)
         let in_words = |letter: &str| {
@@ -156,17 +157,26 @@ impl Answer {
                 .filter(|u| !in_words(u.letter.trim()))
                 .map(|u| lectern_solver::Unknown {
                     letter: u.letter.trim().to_string(),
-                    means: u.means.trim().trim_end_matches('.').to_string(),
-                    unit: Some(u.unit.trim().to_string()).filter(|u| {
-                        !["", "none", "unknown", "n/a", "number"]
-                            .contains(&u.to_lowercase().as_str())
-                    }),
+                    means: meaning(&u.means),
+                    unit: None,
                 })
                 .collect(),
             not_needed: Vec::new(),
         };
         set_up.written()
     }
+}
+
+/// What an unknown stands for, as the reading writes it: a closing bracket is the reading's
+/// unit (`(years)`), which the model does not give, so one it wrote anyway ("the number of
+/// tickets ($)", the one unit of `reading_bench`, and a wrong one) is left out.
+fn meaning(means: &str) -> String {
+    let means = means.trim().trim_end_matches('.').trim();
+    let without = match means.strip_suffix(')').and_then(|m| m.rsplit_once('(')) {
+        Some((before, _)) if !before.trim().is_empty() => before.trim(),
+        _ => means,
+    };
+    without.to_string()
 }
 
 /// The notation of an answer that could not be used, quoted for the re-ask (the answer itself
@@ -200,10 +210,10 @@ fn schema(words_problem: bool) -> Value {
                     "type": "object",
                     "properties": {
                         "letter": {"type": "string", "minLength": 1, "maxLength": 1},
-                        "means": short(50),
-                        "unit": {"type": "string", "maxLength": 16},
+                        // At least "the number": a bare "number" read as "Let x be number."
+                        "means": {"type": "string", "minLength": 8, "maxLength": 50},
                     },
-                    "required": ["letter", "means", "unit"],
+                    "required": ["letter", "means"],
                     "additionalProperties": false,
                 },
             },
@@ -263,8 +273,8 @@ fn same_writing(a: &str, b: &str) -> bool {
 pub(crate) struct Example {
     kind: Guess,
     words: &'static str,
-    /// Letter, what it stands for, unit.
-    unknowns: &'static [(&'static str, &'static str, &'static str)],
+    /// Letter, what it stands for.
+    unknowns: &'static [(&'static str, &'static str)],
     notation: &'static str,
 }
 
@@ -273,7 +283,7 @@ impl Example {
     fn answer(&self) -> Value {
         json!({
             "unknowns": self.unknowns.iter()
-                .map(|(letter, means, unit)| json!({"letter": letter, "means": means, "unit": unit}))
+                .map(|(letter, means)| json!({"letter": letter, "means": means}))
                 .collect::<Vec<_>>(),
             "notation": self.notation,
         })
@@ -297,7 +307,7 @@ const EXAMPLES: [Example; 4] = [
     Example {
         kind: Guess::Words,
         words: "Tom is 13 years older than Ann, and together they are 47. How old is Ann?",
-        unknowns: &[("a", "Ann's age", "years")],
+        unknowns: &[("a", "Ann's age in years")],
         notation: "a + (a + 13) = 47",
     },
     Example {
@@ -364,7 +374,7 @@ fn system_prompt(example: &Example) -> String {
     format!(
         r#"You rewrite a mathematics problem, written in words, in the notation of a calculator that then solves it. You never solve the problem: you write its set-up, with every number of the words, and nothing else.
 Answer with JSON: {{"unknowns": [...], "notation": "..."}}.
-- "unknowns": each letter you bring in for something the words name without a letter (an age, a price, a number of tickets), with what it stands for in the problem's words and its unit ("" for a plain number); [] when the words already write the unknown as a letter.
+- "unknowns": each letter you bring in for something the words name without a letter (an age, a price, a number of tickets), with what it stands for in the problem's words ("the smaller number", "Ben's age in years"); [] when the words already write the unknown as a letter.
 - "notation": the problem in the calculator's notation. The calculator reads:
   equations and inequalities: 2x + 3 = 11, x^2 - 4 < 0, 3x >= 6; several equations joined with ";"
   powers x^2, roots sqrt(x), fractions (x + 1)/(x - 2), logarithms log_2(x), ln(x), powers of e e^(2x)
@@ -424,20 +434,20 @@ mod tests {
     #[test]
     fn the_answer_is_written_as_one_reading_with_its_set_up() {
         let answer: Answer = serde_json::from_value(json!({
-            "unknowns": [{"letter": "b", "means": "Ben's age.", "unit": "years"}],
+            "unknowns": [{"letter": "b", "means": "Ben's age in years."}],
             "notation": "b + (b + 6) = 40.",
         }))
         .unwrap();
         let ages = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
         assert_eq!(
             answer.reading(ages),
-            "b + (b + 6) = 40, where b is Ben's age (years)"
+            "b + (b + 6) = 40, where b is Ben's age in years"
         );
         let plain: Answer = serde_json::from_value(json!({"notation": "x^2 - 4 < 0"})).unwrap();
         assert_eq!(plain.reading("x squared less 4 is below 0"), "x^2 - 4 < 0");
-        // The words' own letter is theirs; "none" is no unit.
+        // The words' own letter is theirs.
         let given: Answer = serde_json::from_value(json!({
-            "unknowns": [{"letter": "x", "means": "the value of x", "unit": "none"}],
+            "unknowns": [{"letter": "x", "means": "the value of x"}],
             "notation": "4x - 5 = 23",
         }))
         .unwrap();
@@ -445,15 +455,15 @@ mod tests {
             given.reading("Find x if 5 less than four times x is 23."),
             "4x - 5 = 23"
         );
-        let unitless: Answer = serde_json::from_value(json!({
-            "unknowns": [{"letter": "n", "means": "the number", "unit": "None"}],
-            "notation": "3n + 7 = 31",
+        // A unit in brackets is the reading's syntax, which the model does not fill.
+        let tickets: Answer = serde_json::from_value(json!({
+            "unknowns": [{"letter": "t", "means": "the number of tickets ($)"}],
+            "notation": "8t = 56",
         }))
         .unwrap();
-        assert_eq!(
-            unitless.reading("Three times a number plus 7 equals 31."),
-            "3n + 7 = 31, where n is the number"
-        );
+        let reading = tickets.reading("Tickets cost $8 each. Sam paid $56. How many tickets?");
+        assert_eq!(reading, "8t = 56, where t is the number of tickets");
+        assert_eq!(lectern_solver::SetUp::read(&reading).unknowns[0].unit, None);
     }
 
     #[test]
