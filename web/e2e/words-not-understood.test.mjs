@@ -102,7 +102,7 @@ test('words neither Lectern nor its language model can read: refused inline, not
         assert.equal(request.model, standIn.model);
         assert.equal(request.response_format?.type, 'json_schema');
         assert.equal(request.response_format.json_schema.name, 'problem_notation');
-        assert.deepEqual(request.response_format.json_schema.schema.required, ['notation']);
+        assert.deepEqual(request.response_format.json_schema.schema.required, ['unknowns', 'notation']);
         assert.notEqual(request.stream, true);
       }
       assert.equal(first.temperature, 0, 'the first reading is the likeliest one');
