@@ -219,7 +219,8 @@ describe('a course from your own documents (issue 50)', () => {
     // The list is asked again: the removed document is gone, and so is its choice.
     await waitFor(() => expect(within(group).queryByRole('checkbox', { name: /Velmora/ })).toBeNull());
     expect(within(group).getByRole('checkbox', { name: /Brine recipes/ })).toBeChecked();
-    expect(within(group).getByText('1 of 10 chosen.')).toBeInTheDocument();
+    // The count follows the pruned choice a render later (a loaded machine showed the old count).
+    await waitFor(() => expect(within(group).getByText('1 of 10 chosen.')).toBeInTheDocument());
     expect(requests.filter((r) => r.url === '/api/sources').length).toBeGreaterThanOrEqual(2);
     expect((await axe.run(group, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
   });
