@@ -179,8 +179,32 @@ fn next_task_id() -> String {
 
 #[derive(Clone)]
 pub enum JobQueue {
-    Sqlite(SqliteStorage<JobMessage>),
+    Sqlite(Lanes),
     Redis(RedisStorage<JobMessage, ConnectionManager>),
+}
+
+/// The embedded queue: one SQLite file, two lanes with workers of their own. A job that
+/// costs credits goes in the paid lane, every other job (a preview, a dry run, a free edit, a
+/// course's lesson) in the free lane; so a render someone paid for starts at once while the
+/// free lane's workers are held by a preview the local model writes for minutes (issue 54:
+/// a 10 s render waited 500 s behind one on a busy 2-core machine). Both lanes are rows of
+/// apalis-sqlite's one `Jobs` table, told apart by its queue name (`job_type`); what reads
+/// the table as a whole (`waiting`, `take_back`, pruning) reads both.
+#[derive(Clone)]
+pub struct Lanes {
+    pub free: SqliteStorage<JobMessage>,
+    pub paid: SqliteStorage<JobMessage>,
+}
+
+impl Lanes {
+    fn pool(&self) -> &sqlx::SqlitePool {
+        self.free.pool()
+    }
+}
+
+/// The paid lane's queue name on the embedded queue.
+fn paid_lane(queue: &str) -> String {
+    format!("{queue}-paid")
 }
 
 /// A worker silent for this many heartbeats is dead; its jobs go back to the queue.
@@ -266,21 +290,26 @@ impl JobQueue {
                 SqliteStorage::setup(&pool)
                     .await
                     .map_err(|e| QueueError::Connect(e.to_string()))?;
-                let queue_config = apalis_sqlite::Config::default()
-                    .queue(&config.queue_name)
-                    .heartbeat_interval(heartbeat)
-                    .missed_heartbeats(MISSED_HEARTBEATS)
-                    // Jobs take minutes: a worker takes one at a time so an idle worker
-                    // is never left waiting while another holds a batch.
-                    .batch_size(1)
-                    // On SQLite this is what marks a finished message `Done` (apalis acks
-                    // only when it persists results); without it every row stayed
-                    // `Running` for ever and went back on the queue after a crash. The
-                    // result itself is our handler's `()`; `prune_finished` removes the rows.
-                    .persist_results(true);
-                Ok(Self::Sqlite(
-                    SqliteStorage::new(&pool).with_config(queue_config),
-                ))
+                let lane = |name: &str| {
+                    let queue_config = apalis_sqlite::Config::default()
+                        .queue(name)
+                        .heartbeat_interval(heartbeat)
+                        .missed_heartbeats(MISSED_HEARTBEATS)
+                        // Jobs take minutes: a worker takes one at a time so an idle worker
+                        // is never left waiting while another holds a batch.
+                        .batch_size(1)
+                        // On SQLite this is what marks a finished message `Done` (apalis
+                        // acks only when it persists results); without it every row stayed
+                        // `Running` for ever and went back on the queue after a crash. The
+                        // result itself is our handler's `()`; `prune_finished` removes
+                        // the rows.
+                        .persist_results(true);
+                    SqliteStorage::new(&pool).with_config(queue_config)
+                };
+                Ok(Self::Sqlite(Lanes {
+                    free: lane(&config.queue_name),
+                    paid: lane(&paid_lane(&config.queue_name)),
+                }))
             }
         }
     }
@@ -295,8 +324,8 @@ impl JobQueue {
     /// Whether the queue answers right now (Redis `PING`; a query on the SQLite queue file).
     pub async fn ping(&self) -> Result<(), QueueError> {
         match self.clone() {
-            Self::Sqlite(storage) => sqlx::query("SELECT 1")
-                .execute(storage.pool())
+            Self::Sqlite(lanes) => sqlx::query("SELECT 1")
+                .execute(lanes.pool())
                 .await
                 .map(|_| ())
                 .map_err(|e| QueueError::Connect(e.to_string())),
@@ -324,8 +353,8 @@ impl JobQueue {
     pub async fn take_back(&self, worker: &str) -> Result<u64, QueueError> {
         let failed = |e: &dyn std::fmt::Display| QueueError::Connect(e.to_string());
         match self.clone() {
-            Self::Sqlite(storage) => {
-                let mut tx = storage.pool().begin().await.map_err(|e| failed(&e))?;
+            Self::Sqlite(lanes) => {
+                let mut tx = lanes.pool().begin().await.map_err(|e| failed(&e))?;
                 let taken = sqlx::query(
                     "UPDATE Jobs SET status = 'Pending', done_at = NULL, lock_by = NULL, \
                      lock_at = NULL WHERE status IN ('Running', 'Queued') \
@@ -372,13 +401,13 @@ impl JobQueue {
     /// finished messages (results are not persisted there): nothing to do.
     pub async fn prune_finished(&self, age: Duration) -> Result<u64, QueueError> {
         match self {
-            Self::Sqlite(storage) => sqlx::query(
+            Self::Sqlite(lanes) => sqlx::query(
                 "DELETE FROM Jobs WHERE (status IN ('Done', 'Killed') \
                  OR (status = 'Failed' AND attempts >= max_attempts)) \
                  AND done_at IS NOT NULL AND done_at <= strftime('%s', 'now') - ?1",
             )
             .bind(age.as_secs() as i64)
-            .execute(storage.pool())
+            .execute(lanes.pool())
             .await
             .map(|done| done.rows_affected())
             .map_err(|e| QueueError::Connect(e.to_string())),
@@ -390,10 +419,10 @@ impl JobQueue {
     /// `Done`, ...); empty for Redis.
     pub async fn message_states(&self) -> Result<Vec<(String, u64)>, QueueError> {
         match self {
-            Self::Sqlite(storage) => sqlx::query_as::<_, (String, i64)>(
+            Self::Sqlite(lanes) => sqlx::query_as::<_, (String, i64)>(
                 "SELECT status, COUNT(*) FROM Jobs GROUP BY status ORDER BY status",
             )
-            .fetch_all(storage.pool())
+            .fetch_all(lanes.pool())
             .await
             .map(|rows| rows.into_iter().map(|(s, n)| (s, n as u64)).collect())
             .map_err(|e| QueueError::Connect(e.to_string())),
@@ -406,8 +435,9 @@ impl JobQueue {
     }
 
     /// Queues a job. A higher `priority` is taken first, so a paid job does not wait behind
-    /// free previews; within a priority, first come, first served. On the embedded queue
-    /// apalis-sqlite orders by priority, then by time, then by id. On Redis there are two
+    /// free previews; within a priority, first come, first served. On the embedded queue a
+    /// paid job goes in the paid lane, which has workers of its own (`Lanes`), and within a
+    /// lane apalis-sqlite orders by priority, then by time, then by id. On Redis there are two
     /// lanes, paid (`priority` above 0) and free, in the one list the workers take from:
     /// the message is placed at the end of its lane at once (see `PLACE_LUA`), so a paid
     /// job pushed after a flood of free ones is the next a worker takes, and every waiting
@@ -421,7 +451,10 @@ impl JobQueue {
             job_id: job_id.to_string(),
         };
         match self.clone() {
-            Self::Sqlite(mut storage) => {
+            Self::Sqlite(lanes) => {
+                // A paid job goes in its own lane (`Lanes`), still with its priority, which
+                // orders `waiting` across both.
+                let mut storage = if priority > 0 { lanes.paid } else { lanes.free };
                 storage
                     .push_task(
                         apalis::prelude::TaskBuilder::new(message)
@@ -560,12 +593,12 @@ impl JobQueue {
                 .unwrap_or_default()
         };
         match self.clone() {
-            Self::Sqlite(storage) => {
+            Self::Sqlite(lanes) => {
                 let rows = sqlx::query_as::<_, (Vec<u8>,)>(
                     "SELECT CAST(job AS BLOB) FROM Jobs WHERE status = 'Pending' \
                      ORDER BY priority DESC, run_at ASC, id ASC",
                 )
-                .fetch_all(storage.pool())
+                .fetch_all(lanes.pool())
                 .await
                 .map_err(|e| failed(&e))?;
                 Ok(rows.iter().map(|(payload,)| job_of(payload)).collect())

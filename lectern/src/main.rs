@@ -28,7 +28,8 @@ struct Cli {
 enum Command {
     /// Run the HTTP API and serve the web app.
     Serve {
-        /// Also run this many workers in this process (the embedded default uses 1).
+        /// Also run this many workers in this process (the embedded default uses 1); on the
+        /// embedded queue as many more take only paid jobs, which so never wait for previews.
         #[arg(long, default_value_t = 0)]
         workers: usize,
     },
@@ -265,8 +266,12 @@ async fn serve(mut config: Config, workers: usize) -> anyhow::Result<()> {
     let app = lectern_api::Application::build(config, listener).await?;
     if let Some(runtime) = in_process {
         let queue = app.state().queue.clone();
+        let paid = match queue {
+            JobQueue::Sqlite(_) => format!(", and {workers} for paid jobs"),
+            JobQueue::Redis(_) => String::new(),
+        };
         println!(
-            "  workers        {workers} in this process ({})",
+            "  workers        {workers} in this process{paid} ({})",
             queue.describe()
         );
         tokio::spawn(async move {

@@ -155,21 +155,33 @@ async fn run_once(
     concurrency: usize,
     signal: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let signal = async move {
+    use futures::FutureExt;
+    let signal = signal.shared();
+    let until = |signal: futures::future::Shared<_>| async move {
         signal.await;
         Ok::<(), std::io::Error>(())
     };
     match queue {
         // Both backends otherwise look for new jobs only once per heartbeat (30 s) after
         // finding none: a video would wait up to that long in the queue of an idle worker.
-        JobQueue::Sqlite(storage) => {
-            WorkerBuilder::new(name)
-                .backend(storage.poll_with_strategy(woken_by_pushes(SQLITE_POLL)))
+        //
+        // The embedded queue's paid lane has `concurrency` workers of its own (`name-paid`,
+        // which `take_back` of `name` covers): a render someone paid for does not wait for
+        // the free lane's previews.
+        JobQueue::Sqlite(lanes) => {
+            let free = WorkerBuilder::new(name)
+                .backend(lanes.free.poll_with_strategy(woken_by_pushes(SQLITE_POLL)))
+                .data(runtime.clone())
+                .concurrency(concurrency)
+                .build(handle)
+                .run_until(until(signal.clone()));
+            let paid = WorkerBuilder::new(format!("{name}-paid"))
+                .backend(lanes.paid.poll_with_strategy(woken_by_pushes(SQLITE_POLL)))
                 .data(runtime)
                 .concurrency(concurrency)
                 .build(handle)
-                .run_until(signal)
-                .await?
+                .run_until(until(signal));
+            futures::try_join!(free, paid)?;
         }
         JobQueue::Redis(storage) => {
             WorkerBuilder::new(name)
@@ -177,7 +189,7 @@ async fn run_once(
                 .data(runtime)
                 .concurrency(concurrency)
                 .build(handle)
-                .run_until(signal)
+                .run_until(until(signal))
                 .await?
         }
     }

@@ -300,3 +300,100 @@ async fn on_redis_a_paid_job_sent_after_a_flood_of_free_previews_is_taken_next()
         "fewer than 3 free previews still waited behind the second paid job: {order:?}"
     );
 }
+
+/// Issue 54: on the embedded queue a render someone paid for starts at once while a free
+/// preview holds the worker (the local model writes a preview's script for minutes; on a busy
+/// 2-core machine a 10 s render waited 500 s behind one). Paid jobs have a lane with a worker
+/// of its own (`queue::Lanes`). Here the preview's model never answers: the render still
+/// finishes, and the preview is still running when it has.
+#[tokio::test]
+async fn a_paid_render_does_not_wait_for_a_free_preview_holding_the_embedded_worker() {
+    use std::{
+        sync::{Arc, Mutex},
+        time::Duration,
+    };
+
+    use lectern_pipeline::{
+        Minutes, Pipeline, PipelineConfig, RenderInput, Wpm, script::OpenAiWriterConfig,
+    };
+    use reqwest::StatusCode;
+    use serde_json::{Value, json};
+
+    // A model endpoint that takes every request and never answers.
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base_url = format!("http://{}/v1", silent.local_addr().unwrap());
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let held = asked.clone();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = silent.accept().await {
+            held.lock().unwrap().push(socket);
+        }
+    });
+    let mut llm = OpenAiWriterConfig::new(&base_url, "silent-model");
+    llm.attempts = 1;
+    llm.timeout = Duration::from_secs(600);
+    let server = super::support::embedded(PipelineConfig {
+        llm: Some(llm),
+        ..super::support::fast_pipeline()
+    })
+    .await;
+    let (token, uid) = server.sign_in("lanes@example.com").await;
+    let generate = |body: Value| {
+        server
+            .client
+            .post(server.url("/api/video/generate"))
+            .bearer_auth(&token)
+            .json(&body)
+            .send()
+    };
+
+    let request = json!({"user_id": uid, "topic": "The water cycle", "level": 1, "duration": 1});
+    let mut preview = request.clone();
+    preview["dry_run"] = json!(true);
+    let started = generate(preview).await.unwrap();
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let preview_job = started.json::<Value>().await.unwrap()["job_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The preview holds the free lane's worker: it is running and has asked the model.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    while asked.lock().unwrap().is_empty()
+        || server.status(&token, &preview_job).await["status"] != "processing"
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the preview never asked the model"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // A storyboard as the offline writer plans it: its render needs no model.
+    let plan = Pipeline::new(super::support::fast_pipeline())
+        .unwrap()
+        .plan(
+            &RenderInput::topic("The water cycle", 1, Minutes::whole(1), Wpm::new(150)),
+            None,
+            |_| {},
+        )
+        .await
+        .unwrap();
+    let mut render = request.clone();
+    render["storyboard"] = serde_json::to_value(&plan.storyboard).unwrap();
+    let started = generate(render).await.unwrap();
+    assert_eq!(started.status(), StatusCode::ACCEPTED);
+    let started: Value = started.json().await.unwrap();
+    assert_eq!(started["cost"], 1, "{started}");
+    let render_job = started["job_id"].as_str().unwrap().to_string();
+    let (rendered, _) = server
+        .wait_final(&token, &render_job, Duration::from_secs(180))
+        .await;
+    assert_eq!(rendered["status"], "completed", "{rendered}");
+    assert_eq!(
+        server.status(&token, &preview_job).await["status"],
+        "processing",
+        "the preview still holds its worker"
+    );
+    assert_eq!(server.available(&uid).await, 9);
+    server.assert_ledger_matches(&uid).await;
+}
