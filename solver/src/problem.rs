@@ -128,7 +128,9 @@ pub fn read_problem(text: &str) -> Result<ReadProblem, ParseError> {
     crate::parser::check_length(text)?;
     read_typed(text).or_else(|error| {
         let notation = crate::reading::notation(text).ok_or_else(|| error.clone())?;
-        let mut read = read_typed(&notation).map_err(|_| error)?;
+        // A rewritten phrasing may say what its unknown stands for (`x + (x + 12) = 50, where
+        // x is the smaller number`): the equations are read, the whole set-up is narrated.
+        let mut read = read_typed(&crate::SetUp::read(&notation).notation).map_err(|_| error)?;
         read.reading = Some(notation);
         Ok(read)
     })

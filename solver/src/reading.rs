@@ -98,23 +98,67 @@ fn approach(text: &str) -> Option<(String, String)> {
     Some((var, format!("{point}{side}")))
 }
 
-/// "The sum of two numbers is 30 and their difference is 4": `x + y = 30; x - y = 4`.
+/// Two numbers from their sum and their difference, however the two are said: "The sum of
+/// two numbers is 30 and their difference is 4", "Two numbers add up to 50 and one is 12
+/// more than the other", "Two numbers have a total of 20 and differ by 6": `x + y = 30;
+/// x - y = 4`, or, when the smaller (larger) one is asked for, `x + (x + 4) = 30, where x is
+/// the smaller number`.
 fn sum_and_difference(s: &str) -> Option<String> {
     if !s.contains("two numbers") {
         return None;
     }
+    let amount = |word: &str| {
+        let word = word.trim_matches(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'));
+        word.parse::<f64>().is_ok().then(|| word.to_string())
+    };
     let number_after = |key: &str| {
         let at = s.find(key)? + key.len();
         s[at..]
             .split_whitespace()
             .find(|w| w.chars().any(|c| c.is_ascii_digit()))
-            .map(|w| w.trim_matches(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')))
-            .filter(|w| w.parse::<f64>().is_ok())
-            .map(str::to_string)
+            .and_then(amount)
     };
-    let sum = number_after("sum")?;
-    let difference = number_after("difference")?;
-    Some(format!("x + y = {sum}; x - y = {difference}"))
+    // "one is 12 more than the other": the amount just before the comparison.
+    let number_before = |key: &str| {
+        let at = s.find(key)?;
+        s[..at].split_whitespace().next_back().and_then(amount)
+    };
+    let sum = ["sum", "add up to", "adds up to", "total of", "total is"]
+        .into_iter()
+        .find_map(number_after)?;
+    let difference = ["difference", "differ by"]
+        .into_iter()
+        .find_map(number_after)
+        .or_else(|| {
+            [
+                " more than the other",
+                " greater than the other",
+                " larger than the other",
+                " bigger than the other",
+                " less than the other",
+                " smaller than the other",
+            ]
+            .into_iter()
+            .find_map(number_before)
+        })?;
+    // Asked for one of them, the set-up names that one; asked for both, it is a system.
+    if ["the smaller", "the smallest", "the lesser"]
+        .iter()
+        .any(|w| s.contains(w))
+    {
+        Some(format!(
+            "x + (x + {difference}) = {sum}, where x is the smaller number"
+        ))
+    } else if ["the larger", "the largest", "the bigger", "the greater"]
+        .iter()
+        .any(|w| s.contains(w))
+    {
+        Some(format!(
+            "x + (x - {difference}) = {sum}, where x is the larger number"
+        ))
+    } else {
+        Some(format!("x + y = {sum}; x - y = {difference}"))
+    }
 }
 
 /// The words that start a definite integral; an area under a curve is one.

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 75] = [
+const PROBLEMS: [(&str, &str, &str); 78] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -64,6 +64,21 @@ const PROBLEMS: [(&str, &str, &str); 75] = [
         "The sum of two numbers is 30 and their difference is 4",
         "x = 17, y = 13",
         "linear_system",
+    ),
+    (
+        "Two numbers add up to 50 and one is 12 more than the other. Find the smaller one.",
+        "x = 19",
+        "linear_equation",
+    ),
+    (
+        "Two numbers have a total of 20 and differ by 6. What are they?",
+        "x = 13, y = 7",
+        "linear_system",
+    ),
+    (
+        "two numbers add up to 9, and one is 3 less than the other. What is the larger number?",
+        "x = 6",
+        "linear_equation",
     ),
     ("integrate x^2 from 0 to 3", "9", "integral"),
     ("area under y = x squared between 0 and 3", "9", "integral"),
@@ -326,6 +341,18 @@ fn a_problem_in_words_is_narrated_with_its_reading() {
     let discount = read("A $60 jacket is 25% off. What is the sale price?");
     assert_eq!(discount.reading, "$60 - 25% of $60");
     assert_eq!(discount.detail, "Lectern reads this as: $60 - 25% of $60");
+    // Asked for one of two numbers, the reading says which one its unknown is.
+    let smaller =
+        solve("Two numbers add up to 50 and one is 12 more than the other. Find the smaller one.")
+            .unwrap();
+    assert!(
+        smaller.steps[0]
+            .narration
+            .starts_with("We write this as x + (x + 12) = 50, where x is the smaller number."),
+        "{:?}",
+        smaller.steps[0]
+    );
+    assert_eq!(smaller.final_answer, "x = 19");
 }
 
 #[test]
