@@ -215,7 +215,9 @@ async fn a_job_failing_in_narration_encoding_or_storage_tells_its_user_in_plain_
     );
     let registry = scratch.path().join("registry.bin").display().to_string();
     let media = format!("file://{}/media", blocked.display());
-    let cases: [(&str, Vec<(&str, &str)>, &str, &str); 3] = [
+    // (the stage, its fault's settings, what the user reads, what the log holds)
+    type Fault<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a str, &'a str);
+    let cases: [Fault; 3] = [
         (
             "narration",
             vec![
