@@ -202,11 +202,6 @@ impl Lanes {
     }
 }
 
-/// The paid lane's queue name on the embedded queue.
-fn paid_lane(queue: &str) -> String {
-    format!("{queue}-paid")
-}
-
 /// A worker silent for this many heartbeats is dead; its jobs go back to the queue.
 pub const MISSED_HEARTBEATS: usize = 3;
 
@@ -308,10 +303,15 @@ impl JobQueue {
                 };
                 Ok(Self::Sqlite(Lanes {
                     free: lane(&config.queue_name),
-                    paid: lane(&paid_lane(&config.queue_name)),
+                    paid: lane(&format!("{}-paid", config.queue_name)),
                 }))
             }
         }
+    }
+
+    /// Whether paid jobs have workers of their own (`Lanes`, the embedded queue).
+    pub fn has_paid_lane(&self) -> bool {
+        matches!(self, Self::Sqlite(_))
     }
 
     pub fn describe(&self) -> &'static str {

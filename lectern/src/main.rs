@@ -266,9 +266,10 @@ async fn serve(mut config: Config, workers: usize) -> anyhow::Result<()> {
     let app = lectern_api::Application::build(config, listener).await?;
     if let Some(runtime) = in_process {
         let queue = app.state().queue.clone();
-        let paid = match queue {
-            JobQueue::Sqlite(_) => format!(", and {workers} for paid jobs"),
-            JobQueue::Redis(_) => String::new(),
+        let paid = if queue.has_paid_lane() {
+            format!(", and {workers} for paid jobs")
+        } else {
+            String::new()
         };
         println!(
             "  workers        {workers} in this process{paid} ({})",

@@ -142,23 +142,14 @@ fn sum_and_difference(s: &str) -> Option<String> {
             .find_map(number_before)
         })?;
     // Asked for one of them, the set-up names that one; asked for both, it is a system.
-    if ["the smaller", "the smallest", "the lesser"]
-        .iter()
-        .any(|w| s.contains(w))
-    {
-        Some(format!(
-            "x + (x + {difference}) = {sum}, where x is the smaller number"
-        ))
-    } else if ["the larger", "the largest", "the bigger", "the greater"]
-        .iter()
-        .any(|w| s.contains(w))
-    {
-        Some(format!(
-            "x + (x - {difference}) = {sum}, where x is the larger number"
-        ))
+    let asks = |words: &[&str]| words.iter().any(|w| s.contains(w));
+    Some(if asks(&["the smaller", "the smallest", "the lesser"]) {
+        format!("x + (x + {difference}) = {sum}, where x is the smaller number")
+    } else if asks(&["the larger", "the largest", "the bigger", "the greater"]) {
+        format!("x + (x - {difference}) = {sum}, where x is the larger number")
     } else {
-        Some(format!("x + y = {sum}; x - y = {difference}"))
-    }
+        format!("x + y = {sum}; x - y = {difference}")
+    })
 }
 
 /// The words that start a definite integral; an area under a curve is one.
