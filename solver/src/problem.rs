@@ -93,6 +93,48 @@ fn skip(chars: &[char], base: usize, n: usize) -> (&[char], usize) {
     (&rest[ws..], base + n + ws)
 }
 
+/// `text` without a closing sentence that only asks for the unknown ("2x + 3 = 11. What is x?",
+/// "x/3 = 5 - x. Solve it."), which says no more than an equation does on its own.
+pub(crate) fn without_closing_request(text: &str) -> &str {
+    let trimmed = text.trim_end_matches(['?', '.', '!', ' ']);
+    let Some(at) = trimmed.rfind(". ") else {
+        return text;
+    };
+    let request = trimmed[at + 2..].trim().to_lowercase();
+    let asks_for_the_unknown = LEADS.iter().any(|lead| {
+        request
+            .strip_prefix(lead)
+            .is_some_and(|rest| names_the_unknown(rest.trim()))
+    });
+    if asks_for_the_unknown {
+        trimmed[..at].trim_end()
+    } else {
+        text
+    }
+}
+
+/// Nothing, "it", "x", "for x", "the value of x", "the solutions", "x and y": what a request
+/// to solve names when it names only the unknown.
+fn names_the_unknown(rest: &str) -> bool {
+    let letter = |w: &str| w.chars().count() == 1 && w.chars().all(char::is_alphabetic);
+    let rest = rest.strip_prefix("for ").unwrap_or(rest);
+    let rest = [
+        "the values of ",
+        "the value of ",
+        "the value ",
+        "all values of ",
+    ]
+    .iter()
+    .find_map(|of| rest.strip_prefix(of))
+    .unwrap_or(rest);
+    match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [] | ["it"] | ["the" | "all", "solution" | "solutions" | "answer" | "roots"] => true,
+        [v] => letter(v),
+        [v, "and", w] => letter(v) && letter(w),
+        _ => false,
+    }
+}
+
 /// `for x:`, `x:` or `x if` after "solve" or "find": the unknown is named, then the problem.
 fn strip_unknown(chars: &[char], base: usize) -> (&[char], usize) {
     let (mut chars, mut base) = (chars, base);
@@ -143,6 +185,10 @@ fn read_typed(text: &str) -> Result<ReadProblem, ParseError> {
     while matches!(chars.last(), Some('?' | '.' | ' ')) {
         chars = &chars[..chars.len() - 1];
     }
+    let asked = without_closing_request(&chars.iter().collect::<String>())
+        .chars()
+        .count();
+    chars = &chars[..asked];
     let decimals = chars
         .windows(2)
         .any(|w| w[0] == '.' && w[1].is_ascii_digit());

@@ -13,9 +13,11 @@ pub(crate) fn notation(text: &str) -> Option<String> {
     (written != s).then_some(written)
 }
 
-/// Lower case, single spaces, without the closing question mark or full stop.
+/// Lower case, single spaces, without a closing request for the unknown ("Solve it.") and the
+/// closing question mark or full stop.
 fn normalise(text: &str) -> String {
     let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let joined = crate::problem::without_closing_request(&joined);
     joined
         .trim_end_matches(['?', '.', '!'])
         .trim()

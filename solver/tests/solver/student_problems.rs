@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 78] = [
+const PROBLEMS: [(&str, &str, &str); 82] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -55,6 +55,19 @@ const PROBLEMS: [(&str, &str, &str); 78] = [
     ),
     ("Solve for x: 3x - 7 = 11", "x = 6", "linear_equation"),
     ("Solve 2x + 5 = 17 for x", "x = 6", "linear_equation"),
+    // A closing sentence that only asks for the unknown.
+    ("2x + 3 = 11. What is x?", "x = 4", "linear_equation"),
+    (
+        "x over 3 equals 5 minus x. Solve it.",
+        "x = 15/4",
+        "linear_equation",
+    ),
+    (
+        "x^2 - 5x + 6 = 0. Find the values of x.",
+        "x = 2, x = 3",
+        "quadratic_equation",
+    ),
+    ("3x - 4 >= 11. Solve for x.", "x >= 5", "inequality"),
     (
         "derivative of x^3 + 2x with respect to x",
         "3x^2 + 2",
