@@ -3,11 +3,21 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 
 export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME") / ".cache/lectern-target")
 
-# Start Lectern on its embedded defaults at http://localhost:8765
-run: setup
-    cd web && npm run build
-    cargo build --profile laptop -p lectern
-    LECTERN_WEB_DIR="$PWD/web/dist" "$CARGO_TARGET_DIR/laptop/lectern" serve --workers 1
+# Start Lectern on its embedded defaults at http://localhost:8765. The server is built (the
+# `laptop` profile, without the scaled deployment's back-ends) while the rest of the set-up
+# (the voice, the local model, the web app) runs beside it.
+run:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    scripts/setup.sh --debian
+    cargo build --profile laptop -p lectern --no-default-features &
+    build=$!
+    trap 'kill $build 2>/dev/null || true' EXIT
+    scripts/setup.sh
+    (cd web && npm run build)
+    wait $build
+    trap - EXIT
+    LECTERN_WEB_DIR="$PWD/web/dist" exec "$CARGO_TARGET_DIR/laptop/lectern" serve --workers 1
 
 # Every test: Rust (SQLite), then with PostgreSQL and Redis when they run here (the API again,
 # the worker fleet, the scale test), chart and dashboards, web unit tests, browser journeys

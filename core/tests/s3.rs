@@ -58,10 +58,15 @@ async fn s3_storage(endpoint: &str, bucket: &str) -> Storage {
     ])
     .unwrap();
     let storage = Storage::from_config(&config).unwrap();
-    let Storage::S3 { client, bucket, .. } = &storage else {
+    let Storage::S3(s3) = &storage else {
         panic!("an s3:// storage URL gives S3 storage");
     };
-    client.create_bucket().bucket(bucket).send().await.unwrap();
+    s3.client()
+        .create_bucket()
+        .bucket(s3.bucket())
+        .send()
+        .await
+        .unwrap();
     storage
 }
 
@@ -135,10 +140,11 @@ async fn media_round_trip_through_s3_with_ranges_and_prefix_deletion() {
     assert_eq!(chunks.concat(), &video[299_990..]);
 
     // The object really lives under the configured prefix, with its content type.
-    let Storage::S3 { client, .. } = &storage else {
+    let Storage::S3(s3) = &storage else {
         unreachable!()
     };
-    let head = client
+    let head = s3
+        .client()
         .head_object()
         .bucket("lectern-media")
         .key("media/jobs/j1/subtitles.vtt")

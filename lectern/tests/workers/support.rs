@@ -378,8 +378,13 @@ pub async fn fleet_of(options: Fleet) -> Option<Server> {
     };
     let config = Config::from_pairs(pairs).unwrap();
     let storage = Storage::from_config(&config).unwrap();
-    if let Storage::S3 { client, bucket, .. } = &storage {
-        client.create_bucket().bucket(bucket).send().await.unwrap();
+    if let Storage::S3(s3) = &storage {
+        s3.client()
+            .create_bucket()
+            .bucket(s3.bucket())
+            .send()
+            .await
+            .unwrap();
     }
     let in_process = if options.api_process_with_workers.is_none() {
         let app = Application::build(config, listener).await.unwrap();
