@@ -7,6 +7,7 @@ mod create;
 mod dev_checkout;
 mod provider;
 mod session_status;
+mod signature;
 mod webhook;
 
 use std::sync::Arc;

@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use lectern_core::{config::StripeConfig, entities::credit_package};
+#[cfg(feature = "stripe")]
 use secrecy::ExposeSecret;
+#[cfg(feature = "stripe")]
 use stripe_checkout::{
     CheckoutSessionMode,
     checkout_session::{
@@ -15,6 +17,7 @@ use stripe_checkout::{
 use crate::error::ApiError;
 
 pub enum Provider {
+    #[cfg(feature = "stripe")]
     Stripe(Box<stripe::Client>),
     /// Served by Lectern under `/dev-checkout/{id}`; embedded default only.
     Development,
@@ -36,6 +39,16 @@ pub struct SessionRequest<'a> {
 }
 
 impl Provider {
+    #[cfg(not(feature = "stripe"))]
+    pub fn stripe(_config: &StripeConfig) -> anyhow::Result<Self> {
+        anyhow::bail!(
+            "LECTERN_STRIPE_SECRET_KEY is set, but this build of Lectern has no Stripe client: \
+             `just run` builds without it to start sooner; build with `cargo build --release -p \
+             lectern` (the image has it), or unset the Stripe keys for the development checkout"
+        )
+    }
+
+    #[cfg(feature = "stripe")]
     pub fn stripe(config: &StripeConfig) -> anyhow::Result<Self> {
         let mut builder = stripe::ClientBuilder::new(config.secret_key.expose_secret())
             .timeout(std::time::Duration::from_secs(20));
@@ -49,6 +62,7 @@ impl Provider {
 
     pub fn name(&self) -> &'static str {
         match self {
+            #[cfg(feature = "stripe")]
             Self::Stripe(_) => "stripe",
             Self::Development => "development",
         }
@@ -60,6 +74,7 @@ impl Provider {
         request: &SessionRequest<'_>,
     ) -> Result<CreatedSession, ApiError> {
         match self {
+            #[cfg(feature = "stripe")]
             Self::Stripe(client) => create_stripe_session(client, request).await,
             Self::Development => {
                 let id = format!("cs_test_dev_{}", uuid::Uuid::new_v4().simple());
@@ -70,6 +85,7 @@ impl Provider {
     }
 }
 
+#[cfg(feature = "stripe")]
 async fn create_stripe_session(
     client: &stripe::Client,
     request: &SessionRequest<'_>,

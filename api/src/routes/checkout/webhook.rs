@@ -4,17 +4,22 @@
 //! `v1` values, at most 300 s from now). Paid sessions are credited once per checkout session
 //! whatever the order or number of deliveries; a database failure answers 500 so that Stripe
 //! delivers the event again, and nothing of it has been written.
+//!
+//! Only the fields Lectern acts on are read (the event's id and type; a checkout session's
+//! id, payment status, metadata and client reference), so an event of a newer API version
+//! with fields this code has never seen is still applied.
 
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{Extension, Json, extract::State, http::HeaderMap};
 use lectern_core::checkout::{self, ProviderEvent, SessionChange, SessionRef};
-use serde::Serialize;
-use stripe_checkout::{CheckoutSession, CheckoutSessionPaymentStatus};
-use stripe_webhook::{EventObject, Webhook, WebhookError};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::Checkout;
+use super::{
+    Checkout,
+    signature::{self, Refused},
+};
 use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     state::AppState,
@@ -64,60 +69,59 @@ pub async fn stripe_webhook(
         .ok_or_else(|| ApiError::BadRequest("Missing Stripe-Signature header".into()))?;
     let payload = std::str::from_utf8(&body)
         .map_err(|_| ApiError::BadRequest("The event body is not UTF-8".into()))?;
-    let event = match Webhook::construct_event(payload, signature, checkout.secret()) {
-        Ok(event) => event,
-        // Signature and timestamp are checked before the body is parsed: this event is
-        // authentic, only its object is beyond what this SDK reads.
-        Err(WebhookError::BadParse(reason)) => {
-            return acknowledge_unreadable(&state, &checkout, payload, &reason).await;
-        }
-        Err(err) => {
-            tracing::warn!(error = %err, "refused a webhook delivery");
-            metrics::counter!("lectern_webhook_events_total", "type" => "unknown", "outcome" => "refused")
-                .increment(1);
-            return Err(ApiError::BadRequest(match err {
-                WebhookError::BadTimestamp(_) => "The signature timestamp is too old".into(),
-                _ => "Invalid signature".into(),
-            }));
-        }
+    if let Err(refused) = signature::verify(
+        payload,
+        signature,
+        checkout.secret(),
+        chrono::Utc::now().timestamp(),
+    ) {
+        tracing::warn!(?refused, "refused a webhook delivery");
+        metrics::counter!("lectern_webhook_events_total", "type" => "unknown", "outcome" => "refused")
+            .increment(1);
+        return Err(ApiError::BadRequest(match refused {
+            Refused::Stale => "The signature timestamp is too old".into(),
+            Refused::Malformed | Refused::Mismatch => "Invalid signature".into(),
+        }));
+    }
+    let event: Event = serde_json::from_str(payload)
+        .map_err(|_| ApiError::BadRequest("The event could not be read".into()))?;
+    // Every `checkout.session.*` event carries its session; the four below change it.
+    let session = match event.kind.starts_with("checkout.session.") {
+        true => Some(event.session()?),
+        false => None,
     };
-
-    let change = match &event.data.object {
-        EventObject::CheckoutSessionCompleted(session) => Some((
-            SessionChange::Completed {
-                paid: session.payment_status != CheckoutSessionPaymentStatus::Unpaid,
+    let change = session.as_ref().and_then(|session| {
+        let change = match event.kind.as_str() {
+            "checkout.session.completed" => SessionChange::Completed {
+                paid: session.payment_status != "unpaid",
             },
-            session,
-        )),
-        EventObject::CheckoutSessionAsyncPaymentSucceeded(session) => {
-            Some((SessionChange::AsyncPaymentSucceeded, session))
-        }
-        EventObject::CheckoutSessionAsyncPaymentFailed(session) => {
-            Some((SessionChange::AsyncPaymentFailed, session))
-        }
-        EventObject::CheckoutSessionExpired(session) => Some((SessionChange::Expired, session)),
-        _ => None,
-    };
+            "checkout.session.async_payment_succeeded" => SessionChange::AsyncPaymentSucceeded,
+            "checkout.session.async_payment_failed" => SessionChange::AsyncPaymentFailed,
+            "checkout.session.expired" => SessionChange::Expired,
+            _ => return None,
+        };
+        Some((change, session.reference()))
+    });
     let provider_event = ProviderEvent {
         provider: checkout.provider.name(),
-        event_id: event.id.as_str(),
-        event_type: event.type_.as_str(),
-        change: change.map(|(change, session)| (change, session_ref(session))),
+        event_id: &event.id,
+        event_type: &event.kind,
+        change,
     };
     let outcome = match checkout::apply_event(&state.db, &provider_event).await {
         Ok(outcome) => outcome,
         Err(err) => {
-            count_event(event.type_.as_str(), "error");
+            count_event(&event.kind, "error");
             return Err(err.into());
         }
     };
-    count_event(event.type_.as_str(), outcome.as_str());
+    count_event(&event.kind, outcome.as_str());
     if let checkout::Outcome::Granted { credits } = outcome {
         metrics::counter!("lectern_credits_purchased_total").increment(credits.max(0) as u64);
     }
     tracing::info!(
-        event = %event.id.as_str(),
-        kind = %event.type_.as_str(),
+        event = %event.id,
+        kind = %event.kind,
         outcome = outcome.as_str(),
         "webhook event handled"
     );
@@ -133,47 +137,55 @@ fn count_event(kind: &str, outcome: &'static str) {
     .increment(1);
 }
 
-/// An authentic event whose object could not be parsed: acknowledged (and recorded) when it
-/// is a kind we do not act on, refused when it is a checkout event we would have to apply.
-async fn acknowledge_unreadable(
-    state: &AppState,
-    checkout: &Checkout,
-    payload: &str,
-    reason: &str,
-) -> ApiResult<Json<Received>> {
-    #[derive(serde::Deserialize)]
-    struct Envelope {
-        id: String,
-        #[serde(rename = "type")]
-        kind: String,
-    }
-    let unreadable = || ApiError::BadRequest("The event could not be read".into());
-    let envelope: Envelope = serde_json::from_str(payload).map_err(|_| unreadable())?;
-    if envelope.kind.starts_with("checkout.session.") {
-        tracing::error!(event = %envelope.id, %reason, "could not read a checkout event");
-        return Err(unreadable());
-    }
-    let ignored = ProviderEvent {
-        provider: checkout.provider.name(),
-        event_id: &envelope.id,
-        event_type: &envelope.kind,
-        change: None,
-    };
-    let outcome = checkout::apply_event(&state.db, &ignored).await?;
-    count_event(&envelope.kind, outcome.as_str());
-    Ok(Json(Received::new(outcome)))
+/// A Stripe event, as much of it as Lectern reads.
+#[derive(Deserialize)]
+struct Event {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: EventData,
 }
 
-fn session_ref(session: &CheckoutSession) -> SessionRef<'_> {
-    let metadata = session.metadata.as_ref();
-    SessionRef {
-        id: session.id.as_str(),
-        user_id: metadata
-            .and_then(|m| m.get("user_id"))
-            .or(session.client_reference_id.as_ref())
-            .map(String::as_str),
-        package_id: metadata
-            .and_then(|m| m.get("package_id"))
-            .map(String::as_str),
+#[derive(Deserialize)]
+struct EventData {
+    object: serde_json::Value,
+}
+
+/// A Checkout Session, as much of it as Lectern reads.
+#[derive(Deserialize)]
+struct Session {
+    id: String,
+    /// `paid`, `unpaid` or `no_payment_required`.
+    payment_status: String,
+    #[serde(default)]
+    metadata: Option<HashMap<String, String>>,
+    #[serde(default)]
+    client_reference_id: Option<String>,
+}
+
+impl Event {
+    /// The checkout session a `checkout.session.*` event is about; an authentic event of that
+    /// kind that does not hold one is refused (Stripe delivers it again), never guessed at.
+    fn session(&self) -> ApiResult<Session> {
+        Session::deserialize(&self.data.object).map_err(|error| {
+            tracing::error!(event = %self.id, %error, "could not read a checkout event");
+            ApiError::BadRequest("The event could not be read".into())
+        })
+    }
+}
+
+impl Session {
+    fn reference(&self) -> SessionRef<'_> {
+        let metadata = self.metadata.as_ref();
+        SessionRef {
+            id: &self.id,
+            user_id: metadata
+                .and_then(|m| m.get("user_id"))
+                .or(self.client_reference_id.as_ref())
+                .map(String::as_str),
+            package_id: metadata
+                .and_then(|m| m.get("package_id"))
+                .map(String::as_str),
+        }
     }
 }
