@@ -88,6 +88,8 @@ impl Storage {
         Ok(root.join(key))
     }
 
+    // Only S3 stores the content type; the local folder serves by the key's extension.
+    #[cfg_attr(not(feature = "s3"), allow(unused_variables))]
     pub async fn put_file(
         &self,
         key: &str,
