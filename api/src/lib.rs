@@ -79,7 +79,7 @@ impl Application {
             admission,
             sources,
         };
-        let router = routes::router(state.clone());
+        let router = routes::router(state.clone()).context("checkout")?;
         Ok(Self {
             listener,
             router,

@@ -63,13 +63,13 @@ pub fn documented() -> OpenApiRouter<AppState> {
     documented
 }
 
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState) -> anyhow::Result<Router> {
     let https = state.config.is_https();
     let (documented, openapi) = documented().split_for_parts();
     document::publish(&openapi);
     // What only some configurations mount (the development sign-in and checkout) is left
     // out of the document.
-    let router = checkout::attach(auth::attach(documented, &state), &state)
+    let router = checkout::attach(auth::attach(documented, &state), &state)?
         .merge(crate::embed::router())
         .fallback_service(crate::spa::service(&state.config.web_dir))
         .layer(middleware::from_fn(no_nul_in_path))
@@ -103,7 +103,7 @@ pub fn router(state: AppState) -> Router {
             HeaderValue::from_static("strict-origin-when-cross-origin"),
         ))
         .with_state(state);
-    crate::security::layers(router, https)
+    Ok(crate::security::layers(router, https))
 }
 
 /// No address with a NUL character names anything here (and PostgreSQL could not look one up):

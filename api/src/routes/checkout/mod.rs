@@ -61,13 +61,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Gives the routes what they share (`Checkout`), and mounts the development checkout only
 /// when no Stripe keys are configured and never in production (where the configuration
 /// already refuses to start without Stripe keys).
-pub fn attach(mut router: Router<AppState>, state: &AppState) -> Router<AppState> {
-    let checkout = match Checkout::from_state(state) {
-        Ok(checkout) => Arc::new(checkout),
-        Err(err) => panic!("checkout configuration: {err:#}"),
-    };
+pub fn attach(mut router: Router<AppState>, state: &AppState) -> anyhow::Result<Router<AppState>> {
+    let checkout = Arc::new(Checkout::from_state(state)?);
     if matches!(checkout.provider, Provider::Development) && !state.config.is_production() {
         router = router.merge(dev_checkout::router());
     }
-    router.layer(Extension(checkout))
+    Ok(router.layer(Extension(checkout)))
 }
