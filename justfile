@@ -61,7 +61,7 @@ quality *args:
     cargo run -p lectern-pipeline --example quality -- {{args}}
 
 # Speed figures (ratios from one run): pipeline, the local model's script stage and its ratio to
-# its floor (1-, 2- and 5-minute scripts), problems in words read right (the rules, then the
+# its floor (1-, 2- and 5-minute scripts), llama.cpp's own llama-bench on the same model, problems in words read right (the rules, then the
 # model), lessons from made-up documents (facts narrated, invented, citation support and
 # relevance), a 5-minute lesson's script time with and without sources, search, status
 # endpoint under load, money and submissions under contention, workers
@@ -70,6 +70,7 @@ bench: (setup "--bench")
     cargo run --release -p lectern-pipeline --example local_model_bench
     cargo run --release -p lectern-pipeline --example reading_bench
     cargo run --release -p lectern-pipeline --example script_bench
+    python3 scripts/local_model.py bench
     cargo run --release -p lectern --example sources_bench -- --ablate
     cargo run --release -p lectern --example sources_bench -- --speed
     cargo run --release -p lectern-api --example search_bench

@@ -7,6 +7,8 @@ magic and architecture) before they are put in place.
     python3 scripts/local_model.py install [--model ID ...]   # server + models (default model if none)
     python3 scripts/local_model.py install --server-only     # llama-server for a GGUF of your own
     python3 scripts/local_model.py install --portable        # for other machines (the image)
+    python3 scripts/local_model.py install --with-bench      # also llama.cpp's llama-bench
+    python3 scripts/local_model.py bench [--model ID]        # llama-bench's rates for a model
     python3 scripts/local_model.py status
 
 Everything goes under $LECTERN_MODELS_DIR (default ~/.cache/lectern): bin/llama-server and
@@ -71,9 +73,13 @@ BUILD_KIND = "cpu-features-no-amx"
 PORTABLE_KIND = "portable"
 
 
-def server_ok(kind: str = BUILD_KIND) -> bool:
-    binary = server_path()
-    stamp = binary.with_name("llama-server.version")
+def bench_path() -> Path:
+    return models_home() / "bin" / "llama-bench"
+
+
+def server_ok(kind: str = BUILD_KIND, binary: Path | None = None) -> bool:
+    binary = binary or server_path()
+    stamp = binary.with_name(f"{binary.name}.version")
     wanted = f"{CATALOG['llama_cpp']['version']} {kind}"
     return binary.is_file() and stamp.is_file() and stamp.read_text().strip() == wanted
 
@@ -135,9 +141,11 @@ def portable_options() -> list[str]:
     return options
 
 
-def build_server(portable: bool = False) -> None:
+def build_server(portable: bool = False, with_bench: bool = False) -> None:
+    """Builds llama-server and, with `with_bench`, llama.cpp's own `llama-bench` beside it
+    (for `just bench`: one more source file, left out of the first run's build)."""
     kind = PORTABLE_KIND if portable else BUILD_KIND
-    if server_ok(kind):
+    if server_ok(kind) and (not with_bench or server_ok(kind, bench_path())):
         say(f"llama-server is built ({server_path()})")
         return
     for tool in ("cmake", "ninja", "c++"):
@@ -168,7 +176,8 @@ def build_server(portable: bool = False) -> None:
         jobs = str(os.cpu_count() or 2)
         say(f"building llama-server with {jobs} jobs (about 4-8 minutes on 2 cores)")
         started = time.monotonic()
-        process = subprocess.Popen(["ninja", "-C", str(build), "-j", jobs, "llama-server"],
+        targets = ["llama-server", "llama-bench"] if with_bench else ["llama-server"]
+        process = subprocess.Popen(["ninja", "-C", str(build), "-j", jobs, *targets],
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         shown = -1
         tail = []
@@ -183,12 +192,38 @@ def build_server(portable: bool = False) -> None:
         if process.wait() != 0:
             print("\n".join(tail), file=sys.stderr)
             raise SystemExit("local model: building llama-server failed (its last lines are above)")
-        target = server_path()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(build / "bin" / "llama-server", target.with_suffix(".tmp"))
-        os.replace(target.with_suffix(".tmp"), target)
-        target.with_name("llama-server.version").write_text(f"{llama['version']} {kind}\n")
-        say(f"llama-server built in {time.monotonic() - started:.0f} s -> {target}")
+        for name in targets:
+            target = server_path().with_name(name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(build / "bin" / name, target.with_suffix(".tmp"))
+            os.replace(target.with_suffix(".tmp"), target)
+            target.with_name(f"{name}.version").write_text(f"{llama['version']} {kind}\n")
+        say(f"{' and '.join(targets)} built in {time.monotonic() - started:.0f} s "
+            f"-> {server_path().parent}")
+
+
+def bench(model_id: str, threads: int, repetitions: int) -> None:
+    """Prints llama.cpp's own rates for a catalog model (`llama-bench`, 512 prompt tokens and
+    128 generated, one request at a time), to hold beside the figures Lectern measures
+    through llama-server (`script_bench`'s plain request)."""
+    model = model_by_id(model_id)
+    path = models_home() / "models" / model["file"]
+    if not stamp_ok(path, model["sha256"]):
+        raise SystemExit(f"local model: {model_id} is not installed (install --model {model_id})")
+    if not server_ok(BUILD_KIND, bench_path()):
+        raise SystemExit("local model: llama-bench is not built (install --with-bench)")
+    completed = subprocess.run(
+        [str(bench_path()), "-m", str(path), "-t", str(threads), "-p", "512", "-n", "128",
+         "-r", str(repetitions), "-o", "json"],
+        check=True, capture_output=True, text=True)
+    rates = {}
+    for test in json.loads(completed.stdout):
+        kind = "generate" if test.get("n_gen", 0) > 0 else "prompt"
+        rates[kind] = (test["avg_ts"], test.get("stddev_ts", 0.0))
+    prompt, generate = rates["prompt"], rates["generate"]
+    print(f"llama-bench ({model['display']}, {threads} threads, "
+          f"{repetitions} run{'s' if repetitions != 1 else ''} each): prompt {prompt[0]:.1f} tokens/s (±{prompt[1]:.1f}), "
+          f"generation {generate[0]:.1f} tokens/s (±{generate[1]:.1f})")
 
 
 # --- models -----------------------------------------------------------------------------------
@@ -331,20 +366,32 @@ def main() -> None:
     install.add_argument("--portable", action="store_true",
                          help="build llama-server for any x86-64-v3 CPU, not only this one "
                               "(the container image)")
+    install.add_argument("--with-bench", action="store_true",
+                         help="build llama.cpp's llama-bench beside llama-server")
+    measure = sub.add_parser("bench", help="llama.cpp's own rates for a model (llama-bench)")
+    measure.add_argument("--model", default=CATALOG["default"], help="catalog model id")
+    measure.add_argument("--threads", type=int,
+                         default=int(os.environ.get("LECTERN_LLM_THREADS") or os.cpu_count() or 2),
+                         help="threads (default: LECTERN_LLM_THREADS, else every core, as Lectern)")
+    measure.add_argument("--repetitions", type=int, default=3)
     sub.add_parser("status", help="what is installed")
     args = parser.parse_args()
 
     if args.command == "status":
         built = "built" if server_ok() else "built, portable" if server_ok(PORTABLE_KIND) else "missing"
         print(f"llama-server: {server_path()} ({built})")
+        print(f"llama-bench: {bench_path()} ({'built' if server_ok(BUILD_KIND, bench_path()) else 'missing'})")
         for model in CATALOG["models"]:
             path = models_home() / "models" / model["file"]
             state = "verified" if stamp_ok(path, model["sha256"]) else (
                 "present, not verified" if path.exists() else "missing")
             print(f"{model['id']}: {path} ({state})")
         return
+    if args.command == "bench":
+        bench(args.model, args.threads, args.repetitions)
+        return
     if not args.no_server:
-        build_server(portable=args.portable)
+        build_server(portable=args.portable, with_bench=args.with_bench)
     if args.server_only:
         return
     for model_id in args.model or [CATALOG["default"]]:

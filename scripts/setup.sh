@@ -72,7 +72,7 @@ if command -v pyenv >/dev/null 2>&1; then pyenv rehash; fi
 if [ "${LECTERN_LOCAL_MODEL:-auto}" != "off" ]; then
   case "$want_tests" in
     --tests) python3 scripts/local_model.py install --model smollm2-135m ;;
-    --bench) python3 scripts/local_model.py install --model qwen2.5-1.5b --model smollm2-135m ;;
+    --bench) python3 scripts/local_model.py install --with-bench --model qwen2.5-1.5b --model smollm2-135m ;;
     *)
       if [ -n "${LECTERN_LLM_BASE_URL:-}" ]; then
         echo "setup: LECTERN_LLM_BASE_URL is set; no local model needed"
