@@ -79,7 +79,7 @@ impl Application {
             admission,
             sources,
         };
-        let router = routes::router(state.clone()).context("checkout")?;
+        let router = routes::router(state.clone()).context("payments could not be set up")?;
         Ok(Self {
             listener,
             router,
