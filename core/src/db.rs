@@ -38,13 +38,12 @@ async fn connect_and_migrate(config: &DatabaseConfig) -> Result<DatabaseConnecti
         DatabaseConfig::Postgres(url) => secrecy::ExposeSecret::expose_secret(url).to_string(),
         #[cfg(not(feature = "postgres"))]
         DatabaseConfig::Postgres(_) => {
-            return Err(DbErr::Custom(
+            return Err(DbErr::Custom(format!(
                 "LECTERN_DATABASE_URL names a PostgreSQL database, but this build of Lectern \
-                 has no PostgreSQL driver: `just run` builds without it to start sooner; build \
-                 with `cargo build --release -p lectern` (the image has it) or leave \
-                 LECTERN_DATABASE_URL unset for the SQLite file"
-                    .into(),
-            ));
+                 has no PostgreSQL driver: {}, or leave LECTERN_DATABASE_URL unset for the \
+                 SQLite file",
+                crate::LEFT_OUT_OF_THIS_BUILD
+            )));
         }
     };
     let mut options = ConnectOptions::new(url);

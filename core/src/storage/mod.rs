@@ -63,9 +63,8 @@ impl Storage {
             #[cfg(not(feature = "s3"))]
             Some(url) => Err(StorageError::Config(format!(
                 "LECTERN_STORAGE_URL is {url}, but this build of Lectern has no S3 storage: \
-                 `just run` builds without it to start sooner; build with `cargo build \
-                 --release -p lectern` (the image has it) or leave LECTERN_STORAGE_URL unset \
-                 for the local folder"
+                 {}, or leave LECTERN_STORAGE_URL unset for the local folder",
+                crate::LEFT_OUT_OF_THIS_BUILD
             ))),
         }
     }

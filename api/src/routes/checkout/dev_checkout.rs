@@ -180,7 +180,6 @@ fn success_url(session: &checkout_session::Model) -> String {
         .replace("{CHECKOUT_SESSION_ID}", &session.id)
 }
 
-/// `hex(HMAC-SHA256(secret, "<t>.<payload>"))`, Stripe's `v1` scheme.
 /// A `checkout.session.completed` event with a complete Checkout Session object, in the
 /// shape of Stripe's API reference.
 fn completed_event(session: &checkout_session::Model) -> Value {

@@ -46,8 +46,8 @@ impl Provider {
     pub fn stripe(_config: &StripeConfig) -> anyhow::Result<Self> {
         anyhow::bail!(
             "LECTERN_STRIPE_SECRET_KEY is set, but this build of Lectern has no Stripe client: \
-             `just run` builds without it to start sooner; build with `cargo build --release -p \
-             lectern` (the image has it), or unset the Stripe keys for the development checkout"
+             {}, or unset the Stripe keys for the development checkout",
+            lectern_core::LEFT_OUT_OF_THIS_BUILD
         )
     }
 

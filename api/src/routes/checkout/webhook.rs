@@ -86,10 +86,11 @@ pub async fn stripe_webhook(
     let event: Event = serde_json::from_str(payload)
         .map_err(|_| ApiError::BadRequest("The event could not be read".into()))?;
     // Every `checkout.session.*` event carries its session; the four below change it.
-    let session = match event.kind.starts_with("checkout.session.") {
-        true => Some(event.session()?),
-        false => None,
-    };
+    let session = event
+        .kind
+        .starts_with("checkout.session.")
+        .then(|| event.session())
+        .transpose()?;
     let change = session.as_ref().and_then(|session| {
         let change = match event.kind.as_str() {
             "checkout.session.completed" => SessionChange::Completed {
