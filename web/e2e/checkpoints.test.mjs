@@ -294,7 +294,7 @@ test('the owner embeds the published video; a visitor of another site plays it a
     await t.test('unpublished: no Embed button, and the embed address answers 404', async () => {
       await page.goto(`${server.baseUrl}/video/${made.jobId}`);
       // The Edit link says the owner's records have arrived.
-      await page.getByRole('link', { name: 'Edit' }).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('link', { name: 'Edit', exact: true }).waitFor({ timeout: TIMEOUT });
       assert.equal(await page.getByRole('button', { name: 'Embed' }).count(), 0);
       assert.equal((await page.request.get(embedSrc)).status(), 404);
     });
