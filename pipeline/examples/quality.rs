@@ -3,7 +3,7 @@
 //! `-- --notes` lists every defect found; `-- --show SLUG` prints that lesson's script;
 //! `-- --bless` writes the totals as the new baseline (after a change that improves them);
 //! `-- --ablate` replays the corpus once with each of the script stage's named rules switched
-//! off and prints how each moves the totals.
+//! off and prints how each moves the totals. `RUST_LOG` logs the script stage to stderr.
 
 use lectern_pipeline::corpus;
 use lectern_pipeline::quality::Totals;
@@ -11,6 +11,13 @@ use lectern_pipeline::script::rules;
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> anyhow::Result<()> {
+    // `RUST_LOG=lectern_pipeline=debug` shows what the script stage did with each reply.
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = corpus::corpus_dir();
     let replayed = corpus::replay_all(&dir).await?;

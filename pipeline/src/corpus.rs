@@ -19,6 +19,7 @@ use lectern_contract::{Minutes, Wpm};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use tracing::Instrument;
 
 use crate::brief::Brief;
 use crate::script::{JsonModel, ScriptError, Turn};
@@ -430,7 +431,9 @@ pub async fn replay_all(dir: &Path) -> std::io::Result<Vec<Replayed>> {
         }
         let recording = Recording::load(&path)?;
         let replay = Replay::new(&recording);
-        let written = crate::script::write_scene_by_scene(&replay, &recording.brief(), None).await;
+        let written = crate::script::write_scene_by_scene(&replay, &recording.brief(), None)
+            .instrument(tracing::info_span!("replay", brief = %brief.slug))
+            .await;
         let (fact_checked, fact_wrong) = replay.fact_checks();
         let figures = written
             .as_ref()

@@ -137,21 +137,27 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
         ..Figures::default()
     };
     let topic_words: Vec<String> = content_words(topic);
-    let narrated: Vec<String> = storyboard
+    // Each narrated sentence with the kind of slide it is said over.
+    let narrated: Vec<(&str, String)> = storyboard
         .scenes
         .iter()
-        .flat_map(|scene| scene.narration.iter())
-        .flat_map(|beat| sentences(beat))
+        .flat_map(|scene| {
+            let kind = scene.visual.kind();
+            scene
+                .narration
+                .iter()
+                .flat_map(move |beat| sentences(beat).into_iter().map(move |s| (kind, s)))
+        })
         .collect();
     figures.sentences = narrated.len();
 
     let mut said: Vec<Vec<String>> = Vec::new();
-    for sentence in &narrated {
+    for (kind, sentence) in &narrated {
         let words = content_words(sentence);
         if let Some(earlier) = said.iter().find(|earlier| repeats(&words, earlier)) {
             figures.defects.repeats += 1;
             figures.notes.push(format!(
-                "repeat: \"{sentence}\" (of \"{}\")",
+                "repeat ({kind}): \"{sentence}\" (of \"{}\")",
                 earlier.join(" ")
             ));
         }
@@ -218,7 +224,11 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
         }
     }
 
-    let all_narration = narrated.join(" ");
+    let all_narration = narrated
+        .iter()
+        .map(|(_, s)| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     let narration_words = content_words(&all_narration);
     for checkpoint in &storyboard.checkpoints {
         if let CheckpointAnswer::Choice { options, answer } = &checkpoint.answer {
@@ -235,7 +245,7 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
         }
     }
 
-    let mut units: Vec<String> = narrated.iter().map(|s| s.to_lowercase()).collect();
+    let mut units: Vec<String> = narrated.iter().map(|(_, s)| s.to_lowercase()).collect();
     for scene in &storyboard.scenes {
         let (heading, phrases, _) = slide_text(&scene.visual);
         units.extend(heading.into_iter().chain(phrases).map(str::to_lowercase));

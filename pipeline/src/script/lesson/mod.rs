@@ -51,12 +51,26 @@ use crate::titles::{Subject, guess_subject, level_name};
 /// Words a spoken sentence is asked to have (the schema caps its characters).
 const WORDS_PER_SENTENCE: usize = 18;
 const TITLE_WORDS: usize = 2 * WORDS_PER_SENTENCE;
-const SUMMARY_WORDS: usize = 4 * WORDS_PER_SENTENCE;
+/// The most key points a closing summary has.
+const SUMMARY_POINTS: usize = 4;
 /// Passages of the learner's documents named in one scene's request, at most.
 const SCENE_PASSAGES: usize = 4;
 /// A body scene's share of the budget, in words: four or five sentences.
 const SCENE_WORDS: usize = 85;
 const SENTENCE_CHARS: u32 = 260;
+
+/// The closing summary's key points, one spoken sentence each: as many as fit in a quarter of
+/// the lesson, two at the least, [`SUMMARY_POINTS`] at the most. Four points were asked of
+/// every lesson, and a 1-minute lesson (150 words) then had 72 for its summary and 36 for its
+/// opening, which left one teaching scene 42 words.
+pub(super) fn summary_points(brief: &Brief) -> usize {
+    (brief.target_words() / (4 * WORDS_PER_SENTENCE)).clamp(2, SUMMARY_POINTS)
+}
+
+/// The words of the closing summary.
+pub(super) fn summary_words(brief: &Brief) -> usize {
+    summary_points(brief) * WORDS_PER_SENTENCE
+}
 /// The scenes are asked for this much more than the body's budget: what the checks, the
 /// repeat filters and short sentences take out is then already written. Asking later costs
 /// far more: a Photosynthesis script on 2 cores wrote 518 words of its 750 at first, and six
@@ -192,7 +206,7 @@ async fn write_lesson(
     writer.share_prefix(&turns).await;
     let body_words = brief
         .target_words()
-        .saturating_sub(TITLE_WORDS + SUMMARY_WORDS);
+        .saturating_sub(TITLE_WORDS + summary_words(brief));
     let per_scene = body_words / plan.scenes.len().max(1);
     // Each scene is asked for its share of what is left of the budget when it starts, in
     // sentences as long as the model's so far: asking enough at once costs far less than
@@ -276,8 +290,7 @@ async fn write_lesson(
             }
         })
         .buffered(writer.parallel());
-    let summary_points = 4;
-    let summary = write_summary(writer, &turns, &plan, summary_points);
+    let summary = write_summary(writer, &turns, &plan, summary_points(brief));
     // Each scene, once it and those before it are written, loses what they said already and
     // goes to the sentence check while the scenes after it are still being written; a scene a
     // checkpoint question is about gets its question as soon as it is checked. (Every check

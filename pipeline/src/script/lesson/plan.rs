@@ -88,7 +88,7 @@ pub(super) struct Plan {
 pub(super) fn body_scenes(brief: &Brief) -> usize {
     let words = brief
         .target_words()
-        .saturating_sub(TITLE_WORDS + SUMMARY_WORDS);
+        .saturating_sub(TITLE_WORDS + summary_words(brief));
     (words as f64 / SCENE_WORDS as f64).round().clamp(1.0, 40.0) as usize
 }
 
