@@ -5,6 +5,7 @@
 //! seconds for one storyboard, and the wall time of a whole video with its script, against
 //! the 90-second goal for a 5-minute video. Figures from one run; nothing is asserted.
 
+mod logs;
 mod timed;
 
 use std::time::{Duration, Instant};
@@ -17,12 +18,7 @@ use serde_json::{Value, json};
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     // RUST_LOG=lectern_pipeline=debug shows each script request with its time and size.
-    if std::env::var_os("RUST_LOG").is_some() {
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-            .with_writer(std::io::stderr)
-            .init();
-    }
+    logs::to_stderr_when_asked();
     let mut args = std::env::args().skip(1);
     let topic = args.next().unwrap_or_else(|| "Photosynthesis".into());
     let minutes: f64 = args.next().map(|m| m.parse()).transpose()?.unwrap_or(5.0);

@@ -5,6 +5,8 @@
 //! `-- --ablate` replays the corpus once with each of the script stage's named rules switched
 //! off and prints how each moves the totals. `RUST_LOG` logs the script stage to stderr.
 
+mod logs;
+
 use lectern_pipeline::corpus;
 use lectern_pipeline::quality::Totals;
 use lectern_pipeline::script::rules;
@@ -12,12 +14,7 @@ use lectern_pipeline::script::rules;
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> anyhow::Result<()> {
     // `RUST_LOG=lectern_pipeline=debug` shows what the script stage did with each reply.
-    if std::env::var_os("RUST_LOG").is_some() {
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-            .with_writer(std::io::stderr)
-            .init();
-    }
+    logs::to_stderr_when_asked();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = corpus::corpus_dir();
     let replayed = corpus::replay_all(&dir).await?;

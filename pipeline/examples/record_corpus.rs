@@ -6,6 +6,8 @@
 //! of those documents (`pipeline/tests/corpus/sources/`), read as the server reads them and
 //! kept in its recording. `just quality` replays them.
 
+mod logs;
+
 use std::path::Path;
 use std::time::Instant;
 
@@ -16,12 +18,7 @@ use lectern_pipeline::script::{OpenAiWriter, write_scene_by_scene};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    if std::env::var_os("RUST_LOG").is_some() {
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-            .with_writer(std::io::stderr)
-            .init();
-    }
+    logs::to_stderr_when_asked();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let all = args.iter().any(|a| a == "--all");
     let chosen: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();

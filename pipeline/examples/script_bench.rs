@@ -8,6 +8,8 @@
 //! by kind of request) is what a job records in its result. Figures from one run; nothing is
 //! asserted.
 
+mod logs;
+
 use std::time::Duration;
 
 use lectern_pipeline::local_model;
@@ -18,12 +20,7 @@ use serde_json::{Value, json};
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     // RUST_LOG=lectern_pipeline=debug shows each script request with its tokens.
-    if std::env::var_os("RUST_LOG").is_some() {
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-            .with_writer(std::io::stderr)
-            .init();
-    }
+    logs::to_stderr_when_asked();
     let mut topic = "Photosynthesis".to_string();
     let mut lengths: Vec<f64> = Vec::new();
     let mut args = std::env::args().skip(1);

@@ -224,12 +224,10 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
         }
     }
 
-    let all_narration = narrated
+    let narration_words: Vec<String> = narrated
         .iter()
-        .map(|(_, s)| s.as_str())
-        .collect::<Vec<_>>()
-        .join(" ");
-    let narration_words = content_words(&all_narration);
+        .flat_map(|(_, sentence)| content_words(sentence))
+        .collect();
     for checkpoint in &storyboard.checkpoints {
         if let CheckpointAnswer::Choice { options, answer } = &checkpoint.answer {
             figures.defects.doubled_options += doubled(options, &mut figures.notes);

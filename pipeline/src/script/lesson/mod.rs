@@ -58,6 +58,16 @@ const SCENE_PASSAGES: usize = 4;
 /// A body scene's share of the budget, in words: four or five sentences.
 const SCENE_WORDS: usize = 85;
 const SENTENCE_CHARS: u32 = 260;
+/// The scenes are asked for this much more than the body's budget: what the checks, the
+/// repeat filters and short sentences take out is then already written. Asking later costs
+/// far more: a Photosynthesis script on 2 cores wrote 518 words of its 750 at first, and six
+/// lengthening rounds (20 requests, 7,000 characters of JSON, about 70 s) added 88 more.
+/// Over the budget's tolerance, `shorten` takes the last extra sentences out again.
+const FIRST_ASK: f64 = 1.2;
+/// A slide phrase: a bullet, a summary point, a quiz option.
+const PHRASE_CHARS: u32 = 72;
+/// One side of a comparison row.
+const ROW_CHARS: u32 = 80;
 
 /// The closing summary's key points, one spoken sentence each: as many as fit in a quarter of
 /// the lesson, two at the least, [`SUMMARY_POINTS`] at the most. Four points were asked of
@@ -71,16 +81,6 @@ pub(super) fn summary_points(brief: &Brief) -> usize {
 pub(super) fn summary_words(brief: &Brief) -> usize {
     summary_points(brief) * WORDS_PER_SENTENCE
 }
-/// The scenes are asked for this much more than the body's budget: what the checks, the
-/// repeat filters and short sentences take out is then already written. Asking later costs
-/// far more: a Photosynthesis script on 2 cores wrote 518 words of its 750 at first, and six
-/// lengthening rounds (20 requests, 7,000 characters of JSON, about 70 s) added 88 more.
-/// Over the budget's tolerance, `shorten` takes the last extra sentences out again.
-const FIRST_ASK: f64 = 1.2;
-/// A slide phrase: a bullet, a summary point, a quiz option.
-const PHRASE_CHARS: u32 = 72;
-/// One side of a comparison row.
-const ROW_CHARS: u32 = 80;
 
 /// Writes a storyboard scene by scene. `context` is extra lesson context (a course lesson's
 /// place in its course); `reference` the reference facts for the prompt.
