@@ -218,7 +218,7 @@ async fn write_lesson(
     let mut scenes = vec![Scene {
         visual: Visual::Title {
             title: title.clone(),
-            subtitle: Some(clean(&plan.subtitle)).filter(|s| !s.is_empty()),
+            subtitle: lesson_subtitle(&plan.subtitle, &brief.topic),
         },
         narration: plan
             .opening

@@ -261,6 +261,12 @@ pub(super) fn lesson_title(written: &str, topic: &str) -> String {
     }
 }
 
+/// The title slide's subtitle, or none: like the title, one in letters of another script goes
+/// (an Ohm's law render showed "... voltage, current, and 电阻 in an 电器" as empty boxes).
+pub(super) fn lesson_subtitle(written: &str, topic: &str) -> Option<String> {
+    Some(clean(written)).filter(|s| !s.is_empty() && !has_foreign_script(s, topic))
+}
+
 pub(super) fn plan_outline(plan: &Plan) -> String {
     let mut text = format!("The lesson plan: \"{}\" ({})\n", plan.title, plan.subtitle);
     for (i, scene) in plan.scenes.iter().enumerate() {

@@ -274,3 +274,17 @@ fn a_short_lesson_spends_a_quarter_of_its_words_on_its_summary_at_most() {
     assert_eq!(body_scenes(&lesson(1)), 1);
     assert_eq!(body_scenes(&lesson(5)), 8);
 }
+
+#[test]
+fn a_subtitle_in_letters_of_another_script_is_left_out() {
+    let topic = "Ohm's law";
+    assert_eq!(
+        lesson_subtitle("Voltage, current and resistance", topic).as_deref(),
+        Some("Voltage, current and resistance")
+    );
+    assert_eq!(
+        lesson_subtitle("Understanding voltage, current, and 电阻 in an 电器", topic),
+        None
+    );
+    assert_eq!(lesson_subtitle("  ", topic), None);
+}
