@@ -163,44 +163,17 @@ async fn write_lesson(
         return Err(ScriptError::Brief("the topic is empty".into()));
     }
     let subject = brief.subject;
-    let (plan_lesson, lesson) = lesson_briefs(brief, subject, reference, context);
-    let planned = body_scenes(brief);
-    let with_quiz = brief.duration_minutes.get() >= 2.0 && planned >= 3;
+    let (plan_brief, lesson) = lesson_briefs(brief, subject, reference, context);
     progress(0.02);
 
-    let mut turns = vec![Turn::System(system_prompt()), Turn::User(plan_lesson)];
-    let plan_turn = Turn::User(plan_request(brief, planned - usize::from(with_quiz)));
-    let plan_text = writer
-        .complete_json(
-            &[turns.clone(), vec![plan_turn]].concat(),
-            "lesson_plan",
-            plan_schema(subject, planned - usize::from(with_quiz)),
-        )
-        .await?;
-    let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
-        ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
-    })?;
-    drop_repeated_plans(&mut plan.scenes, &brief.topic);
-    if with_quiz {
-        plan.scenes.push(PlannedScene {
-            kind: BodyKind::Quiz,
-            heading: "Check yourself".into(),
-            teaches: format!(
-                // Not "the most important idea of this lesson": a small model asked that
-                // once, word for word, as the question.
-                "a question on one fact about {} that the scenes above taught (what \
-                 something is, does, makes or needs)",
-                brief.topic.trim()
-            ),
-        });
-    }
+    let mut turns = vec![Turn::System(system_prompt()), Turn::User(plan_brief)];
+    let plan = plan_lesson(writer, &turns, brief).await?;
     // The plan, each scene, and the summary.
     let steps = (plan.scenes.len() + 2) as f32;
     progress(1.0 / steps);
 
     // Everything before the scene request is the same for every scene: the server reads it
     // once and hands it to each of its slots, and the scenes are written side by side.
-    plan.title = lesson_title(&plan.title, &brief.topic);
     turns[1] = Turn::User(lesson);
     turns.push(Turn::User(plan_outline(&plan)));
     writer.share_prefix(&turns).await;
@@ -208,6 +181,7 @@ async fn write_lesson(
         .target_words()
         .saturating_sub(TITLE_WORDS + summary_words(brief));
     let per_scene = body_words / plan.scenes.len().max(1);
+    let with_quiz = with_quiz(brief);
     // Each scene is asked for its share of what is left of the budget when it starts, in
     // sentences as long as the model's so far: asking enough at once costs far less than
     // asking again later (the lengthening rounds below are the fallback).
@@ -379,9 +353,80 @@ async fn write_lesson(
         }
     }
     let unsupported = without_unsupported(&mut scenes, unsupported);
-    let mut summary = summary_answer.expect("the summary is answered")?;
+    let summary = summary_answer.expect("the summary is answered")?;
+    let summary = summary_scene(writer, &brief.topic, summary).await;
+    let (storyboard, as_written) = assembled(brief, title, scenes, as_written, summary);
+    // The lesson is lengthened (with sentences, never scenes) while the last questions are
+    // written.
+    let questions = async {
+        while let Some(done) = work.next().await {
+            if let SceneDone::Asked(found) = done {
+                checkpoints.extend(found);
+            }
+        }
+    };
+    let lengthened = to_length(
+        writer,
+        &turns,
+        &brief.topic,
+        storyboard,
+        as_written,
+        reference,
+    );
+    let ((), lengthened) = tokio::join!(questions, lengthened);
+    let mut storyboard = lengthened?;
+    storyboard.checkpoints = in_video_order(checkpoints, &unsupported);
+    progress(1.0);
+    let facts = facts_given(&scene_facts);
+    Ok((storyboard, facts))
+}
+
+/// The lesson's plan: its title, opening and the scenes with what each teaches, scenes that
+/// repeat another left out, and a quiz scene after the teaching ones when there is room.
+async fn plan_lesson(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    brief: &Brief,
+) -> Result<Plan, ScriptError> {
+    let with_quiz = with_quiz(brief);
+    let teaching = body_scenes(brief) - usize::from(with_quiz);
+    let plan_text = writer
+        .complete_json(
+            &[
+                turns.to_vec(),
+                vec![Turn::User(plan_request(brief, teaching))],
+            ]
+            .concat(),
+            "lesson_plan",
+            plan_schema(brief.subject, teaching),
+        )
+        .await?;
+    let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
+        ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
+    })?;
+    drop_repeated_plans(&mut plan.scenes, &brief.topic);
+    if with_quiz {
+        plan.scenes.push(PlannedScene {
+            kind: BodyKind::Quiz,
+            heading: "Check yourself".into(),
+            teaches: format!(
+                // Not "the most important idea of this lesson": a small model asked that
+                // once, word for word, as the question.
+                "a question on one fact about {} that the scenes above taught (what \
+                 something is, does, makes or needs)",
+                brief.topic.trim()
+            ),
+        });
+    }
+    plan.title = lesson_title(&plan.title, &brief.topic);
+    Ok(plan)
+}
+
+/// The closing summary as a scene: the points that teach (not those that ask, point back,
+/// only name or go on from another), each with its sentence, and none the model calls wrong.
+async fn summary_scene(writer: &impl JsonModel, topic: &str, mut summary: Summary) -> Scene {
     keep_key_points(&mut summary.points);
-    let mut summary = Scene {
+    let mut scene = Scene {
         visual: Visual::Summary {
             heading: "Key takeaways".into(),
             points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
@@ -393,16 +438,28 @@ async fn write_lesson(
             .collect(),
         cites: Vec::new(),
     };
-    // A point that goes on from another ("and falls back") is no point.
-    drop_fragment_bullets(&mut summary, &brief.topic);
+    drop_fragment_bullets(&mut scene, topic);
     // Written from the plan, not from the checked scenes: its sentences are checked too.
-    if let Err(error) = crate::script::facts::drop_wrong(writer, &brief.topic, &mut summary).await {
+    if let Err(error) = crate::script::facts::drop_wrong(writer, topic, &mut scene).await {
         tracing::warn!(%error, "the summary's sentences were not checked");
     }
+    scene
+}
+
+/// The storyboard of the checked scenes and the summary, without what the lesson said before,
+/// and beside it the lesson as written without its repeated points (its sentences unchecked),
+/// for a model that can only repeat itself.
+fn assembled(
+    brief: &Brief,
+    title: String,
+    scenes: Vec<Scene>,
+    mut as_written: Vec<Scene>,
+    summary: Scene,
+) -> (Storyboard, Storyboard) {
     let mut storyboard = Storyboard {
         version: STORYBOARD_VERSION,
         title,
-        subject,
+        subject: brief.subject,
         level: brief.level,
         show_level: true,
         target_minutes: brief.duration_minutes.get(),
@@ -432,47 +489,47 @@ async fn write_lesson(
         checked_without_repeated_sentences = storyboard.word_count(),
         "the lesson's words before lengthening"
     );
-    // The lesson is lengthened (with sentences, never scenes) while the last questions are
-    // written.
-    let questions = async {
-        while let Some(done) = work.next().await {
-            if let SceneDone::Asked(found) = done {
-                checkpoints.extend(found);
-            }
-        }
-    };
-    let lengthened = async {
+    (storyboard, before)
+}
+
+/// The lesson brought to its budget: lengthened with checked sentences (never scenes), or,
+/// when the model can only repeat itself, `as_written` with its repeats kept and lengthened
+/// instead; then anything over the budget or a scene's beat limit goes.
+async fn to_length(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    topic: &str,
+    mut storyboard: Storyboard,
+    as_written: Storyboard,
+    reference: &Reference,
+) -> Result<Storyboard, ScriptError> {
+    lengthen(
+        writer,
+        turns,
+        topic,
+        &mut storyboard,
+        reference,
+        Repeats::Refused,
+    )
+    .await?;
+    // A model that can only repeat itself cannot fill the budget without its repeats: the
+    // lesson keeps them rather than fail for being short. A lesson that would pass without
+    // them is a shorter video instead: "The heart beats rhythmically …" said in three scenes
+    // of a How the heart pumps blood lesson taught nothing the first did not.
+    if storyboard.word_count() < words_without_repeats(&storyboard) {
+        tracing::info!("the lesson is short without its repeated sentences: keeping them");
+        storyboard = as_written;
+        check_sentences(writer, topic, &mut storyboard.scenes, |_| true).await;
         lengthen(
             writer,
-            &turns,
-            &brief.topic,
+            turns,
+            topic,
             &mut storyboard,
             reference,
-            Repeats::Refused,
+            Repeats::Allowed,
         )
         .await?;
-        // A model that can only repeat itself cannot fill the budget without its repeats:
-        // the lesson keeps them rather than fail for being short. A lesson that would pass
-        // without them is a shorter video instead: "The heart beats rhythmically …" said in
-        // three scenes of a How the heart pumps blood lesson taught nothing the first did not.
-        if storyboard.word_count() < words_without_repeats(&storyboard) {
-            tracing::info!("the lesson is short without its repeated sentences: keeping them");
-            storyboard = before;
-            check_sentences(writer, &brief.topic, &mut storyboard.scenes, |_| true).await;
-            lengthen(
-                writer,
-                &turns,
-                &brief.topic,
-                &mut storyboard,
-                reference,
-                Repeats::Allowed,
-            )
-            .await?;
-        }
-        Ok::<_, ScriptError>(())
-    };
-    let ((), lengthened) = tokio::join!(questions, lengthened);
-    lengthened?;
+    }
     if storyboard.word_count() < fewest_words(&storyboard) {
         tracing::warn!(
             words = storyboard.word_count(),
@@ -484,23 +541,29 @@ async fn write_lesson(
     for scene in &mut storyboard.scenes {
         within_beat_limit(scene);
     }
+    Ok(storyboard)
+}
+
+/// The checkpoint questions in the order of the video (they are answered in the order their
+/// scenes were checked in), each pointing at its scene once the scenes at `left_out` are gone.
+fn in_video_order(mut checkpoints: Vec<Checkpoint>, left_out: &[usize]) -> Vec<Checkpoint> {
     for checkpoint in &mut checkpoints {
-        checkpoint.scene -= unsupported
-            .iter()
-            .filter(|&&p| p < checkpoint.scene)
-            .count();
+        checkpoint.scene -= left_out.iter().filter(|&&p| p < checkpoint.scene).count();
     }
-    // Answered in the order their scenes were checked in: shown in the order of the video.
     checkpoints.sort_by_key(|c| c.scene);
-    storyboard.checkpoints = checkpoints;
-    progress(1.0);
+    checkpoints
+}
+
+/// The reference definitions the scenes were given, each term once: the storyboard's
+/// definition scenes quote them and its sources list them.
+fn facts_given(scene_facts: &[Reference]) -> Reference {
     let mut facts = Reference::default();
     for fact in scene_facts.iter().flat_map(|r| &r.facts) {
         if facts.fact_for(&fact.term).is_none() {
             facts.facts.push(fact.clone());
         }
     }
-    Ok((storyboard, facts))
+    facts
 }
 
 /// Whether `scene`, checked, keeps a sentence its passages do not support: one of a beat

@@ -92,6 +92,11 @@ pub(super) fn body_scenes(brief: &Brief) -> usize {
     (words as f64 / SCENE_WORDS as f64).round().clamp(1.0, 40.0) as usize
 }
 
+/// Whether the lesson's body ends with a quiz scene: when it has at least three scenes.
+pub(super) fn with_quiz(brief: &Brief) -> bool {
+    brief.duration_minutes.get() >= 2.0 && body_scenes(brief) >= 3
+}
+
 pub(super) fn plan_schema(subject: Subject, planned: usize) -> Value {
     object(json!({
         "title": text(70),
