@@ -69,12 +69,13 @@ const PHRASE_CHARS: u32 = 72;
 /// One side of a comparison row.
 const ROW_CHARS: u32 = 80;
 
-/// The closing summary's key points, one spoken sentence each: as many as fit in a quarter of
+/// The closing summary's key points, one spoken sentence each: as many as fit in a sixth of
 /// the lesson, two at the least, [`SUMMARY_POINTS`] at the most. Four points were asked of
 /// every lesson, and a 1-minute lesson (150 words) then had 72 for its summary and 36 for its
-/// opening, which left one teaching scene 42 words.
+/// opening, which left one teaching scene 42 words; a 2-minute lesson (300 words) had two
+/// teaching scenes, and most of the corpus's repeats were summary sentences.
 pub(super) fn summary_points(brief: &Brief) -> usize {
-    (brief.target_words() / (4 * WORDS_PER_SENTENCE)).clamp(2, SUMMARY_POINTS)
+    (brief.target_words() / (6 * WORDS_PER_SENTENCE)).clamp(2, SUMMARY_POINTS)
 }
 
 /// The words of the closing summary.

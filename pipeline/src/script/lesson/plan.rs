@@ -92,9 +92,10 @@ pub(super) fn body_scenes(brief: &Brief) -> usize {
     (words as f64 / SCENE_WORDS as f64).round().clamp(1.0, 40.0) as usize
 }
 
-/// Whether the lesson's body ends with a quiz scene: when it has at least three scenes.
+/// Whether the lesson's body ends with a quiz scene: only beside three teaching scenes, so that
+/// a 2-minute lesson teaches in all three of its scenes.
 pub(super) fn with_quiz(brief: &Brief) -> bool {
-    brief.duration_minutes.get() >= 2.0 && body_scenes(brief) >= 3
+    brief.duration_minutes.get() >= 2.0 && body_scenes(brief) >= 4
 }
 
 pub(super) fn plan_schema(subject: Subject, planned: usize) -> Value {

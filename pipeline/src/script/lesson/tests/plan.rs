@@ -264,15 +264,19 @@ fn a_scene_planned_on_one_word_of_the_topic_is_planned_again() {
 }
 
 #[test]
-fn a_short_lesson_spends_a_quarter_of_its_words_on_its_summary_at_most() {
+fn a_short_lesson_spends_a_sixth_of_its_words_on_its_summary() {
     let lesson = |minutes| Brief::new("Ohm's law", 1, Minutes::whole(minutes), Wpm::new(150));
     // 150 words: two points (36 words), and the teaching scene keeps 78 words, not 42.
     assert_eq!(summary_points(&lesson(1)), 2);
-    assert!(summary_words(&lesson(1)) * 4 <= lesson(1).target_words());
-    assert_eq!(summary_points(&lesson(2)), 4);
-    assert_eq!(summary_points(&lesson(5)), 4);
     assert_eq!(body_scenes(&lesson(1)), 1);
+    // 300 words: two points, and three teaching scenes, not two (nor two and a quiz).
+    assert_eq!(summary_points(&lesson(2)), 2);
+    assert!(summary_words(&lesson(2)) * 6 <= lesson(2).target_words());
+    assert_eq!(body_scenes(&lesson(2)), 3);
+    assert!(!with_quiz(&lesson(2)));
+    assert_eq!(summary_points(&lesson(5)), 4);
     assert_eq!(body_scenes(&lesson(5)), 8);
+    assert!(with_quiz(&lesson(5)));
 }
 
 #[test]
