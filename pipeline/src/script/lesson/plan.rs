@@ -462,3 +462,44 @@ pub(super) fn question_scenes(plan: &[PlannedScene]) -> Vec<usize> {
         .map(|n| teaching[(n + 1) * teaching.len() / (crate::script::checkpoints::QUESTIONS + 1)])
         .collect()
 }
+
+/// The lesson's plan: its title, opening and the scenes with what each teaches, scenes that
+/// repeat another left out, and a quiz scene after the teaching ones when there is room.
+pub(super) async fn plan_lesson(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    brief: &Brief,
+) -> Result<Plan, ScriptError> {
+    let with_quiz = with_quiz(brief);
+    let teaching = body_scenes(brief) - usize::from(with_quiz);
+    let plan_text = writer
+        .complete_json(
+            &[
+                turns.to_vec(),
+                vec![Turn::User(plan_request(brief, teaching))],
+            ]
+            .concat(),
+            "lesson_plan",
+            plan_schema(brief.subject, teaching),
+        )
+        .await?;
+    let mut plan: Plan = serde_json::from_str(&plan_text).map_err(|e| {
+        ScriptError::Empty(format!("the lesson plan is not the JSON asked for: {e}"))
+    })?;
+    drop_repeated_plans(&mut plan.scenes, &brief.topic);
+    if with_quiz {
+        plan.scenes.push(PlannedScene {
+            kind: BodyKind::Quiz,
+            heading: "Check yourself".into(),
+            teaches: format!(
+                // Not "the most important idea of this lesson": a small model asked that
+                // once, word for word, as the question.
+                "a question on one fact about {} that the scenes above taught (what \
+                 something is, does, makes or needs)",
+                brief.topic.trim()
+            ),
+        });
+    }
+    plan.title = lesson_title(&plan.title, &brief.topic);
+    Ok(plan)
+}

@@ -696,3 +696,101 @@ pub(super) fn addable(
     }
     fresh
 }
+
+/// The storyboard of the checked scenes and the summary, without what the lesson said before,
+/// and beside it the lesson as written without its repeated points (its sentences unchecked),
+/// for a model that can only repeat itself.
+pub(super) fn assembled(
+    brief: &Brief,
+    title: String,
+    scenes: Vec<Scene>,
+    mut as_written: Vec<Scene>,
+    summary: Scene,
+) -> (Storyboard, Storyboard) {
+    let mut storyboard = Storyboard {
+        version: STORYBOARD_VERSION,
+        title,
+        subject: brief.subject,
+        level: brief.level,
+        show_level: true,
+        target_minutes: brief.duration_minutes.get(),
+        wpm: brief.wpm,
+        origin: Origin::Model,
+        scenes,
+        sources: Vec::new(),
+        checkpoints: Vec::new(),
+        from_sources: None,
+    };
+    as_written.push(summary.clone());
+    storyboard.scenes.push(summary);
+    for scene in storyboard.scenes.iter_mut().chain(as_written.iter_mut()) {
+        tidy::scene_without_json(scene, finish_sentence);
+    }
+    // The summary says again what the lesson said, but not sentence for sentence.
+    drop_repeats(&mut storyboard.scenes);
+    drop_repeated_sentences(&mut storyboard.scenes);
+    let mut before = storyboard.clone();
+    before.scenes = as_written;
+    let written_words = before.word_count();
+    drop_repeats(&mut before.scenes);
+    opening_without_later_sentences(&mut before.scenes);
+    tracing::debug!(
+        written = written_words,
+        without_repeated_points = before.word_count(),
+        checked_without_repeated_sentences = storyboard.word_count(),
+        "the lesson's words before lengthening"
+    );
+    (storyboard, before)
+}
+
+/// The lesson brought to its budget: lengthened with checked sentences (never scenes), or,
+/// when the model can only repeat itself, `as_written` with its repeats kept and lengthened
+/// instead; then anything over the budget or a scene's beat limit goes.
+pub(super) async fn to_length(
+    writer: &impl JsonModel,
+    turns: &[Turn],
+    topic: &str,
+    mut storyboard: Storyboard,
+    as_written: Storyboard,
+    reference: &Reference,
+) -> Result<Storyboard, ScriptError> {
+    lengthen(
+        writer,
+        turns,
+        topic,
+        &mut storyboard,
+        reference,
+        Repeats::Refused,
+    )
+    .await?;
+    // A model that can only repeat itself cannot fill the budget without its repeats: the
+    // lesson keeps them rather than fail for being short. A lesson that would pass without
+    // them is a shorter video instead: "The heart beats rhythmically …" said in three scenes
+    // of a How the heart pumps blood lesson taught nothing the first did not.
+    if storyboard.word_count() < words_without_repeats(&storyboard) {
+        tracing::info!("the lesson is short without its repeated sentences: keeping them");
+        storyboard = as_written;
+        check_sentences(writer, topic, &mut storyboard.scenes, |_| true).await;
+        lengthen(
+            writer,
+            turns,
+            topic,
+            &mut storyboard,
+            reference,
+            Repeats::Allowed,
+        )
+        .await?;
+    }
+    if storyboard.word_count() < fewest_words(&storyboard) {
+        tracing::warn!(
+            words = storyboard.word_count(),
+            budget = storyboard.target_words(),
+            "the model had no more checked sentences: the video is shorter than asked"
+        );
+    }
+    shorten(&mut storyboard);
+    for scene in &mut storyboard.scenes {
+        within_beat_limit(scene);
+    }
+    Ok(storyboard)
+}

@@ -608,3 +608,31 @@ impl Budget {
 pub(super) fn words(text: &str) -> usize {
     text.split_whitespace().count()
 }
+
+/// The closing summary as a scene: the points that teach (not those that ask, point back,
+/// only name or go on from another), each with its sentence, and none the model calls wrong.
+pub(super) async fn summary_scene(
+    writer: &impl JsonModel,
+    topic: &str,
+    mut summary: Summary,
+) -> Scene {
+    keep_key_points(&mut summary.points);
+    let mut scene = Scene {
+        visual: Visual::Summary {
+            heading: "Key takeaways".into(),
+            points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
+        },
+        narration: summary
+            .points
+            .iter()
+            .map(|p| recap(&p.point, &p.say))
+            .collect(),
+        cites: Vec::new(),
+    };
+    drop_fragment_bullets(&mut scene, topic);
+    // Written from the plan, not from the checked scenes: its sentences are checked too.
+    if let Err(error) = crate::script::facts::drop_wrong(writer, topic, &mut scene).await {
+        tracing::warn!(%error, "the summary's sentences were not checked");
+    }
+    scene
+}
