@@ -66,6 +66,21 @@ fn meaning(option: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// Whether the lesson's narration (`heard`, its sentences) says a question's right answer:
+/// two thirds of the answer's words or more (their stems, as [`meaning`] has them) are in it.
+/// A checkpoint is answered from what the video taught, not from what the learner might
+/// know: a question keyed "4" to a lesson that said "the 5th century" and "after the 4th"
+/// is not.
+pub(super) fn taught<'a>(right: &str, heard: impl IntoIterator<Item = &'a str>) -> bool {
+    let answer = meaning(right);
+    if answer.is_empty() {
+        return true;
+    }
+    let heard: BTreeSet<String> = heard.into_iter().flat_map(meaning).collect();
+    let said = answer.iter().filter(|w| heard.contains(*w)).count();
+    said * 3 >= answer.len() * 2
+}
+
 /// Whether a question names its own right answer ("What is plate tectonics?" answered
 /// "plate tectonics", in a Plate tectonics quiz): every word of the answer is in the
 /// question, so it asks nothing.
@@ -417,5 +432,19 @@ mod tests {
             "Carbon dioxide"
         ));
         assert!(!gives_away("What do plants make?", ""));
+    }
+
+    #[test]
+    fn an_answer_is_taught_when_the_lesson_says_it() {
+        let heard = [
+            "It occurred in the 5th century AD, after the division of the empire.",
+            "Plants take in carbon dioxide and release oxygen.",
+        ];
+        assert!(!taught("4", heard));
+        assert!(taught("5th century", heard));
+        assert!(taught("Carbon dioxide", heard));
+        assert!(taught("It takes in carbon dioxide", heard));
+        assert!(!taught("Nitrogen and carbon dioxide and water", heard));
+        assert!(taught("", heard));
     }
 }

@@ -154,6 +154,12 @@ pub const RULES: &[Rule] = &[
         what: "a sentence the model, asked true or false, calls wrong",
     },
     Rule {
+        name: "untaught_answers",
+        stage: "check",
+        verdict: "drop",
+        what: "a checkpoint question whose right answer the finished lesson does not say",
+    },
+    Rule {
         name: "unfounded_scene",
         stage: "check",
         verdict: "drop",

@@ -37,14 +37,14 @@ use crate::grounding::passages::Passage;
 use crate::grounding::{self, Reference};
 use crate::script::chat::{JsonModel, Turn, Vetted};
 use crate::script::questions::{
-    answers_agree, explanation_of, finish_question, placed, says_nothing_new,
+    answers_agree, explanation_of, finish_question, placed, says_nothing_new, taught,
 };
 use crate::script::schema::object;
 use crate::script::tidy::{self, bare, capitalised, key, sentences_of};
 use crate::script::{Brief, ScriptError, ScriptProgress};
 use crate::storyboard::{
-    Checkpoint, ComparisonRow, EquationStep, LineRange, MAX_EXTRA_BEATS, MAX_SENTENCE, Origin,
-    STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep,
+    Checkpoint, CheckpointAnswer, ComparisonRow, EquationStep, LineRange, MAX_EXTRA_BEATS,
+    MAX_SENTENCE, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep,
 };
 use crate::titles::{Subject, guess_subject, level_name};
 
@@ -377,6 +377,7 @@ async fn write_lesson(
     let ((), lengthened) = tokio::join!(questions, lengthened);
     let mut storyboard = lengthened?;
     storyboard.checkpoints = in_video_order(checkpoints, &unsupported);
+    without_untaught_answers(&mut storyboard);
     progress(1.0);
     let facts = facts_given(&scene_facts);
     Ok((storyboard, facts))
@@ -390,6 +391,34 @@ fn in_video_order(mut checkpoints: Vec<Checkpoint>, left_out: &[usize]) -> Vec<C
     }
     checkpoints.sort_by_key(|c| c.scene);
     checkpoints
+}
+
+/// The checkpoint questions whose right answer the finished lesson says: a question was
+/// written about its scene as first written, and the lesson lost sentences after (repeats,
+/// the fact check, shortening); a quiz scene's own words teach nothing.
+fn without_untaught_answers(storyboard: &mut Storyboard) {
+    if !crate::script::rules::on("untaught_answers") {
+        return;
+    }
+    let heard: Vec<&str> = storyboard
+        .scenes
+        .iter()
+        .filter(|scene| !matches!(scene.visual, Visual::Quiz { .. }))
+        .flat_map(|scene| &scene.narration)
+        .map(String::as_str)
+        .collect();
+    storyboard.checkpoints.retain(|checkpoint| match &checkpoint.answer {
+        CheckpointAnswer::Choice { options, answer } => {
+            let kept = options
+                .get(*answer)
+                .is_some_and(|right| taught(right, heard.iter().copied()));
+            if !kept {
+                tracing::info!(question = %checkpoint.question, "leaving out a checkpoint question: the lesson does not say its answer");
+            }
+            kept
+        }
+        _ => true,
+    });
 }
 
 /// The reference definitions the scenes were given, each term once: the storyboard's
