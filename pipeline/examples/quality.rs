@@ -47,12 +47,26 @@ async fn main() -> anyhow::Result<()> {
     if args.iter().any(|a| a == "--ablate") {
         let all_on = corpus::totals(&replayed);
         println!(
-            "\nEach rule switched off alone (figures that move; none: it changes nothing measured):"
+            "\nEach rule switched off alone (figures that move, and how many lessons read \
+             otherwise; none: it changes nothing measured):"
         );
         for rule in rules::RULES {
             rules::switch_off(&[rule.name]);
-            let without = corpus::totals(&corpus::replay_all(&dir).await?);
-            println!("  {:<20} {}", rule.name, moves(&all_on, &without));
+            let replayed_without = corpus::replay_all(&dir).await?;
+            let without = corpus::totals(&replayed_without);
+            let changed = replayed
+                .iter()
+                .zip(&replayed_without)
+                .filter(|(with, without)| {
+                    serde_json::to_string(&with.storyboard).ok()
+                        != serde_json::to_string(&without.storyboard).ok()
+                })
+                .count();
+            let lessons = match changed {
+                0 => String::new(),
+                n => format!(" (lessons written otherwise: {n})"),
+            };
+            println!("  {:<20} {}{lessons}", rule.name, moves(&all_on, &without));
         }
         rules::switch_off(&[]);
     }
@@ -89,6 +103,7 @@ fn moves(with: &Totals, without: &Totals) -> String {
         ("cutsent", a.cut_sentences, b.cut_sentences),
         ("math", a.garbled_math, b.garbled_math),
         ("wrong numbers", a.wrong_numbers, b.wrong_numbers),
+        ("hollow", a.hollow_rows, b.hollow_rows),
     ];
     let moved: Vec<String> = pairs
         .iter()

@@ -575,7 +575,7 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
     );
     let _ = writeln!(
         out,
-        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences, {} garbled formulas, {} worked examples with wrong numbers",
+        "defects: {} cut phrases, {} lone items, {} repeats ({:.1}% of sentences), {} echoes, {} cut titles, {} doubled options, {} filler ({:.1}% of sentences), {} untaught answers, {} garbled sentences, {} cut sentences, {} garbled formulas, {} worked examples with wrong numbers, {} hollow comparison rows",
         d.cut_phrases,
         d.lone_items,
         d.repeats,
@@ -589,7 +589,8 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
         d.garbled,
         d.cut_sentences,
         d.garbled_math,
-        d.wrong_numbers
+        d.wrong_numbers,
+        d.hollow_rows
     );
     let _ = writeln!(
         out,

@@ -13,6 +13,8 @@
 //!   "the slide", "bullet", "narration");
 //! - a *cut title*: a title or heading that is a sentence or ends on a function word;
 //! - *doubled options*: a question two of whose options say the same thing;
+//! - a *hollow row*: a comparison row that compares nothing: both sides say the same, or it
+//!   only names the two columns again;
 //! - *filler*: a sentence with fewer than two words specific to anything (all function words,
 //!   the topic's own words and stock words such as "important" or "process");
 //! - an *untaught answer*: a question whose right option the narration never says;
@@ -76,6 +78,9 @@ pub struct Defects {
     /// leave open.
     #[serde(default)]
     pub wrong_numbers: usize,
+    /// Comparison rows whose two sides say the same, or only name the columns.
+    #[serde(default)]
+    pub hollow_rows: usize,
 }
 
 impl Defects {
@@ -92,6 +97,7 @@ impl Defects {
             + self.cut_sentences
             + self.garbled_math
             + self.wrong_numbers
+            + self.hollow_rows
     }
 
     fn add(&mut self, other: &Defects) {
@@ -107,6 +113,7 @@ impl Defects {
         self.cut_sentences += other.cut_sentences;
         self.garbled_math += other.garbled_math;
         self.wrong_numbers += other.wrong_numbers;
+        self.hollow_rows += other.hollow_rows;
     }
 }
 
@@ -207,6 +214,10 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
                 figures.defects.garbled_math += 1;
                 figures.notes.push(format!("garbled formula: \"{line}\""));
             }
+        }
+        for row in hollow_rows(&scene.visual) {
+            figures.defects.hollow_rows += 1;
+            figures.notes.push(format!("hollow row: {row}"));
         }
         if let Some(reason) = crate::script::miscalculated(scene, topic) {
             figures.defects.wrong_numbers += 1;
@@ -317,6 +328,7 @@ impl Totals {
         more("cut sentences", d.cut_sentences, b.cut_sentences);
         more("garbled formulas", d.garbled_math, b.garbled_math);
         more("wrong numbers", d.wrong_numbers, b.wrong_numbers);
+        more("hollow rows", d.hollow_rows, b.hollow_rows);
         if self.key_ideas_taught < baseline.key_ideas_taught {
             worse.push(format!(
                 "key ideas taught: {}, baseline {}",
@@ -475,6 +487,34 @@ fn repeats(a: &[String], b: &[String]) -> bool {
     }
     let shared = distinct.iter().filter(|w| long.contains(w)).count();
     shared * 10 >= distinct.len() * 8
+}
+
+/// The rows of a comparison that compare nothing, each as "left | right": both sides say the
+/// same (the same content words), or the row is only the two column titles again.
+fn hollow_rows(visual: &Visual) -> Vec<String> {
+    let Visual::Comparison {
+        left_title,
+        right_title,
+        rows,
+        ..
+    } = visual
+    else {
+        return Vec::new();
+    };
+    let said = |text: &str| {
+        let mut words = content_words(text);
+        words.sort();
+        words.dedup();
+        words
+    };
+    let titles = (said(left_title), said(right_title));
+    rows.iter()
+        .filter(|row| {
+            let sides = (said(&row.left), said(&row.right));
+            sides.0 == sides.1 || sides == titles
+        })
+        .map(|row| format!("\"{}\" | \"{}\"", row.left, row.right))
+        .collect()
 }
 
 /// The slide text of a visual: its heading, its phrases, and whether it is a list of one.
@@ -678,6 +718,33 @@ mod tests {
         assert!(repeats(&b, &a) || repeats(&a, &b));
         let c = content_words("Evaporation turns liquid water into vapour using the sun's heat.");
         assert!(!repeats(&c, &a));
+    }
+
+    #[test]
+    fn a_row_saying_the_same_on_both_sides_or_only_its_columns_is_hollow() {
+        use crate::storyboard::ComparisonRow;
+        let row = |left: &str, right: &str| ComparisonRow {
+            left: left.into(),
+            right: right.into(),
+        };
+        let comparison = Visual::Comparison {
+            heading: "Economic factors".into(),
+            left_title: "Germany".into(),
+            right_title: "Austria-Hungary".into(),
+            rows: vec![
+                row("Germany", "Austria-Hungary"),
+                row("Fish have evolved to swim", "Fish have evolved to swim"),
+                row("Built a large navy", "Ruled many nations"),
+            ],
+        };
+        assert_eq!(hollow_rows(&comparison).len(), 2);
+        assert!(
+            hollow_rows(&Visual::Bullets {
+                heading: "Facts".into(),
+                items: vec!["One".into(), "One".into()],
+            })
+            .is_empty()
+        );
     }
 
     #[test]

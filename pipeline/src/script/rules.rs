@@ -21,8 +21,9 @@ pub struct Rule {
 
 /// The whole policy, in the order the script stage applies it. Every entry has earned its
 /// place on the recorded corpus: switched off alone, it moves at least one figure
-/// (`just quality -- --ablate`), except `scene_alone` and `beat_limit`, which hold a scene to
-/// the storyboard's validation so that a lesson is not refused whole, and `unfounded_scene`,
+/// (`just quality -- --ablate`), except `scene_alone`, `shorten` and `beat_limit`, which hold
+/// a scene or the lesson to the storyboard's validation (a scene's counts and lengths, the
+/// word budget's tolerance, a scene's beats) so that a lesson is not refused whole, and `unfounded_scene`,
 /// `passage_judge`, `checked_as_written` and `unsupported_scene`, which only lessons from
 /// sources use: the sources benchmark (`lectern/examples/sources_bench.rs`) measures each on
 /// and off, and the corpus's lessons from sources replay them.
@@ -50,12 +51,6 @@ pub const RULES: &[Rule] = &[
         stage: "write",
         verdict: "ask again",
         what: "a scene (or an added sentence) in letters of another script",
-    },
-    Rule {
-        name: "fragment_bullet",
-        stage: "write",
-        verdict: "ask again",
-        what: "a bullet that starts mid-sentence, in lower case",
     },
     Rule {
         name: "naming_bullet",
@@ -94,18 +89,6 @@ pub const RULES: &[Rule] = &[
         what: "a scene the storyboard's validation refuses (lengths, counts)",
     },
     Rule {
-        name: "recap_point",
-        stage: "write",
-        verdict: "mend",
-        what: "a summary sentence that points back at its slide point is said after it",
-    },
-    Rule {
-        name: "stops_on_a_link",
-        stage: "write",
-        verdict: "mend",
-        what: "a sentence closed right after a linking word is taken back to its last full stop",
-    },
-    Rule {
         name: "phrase_cut",
         stage: "write",
         verdict: "mend",
@@ -122,12 +105,6 @@ pub const RULES: &[Rule] = &[
         stage: "write",
         verdict: "drop",
         what: "bullets still cut from one sentence after asking again, with their beats",
-    },
-    Rule {
-        name: "strip_json",
-        stage: "write",
-        verdict: "mend",
-        what: "JSON left in a second writing is taken out",
     },
     Rule {
         name: "drop_repeats",

@@ -95,62 +95,12 @@ pub(super) fn has_json(text: &str, brackets: bool) -> bool {
     !labels(text).is_empty() || (brackets && text.contains(['[', ']', '{', '}']))
 }
 
-/// The text without field labels, brackets, braces and the quotes around list items:
-/// "More': [ [ 'to plan ahead', 'to save' ]" becomes "to plan ahead, to save".
-pub(super) fn without_json(text: &str, brackets: bool) -> String {
-    let labels = labels(text);
-    let mut kept = String::with_capacity(text.len());
-    let mut last = 0;
-    for &(start, end) in &labels {
-        kept.push_str(&text[last..start]);
-        kept.push(' ');
-        last = end;
-    }
-    kept.push_str(&text[last..]);
-    if brackets || !labels.is_empty() {
-        let chars: Vec<char> = kept.chars().collect();
-        let mut out = String::with_capacity(kept.len());
-        for (i, &c) in chars.iter().enumerate() {
-            let around = |c: Option<&char>| {
-                c.is_none_or(|c| c.is_whitespace() || matches!(c, '[' | ']' | '{' | '}' | ','))
-            };
-            let quote = matches!(c, '"' | '\'')
-                && (around(i.checked_sub(1).and_then(|p| chars.get(p)))
-                    || around(chars.get(i + 1)));
-            let bracket = brackets && matches!(c, '[' | ']' | '{' | '}');
-            if !quote && !bracket {
-                out.push(c);
-            }
-        }
-        kept = out;
-    }
-    let words: Vec<&str> = kept.split_whitespace().collect();
-    let mut joined = words.join(" ").replace(" ,", ",");
-    while joined.contains(",,") {
-        joined = joined.replace(",,", ",");
-    }
-    joined
-        .trim_matches(|c: char| c == ',' || c == ':' || c.is_whitespace())
-        .to_string()
-}
-
 /// Every text shown on the slide, with its field name.
 fn slide_texts(value: &Value, field: &str, out: &mut Vec<String>) {
     match value {
         Value::String(s) if !VERBATIM.contains(&field) => out.push(s.clone()),
         Value::Array(items) => items.iter().for_each(|v| slide_texts(v, field, out)),
         Value::Object(map) => map.iter().for_each(|(k, v)| slide_texts(v, k, out)),
-        _ => {}
-    }
-}
-
-fn tidy_slide(value: &mut Value, field: &str) {
-    match value {
-        Value::String(s) if !VERBATIM.contains(&field) && has_json(s, false) => {
-            *s = without_json(s, false);
-        }
-        Value::Array(items) => items.iter_mut().for_each(|v| tidy_slide(v, field)),
-        Value::Object(map) => map.iter_mut().for_each(|(k, v)| tidy_slide(v, k)),
         _ => {}
     }
 }
@@ -168,30 +118,6 @@ pub(super) fn scene_has_json(scene: &Scene) -> bool {
     );
     scene.narration.iter().any(|s| has_json(s, brackets))
         || texts.iter().any(|t| has_json(t, false))
-}
-
-/// The scene without the JSON in it (after a second writing still had some). `finish` ends
-/// each spoken text as a sentence.
-pub(super) fn scene_without_json(scene: &mut Scene, finish: impl Fn(&str) -> Option<String>) {
-    if !super::rules::on("strip_json") {
-        return;
-    }
-    let brackets = !matches!(
-        scene.visual,
-        Visual::Code { .. } | Visual::EquationSteps { .. }
-    );
-    for beat in &mut scene.narration {
-        if has_json(beat, brackets) {
-            let cleaned = without_json(beat, brackets);
-            *beat = finish(&cleaned).unwrap_or(cleaned);
-        }
-    }
-    if let Ok(mut visual) = serde_json::to_value(&scene.visual) {
-        tidy_slide(&mut visual, "");
-        if let Ok(tidied) = serde_json::from_value(visual) {
-            scene.visual = tidied;
-        }
-    }
 }
 
 fn content_words(sentence: &str) -> BTreeSet<String> {
@@ -589,49 +515,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_written_into_a_sentence_is_taken_out() {
+    fn json_written_into_a_sentence_is_found() {
         assert!(has_json("More: [", true));
-        assert_eq!(without_json("More: [", true), "");
         let nested = "More': [ [ 'to determine the cost of living', 'to plan ahead' ]";
         assert!(has_json(nested, true));
-        assert_eq!(
-            without_json(nested, true),
-            "to determine the cost of living, to plan ahead"
-        );
-        assert_eq!(
-            without_json("\"say\": \"Prices rise when money loses value.\"", true),
-            "Prices rise when money loses value."
-        );
-        // An apostrophe, a colon after an ordinary word, and a bracket on a slide stay.
+        assert!(has_json(
+            "\"say\": \"Prices rise when money loses value.\"",
+            true
+        ));
+        // An apostrophe, a colon after an ordinary word, and a bracket on a slide are not.
         assert!(!has_json("It's the economy's rate: 3 percent", true));
         assert!(!has_json("nums[0] is the first item", false));
-        assert_eq!(without_json("nums[0] is first", false), "nums[0] is first");
     }
 
     #[test]
-    fn a_prompt_word_written_in_as_a_label_is_taken_out() {
-        assert_eq!(
-            without_json("Opening sentence: Photosynthesis releases oxygen.", false),
-            "Photosynthesis releases oxygen."
-        );
-        assert_eq!(
-            without_json("Definition sentence: Oxygen is released.", false),
-            "Oxygen is released."
-        );
-        // A sentence that only mentions the word keeps it.
+    fn a_prompt_word_written_in_as_a_label_is_json() {
+        assert!(has_json(
+            "Opening sentence: Photosynthesis releases oxygen.",
+            false
+        ));
+        assert!(has_json(
+            "Right_title: Deformation is the result of heat.",
+            false
+        ));
+        // A sentence that only mentions the word does not.
         assert!(!has_json(
             "Read the first sentence: it sets the scene.",
             false
         ));
-        // Seen in a Plate tectonics comparison's narration.
-        assert_eq!(
-            without_json(
-                "Right_title: Deformation is the result of heat and pressure.",
-                false
-            )
-            .trim(),
-            "Deformation is the result of heat and pressure."
-        );
     }
 
     #[test]

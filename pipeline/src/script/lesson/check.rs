@@ -19,7 +19,6 @@ type SceneCheck = fn(&Scene, &str) -> Option<String>;
 /// [`crate::script::rules`] for the corpus to measure.
 const SCENE_CHECKS: &[(&str, SceneCheck)] = &[
     ("foreign_script", foreign_script),
-    ("fragment_bullet", fragment_bullet),
     ("naming_bullet", naming_bullet),
     ("json_in_scene", json_in_scene),
     ("empty_comparison", |scene, _| tidy::empty_comparison(scene)),
@@ -43,21 +42,6 @@ pub(super) fn flaw(scene: &Scene, topic: &str) -> Option<String> {
 fn foreign_script(scene: &Scene, topic: &str) -> Option<String> {
     let json = serde_json::to_string(scene).unwrap_or_default();
     has_foreign_script(&json, topic).then(|| "it slipped into another language".into())
-}
-
-/// "food and oxygen for themselves", "and their partners": one sentence cut into bullets.
-/// (In programming a command or a keyword may begin a bullet: "git commit records…".)
-fn fragment_bullet(scene: &Scene, topic: &str) -> Option<String> {
-    let Visual::Bullets { items, .. } = &scene.visual else {
-        return None;
-    };
-    let fragment = items.iter().find(|item| is_fragment(item))?;
-    (guess_subject(topic) != Subject::Programming).then(|| {
-        format!(
-            "the bullet \"{fragment}\" is a piece of a sentence, not a point of its own; give \
-             each bullet as a short phrase that stands alone"
-        )
-    })
 }
 
 /// "Demand", "Supply"; "Market Equilibrium", "Quantity Supplied": names, not points. (In

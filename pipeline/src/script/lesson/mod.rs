@@ -323,8 +323,7 @@ async fn write_lesson(
                     continue;
                 };
                 let (ask, scene) = answer?;
-                let Some(mut scene) = scene else { continue };
-                tidy::scene_without_json(&mut scene, finish_sentence);
+                let Some(scene) = scene else { continue };
                 as_written.push(scene.clone());
                 // The lesson so far has no repeats left: only the new scene loses any.
                 let mut lesson = scenes.clone();

@@ -723,9 +723,6 @@ pub(super) fn assembled(
     };
     as_written.push(summary.clone());
     storyboard.scenes.push(summary);
-    for scene in storyboard.scenes.iter_mut().chain(as_written.iter_mut()) {
-        tidy::scene_without_json(scene, finish_sentence);
-    }
     // The summary says again what the lesson said, but not sentence for sentence.
     drop_repeats(&mut storyboard.scenes);
     drop_repeated_sentences(&mut storyboard.scenes);

@@ -504,8 +504,7 @@ pub(super) async fn write_scene(
             _ => break scene,
         }
     };
-    // A second writing is kept even when flawed: what can be mended is mended (the JSON
-    // left in texts is taken out later, with the title's and the summary's).
+    // A second writing is kept even when flawed: what can be mended is mended.
     let mut scene = scene;
     if !super::arithmetic::compute_numbers(&mut scene) {
         tracing::info!(
@@ -622,11 +621,7 @@ pub(super) async fn summary_scene(
             heading: "Key takeaways".into(),
             points: summary.points.iter().map(|p| phrase(&p.point)).collect(),
         },
-        narration: summary
-            .points
-            .iter()
-            .map(|p| recap(&p.point, &p.say))
-            .collect(),
+        narration: summary.points.iter().map(|p| recap(&p.say)).collect(),
         cites: Vec::new(),
     };
     drop_fragment_bullets(&mut scene, topic);

@@ -2,7 +2,7 @@
 //! put before it taken off, phrases cut at their limit taken back to a word that can end one.
 
 use super::*;
-use crate::lexicon::{ends_no_phrase, ends_no_sentence, opens_clause};
+use crate::lexicon::{ends_no_phrase, opens_clause};
 
 pub(super) fn clean(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -12,7 +12,7 @@ pub(super) fn clean(text: &str) -> String {
 /// taken back to its last full stop, or dropped when it has none.
 pub(super) fn finish_sentence(text: &str) -> Option<String> {
     let text = capitalised(&clean(text));
-    if ends_sentence(&text) && !stops_on_a_link(&text) {
+    if ends_sentence(&text) {
         return Some(text);
     }
     let cut = text
@@ -34,21 +34,6 @@ pub(super) fn finish_sentence(text: &str) -> Option<String> {
     }
 }
 
-/// A text closed with a full stop right after a word that links to more: "Vaccines are
-/// important for maintaining public health and for." (a quiz's explanation) was cut, not
-/// finished.
-pub(super) fn stops_on_a_link(text: &str) -> bool {
-    if !crate::script::rules::on("stops_on_a_link") {
-        return false;
-    }
-    let text = text.trim_end();
-    text.ends_with('.')
-        && text
-            .split_whitespace()
-            .last()
-            .is_some_and(|word| ends_no_sentence(&bare(word)))
-}
-
 /// Whether a text ends as a sentence does (a closing quote or bracket after its stop).
 pub(super) fn ends_sentence(text: &str) -> bool {
     text.trim_end()
@@ -67,21 +52,10 @@ pub(super) fn stops_midway(text: &str) -> bool {
             .is_some_and(|word| ends_no_phrase(&bare(word)))
 }
 
-/// A summary point's sentence. A point cut off at its limit goes on in its sentence in lower
-/// case (read as one); a sentence that leans on its point ("This is why plates move.") is
-/// said after it, since the listener hears the sentence, not the slide.
-pub(super) fn recap(point: &str, say: &str) -> String {
+/// A summary point's sentence, finished as one.
+pub(super) fn recap(say: &str) -> String {
     let said = clean(say);
-    let said = finish_sentence(&said).unwrap_or(said);
-    if !crate::script::rules::on("recap_point") || !tidy::points_back(&said) {
-        return said;
-    }
-    let point = phrase(point);
-    let point = point.trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace());
-    if point.is_empty() {
-        return said;
-    }
-    format!("{}. {said}", capitalised(point))
+    finish_sentence(&said).unwrap_or(said)
 }
 
 /// A slide phrase that fits: one cut off at the schema's limit loses its broken last word.
