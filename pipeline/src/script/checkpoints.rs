@@ -234,7 +234,7 @@ fn question(q: WrittenQuestion, scenes: &[usize]) -> Option<Checkpoint> {
     // overthrow of the absolu", a French Revolution checkpoint on the 1.5B model).
     let cut = std::iter::once(&q.right_answer)
         .chain(&q.wrong_answers)
-        .any(|o| super::tidy::cut_at_limit(o, MAX_OPTION));
+        .any(|o| super::written::cut_at_limit(o, MAX_OPTION));
     let fault = if !scenes.contains(&q.scene) {
         Some("a scene it may not ask about")
     } else if cut {

@@ -15,8 +15,9 @@ use serde_json::json;
 
 use super::ScriptError;
 use super::chat::{JsonModel, Turn, Vetted};
+use super::said;
 use super::schema::object;
-use super::tidy::{self, sentences_of};
+use super::written::sentences_of;
 use crate::storyboard::{Scene, Visual};
 
 /// The sentences of `scene` that the model calls wrong when asked about each alone, taken
@@ -47,7 +48,7 @@ pub(super) async fn drop_wrong(
             .map(|&s| verdicts.next().unwrap_or_else(|| Some(s.to_string())))
             .collect();
         let mut keeps = said.iter().map(Option::is_some);
-        let mask = tidy::kept_sentences(beat, |_| keeps.next().unwrap_or(true));
+        let mask = said::kept_sentences(beat, |_| keeps.next().unwrap_or(true));
         let mut kept = Vec::new();
         for ((&sentence, keep), said) in beat.iter().zip(mask).zip(said) {
             match said.filter(|_| keep) {

@@ -2,6 +2,7 @@
 
 mod chat;
 mod checkpoints;
+mod comparison;
 mod facts;
 mod lesson;
 mod offline;
@@ -9,9 +10,10 @@ mod openai;
 mod prompt;
 mod questions;
 pub mod rules;
+mod said;
 mod schema;
 pub mod spend;
-mod tidy;
+mod written;
 
 use async_trait::async_trait;
 

@@ -10,7 +10,7 @@ use serde_json::json;
 use super::ScriptError;
 use super::chat::{JsonModel, Turn};
 use super::schema::object;
-use super::tidy::{bare, capitalised, key, sentences_of};
+use super::written::{bare, capitalised, key, sentences_of};
 use crate::checkpoints::clip;
 use crate::lexicon::is_function_word;
 use crate::storyboard::{Scene, Visual};

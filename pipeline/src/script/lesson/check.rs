@@ -21,7 +21,9 @@ const SCENE_CHECKS: &[(&str, SceneCheck)] = &[
     ("foreign_script", foreign_script),
     ("naming_bullet", naming_bullet),
     ("json_in_scene", json_in_scene),
-    ("empty_comparison", |scene, _| tidy::empty_comparison(scene)),
+    ("empty_comparison", |scene, _| {
+        comparison::empty_comparison(scene)
+    }),
     ("wrong_arithmetic", super::arithmetic::wrong_arithmetic),
     ("scene_alone", |scene, _| {
         crate::storyboard::check_scene_alone(scene)
@@ -62,7 +64,8 @@ fn naming_bullet(scene: &Scene, topic: &str) -> Option<String> {
 }
 
 fn json_in_scene(scene: &Scene, _: &str) -> Option<String> {
-    tidy::scene_has_json(scene).then(|| "it wrote JSON or field names inside its sentences".into())
+    written::scene_has_json(scene)
+        .then(|| "it wrote JSON or field names inside its sentences".into())
 }
 
 /// A quiz answer or a comparison cell that ran to its length limit was cut off ("…, while
@@ -231,7 +234,7 @@ pub(super) fn keep_key_points(points: &mut Vec<SummaryPoint>) {
         return;
     }
     points.retain(|p| !is_about_asking(&p.point) && !p.say.trim_end().ends_with('?'));
-    let empty = |p: &SummaryPoint| tidy::points_back(&p.point) || tidy::only_names(&p.say);
+    let empty = |p: &SummaryPoint| said::points_back(&p.point) || written::only_names(&p.say);
     if points.iter().any(|p| !empty(p)) {
         points.retain(|p| !empty(p));
     }

@@ -28,7 +28,7 @@ use crate::storyboard::{CitationCheck, Cite, DocumentNote, FromSources};
 /// A mark's text shorter than this is matched whole, not as a part of a sentence.
 const MIN_MATCHED_CHARS: usize = 24;
 
-/// One mark the model wrote: the text it ended (as [`tidy::key`] compares texts) and the
+/// One mark the model wrote: the text it ended (as [`written::key`] compares texts) and the
 /// passages it named, by their place in the lesson's list.
 struct Mark {
     key: String,
@@ -45,7 +45,7 @@ pub(super) struct Marking<'a, W> {
     model: &'a W,
     passages: &'a [Passage],
     marks: Mutex<Vec<Mark>>,
-    /// Sentences held to their passages as written, by [`tidy::key`].
+    /// Sentences held to their passages as written, by [`written::key`].
     vetted: Mutex<HashMap<String, Vetting>>,
     /// Sentences written again with the reason while the lesson was written.
     rewritten: AtomicUsize,
@@ -78,7 +78,7 @@ impl<'a, W: JsonModel> Marking<'a, W> {
         self.vetted
             .lock()
             .expect("vetted lock")
-            .get(&tidy::key(sentence))
+            .get(&written::key(sentence))
             .cloned()
     }
 
@@ -120,7 +120,7 @@ impl<'a, W: JsonModel> Marking<'a, W> {
     /// The passages the model named for `sentence` (places in the lesson's list); none when
     /// it named none.
     fn named(&self, sentence: &str) -> Vec<usize> {
-        let key = tidy::key(sentence);
+        let key = written::key(sentence);
         if key.is_empty() {
             return Vec::new();
         }
@@ -181,18 +181,24 @@ impl<W: JsonModel> JsonModel for Marking<'_, W> {
             });
         }
         let (key, vetting, vetted) = match judge(self, self.passages, sentence).await {
-            Verdict::Kept(text, places) => {
-                (tidy::key(&text), Vetting::Kept(places), Vetted::Kept(text))
-            }
+            Verdict::Kept(text, places) => (
+                written::key(&text),
+                Vetting::Kept(places),
+                Vetted::Kept(text),
+            ),
             Verdict::Rewritten(text, places) => {
                 self.rewritten.fetch_add(1, Ordering::Relaxed);
-                (tidy::key(&text), Vetting::Kept(places), Vetted::Kept(text))
+                (
+                    written::key(&text),
+                    Vetting::Kept(places),
+                    Vetted::Kept(text),
+                )
             }
             Verdict::Dropped {
                 asked_again,
                 places,
             } => (
-                tidy::key(sentence),
+                written::key(sentence),
                 Vetting::Dropped {
                     asked_again,
                     places,
@@ -261,7 +267,7 @@ fn unmark_text(text: &str, passages: usize) -> (String, Vec<Mark>) {
                     .collect();
                 if !places.is_empty() {
                     marks.push(Mark {
-                        key: tidy::key(&out[segment_start..]),
+                        key: written::key(&out[segment_start..]),
                         places,
                     });
                 }
@@ -298,7 +304,7 @@ pub(super) async fn cite_and_check(
     let passages = model.passages;
     let mut total = CitationCheck::default();
     let mut unfounded = Vec::new();
-    // Every sentence judged here, by `tidy::key`.
+    // Every sentence judged here, by `written::key`.
     let mut judged = HashSet::new();
     let everything: String = passages
         .iter()
@@ -316,7 +322,7 @@ pub(super) async fn cite_and_check(
             .iter()
             .map(|beat| sentences_of(beat).into_iter().map(String::from).collect())
             .collect();
-        judged.extend(beats.iter().flatten().map(|s| tidy::key(s)));
+        judged.extend(beats.iter().flatten().map(|s| written::key(s)));
         let verdicts = futures_util::future::join_all(beats.iter().map(|beat| {
             futures_util::future::join_all(beat.iter().map(|s| judge(model, passages, s)))
         }))
@@ -699,7 +705,10 @@ mod tests {
             "The lehr is held at 512 degrees. Panes cool slowly. See [x] and."
         );
         assert_eq!(marks.len(), 2, "a number past the passages is not kept");
-        assert_eq!(marks[0].key, tidy::key("The lehr is held at 512 degrees"));
+        assert_eq!(
+            marks[0].key,
+            written::key("The lehr is held at 512 degrees")
+        );
         assert_eq!(marks[0].places, [1]);
         assert_eq!(marks[1].places, [0, 2]);
         assert_eq!(mark_numbers("passage 4"), Some(vec![4]));

@@ -40,8 +40,9 @@ use crate::script::questions::{
     answers_agree, explanation_of, finish_question, placed, says_nothing_new, taught,
 };
 use crate::script::schema::object;
-use crate::script::tidy::{self, bare, capitalised, key, sentences_of};
+use crate::script::written::{self, bare, capitalised, key, sentences_of};
 use crate::script::{Brief, ScriptError, ScriptProgress};
+use crate::script::{comparison, said};
 use crate::storyboard::{
     Checkpoint, CheckpointAnswer, ComparisonRow, EquationStep, LineRange, MAX_EXTRA_BEATS,
     MAX_SENTENCE, Origin, STORYBOARD_VERSION, Scene, Storyboard, Visual, WorkedStep,

@@ -313,7 +313,7 @@ pub(super) fn drop_repeated_plans(scenes: &mut Vec<PlannedScene>, topic: &str) {
         return;
     }
     let mut headings = std::collections::HashSet::new();
-    let mut taught = tidy::Said::default();
+    let mut taught = said::Said::default();
     scenes.retain(|scene| {
         if names_one_word_of(&scene.heading, topic) {
             tracing::debug!(heading = %scene.heading, "a scene planned on one word of the topic");

@@ -14,7 +14,7 @@ pub(super) fn drop_repeated_sentences(scenes: &mut [Scene]) {
         return;
     }
     opening_without_later_sentences(scenes);
-    let mut said = tidy::Said::with_openings();
+    let mut said = said::Said::with_openings();
     for scene in scenes.iter_mut() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
@@ -24,7 +24,7 @@ pub(super) fn drop_repeated_sentences(scenes: &mut [Scene]) {
             let all = sentences_of(beat);
             // A sentence that points back at a repeat goes with it ("This is why plates
             // move." after a summary's repeated sentence).
-            let mask = tidy::kept_sentences(&all, |s| said.insert(s));
+            let mask = said::kept_sentences(&all, |s| said.insert(s));
             let fresh: Vec<String> = all
                 .iter()
                 .zip(mask)
@@ -64,7 +64,7 @@ pub(super) fn opening_without_later_sentences(scenes: &mut [Scene]) {
     let Visual::Title { title, .. } = &opening.visual else {
         return;
     };
-    let mut said = tidy::Said::with_openings();
+    let mut said = said::Said::with_openings();
     for sentence in later
         .iter()
         .filter(|s| !matches!(s.visual, Visual::Quiz { .. }))
@@ -83,7 +83,7 @@ pub(super) fn opening_without_later_sentences(scenes: &mut [Scene]) {
     let fresh: Vec<bool> = sentences.iter().map(|s| said.clone().insert(s)).collect();
     // A sentence that points back at one that goes, goes with it ("It is driven by the sun.").
     let mut answers = fresh.iter();
-    let mut kept = tidy::kept_sentences(&sentences, |_| answers.next() == Some(&true));
+    let mut kept = said::kept_sentences(&sentences, |_| answers.next() == Some(&true));
     let mut texts: Vec<String> = sentences.iter().map(|s| s.to_string()).collect();
     if !kept.contains(&true) {
         // Only a sentence that said "It" of the repeat is left: "It involves the movement of
@@ -646,7 +646,7 @@ pub(super) fn addable(
 ) -> Vec<String> {
     // A sentence said anywhere in the lesson already, nearly word for word or opening as
     // another, is no lengthening.
-    let mut said = tidy::Said::with_openings();
+    let mut said = said::Said::with_openings();
     let lesson = match repeats {
         Repeats::Refused => &storyboard.scenes[..],
         Repeats::Allowed => &[],
@@ -671,7 +671,7 @@ pub(super) fn addable(
     let mut fresh: Vec<String> = Vec::new();
     for text in without_carried_over(offered)
         .iter()
-        .filter(|s| !tidy::has_json(s, true) && !tidy::echoes_instructions(s))
+        .filter(|s| !written::has_json(s, true) && !written::echoes_instructions(s))
         .filter_map(|s| finish_sentence(s))
     {
         if crate::script::rules::on("foreign_script")
@@ -680,7 +680,7 @@ pub(super) fn addable(
             continue;
         }
         let sentences = sentences_of(&text);
-        let kept = tidy::kept_sentences(&sentences, |sentence| match repeats {
+        let kept = said::kept_sentences(&sentences, |sentence| match repeats {
             Repeats::Refused => said.insert(sentence),
             Repeats::Allowed => in_scene.insert(key(sentence)),
         });

@@ -513,7 +513,7 @@ pub(super) async fn write_scene(
         );
         return Ok(None);
     }
-    tidy::mend_comparison(&mut scene);
+    comparison::mend_comparison(&mut scene);
     drop_fragment_bullets(&mut scene, topic);
     Ok(Some(scene))
 }

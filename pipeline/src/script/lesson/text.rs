@@ -146,7 +146,7 @@ pub(super) fn cannot_end(word: &str) -> bool {
 /// stops near it on a word it cannot end on.
 pub(super) fn cut_near_limit(text: &str, max: u32) -> bool {
     let text = text.trim();
-    tidy::cut_at_limit(text, max as usize)
+    written::cut_at_limit(text, max as usize)
         || (text.chars().count() + max as usize / NEAR_LIMIT >= max as usize
             && text.split_whitespace().last().is_some_and(cannot_end))
 }

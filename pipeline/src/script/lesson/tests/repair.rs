@@ -290,7 +290,7 @@ fn a_comparison_that_lost_its_empty_rows_keeps_its_sentences_within_the_beat_lim
         narration: (1..=9).map(|i| format!("Sentence number {i}.")).collect(),
         cites: Vec::new(),
     };
-    tidy::mend_comparison(&mut scene);
+    comparison::mend_comparison(&mut scene);
     assert_eq!(scene.visual.element_count(), 1);
     assert_eq!(scene.narration.len(), 9);
     within_beat_limit(&mut scene);

@@ -5,11 +5,13 @@ use super::*;
 #[test]
 fn a_sentence_is_not_finished_after_a_comma() {
     // A note the model wrote to itself is no sentence to add.
-    assert!(tidy::echoes_instructions("More explanation needed here."));
-    assert!(tidy::echoes_instructions(
+    assert!(written::echoes_instructions(
+        "More explanation needed here."
+    ));
+    assert!(written::echoes_instructions(
         "more explanation of photosynthesis process in plants"
     ));
-    assert!(!tidy::echoes_instructions(
+    assert!(!written::echoes_instructions(
         "More energy is stored in glucose than in carbon dioxide."
     ));
     // A label that is part of what is said stays.
