@@ -254,17 +254,20 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
         }
     }
 
-    let mut units: Vec<String> = narrated.iter().map(|(_, s)| s.to_lowercase()).collect();
+    // Compared in lower case with hyphens as spaces: "constant-time access" says "constant
+    // time".
+    let folded = |text: &str| text.to_lowercase().replace('-', " ");
+    let mut units: Vec<String> = narrated.iter().map(|(_, s)| folded(s)).collect();
     for scene in &storyboard.scenes {
         let (heading, phrases, _) = slide_text(&scene.visual);
-        units.extend(heading.into_iter().chain(phrases).map(str::to_lowercase));
-        units.extend(math_lines(&scene.visual).map(str::to_lowercase));
+        units.extend(heading.into_iter().chain(phrases).map(folded));
+        units.extend(math_lines(&scene.visual).map(folded));
     }
     for idea in key_ideas {
         if idea.any_of.iter().any(|set| {
             units
                 .iter()
-                .any(|unit| set.iter().all(|stem| unit.contains(&stem.to_lowercase())))
+                .any(|unit| set.iter().all(|stem| unit.contains(&folded(stem))))
         }) {
             figures.key_ideas_taught += 1;
         } else {
@@ -773,15 +776,26 @@ mod tests {
             "target_minutes": 1.0, "wpm": 150,
             "scenes": [{"kind": "title", "title": "Photosynthesis", "subtitle": null,
               "narration": ["Photosynthesis is an important process.",
-                            "Plants turn carbon dioxide and water into glucose using light."]}]
+                            "Plants turn carbon dioxide and water into glucose in a light-driven reaction."]}]
         }))
         .unwrap();
-        let ideas = [KeyIdea {
-            idea: "carbon dioxide is taken in".into(),
-            any_of: vec![vec!["carbon dioxide".into()]],
-        }];
+        let ideas = [
+            KeyIdea {
+                idea: "carbon dioxide is taken in".into(),
+                any_of: vec![vec!["carbon dioxide".into()]],
+            },
+            // "light-driven" says "light driven"; "oxygen" is not said.
+            KeyIdea {
+                idea: "light drives it".into(),
+                any_of: vec![vec!["light driven".into()]],
+            },
+            KeyIdea {
+                idea: "oxygen is released".into(),
+                any_of: vec![vec!["oxygen".into()]],
+            },
+        ];
         let figures = measure(&storyboard, "Photosynthesis", &ideas);
         assert_eq!(figures.defects.filler, 1);
-        assert_eq!(figures.key_ideas_taught, 1);
+        assert_eq!(figures.key_ideas_taught, 2);
     }
 }

@@ -88,7 +88,7 @@ pub(super) fn gives_away(question: &str, right: &str) -> bool {
     let asked = words(question);
     let answer: Vec<String> = words(right)
         .into_iter()
-        .filter(|w| !matches!(w.as_str(), "a" | "an" | "the" | "of" | "and" | "in" | "to"))
+        .filter(|w| !is_function_word(w))
         .collect();
     !answer.is_empty() && answer.iter().all(|w| asked.iter().any(|q| same_word(q, w)))
 }
