@@ -260,6 +260,7 @@ fn phrases(s: &str) -> String {
         out = out.replace(from, to);
     }
     out = nth_power(&out);
+    out = fraction_of(&out);
     for (phrase, function) in [
         ("the natural logarithm of ", "ln"),
         ("the natural log of ", "ln"),
@@ -283,6 +284,29 @@ fn phrases(s: &str) -> String {
         out = head.to_string();
     }
     out
+}
+
+/// "3/4 of 64" is `3/4 * 64`: a fraction of an amount is their product.
+fn fraction_of(s: &str) -> String {
+    let digits = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    let fraction = |w: &str| {
+        w.split_once('/')
+            .is_some_and(|(a, b)| digits(a) && digits(b))
+    };
+    let words: Vec<&str> = s.split(' ').collect();
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, &word)| {
+            let between = i > 0
+                && fraction(words[i - 1])
+                && words
+                    .get(i + 1)
+                    .is_some_and(|next| next.starts_with(|c: char| c.is_ascii_digit()));
+            if word == "of" && between { "*" } else { word }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// "x to the 4th power" is `x^4`.

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 82] = [
+const PROBLEMS: [(&str, &str, &str); 85] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -307,6 +307,16 @@ const PROBLEMS: [(&str, &str, &str); 82] = [
         "1/8",
         "word_problem",
     ),
+    // A face on each die, not their sum (read as a sum of 6 once: 5/36, checked).
+    (
+        "Two dice are rolled. What is the probability both show 6?",
+        "1/36",
+        "word_problem",
+    ),
+    // The term after those listed (read once as "term 2" of 6, 18, 54: 18, checked).
+    ("Find the next term: 2, 6, 18, 54", "162", "word_problem"),
+    // A fraction of an amount.
+    ("What is 3/4 of 64?", "48", "arithmetic"),
 ];
 
 #[test]

@@ -93,10 +93,14 @@ fn dice(s: &str) -> Option<Worked> {
     };
     if two {
         let doubles = mentions(s, &["double"]);
+        // "both show 6", "more than 4 on each": a face of every die, not their sum.
+        let each_face =
+            !doubles && mentions(s, &["both", "each"]) && !mentions(s, &["sum", "total", "add"]);
         let mut favourable = Vec::new();
         for a in 1..=6 {
             for b in 1..=6 {
-                if (doubles && a == b) || (!doubles && test(a + b)) {
+                let sum = !each_face && test(a + b);
+                if (doubles && a == b) || (each_face && test(a) && test(b)) || (!doubles && sum) {
                     favourable.push(format!("({a}, {b})"));
                 }
             }
@@ -112,6 +116,11 @@ fn dice(s: &str) -> Option<Worked> {
             36,
             if doubles {
                 format!("{count} of the 36 outcomes are doubles{listed}.")
+            } else if each_face {
+                format!(
+                    "{count} of the 36 outcomes show a number {} on both dice{listed}.",
+                    what.trim_start_matches("of ")
+                )
             } else {
                 format!("{count} of the 36 outcomes have a sum {what}{listed}.")
             },

@@ -21,7 +21,11 @@ fn position(s: &str) -> Option<(Rational, bool, usize)> {
         {
             return Some((n, mentions(s, &["sum", "total", "add"]), i + 1));
         }
+        // "term 10", not "the next term: 2, 6, 18" (the list's first number).
+        let raw = words[i];
+        let listed = raw.ends_with(':') || words.get(i + 1).is_some_and(|n| n.ends_with(','));
         if w == "term"
+            && !listed
             && let Some(n) = words
                 .get(i + 1)
                 .and_then(|n| super::exact(n.trim_matches(|c: char| !c.is_ascii_digit())))
@@ -36,7 +40,13 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     if !mentions(s, &["sequence", "term", "series", "progression"]) {
         return None;
     }
-    let (n, sum, at) = position(s)?;
+    // "the next term" is the one after those listed.
+    let next = s.to_lowercase().contains("next term");
+    let (n, sum, at) = match position(s) {
+        Some(found) if !next => found,
+        None if next => (Rational::ZERO, false, usize::MAX),
+        _ => return None,
+    };
     // The listed terms: every number but the position's.
     let terms: Vec<Rational> = amounts(s)
         .into_iter()
@@ -44,6 +54,11 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         .map(|a| a.value)
         .collect();
     let terms = if terms.len() >= 3 { terms } else { return None };
+    let n = if next {
+        Rational::integer(terms.len() as i128 + 1)
+    } else {
+        n
+    };
     let (a, b) = (terms[0], terms[1]);
     let d = b.sub(a).ok()?;
     // Every listed term is used: each follows the one before by the same difference (or ratio).
