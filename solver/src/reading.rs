@@ -253,6 +253,7 @@ fn phrases(s: &str) -> String {
         (" over ", " / "),
         (" raised to the power of ", "^"),
         (" to the power of ", "^"),
+        (" to the x ", "^x "),
         (" raised to ", "^"),
         (" squared", "^2"),
         (" cubed", "^3"),

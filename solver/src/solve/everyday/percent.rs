@@ -21,6 +21,11 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     let [base] = others.as_slice() else {
         return None;
     };
+    // The amount given is the one after the change ("After a 10% discount a book costs $18.
+    // What was the original price?"): not `$18 - 10% of $18`, so not these rules' to read.
+    if mentions(s, &["original", "before the", "what was", "used to"]) {
+        return None;
+    }
     let down = mentions(
         s,
         &[
