@@ -48,9 +48,14 @@ const INTEGRAL: [&str; 10] = [
     "antiderivative of",
     "integrate",
 ];
-const LEADS: [&str; 16] = [
+const LEADS: [&str; 21] = [
     "solve the system",
     "solve the equation",
+    "solve the inequality",
+    "for which values of x is",
+    "for what values of x is",
+    "for which x is",
+    "for what x is",
     "solve",
     "simplify",
     "evaluate",

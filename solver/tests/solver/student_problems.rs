@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 86] = [
+const PROBLEMS: [(&str, &str, &str); 89] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -321,6 +321,18 @@ const PROBLEMS: [(&str, &str, &str); 86] = [
         "Solve 2 to the x equals 64",
         "x = 6",
         "exponential_equation",
+    ),
+    (
+        "Solve the inequality x^2 - 3x - 10 > 0",
+        "x < -2 or x > 5",
+        "inequality",
+    ),
+    ("For what x is 4^x = 16?", "x = 2", "exponential_equation"),
+    // Asked for a decrease, a positive one (was -25%).
+    (
+        "A price fell from $80 to $60. What is the percentage decrease?",
+        "25%",
+        "word_problem",
     ),
 ];
 

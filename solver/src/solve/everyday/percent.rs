@@ -230,7 +230,17 @@ fn change(s: &str, numbers: &[&Amount]) -> Option<Worked> {
     let [old, new] = numbers else {
         return None;
     };
-    let difference = new.value.sub(old.value).ok()?;
+    // Asked for a decrease, a fall is said as a positive decrease: the old value less the
+    // new ("a percentage decrease" of $80 to $60 is 25%, not -25%).
+    let asks_decrease =
+        mentions(s, &["decreas", "fall", "drop"]) && !mentions(s, &["increas", "rise"]);
+    let falls = new.value.sub(old.value).ok()?.is_negative();
+    let (to, from) = if asks_decrease && falls {
+        (old, new)
+    } else {
+        (new, old)
+    };
+    let difference = to.value.sub(from.value).ok()?;
     let ratio = difference.div(old.value).ok()?;
     let with_unit = |r: Rational| {
         Amount {
@@ -242,7 +252,7 @@ fn change(s: &str, numbers: &[&Amount]) -> Option<Worked> {
     };
     let percent = as_percent(ratio)?;
     let exact_percent = terminates_in_hundredths(ratio)?;
-    let direction = if difference.is_negative() {
+    let direction = if difference.is_negative() || (asks_decrease && falls) {
         "decrease"
     } else {
         "increase"
@@ -251,16 +261,20 @@ fn change(s: &str, numbers: &[&Amount]) -> Option<Worked> {
         kind: ProblemKind::WordProblem,
         reading: format!(
             "({} - {}) / {} × 100%",
-            new.written(),
-            old.written(),
+            to.written(),
+            from.written(),
             old.written()
         ),
         steps: vec![
             step(
-                format!("{} - {}", new.written(), old.written()),
+                format!("{} - {}", to.written(), from.written()),
                 with_unit(difference),
                 "Find the change",
-                "First, the change: the new value minus the old one.",
+                if asks_decrease && falls {
+                    "First, the decrease: the old value minus the new one."
+                } else {
+                    "First, the change: the new value minus the old one."
+                },
             ),
             step(
                 format!("{} / {}", with_unit(difference), old.written()),
