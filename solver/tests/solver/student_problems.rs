@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 89] = [
+const PROBLEMS: [(&str, &str, &str); 90] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -332,6 +332,12 @@ const PROBLEMS: [(&str, &str, &str); 89] = [
     (
         "A price fell from $80 to $60. What is the percentage decrease?",
         "25%",
+        "word_problem",
+    ),
+    // A face on either die (was read as a sum of at least 6: 13/18, checked).
+    (
+        "Two dice are rolled. What is the probability of getting at least one 6?",
+        "11/36",
         "word_problem",
     ),
 ];

@@ -68,8 +68,13 @@ fn dice(s: &str) -> Option<Worked> {
         .iter()
         .copied()
         .find(|n| *n != 2 || !s.contains("2 dice"));
+    // "at least one 6": a face on either die, not a sum of at least 6.
+    let any_face = two && s.contains("at least one");
     // What is favourable, and how the narration says it of a sum ("of 7") and of a face.
-    let (test, what): (Box<dyn Fn(i128) -> bool>, String) = if mentions(s, &["even"]) {
+    let (test, what): (Box<dyn Fn(i128) -> bool>, String) = if any_face {
+        let t = target?;
+        (Box::new(move |v| v == t), format!("of {t}"))
+    } else if mentions(s, &["even"]) {
         (Box::new(|v| v % 2 == 0), "that is even".into())
     } else if mentions(s, &["odd"]) {
         (Box::new(|v| v % 2 == 1), "that is odd".into())
@@ -94,13 +99,16 @@ fn dice(s: &str) -> Option<Worked> {
     if two {
         let doubles = mentions(s, &["double"]);
         // "both show 6", "more than 4 on each": a face of every die, not their sum.
-        let each_face =
-            !doubles && mentions(s, &["both", "each"]) && !mentions(s, &["sum", "total", "add"]);
+        let each_face = !doubles
+            && !any_face
+            && mentions(s, &["both", "each"])
+            && !mentions(s, &["sum", "total", "add"]);
         let mut favourable = Vec::new();
         for a in 1..=6 {
             for b in 1..=6 {
-                let sum = !each_face && test(a + b);
-                if (doubles && a == b) || (each_face && test(a) && test(b)) || (!doubles && sum) {
+                let sum = !each_face && !any_face && test(a + b);
+                let faces = (each_face && test(a) && test(b)) || (any_face && (test(a) || test(b)));
+                if (doubles && a == b) || faces || (!doubles && sum) {
                     favourable.push(format!("({a}, {b})"));
                 }
             }
@@ -116,6 +124,11 @@ fn dice(s: &str) -> Option<Worked> {
             36,
             if doubles {
                 format!("{count} of the 36 outcomes are doubles{listed}.")
+            } else if any_face {
+                format!(
+                    "{count} of the 36 outcomes show a number {} on at least one die{listed}.",
+                    what.trim_start_matches("of ")
+                )
             } else if each_face {
                 format!(
                     "{count} of the 36 outcomes show a number {} on both dice{listed}.",
