@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 90] = [
+const PROBLEMS: [(&str, &str, &str); 91] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -340,7 +340,29 @@ const PROBLEMS: [(&str, &str, &str); 90] = [
         "11/36",
         "word_problem",
     ),
+    // Two flips (was one: 1/2).
+    (
+        "A coin is tossed twice. What is the probability of at least one head?",
+        "3/4",
+        "word_problem",
+    ),
 ];
+
+#[test]
+fn an_event_the_rules_do_not_count_is_left_to_the_model_not_answered_as_another() {
+    // Each was answered as the plain event, every step checked: 1/6, 5/36, 1/6, 1/13, 1/2.
+    for problem in [
+        "What is the probability of not rolling a 6 on a die?",
+        "Two dice are rolled. What is the probability that neither shows a 6?",
+        "Two dice are rolled. What is the probability that the sum is not 7?",
+        "A card is drawn from a deck of 52. What is the probability it is not a king?",
+        "What is the probability of drawing a red king from a standard deck?",
+        "Two dice are rolled. What is the probability of a sum of 7 or 11?",
+    ] {
+        let solved = solve(problem).map(|s| s.final_answer);
+        assert!(solved.is_err(), "{problem}: {solved:?}");
+    }
+}
 
 #[test]
 fn a_price_after_a_discount_is_not_taken_for_the_original() {

@@ -10,6 +10,23 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     if !mentions(s, &["probability", "chance", "likely", "odds"]) {
         return None;
     }
+    // Events these rules do not count: one denied ("not a king", "neither shows a 6") or
+    // one of two ("a sum of 7 or 11"). Counted as the plain event they would be answered
+    // wrong with every step checked ("not rolling a 6": 1/6), so they are left to the
+    // model's set-up.
+    let words: Vec<String> = s
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .map(str::to_lowercase)
+        .collect();
+    let denied = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "not" | "neither" | "nor" | "none" | "never" | "without"
+        ) || w.ends_with("n't")
+    });
+    if denied || words.iter().any(|w| w == "or") {
+        return None;
+    }
     if mentions(s, &["dice", "die"]) {
         return dice(s);
     }
@@ -206,6 +223,16 @@ fn coins(s: &str) -> Option<Worked> {
             flips = Some(n);
         }
     }
+    // "tossed twice"
+    if flips.is_none() {
+        flips = words
+            .iter()
+            .find_map(|w| match w.trim_matches(|c: char| !c.is_alphanumeric()) {
+                "twice" => Some(2),
+                "thrice" => Some(3),
+                _ => None,
+            });
+    }
     let n = flips.unwrap_or(1);
     let total = 1i128 << n;
     let side = if mentions(s, &["tail"]) && !mentions(s, &["head"]) {
@@ -265,6 +292,13 @@ fn coins(s: &str) -> Option<Worked> {
 }
 
 fn cards(s: &str) -> Option<Worked> {
+    // A card named by two things ("a red king", "a black ace") is counted by neither alone.
+    let colour = mentions(s, &["red", "black"]);
+    let suit = mentions(s, &["heart", "spade", "club", "diamond"]);
+    let rank = mentions(s, &["ace", "king", "queen", "jack", "face"]);
+    if (colour && (suit || rank)) || (suit && rank && !s.contains(" of ")) {
+        return None;
+    }
     let (count, what) = if s.contains("ace of")
         || s.contains("king of")
         || s.contains("queen of")
