@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 91] = [
+const PROBLEMS: [(&str, &str, &str); 92] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -346,6 +346,12 @@ const PROBLEMS: [(&str, &str, &str); 91] = [
         "3/4",
         "word_problem",
     ),
+    // A markup is added (was 35% of $200: $70).
+    (
+        "A $200 item is marked up 35%. What is the new price?",
+        "$270",
+        "word_problem",
+    ),
 ];
 
 #[test]
@@ -365,12 +371,21 @@ fn an_event_the_rules_do_not_count_is_left_to_the_model_not_answered_as_another(
 }
 
 #[test]
-fn a_price_after_a_discount_is_not_taken_for_the_original() {
+fn a_price_asked_from_another_is_left_to_the_models_set_up() {
     // Read once as `$18 - 10% of $18` and answered $16.20, checked: the rules leave it to
     // the model's set-up.
-    let problem = "After a 10% discount a book costs $18. What was the original price?";
-    let solved = solve(problem).map(|s| s.final_answer);
-    assert!(solved.is_err(), "{solved:?}");
+    for problem in [
+        "After a 10% discount a book costs $18. What was the original price?",
+        "A coat costs $72 after 10% off. How much was it before the discount?",
+        // A price given for one item asks for a total, not `$12 / 7`.
+        "Tickets cost $12 each. How much do 7 tickets cost?",
+    ] {
+        let solved = solve(problem).map(|s| s.final_answer);
+        assert!(solved.is_err(), "{problem}: {solved:?}");
+    }
+    // The amount before the tip is the amount the tip is of.
+    let tipped = solve("A meal costs $40 before the 15% tip. What is the total?");
+    assert_eq!(tipped.map(|s| s.final_answer).ok().as_deref(), Some("$46"));
 }
 
 #[test]

@@ -21,9 +21,14 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     let [base] = others.as_slice() else {
         return None;
     };
-    // The amount given is the one after the change ("After a 10% discount a book costs $18.
-    // What was the original price?"): not `$18 - 10% of $18`, so not these rules' to read.
-    if mentions(s, &["original", "before the", "what was", "used to"]) {
+    // The amount given is the one after the change when the amount before it is asked for
+    // ("After a 10% discount a book costs $18. What was the original price?"): not `$18 -
+    // 10% of $18`, so not these rules' to read. ("$40 before the tip" is the amount before.)
+    let lower = s.to_lowercase();
+    let asks_before = mentions(&lower, &["original"])
+        || (lower.contains("before")
+            && (lower.contains("what was") || lower.contains("how much was")));
+    if asks_before {
         return None;
     }
     let down = mentions(
@@ -35,7 +40,16 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     let up = mentions(
         s,
         &[
-            "tax", "tip", "increas", "markup", "raise", "more", "interest", "grow",
+            "tax",
+            "tip",
+            "increas",
+            "markup",
+            "marked up",
+            "mark up",
+            "raise",
+            "more",
+            "interest",
+            "grow",
         ],
     );
     let part_only = mentions(

@@ -24,6 +24,20 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         ],
     ) && all.iter().any(Amount::is_money)
     {
+        // "$12 each", "$3 per kilo": the price given is already one item's, and what is asked
+        // is another amount (a total), not `$12 / 7`.
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let priced_each = all.iter().filter(|a| a.is_money()).any(|a| {
+            words.get(a.word + 1).is_some_and(|next| {
+                matches!(
+                    next.trim_matches(|c: char| !c.is_alphanumeric()),
+                    "each" | "per" | "apiece" | "a" | "an"
+                )
+            })
+        });
+        if priced_each {
+            return None;
+        }
         return unit_price(&all);
     }
     motion(s, &all)
