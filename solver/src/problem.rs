@@ -48,7 +48,7 @@ const INTEGRAL: [&str; 10] = [
     "antiderivative of",
     "integrate",
 ];
-const LEADS: [&str; 21] = [
+const LEADS: [&str; 22] = [
     "solve the system",
     "solve the equation",
     "solve the inequality",
@@ -70,6 +70,8 @@ const LEADS: [&str; 21] = [
     "find",
     "the value of",
     "value of",
+    // "If 5x = 35, what is x?": the condition, its request taken off.
+    "if",
 ];
 
 enum Mode {
@@ -102,7 +104,13 @@ fn skip(chars: &[char], base: usize, n: usize) -> (&[char], usize) {
 /// "x/3 = 5 - x. Solve it."), which says no more than an equation does on its own.
 pub(crate) fn without_closing_request(text: &str) -> &str {
     let trimmed = text.trim_end_matches(['?', '.', '!', ' ']);
-    let Some(at) = trimmed.rfind(". ") else {
+    // The request is the last sentence, or the last clause after a comma ("If 5x = 35, what
+    // is x?", "e^x = 1, find x").
+    let Some(at) = [". ", ", "]
+        .iter()
+        .filter_map(|end| trimmed.rfind(end))
+        .max()
+    else {
         return text;
     };
     let request = trimmed[at + 2..].trim().to_lowercase();
@@ -235,6 +243,10 @@ fn read_typed(text: &str) -> Result<ReadProblem, ParseError> {
         {
             mode = Mode::Derivative(Some(v.to_string()));
             (chars, base) = skip(chars, base, 4);
+            // "d/dx of x^3"
+            if let Some(n) = strip_prefix(chars, "of") {
+                (chars, base) = skip(chars, base, n);
+            }
             break;
         }
         if chars.first() == Some(&'∫') {

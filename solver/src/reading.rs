@@ -7,7 +7,10 @@
 pub(crate) fn notation(text: &str) -> Option<String> {
     let s = normalise(text);
     let written = limit(&s)
+        .or_else(|| what_it_approaches(&s))
         .or_else(|| sum_and_difference(&s))
+        .or_else(|| consecutive(&s))
+        .or_else(|| multiple_of_another(&s))
         .or_else(|| definite_integral(&s))
         .unwrap_or_else(|| phrases(&s));
     (written != s).then_some(written)
@@ -61,6 +64,22 @@ fn limit(s: &str) -> Option<String> {
     Some(format!("lim_({var}->{point}) ({body})"))
 }
 
+/// A limit asked without the word: "What does (2x + 1)/(x - 3) approach as x goes to
+/// infinity?", "What happens to 1/x as x gets close to 0 from the right?".
+fn what_it_approaches(s: &str) -> Option<String> {
+    let at = s.rfind(" as ")?;
+    let (question, approach_text) = (&s[..at], &s[at + 4..]);
+    let body = ["what does ", "what value does ", "what happens to "]
+        .iter()
+        .find_map(|lead| question.strip_prefix(lead))?;
+    let body = [" approach", " tend to", " get close to", " go to"]
+        .iter()
+        .find_map(|verb| body.strip_suffix(verb))
+        .unwrap_or(body);
+    let (var, point) = approach(approach_text)?;
+    Some(format!("lim_({var}->{point}) ({})", phrases(body.trim())))
+}
+
 /// "x approaches 1 from the left": the variable and the point in the notation, `2^-`.
 fn approach(text: &str) -> Option<(String, String)> {
     let text = format!(" {}", text.trim());
@@ -109,28 +128,15 @@ fn sum_and_difference(s: &str) -> Option<String> {
     if !s.contains("two numbers") {
         return None;
     }
-    let amount = |word: &str| {
-        let word = word.trim_matches(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'));
-        word.parse::<f64>().is_ok().then(|| word.to_string())
-    };
-    let number_after = |key: &str| {
-        let at = s.find(key)? + key.len();
-        s[at..]
-            .split_whitespace()
-            .find(|w| w.chars().any(|c| c.is_ascii_digit()))
-            .and_then(amount)
-    };
     // "one is 12 more than the other": the amount just before the comparison.
     let number_before = |key: &str| {
         let at = s.find(key)?;
-        s[..at].split_whitespace().next_back().and_then(amount)
+        s[..at].split_whitespace().next_back().and_then(number_word)
     };
-    let sum = ["sum", "add up to", "adds up to", "total of", "total is"]
-        .into_iter()
-        .find_map(number_after)?;
+    let sum = SUMS.into_iter().find_map(|key| number_after(s, key))?;
     let difference = ["difference", "differ by"]
         .into_iter()
-        .find_map(number_after)
+        .find_map(|key| number_after(s, key))
         .or_else(|| {
             [
                 " more than the other",
@@ -152,6 +158,101 @@ fn sum_and_difference(s: &str) -> Option<String> {
     } else {
         format!("x + y = {sum}; x - y = {difference}")
     })
+}
+
+/// A number written with digits, as the solver reads it ("72", "-4", "2.5").
+fn number_word(word: &str) -> Option<String> {
+    let word = word
+        .trim_matches(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .trim_end_matches('.');
+    word.parse::<f64>().is_ok().then(|| word.to_string())
+}
+
+/// The first number written with digits after `key`.
+fn number_after(s: &str, key: &str) -> Option<String> {
+    let at = s.find(key)? + key.len();
+    s[at..]
+        .split_whitespace()
+        .find(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .and_then(number_word)
+}
+
+/// How many a small count says, in words or digits: "three", "3".
+fn count_word(word: &str) -> Option<usize> {
+    let named = ["", "one", "two", "three", "four", "five"];
+    named
+        .iter()
+        .position(|n| *n == word)
+        .or_else(|| word.parse().ok())
+}
+
+const SUMS: [&str; 5] = ["sum", "add up to", "adds up to", "total of", "total is"];
+const UNKNOWNS: [&str; 5] = ["x", "y", "z", "w", "v"];
+
+/// "The sum of three consecutive integers is 72": `x + y + z = 72; y = x + 1; z = x + 2` (odd
+/// or even ones two apart), or the smallest alone when only it is asked for.
+fn consecutive(s: &str) -> Option<String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "consecutive")?;
+    let count = count_word(words.get(at.checked_sub(1)?)?).filter(|n| (2..=5).contains(n))?;
+    let gap = match words.get(at + 1) {
+        Some(&"even" | &"odd") => 2,
+        _ => 1,
+    };
+    let sum = SUMS.into_iter().find_map(|key| number_after(s, key))?;
+    let names = &UNKNOWNS[..count];
+    if ["the smallest", "the smaller", "the first", "the least"]
+        .iter()
+        .any(|w| s.contains(w))
+    {
+        let terms: Vec<String> = (0..count)
+            .map(|i| match i * gap {
+                0 => "x".to_string(),
+                k => format!("(x + {k})"),
+            })
+            .collect();
+        return Some(format!(
+            "{} = {sum}, where x is the smallest number",
+            terms.join(" + ")
+        ));
+    }
+    let mut equations = vec![format!("{} = {sum}", names.join(" + "))];
+    for (i, name) in names.iter().enumerate().skip(1) {
+        equations.push(format!("{name} = x + {}", i * gap));
+    }
+    Some(equations.join("; "))
+}
+
+/// "One number is three times another and their sum is 48": `x = 3y; x + y = 48` (or with
+/// their difference, `x - y = 24`).
+fn multiple_of_another(s: &str) -> Option<String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let times = words.iter().position(|w| *w == "times" || *w == "twice")?;
+    let factor = match words[times] {
+        "twice" => "2".to_string(),
+        _ => {
+            let before = words.get(times.checked_sub(1)?)?;
+            count_word(before)
+                .map(|n| n.to_string())
+                .or_else(|| number_word(before))?
+        }
+    };
+    let after_times = &s[s.find(words[times])?..];
+    let names_other = ["another", "the other", "the second", "the smaller"]
+        .iter()
+        .any(|other| after_times.contains(other));
+    if !names_other || !s.contains("number") {
+        return None;
+    }
+    let sum = SUMS.into_iter().find_map(|key| number_after(s, key));
+    let difference = ["difference", "differ by"]
+        .into_iter()
+        .find_map(|key| number_after(s, key));
+    match (sum, difference) {
+        (Some(sum), None) => Some(format!("x = {factor}y; x + y = {sum}")),
+        (None, Some(difference)) => Some(format!("x = {factor}y; x - y = {difference}")),
+        _ => None,
+    }
 }
 
 /// The words that start a definite integral; an area under a curve is one.
@@ -310,7 +411,7 @@ fn fraction_of(s: &str) -> String {
         .join(" ")
 }
 
-/// "x to the 4th power" is `x^4`.
+/// "x to the 4th power" and "x to the fourth" are `x^4`.
 fn nth_power(s: &str) -> String {
     let words: Vec<&str> = s.split(' ').collect();
     let mut out: Vec<String> = Vec::new();
@@ -318,12 +419,16 @@ fn nth_power(s: &str) -> String {
     while i < words.len() {
         if words[i] == "to"
             && words.get(i + 1) == Some(&"the")
-            && words.get(i + 3) == Some(&"power")
             && let Some(n) = words.get(i + 2).and_then(|w| ordinal(w))
             && let Some(last) = out.last_mut()
         {
+            // "to the 4th power", or "to the fourth" alone.
             last.push_str(&format!("^{n}"));
-            i += 4;
+            i += if words.get(i + 3) == Some(&"power") {
+                4
+            } else {
+                3
+            };
             continue;
         }
         out.push(words[i].to_string());

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 92] = [
+const PROBLEMS: [(&str, &str, &str); 109] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -41,6 +41,19 @@ const PROBLEMS: [(&str, &str, &str); 92] = [
         "exponential_equation",
     ),
     ("What is 2 to the power of 10?", "1024", "arithmetic"),
+    ("What is 3 to the fourth?", "81", "arithmetic"),
+    (
+        "e to the x equals 1, find x",
+        "x = 0",
+        "exponential_equation",
+    ),
+    ("If 5x = 35, what is x?", "x = 7", "linear_equation"),
+    ("d/dx of x^3", "3x^2", "derivative"),
+    (
+        "What does (2x + 1)/(x - 3) approach as x goes to infinity?",
+        "2",
+        "limit",
+    ),
     ("ln(x) = 0", "x = 1", "logarithmic_equation"),
     ("e^(2x) = 1", "x = 0", "exponential_equation"),
     // Logarithms of numbers, worked exactly.
@@ -105,6 +118,38 @@ const PROBLEMS: [(&str, &str, &str); 92] = [
         "10",
         "integral",
     ),
+    // A side of a rectangle from its perimeter or area (was set up as 2(9 cm) + 2(9 cm)).
+    (
+        "The perimeter of a rectangle is 30 cm and its length is 9 cm. What is its width?",
+        "w = 6 cm",
+        "geometry",
+    ),
+    (
+        "A rectangle has an area of 54 cm^2 and a width of 6 cm. What is its length?",
+        "l = 9 cm",
+        "geometry",
+    ),
+    // Systems written in words.
+    (
+        "The sum of three consecutive integers is 72. What are they?",
+        "x = 23, y = 24, z = 25",
+        "linear_system",
+    ),
+    (
+        "Three consecutive even numbers add up to 48. Find the smallest.",
+        "x = 14",
+        "linear_equation",
+    ),
+    (
+        "One number is three times another and their sum is 48. Find the numbers.",
+        "x = 36, y = 12",
+        "linear_system",
+    ),
+    (
+        "One number is twice another. Their difference is 15. What are the numbers?",
+        "x = 30, y = 15",
+        "linear_system",
+    ),
     // Polynomial and rational inequalities.
     ("Solve x^2 - 5x + 6 > 0", "x < 2 or x > 3", "inequality"),
     ("Solve x^2 - 9 <= 0", "-3 <= x <= 3", "inequality"),
@@ -122,6 +167,7 @@ const PROBLEMS: [(&str, &str, &str); 92] = [
     ),
     // Percentages.
     ("What is 15% of 80?", "12", "word_problem"),
+    ("What percent is 45 of 60?", "75%", "word_problem"),
     ("What is 20 percent of $45?", "$9", "word_problem"),
     (
         "A $60 jacket is 25% off. What is the sale price?",
@@ -154,6 +200,32 @@ const PROBLEMS: [(&str, &str, &str); 92] = [
         "word_problem",
     ),
     // Rates, unit prices and ratios.
+    // A price given for one item asks for a total (was `$12 / 7`, then refused).
+    (
+        "Tickets cost $12 each. How much do 7 tickets cost?",
+        "$84",
+        "word_problem",
+    ),
+    (
+        "If 3 apples cost $1.50, how much do 7 apples cost?",
+        "$3.50",
+        "word_problem",
+    ),
+    (
+        "How much do 3 notebooks cost if 5 notebooks cost $7.50?",
+        "$4.50",
+        "word_problem",
+    ),
+    (
+        "A car uses 8 litres of fuel per 100 km. How much fuel for 250 km?",
+        "20 L",
+        "word_problem",
+    ),
+    (
+        "A car travels 150 km in 2 hours. How far will it travel in 5 hours?",
+        "375 km",
+        "word_problem",
+    ),
     (
         "A car goes from 0 to 20 m/s in 5 s, find its acceleration",
         "4 m/s^2",
@@ -377,8 +449,10 @@ fn a_price_asked_from_another_is_left_to_the_models_set_up() {
     for problem in [
         "After a 10% discount a book costs $18. What was the original price?",
         "A coat costs $72 after 10% off. How much was it before the discount?",
-        // A price given for one item asks for a total, not `$12 / 7`.
-        "Tickets cost $12 each. How much do 7 tickets cost?",
+        // A price for one item and two counts: `$1 / 2` (read as $2.50 once) is no price.
+        "Apples cost $1 each. How much do 2 bags of 5 apples cost?",
+        // A price of one that is not a whole number of cents would be rounded.
+        "3 pens cost $1. How much do 7 pens cost?",
     ] {
         let solved = solve(problem).map(|s| s.final_answer);
         assert!(solved.is_err(), "{problem}: {solved:?}");
@@ -452,6 +526,14 @@ fn a_wrong_answer_to_a_student_problem_fails_its_check() {
     for (problem, wrong) in [
         ("A $60 jacket is 25% off. What is the sale price?", "$15"),
         ("What is 15% of 80?", "10"),
+        (
+            "The perimeter of a rectangle is 30 cm and its length is 9 cm. What is its width?",
+            "w = 21 cm",
+        ),
+        (
+            "If 3 apples cost $1.50, how much do 7 apples cost?",
+            "$10.50",
+        ),
         ("probability of rolling a sum of 7 with two dice", "1/12"),
         ("Solve x^2 - 5x + 6 > 0", "2 < x < 3"),
         ("Find the limit of (x^2 - 1)/(x - 1) as x approaches 1", "1"),

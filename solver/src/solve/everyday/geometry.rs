@@ -322,6 +322,9 @@ fn triangle(s: &str, all: &[Amount]) -> Option<Worked> {
 /// Area or perimeter of a rectangle or square.
 fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
     let unit = length_unit(all);
+    if let Some(side) = asked_side(s) {
+        return rectangle_side(s, all, &unit, side);
+    }
     let lengths: Vec<&Amount> = all
         .iter()
         .filter(|a| a.unit.is_empty() || a.unit == unit)
@@ -365,6 +368,84 @@ fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
             "The area of a rectangle is its length times its width.",
         )],
         format!("A = {answer}"),
+    )
+}
+
+/// The side of a rectangle its question asks for: "What is its width?", "how long is it".
+fn asked_side(s: &str) -> Option<&'static str> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let question = words
+        .iter()
+        .rposition(|w| matches!(*w, "what" | "find" | "how" | "calculate"))?;
+    let asked = words[question..].join(" ");
+    match (
+        mentions(&asked, &["width", "wide"]),
+        mentions(&asked, &["length", "long"]),
+    ) {
+        (true, false) => Some("width"),
+        (false, true) => Some("length"),
+        _ => None,
+    }
+}
+
+/// "The perimeter of a rectangle is 30 cm and its length is 9 cm. What is its width?": the
+/// other side from the perimeter (`w = (P - 2l) / 2`) or from the area (`w = A / l`).
+fn rectangle_side(s: &str, all: &[Amount], unit: &str, asked: &str) -> Option<Worked> {
+    let [first, second] = all else {
+        return None;
+    };
+    let is_area = match (mentions(s, &["perimeter"]), mentions(s, &["area"])) {
+        (true, false) => false,
+        (false, true) => true,
+        _ => return None,
+    };
+    let (short, formula, other_side) = if asked == "width" {
+        ("w", ["l", "w"], ["length", "long"])
+    } else {
+        ("l", ["w", "l"], ["width", "wide"])
+    };
+    let known = named(s, all, &other_side)?;
+    let total = if *first == known { second } else { first };
+    if *total == known
+        || known.value.is_zero()
+        || (is_area && !(total.unit.ends_with("^2") || total.unit.is_empty()))
+    {
+        return None;
+    }
+    let known = &known;
+    let known_length = length(known, unit);
+    let (before, value, rule, sentence) = if is_area {
+        (
+            format!("{short} = {} / {known_length}", length(total, &total.unit)),
+            total.value.div(known.value).ok()?,
+            format!("Use A = lw, so {short} = A / {}", formula[0]),
+            "The area is length times width, so one side is the area divided by the other.",
+        )
+    } else {
+        (
+            format!(
+                "{short} = ({} - 2{known_length}) / 2",
+                length(total, unit).trim_matches(['(', ')'])
+            ),
+            total
+                .value
+                .sub(known.value.mul(Rational::integer(2)).ok()?)
+                .ok()?
+                .div(Rational::integer(2))
+                .ok()?,
+            format!("Use P = 2l + 2w, so {short} = (P - 2{}) / 2", formula[0]),
+            "The perimeter is two lengths and two widths: take away the two sides we know and \
+             halve what is left.",
+        )
+    };
+    if value.is_negative() || value.is_zero() {
+        return None;
+    }
+    let answer = format!("{short} = {}", with_unit(&shown(value), unit, 1));
+    worked(
+        before.clone(),
+        vec![step(before, answer.clone(), &rule, sentence)],
+        answer,
     )
 }
 

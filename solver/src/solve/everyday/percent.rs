@@ -195,15 +195,13 @@ fn percent_of_whole(s: &str, numbers: &[&Amount]) -> Option<Worked> {
     let [a, b] = numbers else {
         return None;
     };
-    // The whole follows "of".
-    let of_first = s.find("percent of ").or_else(|| s.find("percentage of "));
-    let of_word = of_first.map(|at| s[..at].split_whitespace().count() + 1)?;
-    let (part, whole) = if b.word > of_word && a.word < of_word {
-        (*a, *b)
-    } else if a.word > of_word && a.word == of_word + 1 {
-        (*b, *a)
-    } else {
-        (*a, *b)
+    // The whole follows "of" ("20 is what percent of 80?", "What percent is 45 of 60?").
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let after_of = |amount: &Amount| amount.word > 0 && words.get(amount.word - 1) == Some(&"of");
+    let (part, whole) = match (after_of(a), after_of(b)) {
+        (true, false) => (*b, *a),
+        (false, true) => (*a, *b),
+        _ => return None,
     };
     let ratio = part.value.div(whole.value).ok()?;
     let fraction = format!("{} / {}", part.written(), whole.written());

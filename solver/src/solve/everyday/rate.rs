@@ -12,6 +12,22 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     if mentions(s, &["accelerat"]) {
         return acceleration(&all);
     }
+    // "$12 each", "$3 per kilo": the price given is already one item's.
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let priced_each = all.iter().filter(|a| a.is_money()).any(|a| {
+        words.get(a.word + 1).is_some_and(|next| {
+            matches!(
+                next.trim_matches(|c: char| !c.is_alphanumeric()),
+                "each" | "per" | "apiece" | "a" | "an"
+            )
+        })
+    });
+    if priced_each {
+        return total_price(s, &all);
+    }
+    if let Some(scaled) = price_of_another_count(s, &all).or_else(|| proportion(s, &all)) {
+        return Some(scaled);
+    }
     if mentions(
         s,
         &[
@@ -24,20 +40,6 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
         ],
     ) && all.iter().any(Amount::is_money)
     {
-        // "$12 each", "$3 per kilo": the price given is already one item's, and what is asked
-        // is another amount (a total), not `$12 / 7`.
-        let words: Vec<&str> = s.split_whitespace().collect();
-        let priced_each = all.iter().filter(|a| a.is_money()).any(|a| {
-            words.get(a.word + 1).is_some_and(|next| {
-                matches!(
-                    next.trim_matches(|c: char| !c.is_alphanumeric()),
-                    "each" | "per" | "apiece" | "a" | "an"
-                )
-            })
-        });
-        if priced_each {
-            return None;
-        }
         return unit_price(&all);
     }
     motion(s, &all)
@@ -122,6 +124,162 @@ fn unit_price(all: &[Amount]) -> Option<Worked> {
         "Divide the price by the number of items",
         "The price of one is the total price shared equally among the items.",
     )
+}
+
+/// "Tickets cost $12 each. How much do 7 tickets cost?": the price of one times the count.
+fn total_price(s: &str, all: &[Amount]) -> Option<Worked> {
+    let [price, count] = all else {
+        return None;
+    };
+    if !price.is_money() || !count.unit.is_empty() || !asks_a_price(s) {
+        return None;
+    }
+    let total = price.value.mul(count.value).ok()?;
+    let before = format!("{} × {}", price.written(), shown(count.value));
+    worked(
+        before.clone(),
+        before,
+        money_of(total, price),
+        "Multiply the price of one by the number",
+        "Each one costs the same, so the total is the price of one times how many.",
+    )
+}
+
+/// Whether the question asks what something costs.
+fn asks_a_price(s: &str) -> bool {
+    mentions(s, &["how much", "cost", "price", "pay", "spend", "total"])
+}
+
+fn money_of(value: Rational, like: &Amount) -> String {
+    Amount {
+        value,
+        unit: like.unit.clone(),
+        word: 0,
+    }
+    .written()
+}
+
+/// "If 3 apples cost $1.50, how much do 7 apples cost?": the price of one, then of the number
+/// asked for. The price is the one of the count written nearest it. A price of one that is not
+/// a whole number of cents is left to the model's set-up (it would be rounded).
+fn price_of_another_count(s: &str, all: &[Amount]) -> Option<Worked> {
+    let [price] = all.iter().filter(|a| a.is_money()).collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let counts: Vec<&Amount> = all.iter().filter(|a| a.unit.is_empty()).collect();
+    let [first, second] = counts[..] else {
+        return None;
+    };
+    if all.len() != 3 || !asks_a_price(s) || first.value.is_zero() || second.value.is_zero() {
+        return None;
+    }
+    let distance = |a: &Amount| a.word.abs_diff(price.word);
+    let (given, asked) = if distance(first) <= distance(second) {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let each = price.value.div(given.value).ok()?;
+    if !in_cents(each) {
+        return None;
+    }
+    let total = each.mul(asked.value).ok()?;
+    let one = format!("{} / {}", price.written(), shown(given.value));
+    let steps = vec![
+        step(
+            one.clone(),
+            money_of(each, price),
+            "Find the price of one",
+            format!(
+                "{} buys {}, so one costs {} divided by {}.",
+                price.written(),
+                shown(given.value),
+                price.written(),
+                shown(given.value)
+            ),
+        ),
+        step(
+            format!("{} × {}", money_of(each, price), shown(asked.value)),
+            money_of(total, price),
+            "Multiply by the number asked for",
+            format!(
+                "Then {} of them cost {} times as much.",
+                shown(asked.value),
+                shown(asked.value)
+            ),
+        ),
+    ];
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!("{one} × {}", shown(asked.value)),
+        steps,
+        answer: money_of(total, price),
+    })
+}
+
+/// Whether an amount of money is a whole number of cents.
+fn in_cents(r: Rational) -> bool {
+    r.mul(Rational::integer(100)).is_ok_and(|c| c.denom() == 1)
+}
+
+/// "A car uses 8 litres of fuel per 100 km. How much fuel for 250 km?": two amounts of one
+/// unit, the second asked about, scale the third. Only when the amount asked about is in the
+/// question and the two given before it, and the scale is exact.
+fn proportion(s: &str, all: &[Amount]) -> Option<Worked> {
+    let [a, b, c] = all else {
+        return None;
+    };
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let question = words.iter().rposition(|w| matches!(*w, "how" | "what"))?;
+    if !(a.word < question && b.word < question && c.word > question) {
+        return None;
+    }
+    let (quantity, per) = match (a.unit == c.unit, b.unit == c.unit) {
+        (false, true) => (a, b),
+        (true, false) => (b, a),
+        _ => return None,
+    };
+    if c.unit.is_empty() || per.value.is_zero() || quantity.unit == "%" {
+        return None;
+    }
+    let scale = c.value.div(per.value).ok()?;
+    // A scale that does not terminate (`7 / 3`) would be rounded.
+    scale.to_decimal_string()?;
+    let result = quantity.value.mul(scale).ok()?;
+    if quantity.is_money() && !in_cents(result) {
+        return None;
+    }
+    let with_unit = |r: Rational| money_of(r, quantity);
+    let ratio = format!("{} / {}", c.written(), per.written());
+    let steps = vec![
+        step(
+            ratio.clone(),
+            shown(scale),
+            "Compare the two amounts",
+            format!(
+                "{} is {} times {}.",
+                c.written(),
+                shown(scale),
+                per.written()
+            ),
+        ),
+        step(
+            format!("{} × {}", quantity.written(), shown(scale)),
+            with_unit(result),
+            "Scale in proportion",
+            format!(
+                "So it takes {} times {}, in proportion.",
+                shown(scale),
+                quantity.written()
+            ),
+        ),
+    ];
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!("{} × ({ratio})", quantity.written()),
+        steps,
+        answer: with_unit(result),
+    })
 }
 
 /// Distance from speed and time, time from distance and speed, or speed from both. A time in
