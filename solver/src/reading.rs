@@ -200,6 +200,19 @@ fn consecutive(s: &str) -> Option<String> {
         _ => 1,
     };
     let sum = SUMS.into_iter().find_map(|key| number_after(s, key))?;
+    // Numbers that are no such run ("two consecutive even numbers add up to 41": 19.5 and
+    // 21.5) are left to the model, which can say so.
+    let total: i64 = sum.parse().ok()?;
+    let offsets = (gap * count * (count - 1) / 2) as i64;
+    let smallest = total.checked_sub(offsets)?;
+    let parity_ok = match words.get(at + 1) {
+        Some(&"even") => smallest.rem_euclid(2) == 0,
+        Some(&"odd") => smallest.rem_euclid(2) == 1,
+        _ => true,
+    };
+    if smallest % count as i64 != 0 || !parity_ok {
+        return None;
+    }
     let names = &UNKNOWNS[..count];
     if ["the smallest", "the smaller", "the first", "the least"]
         .iter()
@@ -228,15 +241,21 @@ fn consecutive(s: &str) -> Option<String> {
 fn multiple_of_another(s: &str) -> Option<String> {
     let words: Vec<&str> = s.split_whitespace().collect();
     let times = words.iter().position(|w| *w == "times" || *w == "twice")?;
-    let factor = match words[times] {
-        "twice" => "2".to_string(),
+    // "is three times another", "is twice the other": nothing added to the multiple ("is 5
+    // more than three times another").
+    let (factor, is_at) = match words[times] {
+        "twice" => ("2".to_string(), times.checked_sub(1)?),
         _ => {
             let before = words.get(times.checked_sub(1)?)?;
-            count_word(before)
+            let factor = count_word(before)
                 .map(|n| n.to_string())
-                .or_else(|| number_word(before))?
+                .or_else(|| number_word(before))?;
+            (factor, times.checked_sub(2)?)
         }
     };
+    if words.get(is_at) != Some(&"is") {
+        return None;
+    }
     let after_times = &s[s.find(words[times])?..];
     let names_other = ["another", "the other", "the second", "the smaller"]
         .iter()

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 109] = [
+const PROBLEMS: [(&str, &str, &str); 111] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -136,6 +136,11 @@ const PROBLEMS: [(&str, &str, &str); 109] = [
         "linear_system",
     ),
     (
+        "The sum of three consecutive odd numbers is 57. What are they?",
+        "x = 17, y = 19, z = 21",
+        "linear_system",
+    ),
+    (
         "Three consecutive even numbers add up to 48. Find the smallest.",
         "x = 14",
         "linear_equation",
@@ -224,6 +229,11 @@ const PROBLEMS: [(&str, &str, &str); 109] = [
     (
         "A car travels 150 km in 2 hours. How far will it travel in 5 hours?",
         "375 km",
+        "word_problem",
+    ),
+    (
+        "A tap fills 20 L in 4 min. How long does it take to fill 50 L?",
+        "10 min",
         "word_problem",
     ),
     (
@@ -460,6 +470,34 @@ fn a_price_asked_from_another_is_left_to_the_models_set_up() {
     // The amount before the tip is the amount the tip is of.
     let tipped = solve("A meal costs $40 before the 15% tip. What is the total?");
     assert_eq!(tipped.map(|s| s.final_answer).ok().as_deref(), Some("$46"));
+}
+
+#[test]
+fn what_looks_like_a_rule_of_proportion_or_a_run_of_numbers_but_is_not_is_left_to_the_model() {
+    // Each was answered wrong with every step checked before its guard.
+    for (problem, was) in [
+        // Inverse: a faster speed takes less time.
+        (
+            "A car at 60 km/h takes 3 h for a trip. How long does it take at 90 km/h?",
+            "4.5 h",
+        ),
+        // No two consecutive even numbers add up to an odd number.
+        ("The sum of two consecutive even numbers is 41.", "x = 39/2"),
+        // More than a multiple.
+        (
+            "One number is 5 more than three times another. Their sum is 41. Find them.",
+            "x = 123/4",
+        ),
+        // The perimeter given, not a side.
+        (
+            "A square has a perimeter of 20 cm. What is its area?",
+            "P = 80 cm",
+        ),
+    ] {
+        let solved = solve(problem).map(|s| s.final_answer);
+        assert!(solved.is_err(), "{problem}: {solved:?} (was {was})");
+        assert!(!read(problem).solvable, "{problem}");
+    }
 }
 
 #[test]

@@ -325,6 +325,12 @@ fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
     if let Some(side) = asked_side(s) {
         return rectangle_side(s, all, &unit, side);
     }
+    // One given to find the other ("a perimeter of 20 cm; what is its area?") is not worked
+    // from the sides: a square's side would be taken for 20 cm.
+    if mentions(s, &["perimeter"]) && mentions(s, &["area"]) {
+        return None;
+    }
+    let asked = question(s);
     let lengths: Vec<&Amount> = all
         .iter()
         .filter(|a| a.unit.is_empty() || a.unit == unit)
@@ -338,7 +344,10 @@ fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
         }
         _ => return None,
     };
-    if mentions(s, &["perimeter", "fence", "fencing", "around", "border"]) {
+    if mentions(
+        asked,
+        &["perimeter", "fence", "fencing", "around", "border"],
+    ) {
         let p = l.value.add(w.value).ok()?.mul(Rational::integer(2)).ok()?;
         let put_in = format!("2{} + 2{}", length(&l, &unit), length(&w, &unit));
         let answer = with_unit(&shown(p), &unit, 1);
@@ -353,7 +362,7 @@ fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
             format!("P = {answer}"),
         );
     }
-    if !mentions(s, &["area", "carpet", "tiles", "cover"]) {
+    if !mentions(asked, &["area", "carpet", "tiles", "cover"]) {
         return None;
     }
     let a = l.value.mul(w.value).ok()?;
@@ -371,16 +380,31 @@ fn rectangle(s: &str, all: &[Amount]) -> Option<Worked> {
     )
 }
 
+/// The question of a problem: from its last question word on ("what", "find", "how", ...),
+/// or the whole problem when it has none.
+fn question(s: &str) -> &str {
+    s.split(' ')
+        .enumerate()
+        .filter(|(_, w)| QUESTION_WORDS.contains(w))
+        .last()
+        .map(|(i, _)| {
+            let at: usize = s.split(' ').take(i).map(|w| w.len() + 1).sum();
+            &s[at..]
+        })
+        .unwrap_or(s)
+}
+
+const QUESTION_WORDS: [&str; 6] = ["what", "find", "how", "calculate", "compute", "determine"];
+
 /// The side of a rectangle its question asks for: "What is its width?", "how long is it".
 fn asked_side(s: &str) -> Option<&'static str> {
-    let words: Vec<&str> = s.split_whitespace().collect();
-    let question = words
-        .iter()
-        .rposition(|w| matches!(*w, "what" | "find" | "how" | "calculate"))?;
-    let asked = words[question..].join(" ");
+    let asked = question(s);
+    if asked.len() == s.len() && !QUESTION_WORDS.iter().any(|w| s.starts_with(w)) {
+        return None;
+    }
     match (
-        mentions(&asked, &["width", "wide"]),
-        mentions(&asked, &["length", "long"]),
+        mentions(asked, &["width", "wide"]),
+        mentions(asked, &["length", "long"]),
     ) {
         (true, false) => Some("width"),
         (false, true) => Some("length"),

@@ -239,7 +239,9 @@ fn proportion(s: &str, all: &[Amount]) -> Option<Worked> {
         (true, false) => (b, a),
         _ => return None,
     };
-    if c.unit.is_empty() || per.value.is_zero() || quantity.unit == "%" {
+    // Against a rate ("at 60 km/h takes 3 h; how long at 90 km/h?") the proportion is
+    // inverse: not these rules'.
+    if c.unit.is_empty() || c.unit.contains('/') || per.value.is_zero() || quantity.unit == "%" {
         return None;
     }
     let scale = c.value.div(per.value).ok()?;
