@@ -5,8 +5,10 @@
 
 use crate::kind::ProblemKind;
 
-const GEOMETRY: [&str; 24] = [
+const GEOMETRY: [&str; 26] = [
     "area",
+    "diagonal",
+    "ladder",
     "perimeter",
     "circumference",
     "radius",

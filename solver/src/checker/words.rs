@@ -187,7 +187,19 @@ impl Words {
         };
         let verdict = match (&approximate, only_rounded) {
             (Some(text), false) => match self.read(text) {
-                Ok(approx) => all_of([verdict, rounded(&after_read, &approx, text)]),
+                Ok(approx) => {
+                    // "c = sqrt(5) ≈ 2.24": the rounding is of the value the unknown is given.
+                    let value = match &after_read {
+                        Read::Condition(_) => after
+                            .rsplit_once('=')
+                            .and_then(|(_, value)| self.read(value).ok()),
+                        _ => None,
+                    };
+                    all_of([
+                        verdict,
+                        rounded(value.as_ref().unwrap_or(&after_read), &approx, text),
+                    ])
+                }
                 Err(_) => verdict,
             },
             _ => verdict,
@@ -267,6 +279,16 @@ impl Words {
         let verdict = match as_rounded {
             Verdict::Same(m) => Verdict::Same(m),
             _ => values(&reference, &answer_read, &reference_text, &answer_text),
+        };
+        // "c = sqrt(5) ≈ 2.5": the rounded value given beside the exact one is checked too.
+        let value = text.trim().trim_end_matches('.');
+        let value = value.rsplit('=').next().unwrap_or(value);
+        let verdict = match split_approximation(value) {
+            (exact, Some(approximate)) if !is_name(&exact) => match self.read(&approximate) {
+                Ok(approx) => all_of([verdict, rounded(&answer_read, &approx, &approximate)]),
+                Err(_) => verdict,
+            },
+            _ => verdict,
         };
         match verdict {
             Verdict::Same(_) => CheckStatus::Checked {

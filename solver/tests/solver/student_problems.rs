@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 111] = [
+const PROBLEMS: [(&str, &str, &str); 121] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -127,6 +127,50 @@ const PROBLEMS: [(&str, &str, &str); 111] = [
     (
         "A rectangle has an area of 54 cm^2 and a width of 6 cm. What is its length?",
         "l = 9 cm",
+        "geometry",
+    ),
+    // Counting, a bag of marbles, a mean.
+    (
+        "How many ways can 5 books be arranged on a shelf?",
+        "120",
+        "word_problem",
+    ),
+    ("What is 7 factorial?", "5040", "word_problem"),
+    (
+        "In how many ways can a committee of 3 be chosen from 8 people?",
+        "56",
+        "word_problem",
+    ),
+    (
+        "How many different ways can 3 of 8 runners finish first, second and third?",
+        "336",
+        "word_problem",
+    ),
+    (
+        "A bag has 3 red and 5 blue marbles. What is the probability of drawing a red marble?",
+        "3/8",
+        "word_problem",
+    ),
+    (
+        "A bag has 5 marbles: 2 red and 3 blue. What is the probability of drawing a red one?",
+        "2/5",
+        "word_problem",
+    ),
+    ("What is the average of 4, 8 and 12?", "8", "word_problem"),
+    // Pythagoras in other words, and a root that is not whole (its rounding checked).
+    (
+        "What is the diagonal of a square with side 5 cm?",
+        "c = sqrt(50) ≈ 7.07 cm",
+        "geometry",
+    ),
+    (
+        "A ladder 10 m long leans against a wall with its foot 6 m from the wall. How high does it reach?",
+        "b = 8 m",
+        "geometry",
+    ),
+    (
+        "A right triangle has legs 1 and 2. Find the hypotenuse.",
+        "c = sqrt(5) ≈ 2.24",
         "geometry",
     ),
     // Systems written in words.
@@ -473,7 +517,7 @@ fn a_price_asked_from_another_is_left_to_the_models_set_up() {
 }
 
 #[test]
-fn what_looks_like_a_rule_of_proportion_or_a_run_of_numbers_but_is_not_is_left_to_the_model() {
+fn what_looks_like_a_kind_the_rules_know_but_is_not_is_left_to_the_model() {
     // Each was answered wrong with every step checked before its guard.
     for (problem, was) in [
         // Inverse: a faster speed takes less time.
@@ -487,6 +531,30 @@ fn what_looks_like_a_rule_of_proportion_or_a_run_of_numbers_but_is_not_is_left_t
         (
             "One number is 5 more than three times another. Their sum is 41. Find them.",
             "x = 123/4",
+        ),
+        // A diagonal given, not a side.
+        (
+            "A square has a diagonal of 10 cm. What is its side?",
+            "c = sqrt(200)",
+        ),
+        // "4 of which": no kind named.
+        (
+            "A box has 12 pens, 4 of which are broken. What is the probability of picking a broken pen?",
+            "1/4",
+        ),
+        // More than one draw, a condition on an arrangement, letters, a round table.
+        (
+            "A bag has 3 red marbles and 5 blue marbles. If you draw 2 marbles, what is the probability that they are red?",
+            "3/8",
+        ),
+        (
+            "How many ways can 5 books be arranged if two must be together?",
+            "120",
+        ),
+        ("How many ways can the letters of BOOK be arranged?", "-"),
+        (
+            "How many ways can 8 people sit around a round table?",
+            "40320",
         ),
         // The perimeter given, not a side.
         (
@@ -573,6 +641,15 @@ fn a_wrong_answer_to_a_student_problem_fails_its_check() {
             "$10.50",
         ),
         ("probability of rolling a sum of 7 with two dice", "1/12"),
+        (
+            "A right triangle has legs 1 and 2. Find the hypotenuse.",
+            "c = sqrt(5) ≈ 2.5",
+        ),
+        ("How many ways can 5 books be arranged on a shelf?", "25"),
+        (
+            "A bag has 3 red and 5 blue marbles. What is the probability of drawing a red marble?",
+            "3/5",
+        ),
         ("Solve x^2 - 5x + 6 > 0", "2 < x < 3"),
         ("Find the limit of (x^2 - 1)/(x - 1) as x approaches 1", "1"),
     ] {

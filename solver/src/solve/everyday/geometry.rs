@@ -14,10 +14,14 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     {
         return rectangle_from_area(s, &all);
     }
+    if mentions(s, &["diagonal"]) {
+        return diagonal(s, &all);
+    }
     if mentions(
         s,
         &[
             "hypotenuse",
+            "ladder",
             "pythagor",
             "right triangle",
             "right angled",
@@ -396,6 +400,21 @@ fn question(s: &str) -> &str {
 
 const QUESTION_WORDS: [&str; 6] = ["what", "find", "how", "calculate", "compute", "determine"];
 
+/// "The diagonal of a square with side 5 cm", "a 6 cm by 8 cm rectangle's diagonal": the
+/// hypotenuse of the right triangle two sides make.
+fn diagonal(s: &str, all: &[Amount]) -> Option<Worked> {
+    // A diagonal given to find a side is not these rules'.
+    if !mentions(question(s), &["diagonal"]) {
+        return None;
+    }
+    let sides = match all {
+        [side] if mentions(s, &["square"]) => vec![side.clone(), side.clone()],
+        [_, _] if mentions(s, &["rectangle", "rectangular"]) => all.to_vec(),
+        _ => return None,
+    };
+    pythagoras("", &sides)
+}
+
 /// The side of a rectangle its question asks for: "What is its width?", "how long is it".
 fn asked_side(s: &str) -> Option<&'static str> {
     let asked = question(s);
@@ -565,13 +584,14 @@ fn pythagoras(s: &str, all: &[Amount]) -> Option<Worked> {
     let [a, b] = lengths.as_slice() else {
         return None;
     };
-    let hyp_given = s.contains("hypotenuse")
-        && {
-            let h = named(s, all, &["hypotenuse"]);
-            h.is_some_and(|h| h.word == a.word || h.word == b.word)
-        }
-        && !s.contains("find the hypotenuse")
-        && !s.contains("length of the hypotenuse");
+    // A ladder against a wall is the hypotenuse of the triangle it makes with the wall and
+    // the ground.
+    let long_side = ["hypotenuse", "ladder"].into_iter().find(|w| s.contains(w));
+    let hyp_given = long_side.is_some_and(|side| {
+        named(s, all, &[side]).is_some_and(|h| h.word == a.word || h.word == b.word)
+    }) && !s.contains("find the hypotenuse")
+        && !s.contains("length of the hypotenuse")
+        && !s.contains("how long is the ladder");
     let (a, b) = (a.value, b.value);
     let (name, equation, square) = if hyp_given {
         let (c, leg) = if a > b { (a, b) } else { (b, a) };

@@ -5,6 +5,7 @@
 
 mod amounts;
 mod convert;
+mod counting;
 mod definite;
 mod geometry;
 mod percent;
@@ -75,6 +76,7 @@ fn worked(s: &str) -> Option<Worked> {
         return definite::solve(&s);
     }
     probability::solve(&s)
+        .or_else(|| counting::solve(&s))
         .or_else(|| sequence::solve(&s))
         .or_else(|| geometry::solve(&s))
         .or_else(|| percent::solve(&s))

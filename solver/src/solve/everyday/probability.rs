@@ -36,7 +36,105 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     if mentions(s, &["card", "deck"]) {
         return cards(s);
     }
+    if mentions(s, &["bag", "box", "jar", "urn"]) {
+        return bag(s);
+    }
     None
+}
+
+/// "A bag has 3 red and 5 blue marbles. What is the probability of drawing a red one?": one
+/// draw, the favourable colour's count over all. Two draws, or a colour the bag does not hold,
+/// are not these rules'.
+fn bag(s: &str) -> Option<Worked> {
+    if mentions(
+        s,
+        &[
+            "two", "both", "second", "then", "again", "replace", "row", "twice", "three",
+        ],
+    ) {
+        return None;
+    }
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let clean = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    // Each count and the word after it: "3 red", "5 blue".
+    let counts: Vec<_> = amounts(s)
+        .into_iter()
+        .filter(|a| a.unit.is_empty() && a.value.is_integer() && !a.value.is_negative())
+        .collect();
+    // A count of those drawn ("draw 2 marbles") is more than one draw.
+    let drawn = counts.iter().any(|a| {
+        a.word > 0
+            && mentions(
+                &clean(words[a.word - 1]),
+                &["draw", "pick", "take", "choos", "select", "remov"],
+            )
+    });
+    if drawn {
+        return None;
+    }
+    let mut held: Vec<(i128, String)> = counts
+        .iter()
+        .filter_map(|a| Some((a.value.numer(), clean(words.get(a.word + 1)?))))
+        .collect();
+    // "5 marbles: 2 red and 3 blue": a first count that is the others' sum is the whole.
+    let all: i128 = held.iter().map(|(n, _)| n).sum();
+    if held.first().is_some_and(|(n, _)| 2 * n == all) {
+        held.remove(0);
+    }
+    // Each count names its own kind: "4 of which are broken" names none.
+    let kinds: std::collections::BTreeSet<&str> =
+        held.iter().map(|(_, kind)| kind.as_str()).collect();
+    let named = held.iter().all(|(_, kind)| {
+        kind.len() > 2
+            && !matches!(
+                kind.as_str(),
+                "of" | "are" | "were" | "which" | "more" | "less" | "the" | "and" | "in"
+            )
+    });
+    if held.len() < 2 || kinds.len() != held.len() || !named {
+        return None;
+    }
+    let asked_from = s.find("probability").or_else(|| s.find("chance"))?;
+    let asked: Vec<&(i128, String)> = held
+        .iter()
+        .filter(|(_, colour)| {
+            s[asked_from..]
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == colour)
+        })
+        .collect();
+    let [(favourable, colour)] = asked[..] else {
+        return None;
+    };
+    // Every count is of the bag's things: the counts are all before the question.
+    let question_at = s[..asked_from].split_whitespace().count();
+    if amounts(s).iter().any(|a| a.word >= question_at) {
+        return None;
+    }
+    let total: i128 = held.iter().map(|(n, _)| n).sum();
+    let sum = held
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let (last, answer) = fraction_step(
+        *favourable,
+        total,
+        format!("{favourable} of the {total} are {colour}, each as likely to be drawn."),
+    )?;
+    worked(
+        format!("{favourable}/({sum})"),
+        vec![
+            step(
+                sum,
+                total.to_string(),
+                "Count all the outcomes",
+                "Any one of them can be drawn: add the counts.",
+            ),
+            last,
+        ],
+        answer,
+    )
 }
 
 /// `favourable/total`, reduced, with a rounded decimal when it does not terminate.
