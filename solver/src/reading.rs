@@ -11,6 +11,7 @@ pub(crate) fn notation(text: &str) -> Option<String> {
         .or_else(|| sum_and_difference(&s))
         .or_else(|| consecutive(&s))
         .or_else(|| multiple_of_another(&s))
+        .or_else(|| evaluated(&s))
         .or_else(|| definite_integral(&s))
         .unwrap_or_else(|| phrases(&s));
     (written != s).then_some(written)
@@ -272,6 +273,135 @@ fn multiple_of_another(s: &str) -> Option<String> {
         (None, Some(difference)) => Some(format!("x = {factor}y; x - y = {difference}")),
         _ => None,
     }
+}
+
+/// A number as a value is given: `3`, `-1`, `2.5`, `1/2`.
+fn value_word(word: &str) -> Option<&str> {
+    let word = word.trim_end_matches([',', '.', ';']);
+    let body = word.strip_prefix('-').unwrap_or(word);
+    let ok = !body.is_empty()
+        && body.starts_with(|c: char| c.is_ascii_digit())
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '/')
+        && !body.ends_with(['.', '/']);
+    ok.then_some(word)
+}
+
+/// `body` with every use of the one-letter variable `var` replaced by `(value)`: `2x + 1`
+/// with x = 3 is `2(3) + 1`. A letter inside a word (`exp`, `sqrt`) is not the variable.
+fn substitute(body: &str, var: char, value: &str) -> String {
+    let chars: Vec<char> = body.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let letter_beside = |j: Option<usize>| {
+            j.and_then(|j| chars.get(j))
+                .is_some_and(|c| c.is_alphabetic())
+        };
+        if c == var && !letter_beside(i.checked_sub(1)) && !letter_beside(Some(i + 1)) {
+            // `sqrt(x)` is `sqrt(9)`, not `sqrt((9))`.
+            let bracketed = i > 0 && chars[i - 1] == '(' && chars.get(i + 1) == Some(&')');
+            if bracketed {
+                out.push_str(value);
+            } else {
+                out.push_str(&format!("({value})"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+const EVALUATE: [&str; 8] = [
+    "evaluate ",
+    "find the value of ",
+    "what is the value of ",
+    "what is ",
+    "calculate ",
+    "compute ",
+    "work out ",
+    "find ",
+];
+
+/// An expression evaluated at a value: "Evaluate 2x + 1 when x = 3", "If x = 3, what is 2x +
+/// 1?", "If f(x) = x^2 + 3x, find f(2)", "What is f(3) if f(x) = 2x - 1?": the expression
+/// with the value put in, `2(3) + 1`, which the arithmetic then works.
+fn evaluated(s: &str) -> Option<String> {
+    let (body, var, value) = function_value(s).or_else(|| value_of_variable(s))?;
+    let body = phrases(body.trim());
+    // Only the variable may be a letter of it (besides functions' names).
+    if body.chars().any(|c| c == '=' || c == '<' || c == '>') {
+        return None;
+    }
+    let put_in = substitute(&body, var, value);
+    // What is left must be a number to work out: no other unknown ("2x + y when x = 3").
+    let parsed = crate::parser::parse_expression(&put_in).ok()?;
+    parsed.variables().is_empty().then_some(put_in)
+}
+
+/// "f(x) = BODY ... f(N)": the body, the variable and the value.
+fn function_value(s: &str) -> Option<(&str, char, &str)> {
+    let at = s.find("(x) = ").or_else(|| s.find("(t) = "))?;
+    let name = s[..at].chars().last().filter(char::is_ascii_alphabetic)?;
+    let var = s[at + 1..].chars().next()?;
+    let start = at + "(x) = ".len();
+    let rest = &s[start..];
+    let end = [". ", ", ", " find ", " what ", " and "]
+        .iter()
+        .filter_map(|w| rest.find(w))
+        .min()
+        .unwrap_or(rest.len());
+    let body = &rest[..end];
+    // The value asked for: `f(2)` elsewhere in the words.
+    let call = format!("{name}(");
+    let value = s
+        .match_indices(&call)
+        .filter(|(i, _)| *i != at - name.len_utf8())
+        .find_map(|(i, _)| {
+            let inside = &s[i + call.len()..];
+            let close = inside.find(')')?;
+            value_word(&inside[..close])
+        })?;
+    Some((body, var, value))
+}
+
+/// "EXPR when x = N", "if x = N, what is EXPR": the expression, the variable and the value.
+fn value_of_variable(s: &str) -> Option<(&str, char, &str)> {
+    for given in [" when ", " if ", " for ", " at ", " where ", "if "] {
+        let Some(at) = s.find(given) else { continue };
+        let after = &s[at + given.len()..];
+        let mut words = after.split_whitespace();
+        let (Some(var), Some("="), Some(value)) = (words.next(), words.next(), words.next()) else {
+            continue;
+        };
+        let mut letters = var.chars();
+        let (Some(var), None) = (letters.next(), letters.next()) else {
+            continue;
+        };
+        if !var.is_alphabetic() {
+            continue;
+        }
+        let value = value_word(value)?;
+        // One value for the variable ("when x = 3 and x = 4" gives two).
+        if s.matches(&format!(" {var} = ")).count() + usize::from(after.starts_with(var)) > 2 {
+            return None;
+        }
+        let body = if at == 0 {
+            // "if x = 3, what is 2x + 1": the expression after the question.
+            let asked = after.split_once(", ")?.1;
+            EVALUATE.iter().find_map(|lead| asked.strip_prefix(lead))?
+        } else {
+            // "evaluate 2x + 1 when x = 3": the expression before the value.
+            let head = &s[..at];
+            EVALUATE
+                .iter()
+                .find_map(|lead| head.strip_prefix(lead))
+                .unwrap_or(head)
+        };
+        return Some((body, var, value));
+    }
+    None
 }
 
 /// The words that start a definite integral; an area under a curve is one.

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 121] = [
+const PROBLEMS: [(&str, &str, &str); 130] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -128,6 +128,24 @@ const PROBLEMS: [(&str, &str, &str); 121] = [
         "A rectangle has an area of 54 cm^2 and a width of 6 cm. What is its length?",
         "l = 9 cm",
         "geometry",
+    ),
+    // An expression at a value, a number in another form, two points.
+    ("Evaluate 2x + 1 when x = 3", "7", "arithmetic"),
+    ("If x = 3, what is 2x + 1?", "7", "arithmetic"),
+    ("If f(x) = x^2 + 3x, find f(2)", "10", "arithmetic"),
+    ("f(x) = 3x^2 - 2. Find f(-1).", "1", "arithmetic"),
+    ("Write 0.25 as a fraction", "1/4", "arithmetic"),
+    ("What is 3/8 as a decimal?", "0.375", "arithmetic"),
+    ("What is 3/5 as a percentage?", "60%", "word_problem"),
+    (
+        "Find the slope of the line through (1, 2) and (3, 8)",
+        "3",
+        "arithmetic",
+    ),
+    (
+        "Find the distance between (-1, -2) and (2, 2)",
+        "5",
+        "arithmetic",
     ),
     // Counting, a bag of marbles, a mean.
     (
@@ -532,6 +550,12 @@ fn what_looks_like_a_kind_the_rules_know_but_is_not_is_left_to_the_model() {
             "One number is 5 more than three times another. Their sum is 41. Find them.",
             "x = 123/4",
         ),
+        // Another unknown left, or two values for one.
+        ("What is 2x + y when x = 3?", "6 + y"),
+        ("What is the value of 2x when x = 3 and x = 4?", "6"),
+        // A decimal that does not end; a slope of a vertical line.
+        ("What is 1/3 as a decimal?", "0.33"),
+        ("What is the slope between (2, 5) and (2, 9)?", "-"),
         // A diagonal given, not a side.
         (
             "A square has a diagonal of 10 cm. What is its side?",

@@ -7,6 +7,7 @@ mod amounts;
 mod convert;
 mod counting;
 mod definite;
+mod forms;
 mod geometry;
 mod percent;
 mod probability;
@@ -77,6 +78,7 @@ fn worked(s: &str) -> Option<Worked> {
     }
     probability::solve(&s)
         .or_else(|| counting::solve(&s))
+        .or_else(|| forms::solve(&s))
         .or_else(|| sequence::solve(&s))
         .or_else(|| geometry::solve(&s))
         .or_else(|| percent::solve(&s))

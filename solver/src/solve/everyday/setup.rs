@@ -48,7 +48,16 @@ fn written_numbers(text: &str) -> Vec<Written> {
             Some(c) => c.to_string(),
             None => unit_after(&chars[i..]),
         };
-        if let Some(value) = exact(&digits) {
+        // A minus that is a sign, not a subtraction: `2 - (-1)`, `x = -4`, `-3` at the start.
+        let signed = start > 0
+            && chars[start - 1] == '-'
+            && chars[..start - 1]
+                .iter()
+                .rev()
+                .find(|c| !c.is_whitespace())
+                .is_none_or(|c| matches!(c, '(' | '=' | '+' | '-' | '*' | '/' | '×' | ',' | '^'));
+        let value = exact(&digits).and_then(|v| if signed { v.neg().ok() } else { Some(v) });
+        if let Some(value) = value {
             out.push(Written { value, unit });
         }
     }
