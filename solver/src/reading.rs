@@ -11,6 +11,7 @@ pub(crate) fn notation(text: &str) -> Option<String> {
         .or_else(|| sum_and_difference(&s))
         .or_else(|| consecutive(&s))
         .or_else(|| multiple_of_another(&s))
+        .or_else(|| ages(&s))
         .or_else(|| evaluated(&s))
         .or_else(|| definite_integral(&s))
         .unwrap_or_else(|| phrases(&s));
@@ -66,10 +67,14 @@ fn limit(s: &str) -> Option<String> {
 }
 
 /// A limit asked without the word: "What does (2x + 1)/(x - 3) approach as x goes to
-/// infinity?", "What happens to 1/x as x gets close to 0 from the right?".
+/// infinity?", "What happens to 1/x as x gets close to 0 from the right?", "... when x
+/// approaches 3".
 fn what_it_approaches(s: &str) -> Option<String> {
-    let at = s.rfind(" as ")?;
-    let (question, approach_text) = (&s[..at], &s[at + 4..]);
+    let (at, joint) = [" as ", " when "]
+        .iter()
+        .filter_map(|j| s.rfind(j).map(|at| (at, j.len())))
+        .max()?;
+    let (question, approach_text) = (&s[..at], &s[at + joint..]);
     let body = ["what does ", "what value does ", "what happens to "]
         .iter()
         .find_map(|lead| question.strip_prefix(lead))?;
@@ -159,6 +164,70 @@ fn sum_and_difference(s: &str) -> Option<String> {
     } else {
         format!("x + y = {sum}; x - y = {difference}")
     })
+}
+
+/// Two ages from their difference and their total: "Ann is 6 years older than Ben, and
+/// together they are 40. How old is Ben?" is `b + (b + 6) = 40, where b is Ben's age`.
+fn ages(s: &str) -> Option<String> {
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let name = |w: &str| w.trim_matches(|c: char| !c.is_alphabetic()).to_string();
+    let at = words
+        .iter()
+        .position(|w| matches!(w.trim_matches(','), "older" | "younger"))?;
+    // "A is N years older than B"
+    let [first, "is", n, "years" | "year", _, "than", second] =
+        words.get(at.checked_sub(4)?..=at + 2)?
+    else {
+        return None;
+    };
+    let difference = number_word(n)?;
+    let (first, second) = (name(first), name(second));
+    if first.is_empty() || second.is_empty() || first == second {
+        return None;
+    }
+    let older = words[at].starts_with("older");
+    let total = [
+        "together they are ",
+        "their ages add up to ",
+        "sum of their ages is ",
+        "total of their ages is ",
+        "their combined age is ",
+        "together are ",
+    ]
+    .iter()
+    .find_map(|key| number_after(s, key))?;
+    // What is asked: how old one of them is (the question after the last comma or stop).
+    let question = &s[s.rfind("how old").or_else(|| s.rfind("what is"))?..];
+    let asks = |who: &str| question.contains(who);
+    let (letter, who, other_sign) = match (asks(&first), asks(&second)) {
+        (false, true) => (
+            second.chars().next()?,
+            second.clone(),
+            if older { "+" } else { "-" },
+        ),
+        (true, false) => (
+            first.chars().next()?,
+            first.clone(),
+            if older { "-" } else { "+" },
+        ),
+        _ => return None,
+    };
+    let letter = letter.to_ascii_lowercase();
+    if !letter.is_ascii_alphabetic() || matches!(letter, 'e' | 'i') {
+        return None;
+    }
+    Some(format!(
+        "{letter} + ({letter} {other_sign} {difference}) = {total}, where {letter} is {}'s age",
+        capitalised(&who)
+    ))
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A number written with digits, as the solver reads it ("72", "-4", "2.5").

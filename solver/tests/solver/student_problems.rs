@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 130] = [
+const PROBLEMS: [(&str, &str, &str); 133] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -190,6 +190,23 @@ const PROBLEMS: [(&str, &str, &str); 130] = [
         "A right triangle has legs 1 and 2. Find the hypotenuse.",
         "c = sqrt(5) ≈ 2.24",
         "geometry",
+    ),
+    // Two ages from their difference and their total (the default model read the first as
+    // x^2 + 6 = 40, and it was accepted: it uses both amounts).
+    (
+        "Ann is 6 years older than Ben, and together they are 40. How old is Ben?",
+        "b = 17",
+        "linear_equation",
+    ),
+    (
+        "Tom is 4 years younger than Sara. The sum of their ages is 30. How old is Tom?",
+        "t = 13",
+        "linear_equation",
+    ),
+    (
+        "What does (x^2 - 9)/(x - 3) get close to when x approaches 3?",
+        "6",
+        "limit",
     ),
     // Systems written in words.
     (
