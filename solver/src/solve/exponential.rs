@@ -1,5 +1,6 @@
-//! Exponential equations `c·b^(ax + k) = n` and logarithmic equations `log_b(ax + k) = c`:
-//! the unknown's exponent or argument is linear, the other side a number. A power of the base
+//! Exponential equations `c·b^(ax + k) = n` and logarithmic equations `a log_b(mx + n) + k =
+//! c` (the logarithm's term made to stand alone first, as a linear equation's moves): the
+//! unknown's exponent or argument is linear, the other side a number. A power of the base
 //! on the other side gives an exact answer (`2^(x + 1) = 16` so `x + 1 = 4`); otherwise
 //! logarithms give it (`e^(2x) = 5` so `x = ln(5)/2 ≈ 0.805`).
 
@@ -113,7 +114,7 @@ fn not_exponential() -> SolveError {
 }
 
 fn not_logarithmic() -> SolveError {
-    not_this_form("logarithmic equations", "log_b(ax + k) = c")
+    not_this_form("logarithmic equations", "a log_b(mx + n) + k = c")
 }
 
 /// A linear expression in the unknown: `ax + k` with `a` not zero.
@@ -152,6 +153,49 @@ fn logarithm_of(e: &Expr, var: &str) -> Option<(Base, Poly)> {
         Expr::Div(top, bottom) => match (top.as_ref(), bottom.as_ref()) {
             (Expr::Func(Func::Ln, u), Expr::Func(Func::Ln, b)) => {
                 Some((Base::of(b)?, linear_in(u, var)?))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `a·log_b(u) + k` with `a` and `k` numbers (`log_2(x) + 1`, `2 log_3(x)`, `5 - ln(x)`):
+/// the logarithm, its factor and what is added to it.
+fn shifted_logarithm_of(e: &Expr, var: &str) -> Option<(Rational, Base, Poly, Rational)> {
+    if let Some((base, u)) = logarithm_of(e, var) {
+        return Some((Rational::integer(1), base, u, Rational::ZERO));
+    }
+    let constant = |e: &Expr| to_rational(e).ok();
+    match e {
+        Expr::Neg(inner) => {
+            let (a, base, u, k) = shifted_logarithm_of(inner, var)?;
+            Some((a.neg().ok()?, base, u, k.neg().ok()?))
+        }
+        Expr::Mul(c, l) | Expr::Mul(l, c) if constant(c).is_some_and(|c| !c.is_zero()) => {
+            let c = constant(c)?;
+            let (a, base, u, k) = shifted_logarithm_of(l, var)?;
+            Some((a.mul(c).ok()?, base, u, k.mul(c).ok()?))
+        }
+        Expr::Add(x, y) => match (constant(x), constant(y)) {
+            (Some(k0), None) => {
+                let (a, base, u, k) = shifted_logarithm_of(y, var)?;
+                Some((a, base, u, k.add(k0).ok()?))
+            }
+            (None, Some(k0)) => {
+                let (a, base, u, k) = shifted_logarithm_of(x, var)?;
+                Some((a, base, u, k.add(k0).ok()?))
+            }
+            _ => None,
+        },
+        Expr::Sub(x, y) => match (constant(x), constant(y)) {
+            (Some(k0), None) => {
+                let (a, base, u, k) = shifted_logarithm_of(y, var)?;
+                Some((a.neg().ok()?, base, u, k0.sub(k).ok()?))
+            }
+            (None, Some(k0)) => {
+                let (a, base, u, k) = shifted_logarithm_of(x, var)?;
+                Some((a, base, u, k.sub(k0).ok()?))
             }
             _ => None,
         },
@@ -322,7 +366,10 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
 
 pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
     let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
-    let ((base, u), c) = match (logarithm_of(left, var), logarithm_of(right, var)) {
+    let ((a, base, u, k), c) = match (
+        shifted_logarithm_of(left, var),
+        shifted_logarithm_of(right, var),
+    ) {
         (Some(l), None) => (l, to_rational(right)),
         (None, Some(l)) => (l, to_rational(left)),
         _ => return Err(not_logarithmic()),
@@ -330,7 +377,59 @@ pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String),
     let c = c.map_err(|_| not_logarithmic())?;
     let mut steps = Steps::default();
     let typed = base.log(&u.to_string());
-    let mut current = format!("{typed} = {}", number(c, decimals));
+    // `log_2(x) + 1 = 4`: the logarithm on its own first, as a linear equation's moves.
+    let scaled = if a.is_one() {
+        typed.clone()
+    } else if a.neg()?.is_one() {
+        format!("-{typed}")
+    } else {
+        format!("{} {typed}", number(a, decimals))
+    };
+    let shift = if k.is_negative() {
+        format!(" - {}", number(k.neg()?, decimals))
+    } else {
+        format!(" + {}", number(k, decimals))
+    };
+    let mut current = if k.is_zero() {
+        format!("{scaled} = {}", number(c, decimals))
+    } else {
+        format!("{scaled}{shift} = {}", number(c, decimals))
+    };
+    let mut c = c;
+    if !k.is_zero() {
+        c = c.sub(k)?;
+        let next = format!("{scaled} = {}", number(c, decimals));
+        let (rule, moved) = if k.is_negative() {
+            (
+                format!("Add {} to both sides", number(k.neg()?, decimals)),
+                "added",
+            )
+        } else {
+            (
+                format!("Subtract {} from both sides", number(k, decimals)),
+                "taken away",
+            )
+        };
+        steps.advance(
+            &mut current,
+            next,
+            rule,
+            format!("With the number {moved} on both sides, the logarithm's term stands alone."),
+        );
+    }
+    if !a.is_one() {
+        c = c.div(a)?;
+        let next = format!("{typed} = {}", number(c, decimals));
+        steps.advance(
+            &mut current,
+            next,
+            format!("Divide both sides by {}", number(a, decimals)),
+            "This leaves the logarithm on its own.",
+        );
+    }
+    if current != format!("{typed} = {}", number(c, decimals)) {
+        current = format!("{typed} = {}", number(c, decimals));
+    }
     let power = base.power(&number(c, decimals));
     let next = format!("{u} = {power}");
     steps.advance(

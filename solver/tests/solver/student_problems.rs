@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 133] = [
+const PROBLEMS: [(&str, &str, &str); 135] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -55,6 +55,13 @@ const PROBLEMS: [(&str, &str, &str); 133] = [
         "limit",
     ),
     ("ln(x) = 0", "x = 1", "logarithmic_equation"),
+    // A logarithm scaled or shifted: made to stand alone first.
+    ("Solve log_2(x) + 1 = 4", "x = 8", "logarithmic_equation"),
+    (
+        "Solve 3 + 2 log_2(x - 1) = 9",
+        "x = 9",
+        "logarithmic_equation",
+    ),
     ("e^(2x) = 1", "x = 0", "exponential_equation"),
     // Logarithms of numbers, worked exactly.
     ("log base 3 of 81", "4", "arithmetic"),
