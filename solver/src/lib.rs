@@ -13,7 +13,7 @@
 //!    equations, limits, word problems and geometry have kinds of their own: a model writes
 //!    them and the checker knows how to check them. Their plain forms are solved offline all
 //!    the same: linear inequalities (also chained, `-1 < 2x + 1 <= 7`, the sign turned round
-//!    on division by a negative number), `c·b^(ax + k) = n` (exactly when `n` is a power of
+//!    on division by a negative number), `c·b^(ax + k) + m = n` (exactly when `n` is a power of
 //!    `b`, with logarithms otherwise) and `a log_b(mx + n) + k = c`; call [`solve`] to find out, as
 //!    [`ProblemKind::is_offline_solvable`] only names the kinds solved in every form. Classification is a parse and a few
 //!    polynomial operations, well under a millisecond.

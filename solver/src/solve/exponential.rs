@@ -1,4 +1,4 @@
-//! Exponential equations `c·b^(ax + k) = n` and logarithmic equations `a log_b(mx + n) + k =
+//! Exponential equations `c·b^(ax + k) + m = n` and logarithmic equations `a log_b(mx + n) + k =
 //! c` (the logarithm's term made to stand alone first, as a linear equation's moves): the
 //! unknown's exponent or argument is linear, the other side a number. A power of the base
 //! on the other side gives an exact answer (`2^(x + 1) = 16` so `x + 1 = 4`); otherwise
@@ -160,6 +160,40 @@ fn logarithm_of(e: &Expr, var: &str) -> Option<(Base, Poly)> {
     }
 }
 
+/// `c·b^(u) + k` with `k` a number (`2^x + 1`, `5 - 3^x`): the power, its factor and what is
+/// added to it.
+fn shifted_power_of(e: &Expr, var: &str) -> Option<(Rational, Base, Poly, Rational)> {
+    if let Some((c, base, u)) = power_of(e, var) {
+        return Some((c, base, u, Rational::ZERO));
+    }
+    let constant = |e: &Expr| to_rational(e).ok();
+    match e {
+        Expr::Add(x, y) => match (constant(x), constant(y)) {
+            (Some(k), None) => {
+                let (c, base, u) = power_of(y, var)?;
+                Some((c, base, u, k))
+            }
+            (None, Some(k)) => {
+                let (c, base, u) = power_of(x, var)?;
+                Some((c, base, u, k))
+            }
+            _ => None,
+        },
+        Expr::Sub(x, y) => match (constant(x), constant(y)) {
+            (Some(k), None) => {
+                let (c, base, u) = power_of(y, var)?;
+                Some((c.neg().ok()?, base, u, k))
+            }
+            (None, Some(k)) => {
+                let (c, base, u) = power_of(x, var)?;
+                Some((c, base, u, k.neg().ok()?))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// `a·log_b(u) + k` with `a` and `k` numbers (`log_2(x) + 1`, `2 log_3(x)`, `5 - ln(x)`):
 /// the logarithm, its factor and what is added to it.
 fn shifted_logarithm_of(e: &Expr, var: &str) -> Option<(Rational, Base, Poly, Rational)> {
@@ -287,7 +321,7 @@ fn rounded(v: f64) -> String {
 
 pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String), SolveError> {
     let (left, right, var, decimals) = (eq.left, eq.right, eq.var, eq.decimals);
-    let ((c, base, u), n) = match (power_of(left, var), power_of(right, var)) {
+    let ((c, base, u, k), n) = match (shifted_power_of(left, var), shifted_power_of(right, var)) {
         (Some(p), None) => (p, to_rational(right)),
         (None, Some(p)) => (p, to_rational(left)),
         _ => return Err(not_exponential()),
@@ -297,6 +331,29 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
     let mut current = format!("{left} = {right}");
     let power = base.power(&u.to_string());
     let mut n = n;
+    // `2^x + 1 = 9`: the power's term on its own first.
+    if !k.is_zero() {
+        n = n.sub(k)?;
+        let term = if c.is_one() {
+            power.clone()
+        } else if c.neg()?.is_one() {
+            format!("-{power}")
+        } else {
+            format!("{}·{power}", number(c, decimals))
+        };
+        let next = format!("{term} = {}", number(n, decimals));
+        let rule = if k.is_negative() {
+            format!("Add {} to both sides", number(k.neg()?, decimals))
+        } else {
+            format!("Subtract {} from both sides", number(k, decimals))
+        };
+        steps.advance(
+            &mut current,
+            next,
+            rule,
+            "With the number moved to the other side, the power's term stands alone.",
+        );
+    }
     if !c.is_one() {
         n = n.div(c)?;
         let next = format!("{power} = {}", number(n, decimals));
@@ -306,6 +363,9 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
             format!("Divide both sides by {}", number(c, decimals)),
             "This leaves the power on its own on the left.",
         );
+        if !k.is_zero() {
+            current = next;
+        }
     }
     if n.is_negative() || n.is_zero() {
         let rule = "A power of a positive base is always positive";

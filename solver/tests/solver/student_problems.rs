@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 135] = [
+const PROBLEMS: [(&str, &str, &str); 137] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -35,6 +35,8 @@ const PROBLEMS: [(&str, &str, &str); 135] = [
         "logarithmic_equation",
     ),
     ("2^x = 32", "x = 5", "exponential_equation"),
+    ("Solve 2^x + 1 = 9", "x = 3", "exponential_equation"),
+    ("Solve 5 - 3^x = -4", "x = 2", "exponential_equation"),
     (
         "Solve 3 to the power of x equals 81",
         "x = 4",
