@@ -82,7 +82,22 @@ fn what_it_approaches(s: &str) -> Option<String> {
         .iter()
         .find_map(|verb| body.strip_suffix(verb))
         .unwrap_or(body);
-    let (var, point) = approach(approach_text)?;
+    // "as x gets very large", "as x grows without bound": at infinity.
+    let unbounded = [
+        "gets very large",
+        "gets large",
+        "grows without bound",
+        "increases without bound",
+        "becomes very large",
+    ]
+    .iter()
+    .find_map(|w| approach_text.strip_suffix(w))
+    .map(str::trim)
+    .filter(|v| v.chars().count() == 1 && v.chars().all(char::is_alphabetic));
+    let (var, point) = match unbounded {
+        Some(v) => (v.to_string(), "inf".to_string()),
+        None => approach(approach_text)?,
+    };
     Some(format!("lim_({var}->{point}) ({})", phrases(body.trim())))
 }
 
@@ -572,6 +587,7 @@ fn phrases(s: &str) -> String {
         (" over ", " / "),
         (" raised to the power of ", "^"),
         (" to the power of ", "^"),
+        (" to the power ", "^"),
         (" to the x ", "^x "),
         (" raised to ", "^"),
         (" squared", "^2"),
@@ -581,6 +597,36 @@ fn phrases(s: &str) -> String {
     }
     out = nth_power(&out);
     out = fraction_of(&out);
+    // "if 2^x is 64": a condition stated with "is".
+    if let Some(condition) = out.strip_prefix("if ")
+        && !condition.contains(['=', '<', '>'])
+        && let Some((left, right)) = condition.split_once(" is ")
+        && right.parse::<f64>().is_ok()
+    {
+        out = format!("{left} = {right}");
+    }
+    // "x^2 - x - 6 is negative" ("when is ... negative"): below zero.
+    for (word, sign) in [(" negative", " < 0"), (" positive", " > 0")] {
+        if let Some(head) = out.strip_suffix(word) {
+            let head = head.strip_suffix(" is").unwrap_or(head);
+            let head = head.strip_prefix("when is ").unwrap_or(head);
+            if !head.contains(['=', '<', '>']) {
+                out = format!("{head}{sign}");
+            }
+        }
+    }
+    // "dy/dx if y = 5x^2 + 3x": the derivative of the right side.
+    for lead in [
+        "dy/dx if y = ",
+        "dy/dx of y = ",
+        "dy/dx for y = ",
+        "dy/dx when y = ",
+        "differentiate y = ",
+    ] {
+        if let Some(at) = out.find(lead) {
+            out = format!("d/dx ({})", &out[at + lead.len()..]);
+        }
+    }
     for (phrase, function) in [
         ("the natural logarithm of ", "ln"),
         ("the natural log of ", "ln"),

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 137] = [
+const PROBLEMS: [(&str, &str, &str); 148] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -155,6 +155,50 @@ const PROBLEMS: [(&str, &str, &str); 137] = [
         "Find the distance between (-1, -2) and (2, 2)",
         "5",
         "arithmetic",
+    ),
+    // The kinds in other words (a tenth set).
+    ("When is x^2 - x - 6 negative?", "-2 < x < 3", "inequality"),
+    (
+        "Save 30% on a $50 game. What do you pay?",
+        "$35",
+        "word_problem",
+    ),
+    (
+        "The hypotenuse of a right triangle is 10 and one side is 6. Find the other side.",
+        "b = 8",
+        "geometry",
+    ),
+    (
+        "Find the area of a circle with a diameter of 10 cm",
+        "A = 25pi ≈ 78.54 cm^2",
+        "geometry",
+    ),
+    ("What happens to 5/x as x gets very large?", "0", "limit"),
+    (
+        "If 2 raised to x is 64, what is x?",
+        "x = 6",
+        "exponential_equation",
+    ),
+    (
+        "e to the power x equals 10",
+        "x = ln(10) ≈ 2.303",
+        "exponential_equation",
+    ),
+    (
+        "What is the next number: 4, 9, 14, 19?",
+        "24",
+        "word_problem",
+    ),
+    (
+        "The first term is 3 and the common difference is 4. Find the 10th term.",
+        "39",
+        "word_problem",
+    ),
+    ("Find dy/dx if y = 5x^2 + 3x", "10x + 3", "derivative"),
+    (
+        "A rectangle is 3 times as long as it is wide and its perimeter is 48 cm. Find its length.",
+        "18 cm",
+        "geometry",
     ),
     // Counting, a bag of marbles, a mean.
     (
@@ -582,6 +626,11 @@ fn what_looks_like_a_kind_the_rules_know_but_is_not_is_left_to_the_model() {
         // A decimal that does not end; a slope of a vertical line.
         ("What is 1/3 as a decimal?", "0.33"),
         ("What is the slope between (2, 5) and (2, 9)?", "-"),
+        // A hypotenuse asked for that the words give.
+        (
+            "The hypotenuse is 13 cm and one leg is 5 cm. How long is the hypotenuse?",
+            "c = sqrt(194)",
+        ),
         // A diagonal given, not a side.
         (
             "A square has a diagonal of 10 cm. What is its side?",

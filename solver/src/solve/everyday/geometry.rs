@@ -10,7 +10,8 @@ use crate::solve::Step;
 pub(super) fn solve(s: &str) -> Option<Worked> {
     let all = amounts(s);
     if mentions(s, &["rectangle", "rectangular"])
-        && mentions(s, &["longer", "wider", "twice", "more than"])
+        && (mentions(s, &["longer", "wider", "twice", "more than"])
+            || s.contains("times as long as it is wide"))
     {
         return rectangle_from_area(s, &all);
     }
@@ -171,6 +172,33 @@ fn with_pi(
 }
 
 fn circle(s: &str, all: &[Amount]) -> Option<Worked> {
+    let worked = circle_of_radius(s, all)?;
+    let Some(diameter) = named(s, all, &["radius", "radii"])
+        .is_none()
+        .then(|| named(s, all, &["diameter"]))
+        .flatten()
+    else {
+        return Some(worked);
+    };
+    // From a diameter: the radius first, so that the set-up uses the words' amount.
+    let unit = length_unit(all);
+    let halved = format!("{} / 2", length(&diameter, &unit));
+    let radius = diameter.value.div(Rational::integer(2)).ok()?;
+    let mut worked = worked;
+    worked.steps.insert(
+        0,
+        step(
+            format!("r = {halved}"),
+            format!("r = {}", with_unit(&shown(radius), &unit, 1)),
+            "Halve the diameter",
+            "The radius is half the diameter.",
+        ),
+    );
+    worked.reading = format!("r = {halved}; {}", worked.reading);
+    Some(worked)
+}
+
+fn circle_of_radius(s: &str, all: &[Amount]) -> Option<Worked> {
     let unit = length_unit(all);
     let radius = match named(s, all, &["radius", "radii"]) {
         Some(r) => r.value,
@@ -505,7 +533,18 @@ fn rectangle_from_area(s: &str, all: &[Amount]) -> Option<Worked> {
             .cloned()
             .or_else(|| named(s, all, &["area"]))?,
     };
-    let relation = if mentions(s, &["twice"]) {
+    // "3 times as long as it is wide": the number before "times".
+    let times = s.find(" times as long as it is wide").and_then(|at| {
+        let word = s[..at].split_whitespace().next_back()?;
+        ["two", "three", "four", "five", "six"]
+            .iter()
+            .position(|w| *w == word)
+            .map(|i| Rational::integer(i as i128 + 2))
+            .or_else(|| super::exact(word))
+    });
+    let relation = if let Some(k) = times {
+        format!("{}w", shown(k))
+    } else if mentions(s, &["twice"]) {
         "2w".to_string()
     } else {
         let extra = all.iter().find(|a| a.word != total.word)?.value;
@@ -539,8 +578,10 @@ fn rectangle_from_area(s: &str, all: &[Amount]) -> Option<Worked> {
             first.narration
         );
     }
+    // What the question asks ("3 times as long as it is wide ... Find its length").
+    let asked = question(s);
     let wants_length =
-        mentions(s, &["length", "long"]) && !mentions(s, &["width", "wide", "dimensions"]);
+        mentions(asked, &["length", "long"]) && !mentions(asked, &["width", "wide", "dimensions"]);
     let last = steps.last().map(|st| st.after.clone()).unwrap_or_default();
     let width_line = format!("w = {}", shown(width));
     if last != width_line {
@@ -553,15 +594,17 @@ fn rectangle_from_area(s: &str, all: &[Amount]) -> Option<Worked> {
     }
     if wants_length {
         let l = format!("{} + {}", shown(width), relation.trim_start_matches("w + "));
-        let value = if relation == "2w" {
-            width.mul(Rational::integer(2)).ok()?
-        } else {
-            super::exact(&l)?
+        let factor = relation
+            .strip_suffix('w')
+            .filter(|k| !k.is_empty() && !k.contains(' '))
+            .and_then(super::exact);
+        let value = match factor {
+            Some(k) => width.mul(k).ok()?,
+            None => super::exact(&l)?,
         };
-        let before = if relation == "2w" {
-            format!("2({})", shown(width))
-        } else {
-            l
+        let before = match factor {
+            Some(k) => format!("{}({})", shown(k), shown(width)),
+            None => l,
         };
         steps.push(step(
             before,
@@ -586,12 +629,21 @@ fn pythagoras(s: &str, all: &[Amount]) -> Option<Worked> {
     };
     // A ladder against a wall is the hypotenuse of the triangle it makes with the wall and
     // the ground.
-    let long_side = ["hypotenuse", "ladder"].into_iter().find(|w| s.contains(w));
-    let hyp_given = long_side.is_some_and(|side| {
-        named(s, all, &[side]).is_some_and(|h| h.word == a.word || h.word == b.word)
-    }) && !s.contains("find the hypotenuse")
-        && !s.contains("length of the hypotenuse")
-        && !s.contains("how long is the ladder");
+    // Given when the words name it and the question asks for another side ("The hypotenuse
+    // of a right triangle is 10 and one side is 6. Find the other side.").
+    let asked = question(s);
+    let hyp_given = ["hypotenuse", "ladder"]
+        .into_iter()
+        .any(|side| s.contains(side) && !asked.contains(side));
+    // Asked for a hypotenuse the words give ("the hypotenuse is 13 ... how long is the
+    // hypotenuse?"): not a question these rules answer.
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let hyp_stated = words.iter().enumerate().any(|(i, w)| {
+        w.starts_with("hypotenuse") && all.iter().any(|a| a.word > i && a.word <= i + 2)
+    });
+    if asked.contains("hypotenuse") && hyp_stated {
+        return None;
+    }
     let (a, b) = (a.value, b.value);
     let (name, equation, square) = if hyp_given {
         let (c, leg) = if a > b { (a, b) } else { (b, a) };

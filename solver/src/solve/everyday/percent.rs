@@ -52,17 +52,24 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
             "grow",
         ],
     );
-    let part_only = mentions(
-        s,
-        &[
-            "save",
-            "saving",
-            "amount of the discount",
-            "how much is the tax",
-            "how much tax",
-            "how much is the tip",
-        ],
-    );
+    // "Save 30% on a $50 game. What do you pay?" asks the price, not the saving.
+    let asks_price = {
+        let at = s.rfind("what").or_else(|| s.rfind("how")).unwrap_or(0);
+        mentions(&s[at..], &["pay", "price", "cost", "total"])
+    };
+    let down = down || (asks_price && mentions(s, &["save"]));
+    let part_only = !asks_price
+        && mentions(
+            s,
+            &[
+                "save",
+                "saving",
+                "amount of the discount",
+                "how much is the tax",
+                "how much tax",
+                "how much is the tip",
+            ],
+        );
     let asked = match (down, up) {
         _ if part_only => Asked::Part,
         (true, _) => Asked::Less,

@@ -37,11 +37,17 @@ fn position(s: &str) -> Option<(Rational, bool, usize)> {
 }
 
 pub(super) fn solve(s: &str) -> Option<Worked> {
-    if !mentions(s, &["sequence", "term", "series", "progression"]) {
+    if !mentions(
+        s,
+        &["sequence", "term", "series", "progression", "next number"],
+    ) {
         return None;
     }
-    // "the next term" is the one after those listed.
-    let next = s.to_lowercase().contains("next term");
+    if let Some(worked) = from_first_term(s) {
+        return Some(worked);
+    }
+    // "the next term" ("the next number") is the one after those listed.
+    let next = s.contains("next term") || s.contains("next number");
     let (n, sum, at) = match position(s) {
         Some(found) if !next => found,
         None if next => (Rational::ZERO, false, usize::MAX),
@@ -234,5 +240,75 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
             ),
         ],
         answer: shown(term),
+    })
+}
+
+/// "The first term is 3 and the common difference is 4. Find the 10th term." (or the common
+/// ratio): the nth term from the first and the difference or ratio given.
+fn from_first_term(s: &str) -> Option<Worked> {
+    let after = |keys: &[&str]| {
+        keys.iter().find_map(|key| {
+            let at = s.find(key)? + key.len();
+            let word = s[at..].split_whitespace().next()?;
+            super::exact(word.trim_end_matches([',', '.', ';']))
+        })
+    };
+    // "The first term is 3", "the first term of a geometric sequence is 2".
+    let a = s.find("first term").and_then(|at| {
+        s[at..]
+            .split_whitespace()
+            .skip(2)
+            .take(6)
+            .find_map(|w| super::exact(w.trim_end_matches([',', '.', ';'])))
+    })?;
+    let (n, sum, _) = position(s)?;
+    if sum || !n.is_integer() || n.numer() < 1 {
+        return None;
+    }
+    let n_minus_1 = n.sub(Rational::ONE).ok()?;
+    let (reading, put_in, value, rule) = if let Some(d) = after(&[
+        "common difference is ",
+        "common difference of ",
+        "difference is ",
+    ]) {
+        (
+            format!(
+                "a_n = a + (n - 1)d with a = {}, d = {}, n = {}",
+                shown(a),
+                shown(d),
+                shown(n)
+            ),
+            format!("{} + ({} - 1)({})", shown(a), shown(n), shown(d)),
+            a.add(n_minus_1.mul(d).ok()?).ok()?,
+            "Use a_n = a + (n - 1)d",
+        )
+    } else {
+        let r = after(&["common ratio is ", "common ratio of ", "ratio is "])?;
+        let exponent = i64::try_from(n_minus_1.numer()).ok()?;
+        (
+            format!(
+                "a_n = a r^(n - 1) with a = {}, r = {}, n = {}",
+                shown(a),
+                shown(r),
+                shown(n)
+            ),
+            format!("{}({})^({} - 1)", shown(a), shown(r), shown(n)),
+            a.mul(r.pow(exponent).ok()?).ok()?,
+            "Use a_n = a r^(n - 1)",
+        )
+    };
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading,
+        steps: vec![step(
+            put_in,
+            shown(value),
+            rule,
+            format!(
+                "Put the first term and n = {} into the formula for the nth term.",
+                shown(n)
+            ),
+        )],
+        answer: shown(value),
     })
 }
