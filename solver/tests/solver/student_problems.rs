@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 148] = [
+const PROBLEMS: [(&str, &str, &str); 149] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -199,6 +199,11 @@ const PROBLEMS: [(&str, &str, &str); 148] = [
         "A rectangle is 3 times as long as it is wide and its perimeter is 48 cm. Find its length.",
         "18 cm",
         "geometry",
+    ),
+    (
+        "Which is cheaper per item: 6 for $3 or 10 for $4.50?",
+        "10 for $4.50 is cheaper: $0.45",
+        "word_problem",
     ),
     // Counting, a bag of marbles, a mean.
     (

@@ -25,6 +25,18 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
     if priced_each {
         return total_price(s, &all);
     }
+    if mentions(
+        s,
+        &[
+            "cheaper",
+            "better buy",
+            "better deal",
+            "better value",
+            "best buy",
+        ],
+    ) {
+        return cheaper(&all);
+    }
     if let Some(scaled) = price_of_another_count(s, &all).or_else(|| proportion(s, &all)) {
         return Some(scaled);
     }
@@ -143,6 +155,77 @@ fn total_price(s: &str, all: &[Amount]) -> Option<Worked> {
         "Multiply the price of one by the number",
         "Each one costs the same, so the total is the price of one times how many.",
     )
+}
+
+/// "Which is cheaper per item: 6 for $3 or 10 for $4.50?": each offer's price of one, then the
+/// lower. Each offer is a count (or an amount with a unit, the same in both) and its price.
+fn cheaper(all: &[Amount]) -> Option<Worked> {
+    let [q1, p1, q2, p2] = all else {
+        return None;
+    };
+    // Either order in both offers: "6 for $3", "$3 for 6".
+    let offer = |a: &Amount, b: &Amount| match (a.is_money(), b.is_money()) {
+        (false, true) => Some((a.clone(), b.clone())),
+        (true, false) => Some((b.clone(), a.clone())),
+        _ => None,
+    };
+    let (first, second) = (offer(q1, p1)?, offer(q2, p2)?);
+    if first.0.unit != second.0.unit
+        || first.1.unit != second.1.unit
+        || first.0.value.is_zero()
+        || second.0.value.is_zero()
+    {
+        return None;
+    }
+    let per = |(quantity, price): &(Amount, Amount)| -> Option<(String, Rational, String)> {
+        let each = price.value.div(quantity.value).ok()?;
+        let counted = if quantity.unit.is_empty() {
+            shown(quantity.value)
+        } else {
+            quantity.written()
+        };
+        Some((
+            format!("{} / {counted}", price.written()),
+            each,
+            format!("{counted} for {}", price.written()),
+        ))
+    };
+    let (a_before, a_each, a_offer) = per(&first)?;
+    let (b_before, b_each, b_offer) = per(&second)?;
+    // A price of one that is not whole cents would be rounded: not these rules'.
+    if !in_cents(a_each) || !in_cents(b_each) {
+        return None;
+    }
+    let unit = if first.0.unit.is_empty() {
+        "one".to_string()
+    } else {
+        format!("1 {}", first.0.unit)
+    };
+    let steps = vec![
+        step(
+            a_before.clone(),
+            money_of(a_each, &first.1),
+            "Find the price of one",
+            format!("{a_offer} is {} for {unit}.", money_of(a_each, &first.1)),
+        ),
+        step(
+            b_before.clone(),
+            money_of(b_each, &second.1),
+            "Find the price of one",
+            format!("{b_offer} is {} for {unit}.", money_of(b_each, &second.1)),
+        ),
+    ];
+    let answer = match a_each.sub(b_each).ok()? {
+        d if d.is_zero() => format!("both cost the same: {}", money_of(a_each, &first.1)),
+        d if d.is_negative() => format!("{a_offer} is cheaper: {}", money_of(a_each, &first.1)),
+        _ => format!("{b_offer} is cheaper: {}", money_of(b_each, &second.1)),
+    };
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!("{a_before} and {b_before}"),
+        steps,
+        answer,
+    })
 }
 
 /// Whether the question asks what something costs.
