@@ -20,7 +20,7 @@ import { RESULTS, startJourney } from './server.mjs';
 const TIMEOUT = 20_000;
 
 /** Words that look like mathematics, which the rule reader does not read: they go to the model. */
-const PROBLEM = 'Ann is 7 years older than Ben, and together they are 41. How old is Ben?';
+const PROBLEM = 'Ann is 7 years older than Ben, and their ages total 41. How old is Ben?';
 /** The stand-in's readings: the answer in words, then, asked again, the answer alone. Neither is used. */
 const NOTATIONS = ['Ben is seventeen', '17'];
 
@@ -80,7 +80,7 @@ test('words neither Lectern nor its language model can read: refused inline, not
       const shown = (await refusal.innerText()).trim();
       assert.equal(shown, detail, 'the panel shows what the server said');
       // What was not understood, and how to write it, with examples.
-      assert.match(shown, /^Lectern could not read "Ann is 7 years older than Ben, and together they are 41\. How old is Ben\?"/);
+      assert.match(shown, /^Lectern could not read "Ann is 7 years older than Ben, and their ages total 41\. How old is Ben\?"/);
       assert.match(shown, /Write it as an equation, an inequality or a question with numbers/);
       assert.match(shown, /for example "Solve 2x \+ 3 = 11"/);
       // Plain words: nothing of the model's rejected readings or of the checker's reasons.

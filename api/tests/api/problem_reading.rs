@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, spawn_app, spawn_app_with};
 
-const AGES: &str = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
+const AGES: &str = "Ann is 6 years older than Ben, and their ages total 40. How old is Ben?";
 
 type Shared<T> = Arc<Mutex<T>>;
 
@@ -160,7 +160,7 @@ async fn words_the_model_cannot_read_are_refused_before_any_charge() {
     let app = model.app().await;
     let me = app.sign_in("unread@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
-    let problem = "Ann is 7 years older than Ben, and together they are 41. How old is Ben?";
+    let problem = "Ann is 7 years older than Ben, and their ages total 41. How old is Ben?";
 
     let reading: Value = post_json(
         &app,
@@ -211,7 +211,7 @@ async fn a_confirmed_reading_is_checked_against_the_words_without_asking_the_mod
     let app = model.app().await;
     let me = app.sign_in("corrector@example.com").await;
     let uid = me.user["uid"].as_str().unwrap();
-    let problem = "Ann is 8 years older than Ben, and together they are 42. How old is Ben?";
+    let problem = "Ann is 8 years older than Ben, and their ages total 42. How old is Ben?";
 
     let response = post_json(
         &app,
@@ -281,7 +281,7 @@ async fn a_model_that_does_not_answer_is_a_502_before_any_charge() {
         &app,
         "/api/video/generate-solution",
         &me.access_token,
-        json!({"user_id": uid, "problem_text": "Ann is 9 years older than Ben, and together they are 43. How old is Ben?"}),
+        json!({"user_id": uid, "problem_text": "Ann is 9 years older than Ben, and their ages total 43. How old is Ben?"}),
     )
     .await;
     assert_eq!(response.status(), StatusCode::BAD_GATEWAY);

@@ -148,7 +148,7 @@ async fn problems_in_words_read_on_the_local_model_are_checked_readings_or_plain
     use lectern_pipeline::solution::{self, reader};
 
     const WORDY: [&str; 5] = [
-        "Ann is 6 years older than Ben, and together they are 40. How old is Ben?",
+        "Ann is 6 years older than Ben, and their ages total 40. How old is Ben?",
         "Three times a number plus 7 equals 31. What is the number?",
         "What does x times x minus 9, over x minus 3, get close to when x approaches 3?",
         "Tickets cost $8 each. Sam paid $56. How many tickets did he buy?",

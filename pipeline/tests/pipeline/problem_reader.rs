@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{ChatStandIn, Reply, roles};
 
-const AGES: &str = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
+const AGES: &str = "Ann is 6 years older than Ben, and their ages total 40. How old is Ben?";
 
 fn notation(text: &str) -> Reply {
     Reply::Content(json!({ "notation": text }).to_string())
