@@ -68,18 +68,22 @@ fn factorial(s: &str) -> Option<Worked> {
         }
         digits.parse().ok()?
     };
+    down_to_one(
+        n,
+        "Multiply the whole numbers down to 1",
+        format!("{n} factorial is the product of the whole numbers from {n} down to 1."),
+    )
+}
+
+/// `n!` worked as `n × (n - 1) × ... × 1`.
+fn down_to_one(n: i128, rule: &str, narration: String) -> Option<Worked> {
     if !(1..=MOST).contains(&n) {
         return None;
     }
     let (written, product) = falling(n, n);
     worked(
         format!("{n}!"),
-        vec![step(
-            written,
-            product.to_string(),
-            "Multiply the whole numbers down to 1",
-            format!("{n} factorial is the product of the whole numbers from {n} down to 1."),
-        )],
+        vec![step(written, product.to_string(), rule, narration)],
         product.to_string(),
     )
 }
@@ -163,23 +167,14 @@ fn ways(s: &str) -> Option<Worked> {
 }
 
 fn arrangements(n: i128) -> Option<Worked> {
-    if !(1..=MOST).contains(&n) {
-        return None;
-    }
-    let (written, product) = falling(n, n);
-    worked(
-        format!("{n}!"),
-        vec![step(
-            written,
-            product.to_string(),
-            "Count the arrangements",
-            format!(
-                "The first place can take any of the {n}, the next any of the {} left, and so \
-                 on down to 1: {n} factorial.",
-                n - 1
-            ),
-        )],
-        product.to_string(),
+    down_to_one(
+        n,
+        "Count the arrangements",
+        format!(
+            "The first place can take any of the {n}, the next any of the {} left, and so on \
+             down to 1: {n} factorial.",
+            n - 1
+        ),
     )
 }
 
