@@ -73,7 +73,7 @@ fn classify_expression(e: &Expr) -> ProblemKind {
                 ProblemKind::Arithmetic
             }
             Err(_) => needs_model(
-                "only arithmetic with fractions, decimals, whole powers and perfect square roots is solved offline",
+                "only arithmetic with fractions, decimals, whole powers and exact roots is solved offline",
             ),
         },
     }

@@ -122,9 +122,21 @@ pub fn to_ratfunc(e: &Expr) -> Result<RatFunc, NotExact> {
             let k = to_ratfunc(exponent)?
                 .as_poly()
                 .and_then(Poly::as_constant)
-                .filter(|k| k.is_integer() && k.numer().abs() <= MAX_EXPONENT)
+                .filter(|k| k.numer().abs() <= MAX_EXPONENT)
                 .ok_or(NotExact::NotRational)?;
-            to_ratfunc(base)?.pow(k.numer())
+            if k.is_integer() {
+                return to_ratfunc(base)?.pow(k.numer());
+            }
+            // `27^(1/3)`, `8^(2/3)`: a number's exact root, when it has one.
+            let base = to_ratfunc(base)?
+                .as_poly()
+                .and_then(Poly::as_constant)
+                .ok_or(NotExact::NotRational)?;
+            let root = u32::try_from(k.denom())
+                .ok()
+                .and_then(|q| base.root(q))
+                .ok_or(NotExact::NotRational)?;
+            RatFunc::constant(root).pow(k.numer())
         }
         Expr::Func(f, a) => {
             let value = to_ratfunc(a)?

@@ -26,7 +26,7 @@ pub enum ProblemKind {
         /// How many equations there are.
         equations: usize,
     },
-    /// Numbers, fractions, decimals, brackets, whole powers and perfect square roots.
+    /// Numbers, fractions, decimals, brackets, whole powers and exact roots (`sqrt(144)`, `27^(1/3)`).
     Arithmetic,
     /// The derivative of a polynomial or a product of polynomials.
     Derivative {

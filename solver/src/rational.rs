@@ -177,6 +177,24 @@ impl Rational {
         Some(Rational { num: n, den: d })
     }
 
+    /// The exact `n`-th root (n from 2 to 12) when numerator and denominator are perfect
+    /// powers; an odd root of a negative number is negative.
+    pub fn root(self, n: u32) -> Option<Self> {
+        if !(2..=12).contains(&n) || (self.num < 0 && n.is_multiple_of(2)) {
+            return None;
+        }
+        let root_of = |m: i128| -> Option<i128> {
+            let guess = (m.unsigned_abs() as f64).powf(1.0 / f64::from(n)).round() as i128;
+            (guess.saturating_sub(1)..=guess + 1).find_map(|r| {
+                (r >= 0 && r.checked_pow(n) == Some(m.abs())).then_some(if m < 0 { -r } else { r })
+            })
+        };
+        Some(Rational {
+            num: root_of(self.num)?,
+            den: root_of(self.den)?,
+        })
+    }
+
     /// The nearest floating-point value.
     pub fn to_f64(self) -> f64 {
         self.num as f64 / self.den as f64

@@ -296,6 +296,17 @@ fn phrases(s: &str) -> String {
         out = wrap_argument(&out, phrase, function);
     }
     out = log_base(&out);
+    // "the cube root of 27" is `(27)^(1/3)`.
+    for phrase in ["the cube root of ", "cube root of "] {
+        while let Some(at) = out.find(phrase) {
+            let (arg, used) = argument(&out[at + phrase.len()..]);
+            if arg.is_empty() {
+                break;
+            }
+            let end = at + phrase.len() + used;
+            out = format!("{}({arg})^(1/3){}", &out[..at], &out[end..]);
+        }
+    }
     // "solve 2x + 3 = 11 for x": the unknown named behind.
     if let Some(head) = out.strip_suffix(|c: char| c.is_alphabetic())
         && let Some(head) = head.strip_suffix(" for ")

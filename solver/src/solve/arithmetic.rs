@@ -127,11 +127,13 @@ fn undefined(reason: String) -> SolveError {
 }
 
 /// A logarithm of numbers: its base (`None`: e, the natural logarithm), its argument
-/// (`None`: e itself) and the argument as written (`1/8`, `2^5`).
+/// (`None`: a power of e, `e_power` its exponent: 1 for e itself) and the argument as written
+/// (`1/8`, `2^5`, `e^3`).
 #[derive(Clone)]
 struct Logarithm {
     base: Option<Rational>,
     of: Option<Rational>,
+    e_power: Rational,
     argument: Expr,
 }
 
@@ -152,13 +154,16 @@ fn logarithm(e: &Expr) -> Option<Logarithm> {
         Expr::Func(Func::Ln, a) => (None, a),
         _ => return None,
     };
-    let of = match &**argument {
-        Expr::Const(Constant::E) => None,
-        a => Some(number_in(a)?),
+    let (of, e_power) = match &**argument {
+        Expr::Const(Constant::E) => (None, Rational::integer(1)),
+        // `ln(e^3)`: a power of e with a number for its exponent.
+        Expr::Pow(b, k) if matches!(**b, Expr::Const(Constant::E)) => (None, number_in(k)?),
+        a => (Some(number_in(a)?), Rational::integer(1)),
     };
     Some(Logarithm {
         base,
         of,
+        e_power,
         argument: (**argument).clone(),
     })
 }
@@ -191,9 +196,16 @@ impl Logarithm {
         }
         let Some(base) = self.base else {
             return match self.of {
-                None => Ok((
+                None if self.e_power.is_one() => Ok((
                     Rational::integer(1),
                     format!("{written} = 1 because e^1 = e"),
+                )),
+                None => Ok((
+                    self.e_power,
+                    format!(
+                        "{written} = {} because the natural logarithm undoes the power of e",
+                        show(self.e_power)
+                    ),
                 )),
                 Some(of) if of.is_one() => Ok((
                     Rational::integer(0),
@@ -264,6 +276,7 @@ fn written(e: &Expr, print: &dyn Fn(&Expr) -> String) -> Expr {
         let log = Logarithm {
             base: Some(base),
             of: None,
+            e_power: Rational::integer(1),
             argument: written(a, print),
         };
         return Expr::Var(log.written(print));
@@ -340,9 +353,23 @@ fn apply(
         }
         Expr::Pow(..) => {
             if !n[1].is_integer() {
-                return Err(SolveError::NeedsLanguageModel {
-                    reason: "fractional powers are not worked offline".into(),
-                });
+                // `27^(1/3)` is 3: a root that is a whole number or fraction, then its power.
+                let root = u32::try_from(n[1].denom())
+                    .ok()
+                    .and_then(|q| n[0].root(q))
+                    .ok_or_else(|| SolveError::NeedsLanguageModel {
+                        reason: "fractional powers that are not whole or fractional numbers \
+                                 are not worked offline"
+                            .into(),
+                    })?;
+                let exponent = i64::try_from(n[1].numer())
+                    .map_err(|_| crate::rational::ArithmeticError::Overflow)?;
+                let value = root.pow(exponent)?;
+                return Ok((
+                    value,
+                    format!("A power of 1/{} is a root: take it", n[1].denom()),
+                    format!("{}^({}) = {}", show(n[0]), show(n[1]), show(value)),
+                ));
             }
             if n[0].is_zero() && n[1].is_negative() {
                 return Err(undefined("zero has no negative powers".into()));

@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 149] = [
+const PROBLEMS: [(&str, &str, &str); 152] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -68,6 +68,9 @@ const PROBLEMS: [(&str, &str, &str); 149] = [
     // Logarithms of numbers, worked exactly.
     ("log base 3 of 81", "4", "arithmetic"),
     ("ln(1)", "0", "arithmetic"),
+    ("What is ln(e^3)?", "3", "arithmetic"),
+    ("What is the cube root of 27?", "3", "arithmetic"),
+    ("8^(2/3)", "4", "arithmetic"),
     ("What is log base 2 of 1/8?", "-3", "arithmetic"),
     ("log(1000) + 2", "5", "arithmetic"),
     (
@@ -846,6 +849,8 @@ fn a_logarithm_of_numbers_is_worked_in_one_checked_step_written_as_the_student_w
     assert!(!negative.solvable);
     assert!(negative.detail.contains("no answer"), "{}", negative.detail);
     assert!(!read("ln(2)").solvable);
+    // A root that is no whole number or fraction is not worked offline.
+    assert!(!read("What is the cube root of 10?").solvable);
     assert!(!read("log base 3 of 10").solvable);
 }
 
