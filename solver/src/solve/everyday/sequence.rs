@@ -37,6 +37,9 @@ fn position(s: &str) -> Option<(Rational, bool, usize)> {
 }
 
 pub(super) fn solve(s: &str) -> Option<Worked> {
+    if let Some(worked) = sum_of_first(s) {
+        return Some(worked);
+    }
     if !mentions(
         s,
         &["sequence", "term", "series", "progression", "next number"],
@@ -310,5 +313,73 @@ fn from_first_term(s: &str) -> Option<Worked> {
             ),
         )],
         answer: shown(value),
+    })
+}
+
+/// "The sum of the first 20 odd numbers": an arithmetic series whose first term and difference
+/// the words name (odd: 1 and 2; even: 2 and 2; whole or natural numbers, positive integers:
+/// 1 and 1).
+fn sum_of_first(s: &str) -> Option<Worked> {
+    if !mentions(s, &["sum", "total", "add"]) {
+        return None;
+    }
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "first")?;
+    let n = super::exact(words.get(at + 1)?)?;
+    let kind = words.get(at + 2..at + 4)?.join(" ");
+    let (a, d, named) = [
+        ("odd numbers", 1, 2),
+        ("odd integers", 1, 2),
+        ("even numbers", 2, 2),
+        ("even integers", 2, 2),
+        ("whole numbers", 1, 1),
+        ("natural numbers", 1, 1),
+        ("positive integers", 1, 1),
+        ("counting numbers", 1, 1),
+    ]
+    .iter()
+    .find(|(name, _, _)| kind.trim_end_matches(['?', '.']) == *name)
+    .map(|(name, a, d)| (Rational::integer(*a), Rational::integer(*d), *name))?;
+    if !n.is_integer() || n.numer() < 1 || n.numer() > 100_000 || amounts(s).len() != 1 {
+        return None;
+    }
+    let total = n
+        .div(Rational::integer(2))
+        .ok()?
+        .mul(
+            Rational::integer(2)
+                .mul(a)
+                .ok()?
+                .add(n.sub(Rational::ONE).ok()?.mul(d).ok()?)
+                .ok()?,
+        )
+        .ok()?;
+    let put_in = format!(
+        "{}/2 (2({}) + ({} - 1)({}))",
+        shown(n),
+        shown(a),
+        shown(n),
+        shown(d)
+    );
+    Some(Worked {
+        kind: ProblemKind::WordProblem,
+        reading: format!(
+            "S_n = n/2 (2a + (n - 1)d) with a = {}, d = {}, n = {}",
+            shown(a),
+            shown(d),
+            shown(n)
+        ),
+        steps: vec![step(
+            put_in,
+            shown(total),
+            "Use S_n = n/2 (2a + (n - 1)d)",
+            format!(
+                "The {named} start at {} and go up by {}: an arithmetic sequence, so the sum of the first {} is n/2 times the first doubled plus (n - 1) differences.",
+                shown(a),
+                shown(d),
+                shown(n)
+            ),
+        )],
+        answer: shown(total),
     })
 }
