@@ -5,7 +5,7 @@
 use lectern_solver::{CheckStatus, check_steps, read, solve};
 
 /// (the problem as typed, the final answer, the reading's kind)
-const PROBLEMS: [(&str, &str, &str); 152] = [
+const PROBLEMS: [(&str, &str, &str); 153] = [
     // Phrasings turned into the solver's notation.
     ("What is the square root of 144?", "12", "arithmetic"),
     (
@@ -190,6 +190,11 @@ const PROBLEMS: [(&str, &str, &str); 152] = [
     (
         "What is the next number: 4, 9, 14, 19?",
         "24",
+        "word_problem",
+    ),
+    (
+        "Find the sum of the first 20 odd numbers",
+        "400",
         "word_problem",
     ),
     (
