@@ -410,7 +410,7 @@ fn last_user_message(request: &Value) -> String {
 
 #[tokio::test]
 async fn words_read_by_the_model_are_solved_by_the_solver_and_the_reading_is_narrated() {
-    let problem = "Ann is 6 years older than Ben, and together they are 40. How old is Ben?";
+    let problem = "Ann is 6 years older than Ben, and their ages total 40. How old is Ben?";
     // The model only translates: one reading, then nothing more is asked of it.
     let stand_in = ChatStandIn::start(vec![json!({"notation": "b + (b + 6) = 40"})]).await;
     let server = embedded_with(
