@@ -36,7 +36,17 @@ import {
 } from '@/features/create/lib/solution-request';
 import '@/features/create/components/create-lesson.css';
 
-const examples = ['2x + 3 = 11', 'x^2 - 5x + 6 = 0', '2x + 3y = 7; x - y = 1', 'd/dx((x^2 + 1)(x - 3))', '∫ (3x^2 + 2x) dx', '3/4 + 5/6 * 2', 'log base 2 of (x + 1) = 3'];
+/** Symbols and words alike: the rule reader reads the last three as students write them. */
+const examples = [
+  '2x + 3 = 11',
+  'x^2 - 5x + 6 = 0',
+  '2x + 3y = 7; x - y = 1',
+  'd/dx((x^2 + 1)(x - 3))',
+  '∫ (3x^2 + 2x) dx',
+  'log base 2 of (x + 1) = 3',
+  'A $60 jacket is 25% off. What is the sale price?',
+  'How many ways can 5 books be arranged on a shelf?',
+];
 
 const features: OrderFeature[] = [
   { icon: 'check-circle', text: 'Every step checked by computation before it is narrated' },
