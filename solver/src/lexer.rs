@@ -39,7 +39,7 @@ pub(crate) struct Token {
 const WORDS: [&str; 9] = ["sqrt", "sin", "cos", "tan", "ln", "log", "exp", "abs", "pi"];
 
 /// Short English words that are never products of one-letter variables in typed mathematics.
-const PROSE: [&str; 16] = [
+pub(crate) const PROSE: [&str; 16] = [
     "or", "and", "the", "is", "of", "to", "if", "for", "are", "was", "how", "why", "what", "find",
     "let", "then",
 ];

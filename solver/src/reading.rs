@@ -298,14 +298,7 @@ fn phrases(s: &str) -> String {
     out = log_base(&out);
     // "the cube root of 27" is `(27)^(1/3)`.
     for phrase in ["the cube root of ", "cube root of "] {
-        while let Some(at) = out.find(phrase) {
-            let (arg, used) = argument(&out[at + phrase.len()..]);
-            if arg.is_empty() {
-                break;
-            }
-            let end = at + phrase.len() + used;
-            out = format!("{}({arg})^(1/3){}", &out[..at], &out[end..]);
-        }
+        out = rewrite_argument(&out, phrase, |arg| format!("({arg})^(1/3)"));
     }
     // "solve 2x + 3 = 11 for x": the unknown named behind.
     if let Some(head) = out.strip_suffix(|c: char| c.is_alphabetic())
@@ -409,6 +402,11 @@ fn argument(rest: &str) -> (String, usize) {
 
 /// "square root of 144" is `sqrt(144)`.
 fn wrap_argument(s: &str, phrase: &str, function: &str) -> String {
+    rewrite_argument(s, phrase, |arg| format!("{function}({arg})"))
+}
+
+/// Every `phrase` and the argument after it written as `written(argument)`.
+fn rewrite_argument(s: &str, phrase: &str, written: impl Fn(&str) -> String) -> String {
     let mut out = s.to_string();
     while let Some(at) = out.find(phrase) {
         let (arg, used) = argument(&out[at + phrase.len()..]);
@@ -416,7 +414,7 @@ fn wrap_argument(s: &str, phrase: &str, function: &str) -> String {
             break;
         }
         let end = at + phrase.len() + used;
-        out = format!("{}{function}({arg}){}", &out[..at], &out[end..]);
+        out = format!("{}{}{}", &out[..at], written(&arg), &out[end..]);
     }
     out
 }

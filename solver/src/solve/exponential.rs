@@ -237,6 +237,16 @@ fn shifted_logarithm_of(e: &Expr, var: &str) -> Option<(Rational, Base, Poly, Ra
     }
 }
 
+/// The rule that takes the number `k`, added to a term, off both sides.
+fn move_across(k: Rational, decimals: bool) -> String {
+    let amount = number(k.abs().unwrap_or(k), decimals);
+    if k.is_negative() {
+        format!("Add {amount} to both sides")
+    } else {
+        format!("Subtract {amount} from both sides")
+    }
+}
+
 /// `u = value` where `value` is a number: the moves of a linear equation.
 fn solve_linear(
     steps: &mut Steps,
@@ -278,11 +288,7 @@ fn solve_symbolic(
         };
         worth -= k.to_f64();
         let next = format!("{x_term} = {right}");
-        let rule = if k.is_negative() {
-            format!("Add {amount} to both sides")
-        } else {
-            format!("Subtract {amount} from both sides")
-        };
+        let rule = move_across(k, decimals);
         steps.advance(
             &mut current,
             next,
@@ -342,11 +348,7 @@ pub(super) fn solve_exponential(eq: Equation<'_>) -> Result<(Vec<Step>, String),
             format!("{}·{power}", number(c, decimals))
         };
         let next = format!("{term} = {}", number(n, decimals));
-        let rule = if k.is_negative() {
-            format!("Add {} to both sides", number(k.neg()?, decimals))
-        } else {
-            format!("Subtract {} from both sides", number(k, decimals))
-        };
+        let rule = move_across(k, decimals);
         steps.advance(
             &mut current,
             next,
@@ -459,16 +461,11 @@ pub(super) fn solve_logarithmic(eq: Equation<'_>) -> Result<(Vec<Step>, String),
     if !k.is_zero() {
         c = c.sub(k)?;
         let next = format!("{scaled} = {}", number(c, decimals));
-        let (rule, moved) = if k.is_negative() {
-            (
-                format!("Add {} to both sides", number(k.neg()?, decimals)),
-                "added",
-            )
+        let rule = move_across(k, decimals);
+        let moved = if k.is_negative() {
+            "added"
         } else {
-            (
-                format!("Subtract {} from both sides", number(k, decimals)),
-                "taken away",
-            )
+            "taken away"
         };
         steps.advance(
             &mut current,

@@ -84,13 +84,10 @@ fn bag(s: &str) -> Option<Worked> {
     // Each count names its own kind: "4 of which are broken" names none.
     let kinds: std::collections::BTreeSet<&str> =
         held.iter().map(|(_, kind)| kind.as_str()).collect();
-    let named = held.iter().all(|(_, kind)| {
-        kind.len() > 2
-            && !matches!(
-                kind.as_str(),
-                "of" | "are" | "were" | "which" | "more" | "less" | "the" | "and" | "in"
-            )
-    });
+    // ("of" is no kind: the lexer's prose words are none.)
+    let named = held
+        .iter()
+        .all(|(_, kind)| kind.len() > 2 && !crate::lexer::PROSE.contains(&kind.as_str()));
     if held.len() < 2 || kinds.len() != held.len() || !named {
         return None;
     }

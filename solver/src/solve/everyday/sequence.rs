@@ -98,25 +98,7 @@ pub(super) fn solve(s: &str) -> Option<Worked> {
             ),
         );
         if sum {
-            // S = n/2 (2a + (n - 1)d)
-            let total = n
-                .div(Rational::integer(2))
-                .ok()?
-                .mul(
-                    Rational::integer(2)
-                        .mul(a)
-                        .ok()?
-                        .add(n_minus_1.mul(d).ok()?)
-                        .ok()?,
-                )
-                .ok()?;
-            let put_in = format!(
-                "{}/2 (2({}) + ({} - 1)({}))",
-                shown(n),
-                shown(a),
-                shown(n),
-                shown(d)
-            );
+            let (put_in, total) = arithmetic_sum(a, d, n)?;
             return Some(Worked {
                 kind,
                 reading: format!(
@@ -343,24 +325,7 @@ fn sum_of_first(s: &str) -> Option<Worked> {
     if !n.is_integer() || n.numer() < 1 || n.numer() > 100_000 || amounts(s).len() != 1 {
         return None;
     }
-    let total = n
-        .div(Rational::integer(2))
-        .ok()?
-        .mul(
-            Rational::integer(2)
-                .mul(a)
-                .ok()?
-                .add(n.sub(Rational::ONE).ok()?.mul(d).ok()?)
-                .ok()?,
-        )
-        .ok()?;
-    let put_in = format!(
-        "{}/2 (2({}) + ({} - 1)({}))",
-        shown(n),
-        shown(a),
-        shown(n),
-        shown(d)
-    );
+    let (put_in, total) = arithmetic_sum(a, d, n)?;
     Some(Worked {
         kind: ProblemKind::WordProblem,
         reading: format!(
@@ -382,4 +347,23 @@ fn sum_of_first(s: &str) -> Option<Worked> {
         )],
         answer: shown(total),
     })
+}
+
+/// `S_n = n/2 (2a + (n - 1)d)` with the values put in, and its value.
+fn arithmetic_sum(a: Rational, d: Rational, n: Rational) -> Option<(String, Rational)> {
+    let twice_a = Rational::integer(2).mul(a).ok()?;
+    let differences = n.sub(Rational::ONE).ok()?.mul(d).ok()?;
+    let total = n
+        .div(Rational::integer(2))
+        .ok()?
+        .mul(twice_a.add(differences).ok()?)
+        .ok()?;
+    let put_in = format!(
+        "{}/2 (2({}) + ({} - 1)({}))",
+        shown(n),
+        shown(a),
+        shown(n),
+        shown(d)
+    );
+    Some((put_in, total))
 }
