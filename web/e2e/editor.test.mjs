@@ -80,10 +80,13 @@ const WIDTHS = [
 
 /** Opens a video's page and resolves to its checkpoint questions (from its transcript) and its title. */
 async function openVideo(page, jobId) {
-  const transcript = page.waitForResponse((r) => r.url().includes(`/api/media/transcript/${jobId}`), { timeout: TIMEOUT });
   await page.goto(`${server.baseUrl}/video/${jobId}`);
-  const body = await (await transcript).json();
   await playable(page);
+  // The transcript is asked for again rather than caught on its way to the page: a response the page
+  // fetched before a navigation (a link followed just before) has no body left to read.
+  const answer = await page.request.get(`${server.baseUrl}/api/media/transcript/${jobId}`);
+  assert.equal(answer.status(), 200, `the transcript of ${jobId} answers`);
+  const body = await answer.json();
   await page.getByRole('list', { name: 'Chapters' }).waitFor({ timeout: TIMEOUT });
   const title = flat(await page.locator('h1:not([aria-busy])').innerText());
   return { title, checkpoints: [...(body.checkpoints ?? [])].sort((a, b) => a.index - b.index) };
