@@ -7,10 +7,8 @@
 //! - facts narrated: how many of the document's listed facts the narration states;
 //! - invented: narrated sentences that state a figure or a name the document does not;
 //! - citation support and relevance, as ALCE measures citation recall and precision, with a
-//!   word-overlap judge in place of ALCE's NLI model (no such model runs here): a sentence is
-//!   supported when every figure and name it states is in its cited passages and at least 60%
-//!   of its content words are; a citation is relevant when its passage alone holds at least
-//!   half of them. It undercounts paraphrase, so read it as a floor;
+//!   word-overlap judge in place of ALCE's NLI model ([`quality::citations`], which the
+//!   corpus replays too). It undercounts paraphrase, so read it as a floor;
 //! - opening with a label: sentences that open with a heading or a title and a colon, copied
 //!   from the prompt's passage labels or scene headings ("The lake: Lake Miskett is …");
 //! - the script stage's own check (checked, supported, written again, dropped).
@@ -30,6 +28,7 @@ use std::path::Path;
 
 use lectern_pipeline::grounding::passages::{self, Passage};
 use lectern_pipeline::local_model;
+use lectern_pipeline::quality;
 use lectern_pipeline::script::rules;
 use lectern_pipeline::storyboard::{Storyboard, Visual};
 use lectern_pipeline::{Pipeline, PipelineConfig, RenderInput};
@@ -165,10 +164,7 @@ struct Score {
     sentences: usize,
     invented: Vec<String>,
     labelled: Vec<String>,
-    cited_sentences: usize,
-    supported: usize,
-    cites: usize,
-    relevant: usize,
+    citations: quality::Citations,
     seconds: f64,
     check: Option<lectern_pipeline::storyboard::CitationCheck>,
 }
@@ -339,33 +335,6 @@ fn read(file: &str, text: &str) -> anyhow::Result<Vec<Passage>> {
     ))
 }
 
-/// `text` in lower case with every run of other characters than letters and digits one space,
-/// between spaces: " 40 000 cells ".
-fn normal(text: &str) -> String {
-    let mut out = String::from(" ");
-    for c in text.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    if !out.ends_with(' ') {
-        out.push(' ');
-    }
-    out
-}
-
-/// The words of `text` that carry its content: not function words, at least three letters,
-/// without a plural's "s".
-fn content_words(text: &str) -> Vec<String> {
-    normal(text)
-        .split_whitespace()
-        .filter(|w| w.chars().count() >= 3 && !lectern_pipeline::lexicon::is_function_word(w))
-        .map(|w| w.strip_suffix('s').unwrap_or(w).to_string())
-        .collect()
-}
-
 fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboard) -> Score {
     let mut score = Score {
         of_facts: document.facts.len(),
@@ -375,9 +344,9 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
     let taught: Vec<&lectern_pipeline::storyboard::Scene> = storyboard
         .scenes
         .iter()
-        .filter(|s| !is_sources_slide(s))
+        .filter(|s| !quality::is_sources_slide(s))
         .collect();
-    let said = normal(
+    let said = quality::normal(
         &taught
             .iter()
             .flat_map(|s| s.narration.iter().map(String::as_str))
@@ -390,7 +359,7 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
         .filter(|(_, words)| {
             words
                 .iter()
-                .any(|w| said.contains(&normal(w).trim_end().to_string()))
+                .any(|w| said.contains(&quality::normal(w).trim_end().to_string()))
         })
         .count();
     let whole = format!("{} {text}", document.topic);
@@ -406,22 +375,12 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
                 .map(|s| s.visual.heading().to_string()),
         )
         .chain([document.topic.to_string()])
-        .map(|label| without_article(&normal(&label)))
+        .map(|label| without_article(&quality::normal(&label)))
         .filter(|label| !label.is_empty())
         .collect();
     for scene in &taught {
-        for (beat, narration) in scene.narration.iter().enumerate() {
-            let cited: Vec<&Passage> = scene
-                .cites
-                .get(beat)
-                .into_iter()
-                .flatten()
-                .filter_map(|c| {
-                    all.iter()
-                        .find(|p| p.source_id == c.source_id && p.passage == c.passage)
-                })
-                .collect();
-            for sentence in sentences(narration) {
+        for narration in &scene.narration {
+            for sentence in quality::beat_sentences(narration) {
                 score.sentences += 1;
                 if passages::unsupported(&sentence, &whole).is_some() {
                     score.invented.push(sentence.clone());
@@ -429,34 +388,10 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
                 if opens_with_label(&sentence, &labels) {
                     score.labelled.push(sentence.clone());
                 }
-                if cited.is_empty() {
-                    continue;
-                }
-                score.cited_sentences += 1;
-                let words = content_words(&sentence);
-                let held = |support: &str| {
-                    let theirs = content_words(support);
-                    words.iter().filter(|w| theirs.contains(w)).count()
-                };
-                let support: String = cited
-                    .iter()
-                    .map(|p| p.support())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                if passages::unsupported(&sentence, &support).is_none()
-                    && held(&support) * 10 >= words.len() * 6
-                {
-                    score.supported += 1;
-                }
-                for passage in &cited {
-                    score.cites += 1;
-                    if held(&passage.support()) * 2 >= words.len() {
-                        score.relevant += 1;
-                    }
-                }
             }
         }
     }
+    score.citations = quality::citations(storyboard, all);
     score
 }
 
@@ -482,35 +417,8 @@ fn opens_with_label(sentence: &str, labels: &[String]) -> bool {
     let last = before.rsplit_once(", ").map_or(before, |(_, last)| last);
     [before, last]
         .iter()
-        .map(|part| without_article(&normal(part)))
+        .map(|part| without_article(&quality::normal(part)))
         .any(|part| labels.contains(&part))
-}
-
-fn is_sources_slide(scene: &lectern_pipeline::storyboard::Scene) -> bool {
-    matches!(&scene.visual, Visual::Bullets { heading, .. }
-        if heading == lectern_pipeline::grounding::SOURCES_HEADING)
-}
-
-/// The sentences of a beat, split after a full stop, question or exclamation mark followed
-/// by a space and a capital.
-fn sentences(beat: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = beat.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        current.push(c);
-        let ends = matches!(c, '.' | '?' | '!')
-            && chars.get(i + 1) == Some(&' ')
-            && chars.get(i + 2).is_some_and(|n| n.is_uppercase());
-        if ends {
-            out.push(current.trim().to_string());
-            current.clear();
-        }
-    }
-    if !current.trim().is_empty() {
-        out.push(current.trim().to_string());
-    }
-    out
 }
 
 fn add(total: &mut Score, score: Score) {
@@ -519,10 +427,7 @@ fn add(total: &mut Score, score: Score) {
     total.sentences += score.sentences;
     total.invented.extend(score.invented);
     total.labelled.extend(score.labelled);
-    total.cited_sentences += score.cited_sentences;
-    total.supported += score.supported;
-    total.cites += score.cites;
-    total.relevant += score.relevant;
+    total.citations.add(&score.citations);
     total.seconds += score.seconds;
     if let Some(check) = score.check {
         *total.check.get_or_insert_with(Default::default) += check;
@@ -545,12 +450,12 @@ fn print_score(name: &str, score: &Score) {
         share(score.facts, score.of_facts),
         score.sentences,
         score.invented.len(),
-        share(score.supported, score.cited_sentences),
-        score.supported,
-        score.cited_sentences,
-        share(score.relevant, score.cites),
-        score.relevant,
-        score.cites,
+        share(score.citations.supported, score.citations.cited_sentences),
+        score.citations.supported,
+        score.citations.cited_sentences,
+        share(score.citations.relevant, score.citations.cites),
+        score.citations.relevant,
+        score.citations.cites,
         score.labelled.len(),
         score.seconds,
     );

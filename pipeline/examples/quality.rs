@@ -34,8 +34,18 @@ async fn main() -> anyhow::Result<()> {
                 println!("\n# {}", storyboard.title);
                 for (n, scene) in storyboard.scenes.iter().enumerate() {
                     println!("\n## {} {}", n + 1, serde_json::to_string(&scene.visual)?);
-                    for beat in &scene.narration {
-                        println!("  - {beat}");
+                    for (beat, said) in scene.narration.iter().enumerate() {
+                        let cites: Vec<String> = scene
+                            .cites
+                            .get(beat)
+                            .into_iter()
+                            .flatten()
+                            .map(|c| format!("{} {}", c.source_id, c.passage))
+                            .collect();
+                        match cites.is_empty() {
+                            true => println!("  - {said}"),
+                            false => println!("  - {said}  [{}]", cites.join("; ")),
+                        }
                     }
                 }
                 for checkpoint in &storyboard.checkpoints {
@@ -104,6 +114,22 @@ fn moves(with: &Totals, without: &Totals) -> String {
         ("math", a.garbled_math, b.garbled_math),
         ("wrong numbers", a.wrong_numbers, b.wrong_numbers),
         ("hollow", a.hollow_rows, b.hollow_rows),
+        (
+            "supported",
+            with.citations.supported,
+            without.citations.supported,
+        ),
+        (
+            "cited sentences",
+            with.citations.cited_sentences,
+            without.citations.cited_sentences,
+        ),
+        (
+            "relevant",
+            with.citations.relevant,
+            without.citations.relevant,
+        ),
+        ("citations", with.citations.cites, without.citations.cites),
     ];
     let moved: Vec<String> = pairs
         .iter()

@@ -435,9 +435,15 @@ pub async fn replay_all(dir: &Path) -> std::io::Result<Vec<Replayed>> {
             .instrument(tracing::info_span!("replay", brief = %brief.slug))
             .await;
         let (fact_checked, fact_wrong) = replay.fact_checks();
+        let passages = recording.brief().passages;
         let figures = written
             .as_ref()
-            .map(|storyboard| crate::quality::measure(storyboard, &brief.topic, &brief.key_ideas))
+            .map(|storyboard| {
+                let mut figures =
+                    crate::quality::measure(storyboard, &brief.topic, &brief.key_ideas);
+                figures.citations = crate::quality::citations(storyboard, &passages);
+                figures
+            })
             .map_err(|e| e.to_string());
         replayed.push(Replayed {
             brief,
@@ -619,6 +625,19 @@ total: {} lessons ({} failed), words {}/{} of budget ({:.0}%), {} sentences, {} 
             c.uncited
         );
     }
+    let c = &t.citations;
+    let share = |share: Option<f64>| share.map_or("-".to_string(), |s| format!("{s:.2}"));
+    let _ = writeln!(
+        out,
+        "citations (lessons from documents, word-overlap judge): support {} ({}/{} cited \
+         sentences), relevance {} ({}/{} citations)",
+        share(c.support()),
+        c.supported,
+        c.cited_sentences,
+        share(c.relevance()),
+        c.relevant,
+        c.cites
+    );
     let sum = |f: fn(&ReplayCounts) -> usize| replayed.iter().map(|r| f(&r.counts)).sum::<usize>();
     let _ = writeln!(
         out,

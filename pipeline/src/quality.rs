@@ -24,7 +24,12 @@
 //!   one;
 //! - a *garbled formula*: a slide's math line with LaTeX's backslash or braces in it, which
 //!   Typst shows as words and brackets (`frac{a}{b}` as "frac" and braces);
-//! - *key ideas*: of the ideas a teacher wrote down for the brief, those the lesson says.
+//! - *key ideas*: of the ideas a teacher wrote down for the brief, those the lesson says;
+//! - *citations* (a lesson from documents): the share of cited sentences their passages
+//!   support, and of citations that are relevant ([`citations`]).
+
+mod citations;
+pub use citations::{Citations, citations, is_sources_slide, normal, sentences as beat_sentences};
 
 use serde::{Deserialize, Serialize};
 
@@ -128,6 +133,9 @@ pub struct Figures {
     pub key_ideas: usize,
     pub key_ideas_taught: usize,
     pub defects: Defects,
+    /// A lesson from documents: its citations judged against their passages.
+    #[serde(default)]
+    pub citations: Citations,
     /// What each defect is, for a reader ("repeat: …").
     #[serde(skip)]
     pub notes: Vec<String>,
@@ -295,6 +303,9 @@ pub struct Totals {
     /// Sentences the model's own fact check was asked about, and called wrong.
     pub fact_checked: usize,
     pub fact_wrong: usize,
+    /// The lessons from documents' citations.
+    #[serde(default)]
+    pub citations: Citations,
 }
 
 impl Totals {
@@ -307,6 +318,7 @@ impl Totals {
         self.key_ideas += figures.key_ideas;
         self.key_ideas_taught += figures.key_ideas_taught;
         self.defects.add(&figures.defects);
+        self.citations.add(&figures.citations);
     }
 
     /// The ways `self` is worse than `baseline`, in words; empty when it is as good or better.
@@ -332,6 +344,21 @@ impl Totals {
         more("garbled formulas", d.garbled_math, b.garbled_math);
         more("wrong numbers", d.wrong_numbers, b.wrong_numbers);
         more("hollow rows", d.hollow_rows, b.hollow_rows);
+        // Shares, compared exactly: a lesson from documents that keeps more sentences may cite
+        // more and still support as large a share of them.
+        let (c, bc) = (&self.citations, &baseline.citations);
+        if c.supported * bc.cited_sentences < bc.supported * c.cited_sentences {
+            worse.push(format!(
+                "citation support: {}/{}, baseline {}/{}",
+                c.supported, c.cited_sentences, bc.supported, bc.cited_sentences
+            ));
+        }
+        if c.relevant * bc.cites < bc.relevant * c.cites {
+            worse.push(format!(
+                "citation relevance: {}/{}, baseline {}/{}",
+                c.relevant, c.cites, bc.relevant, bc.cites
+            ));
+        }
         if self.key_ideas_taught < baseline.key_ideas_taught {
             worse.push(format!(
                 "key ideas taught: {}, baseline {}",
@@ -683,6 +710,31 @@ fn taught(answer: &str, narration: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_smaller_share_of_supported_or_relevant_citations_is_worse_and_more_cited_is_not() {
+        let with = |supported, cited_sentences, relevant, cites| Totals {
+            citations: Citations {
+                cited_sentences,
+                supported,
+                cites,
+                relevant,
+            },
+            ..Totals::default()
+        };
+        let baseline = with(31, 33, 33, 38);
+        assert!(with(31, 33, 33, 38).worse_than(&baseline).is_empty());
+        // More sentences cited, the same shares or better: not worse.
+        assert!(with(62, 66, 70, 76).worse_than(&baseline).is_empty());
+        assert_eq!(
+            with(30, 33, 33, 38).worse_than(&baseline),
+            vec!["citation support: 30/33, baseline 31/33".to_string()]
+        );
+        assert_eq!(
+            with(31, 33, 33, 39).worse_than(&baseline),
+            vec!["citation relevance: 33/39, baseline 33/38".to_string()]
+        );
+    }
 
     #[test]
     fn a_sentence_begun_or_ended_mid_clause_is_cut_and_json_is_garbled() {
