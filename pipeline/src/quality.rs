@@ -442,6 +442,8 @@ const ECHOES: &[&str] = &[
     "sentence",
     "the learner",
     "key point:",
+    // The summary request's own words: "The lesson taught: …".
+    "the lesson taught",
     "note:",
 ];
 
