@@ -80,13 +80,25 @@ const WIDTHS = [
 
 /** Opens a video's page and resolves to its checkpoint questions (from its transcript) and its title. */
 async function openVideo(page, jobId) {
+  // The body is read as the response arrives: a response the page fetched before a navigation
+  // (a link followed just before) has no body left once the page moves on; that one is passed
+  // over and the next taken.
+  let body;
+  const transcript = page.waitForResponse(
+    async (r) => {
+      if (!r.url().includes(`/api/media/transcript/${jobId}`) || !r.ok()) return false;
+      try {
+        body = await r.json();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { timeout: TIMEOUT },
+  );
   await page.goto(`${server.baseUrl}/video/${jobId}`);
+  await transcript;
   await playable(page);
-  // The transcript is asked for again rather than caught on its way to the page: a response the page
-  // fetched before a navigation (a link followed just before) has no body left to read.
-  const answer = await page.request.get(`${server.baseUrl}/api/media/transcript/${jobId}`);
-  assert.equal(answer.status(), 200, `the transcript of ${jobId} answers`);
-  const body = await answer.json();
   await page.getByRole('list', { name: 'Chapters' }).waitFor({ timeout: TIMEOUT });
   const title = flat(await page.locator('h1:not([aria-busy])').innerText());
   return { title, checkpoints: [...(body.checkpoints ?? [])].sort((a, b) => a.index - b.index) };
