@@ -30,7 +30,7 @@ use lectern_pipeline::grounding::passages::{self, Passage};
 use lectern_pipeline::local_model;
 use lectern_pipeline::quality;
 use lectern_pipeline::script::rules;
-use lectern_pipeline::storyboard::{Storyboard, Visual};
+use lectern_pipeline::storyboard::Storyboard;
 use lectern_pipeline::{Pipeline, PipelineConfig, RenderInput};
 
 /// A real topic and a textbook-like document on it, for the time with and without sources
