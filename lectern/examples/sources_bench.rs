@@ -485,14 +485,12 @@ fn print_narration(storyboard: &Storyboard, all: &[Passage]) {
         println!("    # {}", scene.visual.heading());
         for (beat, narration) in scene.narration.iter().enumerate() {
             let cites: Vec<String> = scene
-                .cites
-                .get(beat)
-                .into_iter()
-                .flatten()
+                .cites_of(beat)
+                .iter()
                 .map(|c| {
                     let heading = all
                         .iter()
-                        .find(|p| p.source_id == c.source_id && p.passage == c.passage)
+                        .find(|p| p.is_cited_by(c))
                         .and_then(|p| p.heading.clone())
                         .unwrap_or_default();
                     format!("{}#{} {heading}", c.source_id, c.passage)

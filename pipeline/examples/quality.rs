@@ -36,10 +36,8 @@ async fn main() -> anyhow::Result<()> {
                     println!("\n## {} {}", n + 1, serde_json::to_string(&scene.visual)?);
                     for (beat, said) in scene.narration.iter().enumerate() {
                         let cites: Vec<String> = scene
-                            .cites
-                            .get(beat)
-                            .into_iter()
-                            .flatten()
+                            .cites_of(beat)
+                            .iter()
                             .map(|c| format!("{} {}", c.source_id, c.passage))
                             .collect();
                         match cites.is_empty() {

@@ -431,17 +431,17 @@ pub async fn replay_all(dir: &Path) -> std::io::Result<Vec<Replayed>> {
         }
         let recording = Recording::load(&path)?;
         let replay = Replay::new(&recording);
-        let written = crate::script::write_scene_by_scene(&replay, &recording.brief(), None)
+        let recorded = recording.brief();
+        let written = crate::script::write_scene_by_scene(&replay, &recorded, None)
             .instrument(tracing::info_span!("replay", brief = %brief.slug))
             .await;
         let (fact_checked, fact_wrong) = replay.fact_checks();
-        let passages = recording.brief().passages;
         let figures = written
             .as_ref()
             .map(|storyboard| {
                 let mut figures =
                     crate::quality::measure(storyboard, &brief.topic, &brief.key_ideas);
-                figures.citations = crate::quality::citations(storyboard, &passages);
+                figures.citations = crate::quality::citations(storyboard, &recorded.passages);
                 figures
             })
             .map_err(|e| e.to_string());

@@ -33,6 +33,11 @@ impl Passage {
         }
     }
 
+    /// Whether `cite` names this passage.
+    pub fn is_cited_by(&self, cite: &Cite) -> bool {
+        self.source_id == cite.source_id && self.passage == cite.passage
+    }
+
     /// What a sentence citing it may rest on: its document's title, its heading and its text.
     pub fn support(&self) -> String {
         format!(

@@ -55,14 +55,9 @@ pub fn citations(storyboard: &Storyboard, all: &[Passage]) -> Citations {
     for scene in storyboard.scenes.iter().filter(|s| !is_sources_slide(s)) {
         for (beat, narration) in scene.narration.iter().enumerate() {
             let cited: Vec<&Passage> = scene
-                .cites
-                .get(beat)
-                .into_iter()
-                .flatten()
-                .filter_map(|c| {
-                    all.iter()
-                        .find(|p| p.source_id == c.source_id && p.passage == c.passage)
-                })
+                .cites_of(beat)
+                .iter()
+                .filter_map(|c| all.iter().find(|p| p.is_cited_by(c)))
                 .collect();
             if cited.is_empty() {
                 continue;

@@ -392,6 +392,11 @@ impl Visual {
 }
 
 impl Scene {
+    /// The passages beat `beat` cites (none for a scene not written from documents).
+    pub fn cites_of(&self, beat: usize) -> &[Cite] {
+        self.cites.get(beat).map_or(&[], Vec::as_slice)
+    }
+
     /// How many elements are visible during beat `beat`.
     pub fn revealed_at(&self, beat: usize) -> usize {
         (beat + 1).min(self.visual.element_count())
