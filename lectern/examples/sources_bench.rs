@@ -483,20 +483,21 @@ fn print_score(name: &str, score: &Score) {
 fn print_narration(storyboard: &Storyboard, all: &[Passage]) {
     for scene in &storyboard.scenes {
         println!("    # {}", scene.visual.heading());
-        for (beat, narration) in scene.narration.iter().enumerate() {
-            let cites: Vec<String> = scene
-                .cites_of(beat)
-                .iter()
-                .map(|c| {
-                    let heading = all
-                        .iter()
-                        .find(|p| p.is_cited_by(c))
-                        .and_then(|p| p.heading.clone())
-                        .unwrap_or_default();
-                    format!("{}#{} {heading}", c.source_id, c.passage)
-                })
-                .collect();
-            println!("      {narration}  [{}]", cites.join("; "));
+        for beat in 0..scene.narration.len() {
+            for (sentence, cites) in scene.cited_sentences(beat) {
+                let cites: Vec<String> = cites
+                    .iter()
+                    .map(|c| {
+                        let heading = all
+                            .iter()
+                            .find(|p| p.is_cited_by(c))
+                            .and_then(|p| p.heading.clone())
+                            .unwrap_or_default();
+                        format!("{}#{} {heading}", c.source_id, c.passage)
+                    })
+                    .collect();
+                println!("      {sentence}  [{}]", cites.join("; "));
+            }
         }
     }
 }

@@ -35,14 +35,20 @@ async fn main() -> anyhow::Result<()> {
                 for (n, scene) in storyboard.scenes.iter().enumerate() {
                     println!("\n## {} {}", n + 1, serde_json::to_string(&scene.visual)?);
                     for (beat, said) in scene.narration.iter().enumerate() {
-                        let cites: Vec<String> = scene
-                            .cites_of(beat)
-                            .iter()
-                            .map(|c| format!("{} {}", c.source_id, c.passage))
-                            .collect();
-                        match cites.is_empty() {
-                            true => println!("  - {said}"),
-                            false => println!("  - {said}  [{}]", cites.join("; ")),
+                        if scene.cites_of(beat).is_empty() {
+                            println!("  - {said}");
+                            continue;
+                        }
+                        // A beat from documents: each sentence with its own citations.
+                        for (i, (sentence, cites)) in
+                            scene.cited_sentences(beat).into_iter().enumerate()
+                        {
+                            let cites: Vec<String> = cites
+                                .iter()
+                                .map(|c| format!("{} {}", c.source_id, c.passage))
+                                .collect();
+                            let dash = if i == 0 { "-" } else { " " };
+                            println!("  {dash} {sentence}  [{}]", cites.join("; "));
                         }
                     }
                 }

@@ -9,9 +9,9 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use lectern_core::{entities::job, jobs, library};
-use lectern_pipeline::storyboard::{Cite, DocumentNote};
+use lectern_pipeline::storyboard::{Cite, DocumentNote, cited_sentences};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -385,20 +385,20 @@ enum CheckpointKind {
 }
 
 #[derive(Serialize, ToSchema)]
-struct Cue {
+pub(super) struct Cue {
     /// Seconds from the start.
     #[schema(value_type = f64)]
-    start: Value,
+    pub start: Value,
     #[schema(value_type = f64)]
-    end: Value,
+    pub end: Value,
     #[schema(value_type = String)]
-    text: Value,
+    pub text: Value,
     /// The scene the sentence belongs to, counted from zero.
     #[schema(value_type = i64)]
     scene: Value,
     /// A video written from the learner's documents: the passages this sentence rests on
     /// (none for a sentence that states no figure and no name); empty otherwise.
-    cites: Vec<Cite>,
+    pub cites: Vec<Cite>,
 }
 
 /// The passages the sentence `beat` of scene `scene` cites, as the stored transcript's
@@ -409,6 +409,67 @@ pub(super) fn cites_of(scenes: &Value, sentence: &Value) -> Vec<Cite> {
     };
     let cites = &scenes[scene as usize]["cites"][beat as usize];
     serde_json::from_value(cites.clone()).unwrap_or_default()
+}
+
+/// A stored transcript's narrated texts as cues, one a beat (what the pipeline times). A
+/// beat whose citations name its sentences (a lesson written from documents since 7
+/// December 2026) is a cue a sentence, each with its own citations and timed by its share
+/// of the beat's letters.
+pub(super) fn cues_of(stored: &Value) -> Vec<Cue> {
+    let mut cues = Vec::new();
+    for said in stored["sentences"].as_array().into_iter().flatten() {
+        let cites = cites_of(&stored["scenes"], said);
+        let timed = (
+            said["text"].as_str(),
+            said["start"].as_f64(),
+            said["end"].as_f64(),
+        );
+        match timed {
+            (Some(text), Some(start), Some(end)) if cites.iter().any(|c| c.sentence.is_some()) => {
+                cues.extend(sentence_cues(said, text, (start, end), &cites));
+            }
+            _ => cues.push(Cue {
+                start: said["start"].clone(),
+                end: said["end"].clone(),
+                text: said["text"].clone(),
+                scene: said["scene"].clone(),
+                cites,
+            }),
+        }
+    }
+    cues
+}
+
+/// The stored narrated text `said` (whose words are `text`, spoken over `span`) as a cue a
+/// sentence, each with the passages of `cites` it rests on.
+fn sentence_cues(said: &Value, text: &str, (start, end): (f64, f64), cites: &[Cite]) -> Vec<Cue> {
+    let parts = cited_sentences(text, cites);
+    let letters = |t: &str| t.chars().count().max(1) as f64;
+    let total: f64 = parts.iter().map(|(t, _)| letters(t)).sum();
+    let mut from = start;
+    let mut cues = Vec::with_capacity(parts.len());
+    for (index, (part, rests_on)) in parts.iter().enumerate() {
+        let to = if index + 1 == parts.len() {
+            end
+        } else {
+            from + (end - start) * letters(part) / total
+        };
+        cues.push(Cue {
+            start: json!(from),
+            end: json!(to),
+            text: json!(part),
+            scene: said["scene"].clone(),
+            cites: rests_on
+                .iter()
+                .map(|&c| Cite {
+                    sentence: None,
+                    ..c.clone()
+                })
+                .collect(),
+        });
+        from = to;
+    }
+    cues
 }
 
 /// A finished job's transcript.
@@ -428,21 +489,7 @@ async fn transcript(
 ) -> ApiResult<Response> {
     let stored = stored_json(&state, &jobs::media::transcript(&job.id), "Transcript").await?;
     // The pipeline's sentences become cues: what the player's transcript panel seeks by.
-    let cues = stored["sentences"]
-        .as_array()
-        .map(|sentences| {
-            sentences
-                .iter()
-                .map(|s| Cue {
-                    start: s["start"].clone(),
-                    end: s["end"].clone(),
-                    text: s["text"].clone(),
-                    scene: s["scene"].clone(),
-                    cites: cites_of(&stored["scenes"], s),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let cues = cues_of(&stored);
     // Read leniently: a checkpoint the player could not ask is left out.
     let checkpoints = stored["checkpoints"]
         .as_array()
@@ -587,7 +634,7 @@ fn storage_error(err: lectern_core::storage::StorageError) -> ApiError {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_range;
+    use super::{cues_of, parse_range};
 
     #[test]
     fn ranges_are_read_as_http_defines_them() {
@@ -599,5 +646,52 @@ mod tests {
         assert_eq!(parse_range("bytes=5-1", 1000), None);
         assert_eq!(parse_range("bytes=0-1,5-6", 1000), None);
         assert_eq!(parse_range("items=0-1", 1000), None);
+    }
+
+    #[test]
+    fn a_beat_whose_citations_name_its_sentences_is_a_cue_a_sentence() {
+        let stored = serde_json::json!({
+            "scenes": [{"cites": [
+                [{"source_id": "s1", "passage": 0, "sentence": 0},
+                 {"source_id": "s1", "passage": 3, "page": 2, "sentence": 1}],
+                [{"source_id": "s1", "passage": 1}],
+            ]}],
+            "sentences": [
+                {"scene": 0, "beat": 0, "start": 1.0, "end": 5.0,
+                 "text": "The lehr holds 512 degrees. Quist built it in 1873."},
+                {"scene": 0, "beat": 1, "start": 5.5, "end": 7.0,
+                 "text": "It cools slowly. Then it rests."},
+            ],
+        });
+        let cues = cues_of(&stored);
+        let texts: Vec<&str> = cues.iter().map(|c| c.text.as_str().unwrap()).collect();
+        assert_eq!(
+            texts,
+            [
+                "The lehr holds 512 degrees.",
+                "Quist built it in 1873.",
+                "It cools slowly. Then it rests."
+            ]
+        );
+        let passages: Vec<Vec<u32>> = cues
+            .iter()
+            .map(|c| c.cites.iter().map(|c| c.passage).collect())
+            .collect();
+        assert_eq!(passages, [vec![0], vec![3], vec![1]]);
+        assert_eq!(cues[1].cites[0].page, Some(2));
+        assert!(
+            cues.iter()
+                .flat_map(|c| &c.cites)
+                .all(|c| c.sentence.is_none())
+        );
+        // The beat's time shared by letters: 27 and 23 of 50 of its 4 seconds.
+        let times: Vec<(f64, f64)> = cues
+            .iter()
+            .map(|c| (c.start.as_f64().unwrap(), c.end.as_f64().unwrap()))
+            .collect();
+        assert_eq!(times[0].0, 1.0);
+        assert!((times[0].1 - (1.0 + 4.0 * 27.0 / 50.0)).abs() < 1e-9);
+        assert_eq!(times[1], (times[0].1, 5.0));
+        assert_eq!(times[2], (5.5, 7.0));
     }
 }

@@ -30,6 +30,7 @@ impl Passage {
             source_id: self.source_id.clone(),
             passage: self.passage,
             page: self.page,
+            sentence: None,
         }
     }
 

@@ -49,22 +49,22 @@ fn share(part: usize, whole: usize) -> Option<f64> {
 }
 
 /// Judges the citations of `storyboard`'s narrated sentences against `all`, the passages it
-/// was written from. A sentence carries the citations of its beat.
+/// was written from. A sentence carries the citations that name it, and those of its beat
+/// that name no sentence.
 pub fn citations(storyboard: &Storyboard, all: &[Passage]) -> Citations {
     let mut counted = Citations::default();
     for scene in storyboard.scenes.iter().filter(|s| !is_sources_slide(s)) {
-        for (beat, narration) in scene.narration.iter().enumerate() {
-            let cited: Vec<&Passage> = scene
-                .cites_of(beat)
-                .iter()
-                .filter_map(|c| all.iter().find(|p| p.is_cited_by(c)))
-                .collect();
-            if cited.is_empty() {
-                continue;
-            }
-            for sentence in sentences(narration) {
+        for beat in 0..scene.narration.len() {
+            for (sentence, cites) in scene.cited_sentences(beat) {
+                let cited: Vec<&Passage> = cites
+                    .iter()
+                    .filter_map(|c| all.iter().find(|p| p.is_cited_by(c)))
+                    .collect();
+                if cited.is_empty() {
+                    continue;
+                }
                 counted.cited_sentences += 1;
-                let words = content_words(&sentence);
+                let words = content_words(sentence);
                 let held = |support: &str| {
                     let theirs = content_words(support);
                     words.iter().filter(|w| theirs.contains(w)).count()
@@ -74,7 +74,7 @@ pub fn citations(storyboard: &Storyboard, all: &[Passage]) -> Citations {
                     .map(|p| p.support())
                     .collect::<Vec<_>>()
                     .join(" ");
-                if passages::unsupported(&sentence, &support).is_none()
+                if passages::unsupported(sentence, &support).is_none()
                     && held(&support) * 10 >= words.len() * 6
                 {
                     counted.supported += 1;
@@ -162,15 +162,17 @@ mod tests {
         }
     }
 
-    fn lesson(narration: &[&str], cites: Vec<Vec<u32>>) -> Storyboard {
+    /// A one-scene lesson; each beat's citations are (passage, sentence).
+    fn lesson(narration: &[&str], cites: Vec<Vec<(u32, Option<u32>)>>) -> Storyboard {
         let cites = cites
             .into_iter()
             .map(|beat| {
                 beat.into_iter()
-                    .map(|passage| Cite {
+                    .map(|(passage, sentence)| Cite {
                         source_id: "notes".into(),
                         passage,
                         page: None,
+                        sentence,
                     })
                     .collect()
             })
@@ -210,7 +212,7 @@ mod tests {
                 "The lehr is an annealing oven held at 512 degrees.",
                 "The lehr makes the lenses stronger and more beautiful.",
             ],
-            vec![vec![0, 1], vec![0]],
+            vec![vec![(0, None), (1, None)], vec![(0, None)]],
         );
         assert_eq!(
             citations(&storyboard, &all),
@@ -219,6 +221,37 @@ mod tests {
                 supported: 1,
                 cites: 3,
                 relevant: 1,
+            }
+        );
+    }
+
+    #[test]
+    fn a_citation_naming_its_sentence_is_judged_with_that_sentence_alone() {
+        let all = [
+            passage(0, "The lehr is an annealing oven held at 512 degrees."),
+            passage(1, "Orla Quist founded the glassworks in 1873."),
+        ];
+        let beat = "The lehr is an annealing oven held at 512 degrees. \
+                    Orla Quist founded the glassworks in 1873.";
+        let one_by_one = lesson(&[beat], vec![vec![(0, Some(0)), (1, Some(1))]]);
+        assert_eq!(
+            citations(&one_by_one, &all),
+            Citations {
+                cited_sentences: 2,
+                supported: 2,
+                cites: 2,
+                relevant: 2,
+            }
+        );
+        // The same passages given to the beat: each sentence carries both, one irrelevant.
+        let whole_beat = lesson(&[beat], vec![vec![(0, None), (1, None)]]);
+        assert_eq!(
+            citations(&whole_beat, &all),
+            Citations {
+                cited_sentences: 2,
+                supported: 2,
+                cites: 4,
+                relevant: 2,
             }
         );
     }

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+pub(super) use crate::storyboard::sentences_of;
 use crate::storyboard::{Scene, Visual};
 
 /// The schema's field names, which a small model now and then writes into a text as a label.
@@ -206,32 +207,13 @@ const NOTE_OPENINGS: [&str; 10] = [
     "on this slide",
 ];
 
-/// The sentences of a spoken text: split after '.', '!' or '?' followed by a capital.
-pub(super) fn sentences_of(text: &str) -> Vec<&str> {
-    let mut sentences = Vec::new();
-    let mut start = 0;
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    for window in chars.windows(3) {
-        let [(_, end), (_, space), (next, first)] = window else {
-            continue;
-        };
-        if matches!(end, '.' | '!' | '?') && *space == ' ' && first.is_uppercase() {
-            sentences.push(text[start..*next].trim());
-            start = *next;
-        }
-    }
-    sentences.push(text[start..].trim());
-    sentences.retain(|s| !s.is_empty());
-    sentences
-}
-
-/// A text's letters and digits in lower case: what phrases are compared by.
 /// Whether a text the schema allowed `max` characters was closed at that limit (it then
 /// ends mid-word or mid-clause).
 pub(super) fn cut_at_limit(text: &str, max: usize) -> bool {
     text.trim().chars().count() + 1 >= max
 }
 
+/// A text's letters and digits in lower case: what phrases are compared by.
 pub(super) fn key(text: &str) -> String {
     text.chars()
         .filter(|c| c.is_alphanumeric())

@@ -61,6 +61,47 @@ pub struct Cite {
     /// The PDF page the passage starts on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+    /// The sentence of its beat the passage supports, counted from 0, the beat split after
+    /// '.', '!' or '?' followed by a space and a capital (`sentences_of`); none: every
+    /// sentence of the beat (storyboards written before 7 December 2026).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sentence: Option<u32>,
+}
+
+/// The sentences of a spoken text: split after '.', '!' or '?' followed by a space and a
+/// capital. A citation names its sentence by its place in this split.
+pub fn sentences_of(text: &str) -> Vec<&str> {
+    let mut sentences = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for window in chars.windows(3) {
+        let [(_, end), (_, space), (next, first)] = window else {
+            continue;
+        };
+        if matches!(end, '.' | '!' | '?') && *space == ' ' && first.is_uppercase() {
+            sentences.push(text[start..*next].trim());
+            start = *next;
+        }
+    }
+    sentences.push(text[start..].trim());
+    sentences.retain(|s| !s.is_empty());
+    sentences
+}
+
+/// The sentences of `beat` (one narrated text), each with the passages of `cites` (the
+/// beat's) it rests on: those naming it, and those naming no sentence.
+pub fn cited_sentences<'a>(beat: &'a str, cites: &'a [Cite]) -> Vec<(&'a str, Vec<&'a Cite>)> {
+    sentences_of(beat)
+        .into_iter()
+        .enumerate()
+        .map(|(index, sentence)| {
+            let rests_on = cites
+                .iter()
+                .filter(|c| c.sentence.is_none_or(|s| s as usize == index))
+                .collect();
+            (sentence, rests_on)
+        })
+        .collect()
 }
 
 /// What a storyboard written from the learner's documents rests on.
@@ -395,6 +436,13 @@ impl Scene {
     /// The passages beat `beat` cites (none for a scene not written from documents).
     pub fn cites_of(&self, beat: usize) -> &[Cite] {
         self.cites.get(beat).map_or(&[], Vec::as_slice)
+    }
+
+    /// Beat `beat`'s sentences, each with the passages it rests on (see [`cited_sentences`]).
+    pub fn cited_sentences(&self, beat: usize) -> Vec<(&str, Vec<&Cite>)> {
+        self.narration
+            .get(beat)
+            .map_or_else(Vec::new, |text| cited_sentences(text, self.cites_of(beat)))
     }
 
     /// How many elements are visible during beat `beat`.

@@ -528,4 +528,19 @@ fn check_scene(c: &mut Checker, path: &str, scene: &Scene) {
             ),
         );
     }
+    for (i, (beat, cites)) in scene.narration.iter().zip(&scene.cites).enumerate() {
+        let count = super::sentences_of(beat).len();
+        if let Some(sentence) = cites
+            .iter()
+            .filter_map(|c| c.sentence)
+            .find(|&s| s as usize >= count)
+        {
+            c.push(
+                p(&format!("cites[{i}]")),
+                format!(
+                    "names sentence {sentence} of a beat of {count} sentences (counted from 0)"
+                ),
+            );
+        }
+    }
 }

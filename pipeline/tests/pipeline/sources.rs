@@ -5,7 +5,7 @@
 
 use lectern_pipeline::grounding::{Passage, SOURCES_HEADING};
 use lectern_pipeline::script::{Brief, JsonModel, Turn, write_scene_by_scene};
-use lectern_pipeline::storyboard::{Cite, Visual};
+use lectern_pipeline::storyboard::Visual;
 use lectern_pipeline::{Minutes, Wpm};
 use serde_json::{Value, json};
 
@@ -268,13 +268,20 @@ async fn a_lesson_from_a_document_cites_each_sentence_and_leaves_out_a_figure_it
         .iter()
         .position(|s| s.contains("eleven seconds"))
         .unwrap_or_else(|| panic!("the brine's time is said: {all}"));
-    assert_eq!(
-        quench.cites[brine],
-        [Cite {
-            source_id: DOCUMENT.into(),
-            passage: 3,
-            page: Some(3),
-        }]
+    let brine_cites: Vec<(&str, u32, Option<u32>)> = quench.cites[brine]
+        .iter()
+        .map(|c| (c.source_id.as_str(), c.passage, c.page))
+        .collect();
+    assert_eq!(brine_cites, [(DOCUMENT, 3, Some(3))]);
+    // Each citation names the sentence of its beat it rests on.
+    let said = &quench.narration[brine];
+    for (sentence, cites) in quench.cited_sentences(brine) {
+        assert!(!cites.is_empty(), "{sentence:?} of {said:?} cites nothing");
+    }
+    assert!(
+        quench.cites[brine].iter().all(|c| c.sentence.is_some()),
+        "{:?}",
+        quench.cites[brine]
     );
     let opening = &storyboard.scenes[0];
     assert_eq!(

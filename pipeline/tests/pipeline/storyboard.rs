@@ -1,5 +1,5 @@
 use lectern_pipeline::frames::check_slides;
-use lectern_pipeline::storyboard::{EquationStep, Visual};
+use lectern_pipeline::storyboard::{Cite, EquationStep, Visual};
 
 use crate::helpers::fixture_storyboard;
 
@@ -88,5 +88,31 @@ fn a_storyboard_is_read_back_exactly_as_it_was_written() {
     assert_eq!(
         lectern_pipeline::Storyboard::from_json(&text).unwrap(),
         storyboard
+    );
+}
+
+#[test]
+fn a_citation_naming_a_sentence_its_beat_lacks_is_refused() {
+    let mut storyboard = fixture_storyboard();
+    let scene = &mut storyboard.scenes[1];
+    let beats = scene.narration.len();
+    let cite = |sentence| Cite {
+        source_id: "notes".into(),
+        passage: 0,
+        page: None,
+        sentence: Some(sentence),
+    };
+    scene.narration[0] = "It holds 512 degrees. Then it cools.".into();
+    scene.cites = vec![Vec::new(); beats];
+    scene.cites[0] = vec![cite(1)];
+    storyboard.validate().unwrap();
+
+    storyboard.scenes[1].cites[0] = vec![cite(2)];
+    let errors = storyboard.validate().unwrap_err();
+    let paths: Vec<&str> = errors.0.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(paths, ["scenes[1].cites[0]"]);
+    assert!(
+        errors.to_string().contains("sentence 2 of a beat of 2"),
+        "{errors}"
     );
 }

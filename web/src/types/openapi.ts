@@ -1048,6 +1048,13 @@ export interface components {
              * @description The passage's place in its document, from 0.
              */
             passage: number;
+            /**
+             * Format: int32
+             * @description The sentence of its beat the passage supports, counted from 0, the beat split after
+             *     '.', '!' or '?' followed by a space and a capital (`sentences_of`); none: every
+             *     sentence of the beat (storyboards written before 7 December 2026).
+             */
+            sentence?: number | null;
             source_id: string;
         };
         ComparisonRow: {

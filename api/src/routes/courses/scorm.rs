@@ -24,7 +24,10 @@ use tokio::io::AsyncWriteExt;
 use crate::{
     error::{ApiError, ApiResult, ErrorBody, OrNotFound, responses::NotSignedIn},
     extract::AuthUser,
-    routes::{ids::CourseOrJobId, media::cites_of},
+    routes::{
+        ids::CourseOrJobId,
+        media::{cites_of, cues_of},
+    },
     spa::html_escape,
     state::AppState,
 };
@@ -258,13 +261,11 @@ fn citations(transcript: &Value, passages: &HashMap<PassageKey, PassageText>) ->
         .filter_map(|d| Some((d["source_id"].as_str()?, d["title"].as_str()?)))
         .collect();
     let mut numbered: Vec<(PassageKey, Option<u32>)> = Vec::new();
-    let sentences: Vec<Value> = transcript["sentences"]
-        .as_array()
+    let sentences: Vec<Value> = cues_of(transcript)
         .into_iter()
-        .flatten()
         .map(|sentence| {
             let mut numbers: Vec<usize> = Vec::new();
-            for cite in cites_of(&transcript["scenes"], sentence) {
+            for cite in sentence.cites {
                 let key = (cite.source_id, cite.passage);
                 let number = match numbered.iter().position(|(k, _)| *k == key) {
                     Some(i) => i + 1,
@@ -278,9 +279,9 @@ fn citations(transcript: &Value, passages: &HashMap<PassageKey, PassageText>) ->
                 }
             }
             json!({
-                "start": sentence["start"],
-                "end": sentence["end"],
-                "text": sentence["text"],
+                "start": sentence.start,
+                "end": sentence.end,
+                "text": sentence.text,
                 "cites": numbers,
             })
         })

@@ -328,31 +328,29 @@ pub(super) async fn cite_and_check(
         }))
         .await;
         let mut kept_beats = Vec::with_capacity(beats.len());
-        let mut beat_cites: Vec<Vec<usize>> = Vec::with_capacity(beats.len());
-        let mut all_cites: Vec<Vec<usize>> = Vec::with_capacity(beats.len());
+        // Each beat's sentences as it will be said, and as it was written (for a beat that
+        // stays as written), each with the passages it rests on.
+        let mut beat_said: Vec<Vec<Said>> = Vec::with_capacity(beats.len());
+        let mut as_written: Vec<Vec<Said>> = Vec::with_capacity(beats.len());
         let mut dropped_in: Vec<usize> = Vec::with_capacity(beats.len());
-        for beat in verdicts {
-            let (mut kept, mut cited, mut all, mut dropped) =
-                (Vec::new(), Vec::new(), Vec::new(), 0);
-            for verdict in beat {
+        for (beat, written) in verdicts.into_iter().zip(&beats) {
+            let (mut kept, mut all, mut dropped) = (Vec::new(), Vec::new(), 0);
+            for (verdict, sentence) in beat.into_iter().zip(written) {
                 check.checked += 1;
-                match verdict {
+                let (text, places, supported) = match verdict {
                     Verdict::Kept(text, places) => {
-                        if places.is_empty() {
-                            check.uncited += 1;
-                        } else {
+                        let supported = !places.is_empty();
+                        if supported {
                             check.supported += 1;
+                        } else {
+                            check.uncited += 1;
                         }
-                        kept.push((text, !places.is_empty()));
-                        cited.extend(places.iter().copied());
-                        all.extend(places);
+                        (Some(text), places, supported)
                     }
                     Verdict::Rewritten(text, places) => {
                         check.asked_again += 1;
                         check.supported += 1;
-                        kept.push((text, true));
-                        cited.extend(places.iter().copied());
-                        all.extend(places);
+                        (Some(text), places, true)
                     }
                     Verdict::Dropped {
                         asked_again,
@@ -361,13 +359,26 @@ pub(super) async fn cite_and_check(
                         check.asked_again += usize::from(asked_again);
                         check.dropped += 1;
                         dropped += 1;
-                        all.extend(places);
+                        (None, places, false)
                     }
+                };
+                all.push(Said {
+                    text: sentence.clone(),
+                    places: places.clone(),
+                    supported,
+                });
+                if let Some(text) = text {
+                    kept.push(Said {
+                        text,
+                        places,
+                        supported,
+                    });
                 }
             }
-            kept_beats.push(within_beat(kept, check));
-            beat_cites.push(cited);
-            all_cites.push(all);
+            let kept = within_beat(kept, check);
+            kept_beats.push(said_together(&kept));
+            beat_said.push(kept);
+            as_written.push(all);
             dropped_in.push(dropped);
         }
         let removable: Vec<bool> = kept_beats.iter().map(String::is_empty).collect();
@@ -378,24 +389,18 @@ pub(super) async fn cite_and_check(
         for &index in &unchanged {
             check.dropped -= dropped_in[index];
             check.kept_unsupported += dropped_in[index];
-            beat_cites[index] = std::mem::take(&mut all_cites[index]);
+            beat_said[index] = std::mem::take(&mut as_written[index]);
         }
-        for index in (0..beat_cites.len()).rev() {
+        for index in (0..beat_said.len()).rev() {
             if removable[index] && !unchanged.contains(&index) {
-                beat_cites.remove(index);
+                beat_said.remove(index);
             }
         }
-        let cites: Vec<Vec<Cite>> = beat_cites
+        let cites: Vec<Vec<Cite>> = scene
+            .narration
             .iter()
-            .map(|places| {
-                let mut cites: Vec<Cite> = Vec::new();
-                for cite in places.iter().map(|&p| passages[p].cite()) {
-                    if !cites.contains(&cite) {
-                        cites.push(cite);
-                    }
-                }
-                cites
-            })
+            .zip(&beat_said)
+            .map(|(beat, said)| beat_cites(beat, said, passages))
             .collect();
         scene.cites = if cites.iter().all(Vec::is_empty) {
             Vec::new()
@@ -451,26 +456,60 @@ pub(super) async fn cite_and_check(
     check
 }
 
-/// A beat's kept sentences, said together; the last go while they are longer than a beat may
-/// be (a sentence written again may be longer than the one it replaced).
-/// Each kept sentence comes with whether it cites a passage.
-fn within_beat(mut kept: Vec<(String, bool)>, check: &mut CitationCheck) -> String {
-    let said = |kept: &[(String, bool)]| {
-        kept.iter()
-            .map(|(s, _)| s.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    while kept.len() > 1 && said(&kept).chars().count() > MAX_SENTENCE {
-        let (_, cited) = kept.pop().expect("more than one");
-        if cited {
+/// A sentence of a beat, with the passages it rests on (places in the lesson's list) and
+/// whether it was counted as supported.
+struct Said {
+    text: String,
+    places: Vec<usize>,
+    supported: bool,
+}
+
+/// Sentences said together, as one beat.
+fn said_together(said: &[Said]) -> String {
+    said.iter()
+        .map(|s| s.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A beat's kept sentences; the last go while they are longer together than a beat may be
+/// (a sentence written again may be longer than the one it replaced).
+fn within_beat(mut kept: Vec<Said>, check: &mut CitationCheck) -> Vec<Said> {
+    while kept.len() > 1 && said_together(&kept).chars().count() > MAX_SENTENCE {
+        let gone = kept.pop().expect("more than one");
+        if gone.supported {
             check.supported -= 1;
         } else {
             check.uncited -= 1;
         }
         check.dropped += 1;
     }
-    said(&kept)
+    kept
+}
+
+/// The citations of `beat`, said as the sentences `said`: each passage with the sentence it
+/// supports, or with none (every sentence of the beat) when the beat does not split back
+/// into those sentences.
+fn beat_cites(beat: &str, said: &[Said], passages: &[Passage]) -> Vec<Cite> {
+    let split = sentences_of(beat);
+    let one_by_one = split.len() == said.len()
+        && split
+            .iter()
+            .zip(said)
+            .all(|(sentence, said)| written::key(sentence) == written::key(&said.text));
+    let mut cites: Vec<Cite> = Vec::new();
+    for (index, said) in said.iter().enumerate() {
+        for &place in &said.places {
+            let cite = Cite {
+                sentence: one_by_one.then_some(index as u32),
+                ..passages[place].cite()
+            };
+            if !cites.contains(&cite) {
+                cites.push(cite);
+            }
+        }
+    }
+    cites
 }
 
 /// The documents the storyboard's scenes cite, in the order first cited, each with the pages
@@ -820,6 +859,46 @@ mod tests {
                 check.asked_again
             ),
             (3, 2, 1, asked)
+        );
+    }
+
+    #[tokio::test]
+    async fn each_sentence_of_a_beat_cites_its_own_passage() {
+        let passages = glass_passages();
+        let mut storyboard: Storyboard = serde_json::from_value(json!({
+            "version": 1, "title": "Veltrane glass", "subject": "General", "level": 1,
+            "target_minutes": 1.0, "wpm": 150,
+            "scenes": [
+                {"kind": "bullets", "heading": "Cooling", "items": ["A steady heat", "Slow cooling"],
+                 "narration": ["The lehr holds the glass at 512 degrees. Panes cool by four degrees an hour.",
+                               "Panes cool by four degrees an hour."]}
+            ]
+        }))
+        .expect("a storyboard");
+        let marking = Marking::new(&Silent, &passages);
+
+        cite_and_check(&marking, &mut storyboard).await;
+
+        let cited: Vec<Vec<(u32, Option<u32>)>> = storyboard.scenes[0]
+            .cites
+            .iter()
+            .map(|beat| beat.iter().map(|c| (c.passage, c.sentence)).collect())
+            .collect();
+        assert_eq!(
+            cited,
+            [vec![(0, Some(0)), (1, Some(1))], vec![(1, Some(0))]]
+        );
+        let first: Vec<Vec<u32>> = storyboard.scenes[0]
+            .cited_sentences(0)
+            .into_iter()
+            .map(|(_, cites)| cites.iter().map(|c| c.passage).collect())
+            .collect();
+        assert_eq!(first, [vec![0], vec![1]]);
+        // (The one-scene storyboard lacks a title scene; its citations are valid.)
+        let problems = storyboard.validate().unwrap_err();
+        assert!(
+            !problems.0.iter().any(|e| e.path.contains("cites")),
+            "{problems}"
         );
     }
 
