@@ -1,4 +1,4 @@
-//! `cargo run --release -p lectern --example sources_bench [-- --ablate [RULE]] [--minutes M] [--model ID] [--show]`
+//! `cargo run --release -p lectern --example sources_bench [-- --ablate [RULE]] [--minutes M] [--model ID] [--show] [--only FILE]`
 //!
 //! Lessons written from made-up documents (`pipeline/tests/corpus/sources/*.md`, beside
 //! the corpus that records lessons from them: an invented process, an
@@ -19,7 +19,8 @@
 //! their passages only once the lesson is finished; `unsupported_scene`, `unfounded_scene`). `--speed` writes a 5-minute lesson (or
 //! `--minutes M`) on a real topic twice instead, from the model's memory and from a
 //! textbook-like document on it (`photosynthesis.md` there), and prints what the
-//! script stage spent on each and the ratio of their times. `--show` prints each
+//! script stage spent on each and the ratio of their times. `--only FILE` writes only the
+//! documents whose file name starts with FILE. `--show` prints each
 //! narration with its citations. With `RUST_LOG` set (say `lectern_pipeline::script=debug`) the
 //! script stage's own log goes to stderr: each scene's words, the lengthening rounds, each
 //! sentence left out and why. Figures from one run; nothing is asserted.
@@ -192,6 +193,12 @@ async fn main() -> anyhow::Result<()> {
         },
     };
     let show = args.iter().any(|a| a == "--show");
+    // `--only velmora`: the documents whose file name starts with it.
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let speed = args.iter().any(|a| a == "--speed");
     let minutes: f64 = args
         .iter()
@@ -237,7 +244,10 @@ async fn main() -> anyhow::Result<()> {
         rules::switch_off(off);
         let mut total = Score::default();
         println!("\n{variant}:");
-        for document in DOCUMENTS {
+        for document in DOCUMENTS
+            .iter()
+            .filter(|d| only.as_ref().is_none_or(|o| d.file.starts_with(o.as_str())))
+        {
             let text = std::fs::read_to_string(folder.join(document.file))?;
             let all = read(document.file, &text)?;
             let given = passages::for_lesson(&all, document.topic);

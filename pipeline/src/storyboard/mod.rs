@@ -445,6 +445,62 @@ impl Scene {
             .map_or_else(Vec::new, |text| cited_sentences(text, self.cites_of(beat)))
     }
 
+    /// The last beat taken off, with its citations (a scene's `cites` has one list a beat).
+    pub fn pop_beat(&mut self) -> Option<String> {
+        let beat = self.narration.pop()?;
+        if self.cites.len() > self.narration.len() {
+            self.cites.truncate(self.narration.len());
+        }
+        Some(beat)
+    }
+
+    /// The last beat said together with the one before it, its citations naming their
+    /// sentences in the joined beat. False (nothing changed) when the scene has one beat.
+    pub fn join_last_beats(&mut self) -> bool {
+        if self.narration.len() < 2 {
+            return false;
+        }
+        let before = self.narration.len() - 2;
+        let offset = sentences_of(&self.narration[before]).len();
+        let last_sentences = sentences_of(&self.narration[before + 1]).len();
+        let last = self.narration.pop().expect("two beats");
+        let joined = format!("{} {last}", self.narration[before]);
+        // Where the joined beat does not split back into both beats' sentences, the moved
+        // citations name the whole beat rather than the wrong sentence.
+        let splits_back = sentences_of(&joined).len() == offset + last_sentences;
+        self.narration[before] = joined;
+        if self.cites.len() == before + 2 {
+            let moved = self.cites.pop().expect("two lists");
+            self.cites[before].extend(moved.into_iter().map(|mut cite| {
+                cite.sentence = cite
+                    .sentence
+                    .filter(|_| splits_back)
+                    .map(|s| s + offset as u32);
+                cite
+            }));
+        }
+        true
+    }
+
+    /// The last sentence of beat `beat` taken off, with the citations naming it, where the
+    /// beat keeps another. False (nothing changed) for a beat of one sentence.
+    pub fn cut_last_sentence(&mut self, beat: usize) -> bool {
+        let Some(text) = self.narration.get(beat) else {
+            return false;
+        };
+        let sentences = sentences_of(text);
+        if sentences.len() < 2 {
+            return false;
+        }
+        let last = sentences.len() - 1;
+        let kept = sentences[..last].join(" ");
+        self.narration[beat] = kept;
+        if let Some(cites) = self.cites.get_mut(beat) {
+            cites.retain(|c| c.sentence != Some(last as u32));
+        }
+        true
+    }
+
     /// How many elements are visible during beat `beat`.
     pub fn revealed_at(&self, beat: usize) -> usize {
         (beat + 1).min(self.visual.element_count())

@@ -121,6 +121,11 @@ pub(super) async fn write(
         budget = storyboard.target_words(),
         "the lesson's words before and after the check against its passages"
     );
+    // The sentences the check wrote again can be longer than those they replace.
+    shorten(&mut storyboard);
+    for scene in &mut storyboard.scenes {
+        within_beat_limit(scene);
+    }
     Ok((storyboard, facts))
 }
 

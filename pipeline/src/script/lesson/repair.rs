@@ -265,7 +265,7 @@ pub(super) fn shorten(storyboard: &mut Storyboard) {
         else {
             break;
         };
-        scene.narration.pop();
+        scene.pop_beat();
     }
     // Still over (a small model's beats are long, and a short lesson has few extras): the
     // last bullet, row or point of the scene that has most goes with its beat while scenes
@@ -295,8 +295,31 @@ pub(super) fn shorten(storyboard: &mut Storyboard) {
                 Visual::Definition { example, .. } => *example = None,
                 _ => unreachable!("only lists and examples are dropped"),
             }
-            scene.narration.pop();
+            scene.pop_beat();
         }
+    }
+    // Still over (the check against the passages wrote sentences again, longer, after the
+    // lesson was brought to length): the longest beats lose their last sentences, each beat
+    // keeping its first. Without it a lesson 409 words long for a 2-minute budget failed
+    // (`sources_bench`, the Lake Miskett document, 7 December).
+    while storyboard.word_count() > high {
+        let longest = storyboard
+            .scenes
+            .iter()
+            .enumerate()
+            .flat_map(|(s, scene)| {
+                scene
+                    .narration
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, beat)| sentences_of(beat).len() > 1)
+                    .map(move |(b, beat)| (beat.split_whitespace().count(), s, b))
+            })
+            .max();
+        let Some((_, s, b)) = longest else {
+            break;
+        };
+        storyboard.scenes[s].cut_last_sentence(b);
     }
 }
 
@@ -310,17 +333,13 @@ pub(super) fn within_beat_limit(scene: &mut Scene) {
         return;
     }
     let most = scene.visual.element_count() + MAX_EXTRA_BEATS;
-    while scene.narration.len() > most {
-        let Some(last) = scene.narration.pop() else {
-            break;
-        };
-        let Some(before) = scene.narration.last_mut() else {
-            break;
-        };
-        if before.chars().count() + 1 + last.chars().count() <= MAX_SENTENCE {
-            before.push(' ');
-            before.push_str(&last);
-        } else {
+    while scene.narration.len() > most.max(1) {
+        let n = scene.narration.len();
+        let joined =
+            scene.narration[n - 2].chars().count() + 1 + scene.narration[n - 1].chars().count();
+        if joined <= MAX_SENTENCE {
+            scene.join_last_beats();
+        } else if let Some(last) = scene.pop_beat() {
             tracing::debug!(sentence = %last, "a scene with too many beats loses its last");
         }
     }

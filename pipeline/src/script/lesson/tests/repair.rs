@@ -667,3 +667,86 @@ fn a_derivation_step_whose_sentence_was_said_before_goes_with_it() {
     assert_eq!(steps[1].math, "f(x) = x^2");
     assert_eq!(scenes[0].narration.len(), 2);
 }
+
+fn cite(passage: u32, sentence: u32) -> crate::storyboard::Cite {
+    crate::storyboard::Cite {
+        source_id: "doc".into(),
+        passage,
+        page: None,
+        sentence: Some(sentence),
+    }
+}
+
+#[test]
+fn a_lesson_from_documents_over_its_budget_loses_the_last_sentences_of_its_longest_beats() {
+    // 100 words aimed at: at most 116 are kept. A bullet's one beat of three sentences (the
+    // check against the passages wrote them again, longer), each citing its own passage.
+    let sentence = |n: usize| format!("Some {}.", vec!["word"; n - 1].join(" "));
+    let mut storyboard = lesson_of(20);
+    storyboard.scenes[2] = Scene {
+        visual: Visual::Bullets {
+            heading: "Carbon".into(),
+            items: vec!["One".into()],
+        },
+        narration: vec![format!(
+            "{} {} {}",
+            sentence(40),
+            sentence(40),
+            sentence(40)
+        )],
+        cites: vec![vec![cite(0, 0), cite(1, 1), cite(2, 2)]],
+    };
+    assert!(storyboard.word_count() > 116);
+    shorten(&mut storyboard);
+    assert!(
+        storyboard.word_count() <= 116,
+        "{}",
+        storyboard.word_count()
+    );
+    let scene = &storyboard.scenes[2];
+    assert_eq!(
+        scene.narration,
+        vec![format!("{} {}", sentence(40), sentence(40))]
+    );
+    // The citation of the sentence that went went with it.
+    assert_eq!(scene.cites, vec![vec![cite(0, 0), cite(1, 1)]]);
+}
+
+#[test]
+fn beats_said_together_for_the_beat_limit_keep_each_citation_on_its_sentence() {
+    let mut scene = Scene {
+        visual: Visual::Bullets {
+            heading: "Stages".into(),
+            items: vec!["Soak".into()],
+        },
+        // Seven beats of a sentence each, then two more: one beat and its extras too many.
+        narration: (0..7)
+            .map(|n| format!("Stage {n} lasts {n} minutes."))
+            .chain([
+                "The rest lasts 6 hours.".into(),
+                "It is done in dry nitrogen.".into(),
+            ])
+            .collect(),
+        cites: (0..9).map(|n| vec![cite(n, 0)]).collect(),
+    };
+    within_beat_limit(&mut scene);
+    assert_eq!(scene.narration.len(), 1 + MAX_EXTRA_BEATS);
+    assert_eq!(scene.cites.len(), scene.narration.len());
+    for beat in 0..scene.narration.len() {
+        let sentences = crate::storyboard::sentences_of(&scene.narration[beat]).len();
+        assert!(
+            scene.cites[beat]
+                .iter()
+                .all(|c| c.sentence.is_some_and(|s| (s as usize) < sentences))
+        );
+    }
+    // "It is done in dry nitrogen." still cites passage 8, as its own sentence.
+    let (said, cited) = scene
+        .cited_sentences(scene.narration.len() - 1)
+        .into_iter()
+        .last()
+        .unwrap();
+    assert_eq!(said, "It is done in dry nitrogen.");
+    assert_eq!(cited.len(), 1);
+    assert_eq!(cited[0].passage, 8);
+}
