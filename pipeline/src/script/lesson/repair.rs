@@ -333,7 +333,8 @@ pub(super) fn within_beat_limit(scene: &mut Scene) {
         return;
     }
     let most = scene.visual.element_count() + MAX_EXTRA_BEATS;
-    while scene.narration.len() > most.max(1) {
+    // `most` is at least MAX_EXTRA_BEATS, so a scene over it has two beats to join.
+    while scene.narration.len() > most {
         let n = scene.narration.len();
         let joined =
             scene.narration[n - 2].chars().count() + 1 + scene.narration[n - 1].chars().count();
