@@ -11,6 +11,8 @@
 //!   corpus replays too). It undercounts paraphrase, so read it as a floor;
 //! - opening with a label: sentences that open with a heading or a title and a colon, copied
 //!   from the prompt's passage labels or scene headings ("The lake: Lake Miskett is …");
+//! - repeats, cut and garbled sentences, as the corpus's independent checker counts them
+//!   ([`quality::measure`], `just quality`);
 //! - the script stage's own check (checked, supported, written again, dropped).
 //!
 //! `--ablate` writes each lesson again with `passage_judge` off (the sentences then face the
@@ -165,6 +167,9 @@ struct Score {
     sentences: usize,
     invented: Vec<String>,
     labelled: Vec<String>,
+    /// The corpus checker's defects (`just quality`): repeats, cut and garbled sentences.
+    defects: quality::Defects,
+    notes: Vec<String>,
     citations: quality::Citations,
     seconds: f64,
     check: Option<lectern_pipeline::storyboard::CitationCheck>,
@@ -402,6 +407,17 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
         }
     }
     score.citations = quality::citations(storyboard, all);
+    let measured = quality::measure(storyboard, document.topic, &[]);
+    score.defects = measured.defects;
+    score.notes = measured
+        .notes
+        .into_iter()
+        .filter(|note| {
+            ["repeat", "garbled", "cut sentence"]
+                .iter()
+                .any(|k| note.starts_with(k))
+        })
+        .collect();
     score
 }
 
@@ -437,6 +453,8 @@ fn add(total: &mut Score, score: Score) {
     total.sentences += score.sentences;
     total.invented.extend(score.invented);
     total.labelled.extend(score.labelled);
+    total.defects.add(&score.defects);
+    total.notes.extend(score.notes);
     total.citations.add(&score.citations);
     total.seconds += score.seconds;
     if let Some(check) = score.check {
@@ -454,7 +472,8 @@ fn share(part: usize, whole: usize) -> String {
 fn print_score(name: &str, score: &Score) {
     println!(
         "  {name:<36} facts {}/{} ({}), sentences {}, invented {}, support {} ({}/{} cited), \
-         relevance {} ({}/{}), opening with a label {}, script {:.0} s",
+         relevance {} ({}/{}), opening with a label {}, repeats {}, cut {}, garbled {}, \
+         script {:.0} s",
         score.facts,
         score.of_facts,
         share(score.facts, score.of_facts),
@@ -467,6 +486,9 @@ fn print_score(name: &str, score: &Score) {
         score.citations.relevant,
         score.citations.cites,
         score.labelled.len(),
+        score.defects.repeats,
+        score.defects.cut_sentences,
+        score.defects.garbled,
         score.seconds,
     );
     if let Some(check) = score.check {
@@ -487,6 +509,9 @@ fn print_score(name: &str, score: &Score) {
     }
     for sentence in &score.labelled {
         println!("  {:<36} opens with a label: {sentence}", "");
+    }
+    for note in &score.notes {
+        println!("  {:<36} {note}", "");
     }
 }
 

@@ -105,7 +105,7 @@ impl Defects {
             + self.hollow_rows
     }
 
-    fn add(&mut self, other: &Defects) {
+    pub fn add(&mut self, other: &Defects) {
         self.cut_phrases += other.cut_phrases;
         self.lone_items += other.lone_items;
         self.repeats += other.repeats;

@@ -49,8 +49,12 @@ impl Passage {
         )
     }
 
-    /// "[3] The Veltrane glassworks, page 2, Annealing: After shaping, …", numbered from 1.
-    fn numbered(&self, number: usize) -> String {
+    /// "[3] After shaping, …", numbered from 1; with its place, "[3] The Veltrane
+    /// glassworks, page 2, Annealing: After shaping, …".
+    fn numbered(&self, number: usize, with_place: bool) -> String {
+        if !with_place {
+            return format!("[{number}] {}", self.text.trim());
+        }
         let mut place = self.title.clone();
         if let Some(page) = self.page {
             place.push_str(&format!(", page {page}"));
@@ -68,15 +72,28 @@ pub const PASSAGE_RULE: &str = "Write only what the numbered passages from the l
     End each spoken sentence with the number of the passage it rests on in square brackets, \
     before its full stop, like this: \"The oven is held at 500 degrees [2].\"";
 
-/// `passages` (those at `which`, by their place in `passages`) numbered for a prompt under
-/// `heading`; each keeps its number in the whole list, so that a number means the same
-/// passage in every request of a lesson.
+/// `passages` (those at `which`, by their place in `passages`) numbered for a writing
+/// request under `heading`; each keeps its number in the whole list, so that a number means
+/// the same passage in every request of a lesson. Their text alone: given "[1] The Velmora
+/// annealing process, Origins: The Velmora process was devised in 1931 …", the default model
+/// began sentences with the label ("The Velmora annealing process, Origins: The Velmora
+/// process …"), five times in one Lake Miskett lesson.
 pub fn numbered(heading: &str, passages: &[Passage], which: &[usize]) -> String {
+    numbered_as(heading, passages, which, false)
+}
+
+/// [`numbered`] with each passage's document, page and heading before its text, for a
+/// judge: a passage's subject can be in its heading alone.
+pub fn numbered_with_places(heading: &str, passages: &[Passage], which: &[usize]) -> String {
+    numbered_as(heading, passages, which, true)
+}
+
+fn numbered_as(heading: &str, passages: &[Passage], which: &[usize], with_place: bool) -> String {
     let mut text = heading.to_string();
     for &i in which {
         if let Some(passage) = passages.get(i) {
             text.push('\n');
-            text.push_str(&passage.numbered(i + 1));
+            text.push_str(&passage.numbered(i + 1, with_place));
         }
     }
     text
@@ -525,10 +542,13 @@ mod tests {
             Some(1)
         );
         assert_eq!(best_match(&passages, "Glass is lovely."), None);
-        let text = numbered("Passages:", &passages, &[2]);
         assert_eq!(
-            text,
-            "Passages:\n[3] The Veltrane glassworks, page 3, Quenching: The hot pane is plunged \
+            numbered("Passages:", &passages, &[2]),
+            "Passages:\n[3] The hot pane is plunged into brine for eleven seconds."
+        );
+        assert_eq!(
+            numbered_with_places("Passage:", &passages, &[2]),
+            "Passage:\n[3] The Veltrane glassworks, page 3, Quenching: The hot pane is plunged \
              into brine for eleven seconds."
         );
     }

@@ -815,10 +815,8 @@ pub(super) async fn planned_storyboard(
     reference: &Reference,
     progress: ScriptProgress<'_>,
 ) -> Result<Storyboard, ScriptError> {
-    let (storyboard, scene_facts) =
+    let (storyboard, reference) =
         super::lesson::write(model, brief, context, reference, progress).await?;
-    let mut reference = reference.clone();
-    reference.facts.extend(scene_facts.facts);
     let text = serde_json::to_string(&storyboard).map_err(|e| ScriptError::Empty(e.to_string()))?;
     // `lesson::write` has lengthened the lesson as far as the model's checked sentences
     // go: one still short of the budget is a shorter video, not a failed job. Laying out

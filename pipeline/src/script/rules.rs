@@ -24,7 +24,7 @@ pub struct Rule {
 /// (`just quality -- --ablate`), except `scene_alone`, `shorten` and `beat_limit`, which hold
 /// a scene or the lesson to the storyboard's validation (a scene's counts and lengths, the
 /// word budget's tolerance, a scene's beats) so that a lesson is not refused whole, and `unfounded_scene`,
-/// `passage_judge`, `checked_as_written` and `unsupported_scene`, which only lessons from
+/// `passage_judge`, `checked_as_written`, `repeated_after_check` and `unsupported_scene`, which only lessons from
 /// sources use: the sources benchmark (`lectern/examples/sources_bench.rs`) measures each on
 /// and off, and the corpus's lessons from sources replay them.
 pub const RULES: &[Rule] = &[
@@ -158,6 +158,14 @@ pub const RULES: &[Rule] = &[
         what: "a lesson from sources: each sentence is held to its passage as it is written (a \
                scene's, the summary's, one added to lengthen it), so that lengthening replaces \
                what goes, instead of only once the lesson is finished, when nothing can",
+    },
+    Rule {
+        name: "repeated_after_check",
+        stage: "check",
+        verdict: "drop",
+        what: "a lesson from sources: a sentence the check keeps or writes again that says \
+               one said earlier in the lesson (two sentences written again from one passage \
+               come out alike)",
     },
     Rule {
         name: "unsupported_scene",

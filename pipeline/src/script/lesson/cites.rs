@@ -306,6 +306,9 @@ pub(super) async fn cite_and_check(
     let mut unfounded = Vec::new();
     // Every sentence judged here, by `written::key`.
     let mut judged = HashSet::new();
+    // The sentences kept so far, in the order they are said.
+    let mut said = crate::script::said::Said::default();
+    let refuse_repeats = crate::script::rules::on("repeated_after_check");
     let everything: String = passages
         .iter()
         .map(Passage::support)
@@ -333,10 +336,32 @@ pub(super) async fn cite_and_check(
         let mut beat_said: Vec<Vec<Said>> = Vec::with_capacity(beats.len());
         let mut as_written: Vec<Vec<Said>> = Vec::with_capacity(beats.len());
         let mut dropped_in: Vec<usize> = Vec::with_capacity(beats.len());
-        for (beat, written) in verdicts.into_iter().zip(&beats) {
+        for (index, (beat, written)) in verdicts.into_iter().zip(&beats).enumerate() {
             let (mut kept, mut all, mut dropped) = (Vec::new(), Vec::new(), 0);
+            // A beat its slide needs keeps its repeats: left empty, it would stay as written,
+            // its unsupported sentences with it.
+            let needed = !can_go(&scene.visual, index);
             for (verdict, sentence) in beat.into_iter().zip(written) {
                 check.checked += 1;
+                // Two sentences written again from one passage can come out alike: the one
+                // said later goes (a summary said a scene's sentence word for word).
+                let repeat = |text: &str, said: &mut crate::script::said::Said| {
+                    let new = said.insert(text);
+                    refuse_repeats && !needed && !new
+                };
+                let verdict = match verdict {
+                    Verdict::Kept(text, places) if repeat(&text, &mut said) => Verdict::Dropped {
+                        asked_again: false,
+                        places,
+                    },
+                    Verdict::Rewritten(text, places) if repeat(&text, &mut said) => {
+                        Verdict::Dropped {
+                            asked_again: true,
+                            places,
+                        }
+                    }
+                    verdict => verdict,
+                };
                 let (text, places, supported) = match verdict {
                     Verdict::Kept(text, places) => {
                         let supported = !places.is_empty();
@@ -454,6 +479,13 @@ pub(super) async fn cite_and_check(
         check,
     });
     check
+}
+
+/// Whether beat `index` of a scene with `visual` can go (an extra one, or one whose slide
+/// element can), as [`crate::script::facts::put_back`] decides.
+fn can_go(visual: &Visual, index: usize) -> bool {
+    index >= visual.element_count()
+        || crate::script::facts::remove_element(&mut visual.clone(), index)
 }
 
 /// A sentence of a beat, with the passages it rests on (places in the lesson's list) and
@@ -668,7 +700,7 @@ async fn says_so(
         ),
         Turn::User(format!(
             "{}\nSentence: \"{sentence}\"\nDoes the passage support the sentence?",
-            passages::numbered("Passage:", passages, places)
+            passages::numbered_with_places("Passage:", passages, places)
         )),
     ];
     let answer = model
@@ -871,7 +903,7 @@ mod tests {
             "scenes": [
                 {"kind": "bullets", "heading": "Cooling", "items": ["A steady heat", "Slow cooling"],
                  "narration": ["The lehr holds the glass at 512 degrees. Panes cool by four degrees an hour.",
-                               "Panes cool by four degrees an hour."]}
+                               "At four degrees an hour, cooling is slow."]}
             ]
         }))
         .expect("a storyboard");
@@ -903,6 +935,51 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_sentence_the_lesson_said_before_goes_even_when_its_passage_supports_it() {
+        let passages = glass_passages();
+        let mut storyboard: Storyboard = serde_json::from_value(json!({
+            "version": 1, "title": "Veltrane glass", "subject": "General", "level": 1,
+            "target_minutes": 1.0, "wpm": 150,
+            "scenes": [
+                {"kind": "bullets", "heading": "Cooling", "items": ["A steady heat", "Slow cooling"],
+                 "narration": ["The lehr holds the glass at 512 degrees.",
+                               "Panes cool by four degrees an hour."]},
+                // The definition's own beat, needed by its slide, keeps its repeat.
+                {"kind": "definition", "term": "Lehr", "definition": "An oven for glass",
+                 "example": null, "narration": ["The lehr holds the glass at 512 degrees."]},
+                {"kind": "summary", "heading": "Key takeaways", "points": ["A steady heat", "Slow cooling"],
+                 "narration": ["The lehr holds the glass at 512 degrees. Veltrane glass cools slowly.",
+                               "Slow cooling keeps each pane from cracking."]}
+            ]
+        }))
+        .expect("a storyboard");
+        let marking = Marking::new(&Silent, &passages);
+
+        let check = cite_and_check(&marking, &mut storyboard).await;
+
+        assert_eq!(
+            storyboard.scenes[1].narration,
+            ["The lehr holds the glass at 512 degrees."]
+        );
+        assert_eq!(
+            storyboard.scenes[2].narration,
+            [
+                "Veltrane glass cools slowly.",
+                "Slow cooling keeps each pane from cracking."
+            ]
+        );
+        assert_eq!(
+            (
+                check.checked,
+                check.supported + check.uncited,
+                check.dropped
+            ),
+            (6, 5, 1),
+            "{check:?}"
+        );
+    }
+
+    #[tokio::test]
     async fn a_scene_whose_slide_needs_a_figure_no_passage_holds_goes_whole() {
         let passages = glass_passages();
         let mut storyboard: Storyboard = serde_json::from_value(json!({
@@ -916,7 +993,7 @@ mod tests {
                  "example": null, "narration": ["A lehr is an oven held at 900 degrees."]},
                 {"kind": "bullets", "heading": "Cooling", "items": ["Slow cooling", "A steady heat"],
                  "narration": ["Panes cool by four degrees an hour.",
-                               "The lehr holds the glass at 512 degrees."]}
+                               "Inside the lehr the heat stays at 512 degrees."]}
             ],
             "checkpoints": [
                 {"scene": 1, "question": "How hot is a lehr?", "kind": "choice",

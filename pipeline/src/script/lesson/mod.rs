@@ -92,10 +92,11 @@ pub(super) fn summary_words(brief: &Brief) -> usize {
 /// returned beside the storyboard, so that its definition scenes quote them and its sources
 /// list them.
 ///
-/// A brief with passages of the learner's documents is written from them: the plan and the
-/// scenes share a prompt that holds them all, each scene's request names those that match its
-/// heading and what it teaches, and every narrated sentence is then cited and checked (see
-/// [`cites`]).
+/// The lesson, and the reference it rests on (`reference` with the definitions its scenes
+/// were given). A brief with passages of the learner's documents is written from them alone:
+/// the plan and the scenes share a prompt that holds them all, each scene's request names
+/// those that match its heading and what it teaches, and every narrated sentence is then cited
+/// and checked (see [`cites`]).
 pub(super) async fn write(
     writer: &impl JsonModel,
     brief: &Brief,
@@ -104,15 +105,24 @@ pub(super) async fn write(
     progress: ScriptProgress<'_>,
 ) -> Result<(Storyboard, Reference), ScriptError> {
     if brief.passages.is_empty() {
-        return write_lesson(writer, brief, context, reference, progress).await;
+        let (storyboard, scene_facts) =
+            write_lesson(writer, brief, context, reference, progress).await?;
+        let mut used = reference.clone();
+        used.facts.extend(scene_facts.facts);
+        return Ok((storyboard, used));
     }
+    // No dictionary beside the passages: the prompt that says "every fact must come from
+    // them" also gave the dictionary's facts to quote, and a Velmora lesson (a made-up
+    // glassworks' annealing) said WordNet's sense of annealing, "a hardening method", in
+    // three scenes, none of which its passages support; grounding then read a definition
+    // scene's first sentence from the dictionary in place of the passage's.
     let reference = Reference {
         passages: within_prompt(&brief.passages),
-        ..reference.clone()
+        facts: Vec::new(),
+        background: None,
     };
     let marking = Marking::new(writer, &reference.passages);
-    let (mut storyboard, facts) =
-        write_lesson(&marking, brief, context, &reference, progress).await?;
+    let (mut storyboard, _) = write_lesson(&marking, brief, context, &reference, progress).await?;
     let written = storyboard.word_count();
     cite_and_check(&marking, &mut storyboard).await;
     tracing::debug!(
@@ -122,11 +132,8 @@ pub(super) async fn write(
         "the lesson's words before and after the check against its passages"
     );
     // The sentences the check wrote again can be longer than those they replace.
-    shorten(&mut storyboard);
-    for scene in &mut storyboard.scenes {
-        within_beat_limit(scene);
-    }
-    Ok((storyboard, facts))
+    within_budget(&mut storyboard);
+    Ok((storyboard, reference))
 }
 
 /// Words of the learner's passages a lesson's shared prompt holds, at most (about 2,200

@@ -196,18 +196,7 @@ pub(super) fn lesson_briefs(
     // the passages in each scene's request instead, a 5-minute lesson from a document sent
     // twice the prompt tokens of one without, and took 2.17 times as long; this way 1.04
     // (`sources_bench --speed`, one run).
-    let section = reference.facts_section();
-    let passages = reference.passages_section();
-    let lesson = lesson_brief(
-        brief,
-        subject,
-        &if section.is_empty() {
-            passages
-        } else {
-            format!("{section}\n\n{passages}")
-        },
-        context,
-    );
+    let lesson = lesson_brief(brief, subject, &reference.passages_section(), context);
     (lesson.clone(), lesson)
 }
 
@@ -332,9 +321,13 @@ pub(super) fn drop_repeated_plans(scenes: &mut Vec<PlannedScene>, topic: &str) {
 /// hold already, looked up with the topic beside them (a word's sense is chosen to fit the
 /// topic's). A label before a colon ("Comparison: …") is not a term, and a word is defined
 /// only where it stands as a term of its own: in "Carbon Fixation" WordNet's "fixation" is
-/// "an abnormal state in which development has stopped prematurely".
+/// "an abnormal state in which development has stopped prematurely". None for a lesson from
+/// the learner's documents: it is written from its passages alone.
 pub(super) fn scene_reference(topic: &str, scene: &PlannedScene, lesson: &Reference) -> Reference {
-    if scene.kind == BodyKind::Quiz || !crate::script::rules::on("scene_facts") {
+    if scene.kind == BodyKind::Quiz
+        || !lesson.passages.is_empty()
+        || !crate::script::rules::on("scene_facts")
+    {
         return Reference::default();
     }
     let heading = match scene.heading.split_once(": ") {

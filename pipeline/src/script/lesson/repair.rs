@@ -373,6 +373,13 @@ pub(super) fn words_without_repeats(storyboard: &Storyboard) -> usize {
     (storyboard.target_words() as f64 * shortest).ceil() as usize
 }
 
+/// The fewest words a lesson written scene by scene is accepted with
+/// ([`crate::script::SHORT_LESSON_TOLERANCE`] under its budget).
+fn shortest_accepted(storyboard: &Storyboard) -> usize {
+    let shortest = 1.0 - crate::script::SHORT_LESSON_TOLERANCE;
+    (storyboard.target_words() as f64 * shortest).ceil() as usize
+}
+
 /// Whether lengthening may add a sentence the lesson already says nearly word for word.
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Repeats {
@@ -762,7 +769,8 @@ pub(super) fn assembled(
 
 /// The lesson brought to its budget: lengthened with checked sentences (never scenes), or,
 /// when the model can only repeat itself, `as_written` with its repeats kept and lengthened
-/// instead; then anything over the budget or a scene's beat limit goes.
+/// instead (for a lesson from documents, only when it would be refused for its length
+/// otherwise); then anything over the budget or a scene's beat limit goes.
 pub(super) async fn to_length(
     writer: &impl JsonModel,
     turns: &[Turn],
@@ -783,8 +791,16 @@ pub(super) async fn to_length(
     // A model that can only repeat itself cannot fill the budget without its repeats: the
     // lesson keeps them rather than fail for being short. A lesson that would pass without
     // them is a shorter video instead: "The heart beats rhythmically …" said in three scenes
-    // of a How the heart pumps blood lesson taught nothing the first did not.
-    if storyboard.word_count() < words_without_repeats(&storyboard) {
+    // of a How the heart pumps blood lesson taught nothing the first did not. A lesson from
+    // the learner's documents takes the lesson as written only when it would be refused
+    // without: a short video of what the documents say is better than one that says a
+    // sentence again (a Velmora lesson said one in three scenes).
+    let shortest = if reference.passages.is_empty() {
+        words_without_repeats(&storyboard)
+    } else {
+        shortest_accepted(&storyboard)
+    };
+    if storyboard.word_count() < shortest {
         tracing::info!("the lesson is short without its repeated sentences: keeping them");
         storyboard = as_written;
         check_sentences(writer, topic, &mut storyboard.scenes, |_| true).await;
@@ -805,9 +821,14 @@ pub(super) async fn to_length(
             "the model had no more checked sentences: the video is shorter than asked"
         );
     }
-    shorten(&mut storyboard);
+    within_budget(&mut storyboard);
+    Ok(storyboard)
+}
+
+/// Anything over the lesson's budget or a scene's beat limit goes.
+pub(super) fn within_budget(storyboard: &mut Storyboard) {
+    shorten(storyboard);
     for scene in &mut storyboard.scenes {
         within_beat_limit(scene);
     }
-    Ok(storyboard)
 }

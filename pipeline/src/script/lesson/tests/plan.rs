@@ -137,13 +137,14 @@ fn a_lesson_from_documents_plans_and_writes_from_one_brief_that_holds_every_pass
         heading: None,
         text: text.into(),
     };
+    let dictionary = |definition: &str| grounding::Fact {
+        term: "annealing".into(),
+        definition: definition.into(),
+        source: grounding::SourceId::Gcide,
+    };
     let reference = Reference {
-        facts: Vec::new(),
-        background: Some(grounding::Fact {
-            term: "annealing".into(),
-            definition: "Hardening glass by heat.".into(),
-            source: grounding::SourceId::Gcide,
-        }),
+        facts: vec![dictionary("Toughening by heating and slow cooling.")],
+        background: Some(dictionary("Hardening glass by heat.")),
         passages: vec![
             passage(0, "The rise takes the lens to 512 degrees in 40 minutes."),
             passage(1, "The soak holds it there for 90 minutes."),
@@ -153,16 +154,26 @@ fn a_lesson_from_documents_plans_and_writes_from_one_brief_that_holds_every_pass
     // The same text, so the scenes' requests begin with what the server read for the plan.
     assert_eq!(plan, scenes);
     assert!(plan.contains(PASSAGE_RULE), "{plan}");
+    // Each passage by its number and text, without a label the model would copy.
     assert!(
-        plan.contains("[1] Velmora notes: The rise takes the lens to 512 degrees"),
+        plan.contains("\n[1] The rise takes the lens to 512 degrees"),
         "{plan}"
     );
-    assert!(
-        plan.contains("[2] Velmora notes: The soak holds it there"),
-        "{plan}"
-    );
-    // The documents are what it teaches, not a dictionary's background.
+    assert!(plan.contains("\n[2] The soak holds it there"), "{plan}");
+    assert!(!plan.contains("Velmora notes"), "{plan}");
+    // The documents are what it teaches, not a dictionary's facts or background.
     assert!(!plan.contains("Hardening glass"), "{plan}");
+    assert!(!plan.contains("Toughening"), "{plan}");
+    let planned = PlannedScene {
+        kind: BodyKind::Definition,
+        heading: "Annealing".into(),
+        teaches: "what annealing is".into(),
+    };
+    // Nor does a scene get the dictionary's definitions of its heading's terms.
+    let mut alone = Reference::default();
+    assert!(!scene_reference("Velmora annealing", &planned, &alone).is_empty());
+    alone.passages = reference.passages.clone();
+    assert!(scene_reference("Velmora annealing", &planned, &alone).is_empty());
     // A scene's request names its passages by number.
     assert_eq!(
         named_passages(&[1, 0]),

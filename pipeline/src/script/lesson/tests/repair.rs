@@ -482,6 +482,51 @@ async fn a_lesson_within_its_budget_is_not_lengthened_again_by_a_model_with_noth
     assert!(model.asked.into_inner() > 1);
 }
 
+#[tokio::test]
+async fn a_lesson_from_documents_short_without_its_repeats_is_a_shorter_video_unless_refused() {
+    use crate::grounding::passages::Passage;
+    let documents = Reference {
+        passages: vec![Passage {
+            source_id: "doc".into(),
+            title: "Leaf notes".into(),
+            passage: 0,
+            page: None,
+            heading: None,
+            text: "Chlorophyll absorbs red and blue light in the leaf.".into(),
+        }],
+        ..Reference::default()
+    };
+    // The lesson as written, its repeats kept: 95 words.
+    let as_written = lesson_of(95);
+    let to_length_with = |words: usize, reference: Reference| {
+        let as_written = as_written.clone();
+        async move {
+            let model = Exhausted {
+                asked: Default::default(),
+            };
+            let lesson = lesson_of(words);
+            to_length(
+                &model,
+                &[],
+                "Photosynthesis",
+                lesson,
+                as_written,
+                &reference,
+            )
+            .await
+            .unwrap()
+            .word_count()
+        }
+    };
+    // 55 words of 100: short of the 60 a lesson may keep without its repeats, above the 50
+    // it is refused under. Without documents the lesson as written is taken; from documents
+    // the shorter lesson stays.
+    assert_eq!(to_length_with(55, Reference::default()).await, 95);
+    assert_eq!(to_length_with(55, documents.clone()).await, 55);
+    // Under 50 words a lesson from documents would be refused: it takes the lesson as written.
+    assert_eq!(to_length_with(45, documents).await, 95);
+}
+
 /// `storyboard` lengthened by `model` as a Photosynthesis lesson with `reference`, refusing
 /// repeats.
 async fn lengthened(model: &impl JsonModel, storyboard: &mut Storyboard, reference: &Reference) {
