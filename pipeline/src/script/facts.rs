@@ -139,27 +139,37 @@ pub(super) fn put_back(scene: &mut Scene, kept: Vec<String>, elements_can_go: bo
 
 /// Takes element `index` out of a list the scene keeps another of; `false` when it cannot.
 pub(super) fn remove_element(visual: &mut Visual, index: usize) -> bool {
+    if !can_remove_element(visual, index) {
+        return false;
+    }
     match visual {
-        Visual::Definition { example, .. } if index == 1 && example.is_some() => {
-            *example = None;
-            true
-        }
-        Visual::Summary { points, .. } if points.len() > 1 && index < points.len() => {
+        Visual::Definition { example, .. } => *example = None,
+        Visual::Summary { points, .. } => {
             points.remove(index);
-            true
         }
-        Visual::Bullets { items, .. } if items.len() > 1 && index < items.len() => {
+        Visual::Bullets { items, .. } => {
             items.remove(index);
-            true
         }
-        Visual::Comparison { rows, .. } if rows.len() > 1 && index < rows.len() => {
+        Visual::Comparison { rows, .. } => {
             rows.remove(index);
-            true
         }
-        Visual::EquationSteps { steps, .. } if steps.len() > 1 && index < steps.len() => {
+        Visual::EquationSteps { steps, .. } => {
             steps.remove(index);
-            true
         }
+        _ => return false,
+    }
+    true
+}
+
+/// Whether [`remove_element`] would remove element `index` of `visual`: a definition's
+/// example, or one of two or more points, items, rows or steps.
+pub(super) fn can_remove_element(visual: &Visual, index: usize) -> bool {
+    match visual {
+        Visual::Definition { example, .. } => index == 1 && example.is_some(),
+        Visual::Summary { points, .. } => points.len() > 1 && index < points.len(),
+        Visual::Bullets { items, .. } => items.len() > 1 && index < items.len(),
+        Visual::Comparison { rows, .. } => rows.len() > 1 && index < rows.len(),
+        Visual::EquationSteps { steps, .. } => steps.len() > 1 && index < steps.len(),
         _ => false,
     }
 }

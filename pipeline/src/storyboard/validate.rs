@@ -206,12 +206,18 @@ impl Storyboard {
         self.check_word_range(tolerance, tolerance)
     }
 
+    /// The fewest words the narration is accepted with, `short` (a share of the budget) under
+    /// its budget.
+    pub fn fewest_words(&self, short: f64) -> usize {
+        (self.target_words() as f64 * (1.0 - short)).floor() as usize
+    }
+
     /// The narration must have between `short` (0.5 = 50%) fewer and `long` more words than
     /// duration x wpm.
     pub fn check_word_range(&self, short: f64, long: f64) -> Result<(), ValidationErrors> {
         let target = self.target_words();
         let words = self.word_count();
-        let low = (target as f64 * (1.0 - short)).floor() as usize;
+        let low = self.fewest_words(short);
         let high = (target as f64 * (1.0 + long)).ceil() as usize;
         if words < low || words > high {
             return Err(ValidationErrors::single(

@@ -484,8 +484,7 @@ pub(super) async fn cite_and_check(
 /// Whether beat `index` of a scene with `visual` can go (an extra one, or one whose slide
 /// element can), as [`crate::script::facts::put_back`] decides.
 fn can_go(visual: &Visual, index: usize) -> bool {
-    index >= visual.element_count()
-        || crate::script::facts::remove_element(&mut visual.clone(), index)
+    index >= visual.element_count() || crate::script::facts::can_remove_element(visual, index)
 }
 
 /// A sentence of a beat, with the passages it rests on (places in the lesson's list) and
