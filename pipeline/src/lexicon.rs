@@ -191,6 +191,33 @@ pub fn opens_clause(word: &str) -> bool {
     CLAUSE_OPENERS.binary_search(&lower.as_str()).is_ok()
 }
 
+/// A word (lowercase) crudely stemmed: "-ments", "-ment", "-ly", "-ing", "-ed" and a plural's
+/// "-es" or "-s" go where three letters or more are left ("boxes" -> "box", "cells" -> "cell",
+/// "reaches" -> "reach", "began" stays).
+pub fn stem(word: &str) -> String {
+    let long_enough = |root: &str| root.chars().count() >= 3;
+    for suffix in ["ments", "ment", "ly", "ing", "ed"] {
+        if let Some(root) = word.strip_suffix(suffix)
+            && long_enough(root)
+        {
+            return root.to_string();
+        }
+    }
+    // "boxes", "passes": the "es" goes; "moves", "cells": the "s".
+    if let Some(root) = word.strip_suffix("es")
+        && long_enough(root)
+        && ["s", "x", "z", "ch", "sh"]
+            .iter()
+            .any(|end| root.ends_with(end))
+    {
+        return root.to_string();
+    }
+    match word.strip_suffix('s') {
+        Some(root) if long_enough(root) && !root.ends_with('s') => root.to_string(),
+        _ => word.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

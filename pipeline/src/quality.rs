@@ -33,7 +33,7 @@ pub use citations::{Citations, citations, is_sources_slide, normal, sentences as
 
 use serde::{Deserialize, Serialize};
 
-use crate::lexicon::{ends_no_sentence, is_function_word};
+use crate::lexicon::{ends_no_sentence, is_function_word, stem};
 use crate::storyboard::{CheckpointAnswer, Storyboard, Visual};
 
 /// An idea a lesson on the brief must teach, as a teacher wrote it down: taught when one
@@ -481,30 +481,6 @@ pub fn content_words(text: &str) -> Vec<String> {
         .filter(|w| !w.is_empty() && !is_function_word(w))
         .map(|w| stem(&w))
         .collect()
-}
-
-fn stem(word: &str) -> String {
-    let long_enough = |root: &str| root.chars().count() >= 3;
-    for suffix in ["ments", "ment", "ly", "ing", "ed"] {
-        if let Some(root) = word.strip_suffix(suffix)
-            && long_enough(root)
-        {
-            return root.to_string();
-        }
-    }
-    // "boxes", "passes": the "es" goes; "moves", "cells": the "s".
-    if let Some(root) = word.strip_suffix("es")
-        && long_enough(root)
-        && ["s", "x", "z", "ch", "sh"]
-            .iter()
-            .any(|end| root.ends_with(end))
-    {
-        return root.to_string();
-    }
-    match word.strip_suffix('s') {
-        Some(root) if long_enough(root) && !root.ends_with('s') => root.to_string(),
-        _ => word.to_string(),
-    }
 }
 
 /// Whether a sentence with content words `a` says again what one with `b` said: most of the

@@ -86,7 +86,8 @@ pub const RULES: &[Rule] = &[
         name: "scene_alone",
         stage: "write",
         verdict: "ask again",
-        what: "a scene the storyboard's validation refuses (lengths, counts)",
+        what: "a scene the storyboard's validation refuses (lengths, counts); left out when its \
+               second writing is refused too",
     },
     Rule {
         name: "phrase_cut",
@@ -122,7 +123,7 @@ pub const RULES: &[Rule] = &[
         name: "repeated_sentences",
         stage: "repair",
         verdict: "drop",
-        what: "a sentence said before in other words (content-word bags)",
+        what: "a sentence said before in other words (bags of content-word stems, a formula's letters and digits included)",
     },
     Rule {
         name: "sentence_check",

@@ -14,7 +14,7 @@ pub(super) fn drop_repeated_sentences(scenes: &mut [Scene]) {
         return;
     }
     opening_without_later_sentences(scenes);
-    let mut said = said::Said::with_openings();
+    let mut said = said::Said::narration();
     for scene in scenes.iter_mut() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
@@ -64,7 +64,7 @@ pub(super) fn opening_without_later_sentences(scenes: &mut [Scene]) {
     let Visual::Title { title, .. } = &opening.visual else {
         return;
     };
-    let mut said = said::Said::with_openings();
+    let mut said = said::Said::narration();
     for sentence in later
         .iter()
         .filter(|s| !matches!(s.visual, Visual::Quiz { .. }))
@@ -361,23 +361,7 @@ pub(super) fn droppable_elements(visual: &Visual) -> usize {
 
 /// The fewest words a lesson may have: its budget less the writer's tolerance.
 pub(super) fn fewest_words(storyboard: &Storyboard) -> usize {
-    (storyboard.target_words() as f64 * (1.0 - crate::script::WORD_BUDGET_TOLERANCE)).ceil()
-        as usize
-}
-
-/// The fewest words a lesson may keep without its repeated sentences: the shortest a lesson
-/// written scene by scene is accepted at ([`crate::script::SHORT_LESSON_TOLERANCE`] under its
-/// budget), with a tenth of the budget to spare for the beats shortened after lengthening.
-pub(super) fn words_without_repeats(storyboard: &Storyboard) -> usize {
-    let shortest = 1.0 - crate::script::SHORT_LESSON_TOLERANCE + 0.1;
-    (storyboard.target_words() as f64 * shortest).ceil() as usize
-}
-
-/// The fewest words a lesson written scene by scene is accepted with
-/// ([`crate::script::SHORT_LESSON_TOLERANCE`] under its budget).
-fn shortest_accepted(storyboard: &Storyboard) -> usize {
-    let shortest = 1.0 - crate::script::SHORT_LESSON_TOLERANCE;
-    (storyboard.target_words() as f64 * shortest).ceil() as usize
+    storyboard.fewest_words(crate::script::WORD_BUDGET_TOLERANCE)
 }
 
 /// Whether lengthening may add a sentence the lesson already says nearly word for word.
@@ -673,7 +657,7 @@ pub(super) fn addable(
 ) -> Vec<String> {
     // A sentence said anywhere in the lesson already, nearly word for word or opening as
     // another, is no lengthening.
-    let mut said = said::Said::with_openings();
+    let mut said = said::Said::narration();
     let lesson = match repeats {
         Repeats::Refused => &storyboard.scenes[..],
         Repeats::Allowed => &[],
@@ -795,10 +779,13 @@ pub(super) async fn to_length(
     // the learner's documents takes the lesson as written only when it would be refused
     // without: a short video of what the documents say is better than one that says a
     // sentence again (a Velmora lesson said one in three scenes).
+    // A lesson written scene by scene is accepted `SHORT_LESSON_TOLERANCE` under its budget;
+    // one without its repeats keeps a tenth of the budget to spare for the beats shortened
+    // after lengthening.
     let shortest = if reference.passages.is_empty() {
-        words_without_repeats(&storyboard)
+        storyboard.fewest_words(crate::script::SHORT_LESSON_TOLERANCE - 0.1)
     } else {
-        shortest_accepted(&storyboard)
+        storyboard.fewest_words(crate::script::SHORT_LESSON_TOLERANCE)
     };
     if storyboard.word_count() < shortest {
         tracing::info!("the lesson is short without its repeated sentences: keeping them");

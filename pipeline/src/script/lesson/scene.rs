@@ -515,6 +515,15 @@ pub(super) async fn write_scene(
     }
     comparison::mend_comparison(&mut scene);
     drop_fragment_bullets(&mut scene, topic);
+    // A scene the storyboard's validation still refuses after asking again (a code line of
+    // 718 characters in an Internet packets lesson, 7 December) would have the whole lesson
+    // refused: it is left out, and the lesson lengthened without it.
+    if let Err(errors) = crate::storyboard::check_scene_alone(&scene)
+        && crate::script::rules::on("scene_alone")
+    {
+        tracing::info!(scene = index + 1, %errors, "leaving out a scene its validation refuses");
+        return Ok(None);
+    }
     Ok(Some(scene))
 }
 

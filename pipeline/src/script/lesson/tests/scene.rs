@@ -309,3 +309,55 @@ fn a_summary_point_about_the_quiz_is_no_key_point() {
         "Plants convert light energy into chemical energy"
     ));
 }
+
+/// Answers every scene request with one code scene whose first line is far too long, and
+/// counts the requests.
+struct LongLine {
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+impl JsonModel for LongLine {
+    async fn complete_json(
+        &self,
+        _turns: &[Turn],
+        _name: &str,
+        _schema: Value,
+    ) -> Result<String, ScriptError> {
+        self.asked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(json!({
+            "language": "python",
+            "code": format!("packet = {}\nsend(packet)", "0".repeat(718)),
+            "say_code": "The program builds a packet and sends it.",
+            "focus_start": 1,
+            "focus_end": 2,
+            "say_focus": "The second line sends the packet to its address.",
+            "more": []
+        })
+        .to_string())
+    }
+}
+
+#[tokio::test]
+async fn a_scene_its_validation_refuses_twice_is_left_out_not_the_lesson() {
+    let writer = LongLine {
+        asked: std::sync::atomic::AtomicUsize::new(0),
+    };
+    let ask = SceneAsk {
+        index: 3,
+        planned: PlannedScene {
+            kind: BodyKind::Code,
+            heading: "Sending a packet".into(),
+            teaches: "a program sends a packet".into(),
+        },
+        elements: 2,
+        extra: 0,
+        facts: String::new(),
+    };
+    let scene = write_scene(&writer, &[], &ask, "Internet packets", None)
+        .await
+        .unwrap();
+    assert!(scene.is_none());
+    // Asked again once with the reason, then left out.
+    assert_eq!(writer.asked.load(std::sync::atomic::Ordering::Relaxed), 2);
+}
