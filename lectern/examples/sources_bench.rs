@@ -11,7 +11,8 @@
 //!   corpus replays too). It undercounts paraphrase, so read it as a floor;
 //! - opening with a label: sentences that open with a heading or a title and a colon, copied
 //!   from the prompt's passage labels or scene headings ("The lake: Lake Miskett is …");
-//! - repeats, cut and garbled sentences, as the corpus's independent checker counts them
+//! - repeats, cut and garbled sentences and echoed instructions (a heading "Bullet List of
+//!   Facts"), as the corpus's independent checker counts them
 //!   ([`quality::measure`], `just quality`);
 //! - the script stage's own check (checked, supported, written again, dropped).
 //!
@@ -167,7 +168,8 @@ struct Score {
     sentences: usize,
     invented: Vec<String>,
     labelled: Vec<String>,
-    /// The corpus checker's defects (`just quality`): repeats, cut and garbled sentences.
+    /// The corpus checker's defects (`just quality`): repeats, cut and garbled sentences,
+    /// echoes.
     defects: quality::Defects,
     notes: Vec<String>,
     citations: quality::Citations,
@@ -413,7 +415,7 @@ fn score(document: &Document, text: &str, all: &[Passage], storyboard: &Storyboa
         .notes
         .into_iter()
         .filter(|note| {
-            ["repeat", "garbled", "cut sentence"]
+            ["repeat", "garbled", "cut sentence", "echo"]
                 .iter()
                 .any(|k| note.starts_with(k))
         })
@@ -473,7 +475,7 @@ fn print_score(name: &str, score: &Score) {
     println!(
         "  {name:<36} facts {}/{} ({}), sentences {}, invented {}, support {} ({}/{} cited), \
          relevance {} ({}/{}), opening with a label {}, repeats {}, cut {}, garbled {}, \
-         script {:.0} s",
+         echoes {}, script {:.0} s",
         score.facts,
         score.of_facts,
         share(score.facts, score.of_facts),
@@ -489,6 +491,7 @@ fn print_score(name: &str, score: &Score) {
         score.defects.repeats,
         score.defects.cut_sentences,
         score.defects.garbled,
+        score.defects.echoes,
         score.seconds,
     );
     if let Some(check) = score.check {

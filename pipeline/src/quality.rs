@@ -204,6 +204,13 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
     let mut titles = vec![storyboard.title.as_str()];
     for scene in &storyboard.scenes {
         let (heading, phrases, lone) = slide_text(&scene.visual);
+        if let Some(phrase) = heading.and_then(heading_echo) {
+            figures.defects.echoes += 1;
+            figures.notes.push(format!(
+                "echo ({phrase}) in a heading: \"{}\"",
+                heading.unwrap_or("")
+            ));
+        }
         titles.extend(heading);
         for phrase in phrases {
             if cut_phrase(phrase) {
@@ -452,6 +459,28 @@ fn echo(sentence: &str) -> Option<&'static str> {
     ECHOES.iter().copied().find(|phrase| lower.contains(phrase))
 }
 
+/// Words of the plan request's own (what each kind of scene is for) that a slide heading
+/// copies instead of naming its subject: "Comparison of Two Things Side by Side", "Bullet
+/// List of Facts" (lessons from documents, 7 December).
+const HEADING_ECHOES: &[&str] = &[
+    "side by side",
+    "two things",
+    "list of facts",
+    "key term",
+    "key idea",
+    "worked through",
+    "a short program",
+    "bullet",
+];
+
+fn heading_echo(heading: &str) -> Option<&'static str> {
+    let lower = heading.to_lowercase();
+    HEADING_ECHOES
+        .iter()
+        .copied()
+        .find(|phrase| lower.contains(phrase))
+}
+
 /// The sentences of a beat: split after `.`, `?` or `!` followed by a space.
 pub fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -606,14 +635,19 @@ fn cut_phrase(phrase: &str) -> bool {
 }
 
 /// Narration a listener would hear as broken: JSON braces or a quoted field name
-/// (`"say": …`), or letters of a script other than the Latin one (a small multilingual model
-/// slips into Chinese).
+/// (`"say": …`), letters of a script other than the Latin one (a small multilingual model
+/// slips into Chinese), or words joined by an underscore ("one lens in four_crk", a Velmora
+/// lesson from a document).
 fn garbled(sentence: &str) -> bool {
     let field = sentence.contains("\":") || sentence.contains("\" :");
+    let chars: Vec<char> = sentence.chars().collect();
+    let joined = chars
+        .windows(3)
+        .any(|w| w[1] == '_' && w[0].is_alphanumeric() && w[2].is_alphanumeric());
     let foreign = sentence.chars().any(|c| {
         matches!(c as u32, 0x0400..=0x04ff | 0x0590..=0x06ff | 0x3040..=0x30ff | 0x3400..=0x9fff | 0xac00..=0xd7af)
     });
-    field || foreign || sentence.contains(['{', '}'])
+    field || foreign || joined || sentence.contains(['{', '}'])
 }
 
 /// A narrated sentence that starts in the middle of one (with a comma, a closing bracket or
@@ -726,6 +760,16 @@ mod tests {
         assert!(garbled("{\"say\": \"Plants absorb light.\"}"));
         assert!(garbled("Plants absorb 光 light."));
         assert!(!garbled("Plants absorb light (mostly red and blue)."));
+        assert!(garbled("Before her method, one lens in four_crk."));
+        assert!(!garbled(
+            "The file is named with an underscore, _, before its number."
+        ));
+        assert_eq!(
+            heading_echo("Comparison of Two Things Side by Side"),
+            Some("side by side")
+        );
+        assert_eq!(heading_echo("Bullet List of Facts"), Some("list of facts"));
+        assert_eq!(heading_echo("Annealing in the Lehr"), None);
     }
 
     #[test]

@@ -227,6 +227,7 @@ async fn write_lesson(
         .map(|scene| scene_passages(reference, scene))
         .collect();
     let mathematics = subject == Subject::Mathematics;
+    let from_documents = !reference.passages.is_empty();
     let done = std::sync::atomic::AtomicUsize::new(1);
     let step_done = || {
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
@@ -342,7 +343,7 @@ async fn write_lesson(
                 let mut lesson = scenes.clone();
                 lesson.push(scene);
                 drop_repeats(&mut lesson);
-                drop_repeated_sentences(&mut lesson);
+                drop_repeated_sentences(&mut lesson, from_documents);
                 if lesson.len() == scenes.len() {
                     // A term defined already.
                     continue;
@@ -368,7 +369,8 @@ async fn write_lesson(
     let unsupported = without_unsupported(&mut scenes, unsupported);
     let summary = summary_answer.expect("the summary is answered")?;
     let summary = summary_scene(writer, &brief.topic, summary).await;
-    let (storyboard, as_written) = assembled(brief, title, scenes, as_written, summary);
+    let (storyboard, as_written) =
+        assembled(brief, title, scenes, as_written, summary, from_documents);
     // The lesson is lengthened (with sentences, never scenes) while the last questions are
     // written.
     let questions = async {

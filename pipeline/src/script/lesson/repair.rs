@@ -9,12 +9,14 @@ use super::*;
 /// helps us understand" said its first bullet's sentence again); otherwise its beat keeps its
 /// first sentence (an empty beat would shift the slides). An extra beat left empty goes. A
 /// summary keeps its points: saying the lesson again is what it is for.
-pub(super) fn drop_repeated_sentences(scenes: &mut [Scene]) {
+/// `from_documents`: the lesson is written from the learner's documents (see
+/// [`said::Said::narration`]).
+pub(super) fn drop_repeated_sentences(scenes: &mut [Scene], from_documents: bool) {
     if !crate::script::rules::on("repeated_sentences") {
         return;
     }
-    opening_without_later_sentences(scenes);
-    let mut said = said::Said::narration();
+    opening_without_later_sentences(scenes, from_documents);
+    let mut said = said::Said::narration(from_documents);
     for scene in scenes.iter_mut() {
         if matches!(scene.visual, Visual::Quiz { .. }) {
             continue;
@@ -54,7 +56,7 @@ pub(super) fn drop_repeated_sentences(scenes: &mut [Scene]) {
 /// (a definition's beat reads its definition). A Water cycle opening said WordNet's
 /// definition of the cycle, and the definition scene said it again word for word, since a
 /// definition's own beat cannot go (28 November, `just run`).
-pub(super) fn opening_without_later_sentences(scenes: &mut [Scene]) {
+pub(super) fn opening_without_later_sentences(scenes: &mut [Scene], from_documents: bool) {
     if !crate::script::rules::on("opening_repeats") {
         return;
     }
@@ -64,7 +66,7 @@ pub(super) fn opening_without_later_sentences(scenes: &mut [Scene]) {
     let Visual::Title { title, .. } = &opening.visual else {
         return;
     };
-    let mut said = said::Said::narration();
+    let mut said = said::Said::narration(from_documents);
     for sentence in later
         .iter()
         .filter(|s| !matches!(s.visual, Visual::Quiz { .. }))
@@ -392,6 +394,7 @@ pub(super) async fn lengthen(
     let aim = low + low / 10;
     let within = fewest_words(storyboard);
     let slots = writer.parallel().max(1);
+    let from_documents = !reference.passages.is_empty();
     // As many requests as eight rounds of the model's slots at the most.
     let most = 8 * slots;
     // Scenes the model had nothing new for (a small model repeats itself): the next request
@@ -450,7 +453,7 @@ pub(super) async fn lengthen(
                 let count = storyboard.word_count();
                 tracing::debug!(scene = index, count, low, offered = ?more.more, "lengthening");
                 // Only what could be added is checked: a repeat or a cut sentence would go anyway.
-                let offered = addable(storyboard, index, &more.more, repeats);
+                let offered = addable(storyboard, index, &more.more, repeats, from_documents);
                 let words: usize = offered.iter().map(|s| words(s)).sum();
                 if let Some(entry) = pending.iter_mut().find(|(i, _)| *i == index) {
                     entry.1 = words;
@@ -464,7 +467,7 @@ pub(super) async fn lengthen(
             }
             ErrandDone::Checked { index, kept } => {
                 pending.retain(|&(i, _)| i != index);
-                if add_sentences(storyboard, index, &kept, repeats) {
+                if add_sentences(storyboard, index, &kept, repeats, from_documents) {
                     fruitless = 0;
                 } else {
                     fruitless += 1;
@@ -611,8 +614,9 @@ pub(super) fn add_sentences(
     index: usize,
     offered: &[String],
     repeats: Repeats,
+    from_documents: bool,
 ) -> bool {
-    let fresh = addable(storyboard, index, offered, repeats);
+    let fresh = addable(storyboard, index, offered, repeats, from_documents);
     let scene = &mut storyboard.scenes[index];
     let before = scene.narration.len();
     scene.narration.extend(fresh);
@@ -654,10 +658,11 @@ pub(super) fn addable(
     index: usize,
     offered: &[String],
     repeats: Repeats,
+    from_documents: bool,
 ) -> Vec<String> {
     // A sentence said anywhere in the lesson already, nearly word for word or opening as
     // another, is no lengthening.
-    let mut said = said::Said::narration();
+    let mut said = said::Said::narration(from_documents);
     let lesson = match repeats {
         Repeats::Refused => &storyboard.scenes[..],
         Repeats::Allowed => &[],
@@ -717,6 +722,7 @@ pub(super) fn assembled(
     scenes: Vec<Scene>,
     mut as_written: Vec<Scene>,
     summary: Scene,
+    from_documents: bool,
 ) -> (Storyboard, Storyboard) {
     let mut storyboard = Storyboard {
         version: STORYBOARD_VERSION,
@@ -736,12 +742,12 @@ pub(super) fn assembled(
     storyboard.scenes.push(summary);
     // The summary says again what the lesson said, but not sentence for sentence.
     drop_repeats(&mut storyboard.scenes);
-    drop_repeated_sentences(&mut storyboard.scenes);
+    drop_repeated_sentences(&mut storyboard.scenes, from_documents);
     let mut before = storyboard.clone();
     before.scenes = as_written;
     let written_words = before.word_count();
     drop_repeats(&mut before.scenes);
-    opening_without_later_sentences(&mut before.scenes);
+    opening_without_later_sentences(&mut before.scenes, from_documents);
     tracing::debug!(
         written = written_words,
         without_repeated_points = before.word_count(),

@@ -32,7 +32,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
         },
         definition.clone(),
     ];
-    drop_repeated_sentences(&mut scenes);
+    drop_repeated_sentences(&mut scenes, false);
     // The pointing-back sentence goes with the repeat; the definition keeps its beat.
     assert_eq!(
         scenes[0].narration,
@@ -56,7 +56,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
         },
         definition.clone(),
     ];
-    drop_repeated_sentences(&mut named);
+    drop_repeated_sentences(&mut named, false);
     assert_eq!(
         named[0].narration,
         vec!["The water cycle involves the movement of water between oceans, lakes and rivers."]
@@ -71,7 +71,7 @@ fn the_opening_loses_a_sentence_a_later_slide_says_where_another_stays() {
         },
         definition,
     ];
-    drop_repeated_sentences(&mut alone);
+    drop_repeated_sentences(&mut alone, false);
     assert_eq!(alone[0].narration, vec![defined.to_string()]);
 }
 
@@ -100,7 +100,7 @@ fn a_sentence_is_said_once_and_every_slide_element_keeps_its_beat() {
             cites: Vec::new(),
         },
     ];
-    drop_repeated_sentences(&mut scenes);
+    drop_repeated_sentences(&mut scenes, false);
     assert_eq!(
         scenes[0].narration,
         vec![
@@ -152,7 +152,7 @@ fn a_bullet_whose_sentences_were_all_said_before_goes_with_them() {
             cites: Vec::new(),
         },
     ];
-    drop_repeated_sentences(&mut scenes);
+    drop_repeated_sentences(&mut scenes, false);
     let Visual::Bullets { items, .. } = &scenes[0].visual else {
         panic!("bullets");
     };
@@ -320,7 +320,7 @@ fn a_sentence_that_points_back_at_a_repeat_goes_with_it() {
             "Plates move because of heat and pressure in the Earth's interior. This is why plates move. Mountains rise where plates collide.",
         ]),
     ];
-    drop_repeated_sentences(&mut scenes);
+    drop_repeated_sentences(&mut scenes, false);
     assert_eq!(
         scenes[1].narration,
         ["Mountains rise where plates collide."]
@@ -448,7 +448,7 @@ fn an_offered_text_loses_a_sentence_its_scene_says_already_even_where_repeats_ar
     ];
     for repeats in [Repeats::Allowed, Repeats::Refused] {
         assert_eq!(
-            addable(&storyboard, 1, &offered, repeats),
+            addable(&storyboard, 1, &offered, repeats, false),
             ["The leaf looks green because green light is reflected."],
             "a sentence pointing back at the repeat goes with it"
         );
@@ -456,7 +456,7 @@ fn an_offered_text_loses_a_sentence_its_scene_says_already_even_where_repeats_ar
     // Offered twice in one answer, a new sentence is taken once.
     let twice = vec!["Stomata let carbon dioxide in.".to_string(); 2];
     assert_eq!(
-        addable(&storyboard, 1, &twice, Repeats::Allowed),
+        addable(&storyboard, 1, &twice, Repeats::Allowed, false),
         ["Stomata let carbon dioxide in."]
     );
 }
@@ -704,7 +704,7 @@ fn a_derivation_step_whose_sentence_was_said_before_goes_with_it() {
         ],
         cites: Vec::new(),
     }];
-    drop_repeated_sentences(&mut scenes);
+    drop_repeated_sentences(&mut scenes, false);
     let Visual::EquationSteps { steps, .. } = &scenes[0].visual else {
         unreachable!()
     };
