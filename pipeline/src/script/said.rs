@@ -55,8 +55,9 @@ impl Said {
     /// recorded again): repeats 57 -> 48 of about 540 sentences. The plan's teachings and a
     /// lesson from the learner's documents (`from_documents`) keep the plain test: in a
     /// lesson's checked sentences the stemmed one cost a Velmora lesson 46 of its 233 words
-    /// and a key idea, since sentences written from one passage share its figures, and with
-    /// it in the repair stage too a Miskett lesson ended at 138 of its 300 words.
+    /// and a key idea, since sentences written from one passage share its figures; in the one
+    /// live run with it in the repair stage too, a Miskett lesson ended at 138 of its 300
+    /// words (three runs without it wrote every lesson; that shows no harm, not the cause).
     pub fn narration(from_documents: bool) -> Self {
         Said {
             openings: Some(HashSet::new()),
