@@ -204,12 +204,13 @@ pub fn measure(storyboard: &Storyboard, topic: &str, key_ideas: &[KeyIdea]) -> F
     let mut titles = vec![storyboard.title.as_str()];
     for scene in &storyboard.scenes {
         let (heading, phrases, lone) = slide_text(&scene.visual);
-        if let Some(phrase) = heading.and_then(heading_echo) {
+        if let Some(heading) = heading
+            && let Some(phrase) = heading_echo(heading)
+        {
             figures.defects.echoes += 1;
-            figures.notes.push(format!(
-                "echo ({phrase}) in a heading: \"{}\"",
-                heading.unwrap_or("")
-            ));
+            figures
+                .notes
+                .push(format!("echo ({phrase}) in a heading: \"{heading}\""));
         }
         titles.extend(heading);
         for phrase in phrases {
@@ -454,9 +455,17 @@ const ECHOES: &[&str] = &[
     "note:",
 ];
 
+/// The first of `phrases` that `text` holds, in any case.
+fn first_phrase(text: &str, phrases: &[&'static str]) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    phrases
+        .iter()
+        .copied()
+        .find(|phrase| lower.contains(phrase))
+}
+
 fn echo(sentence: &str) -> Option<&'static str> {
-    let lower = sentence.to_lowercase();
-    ECHOES.iter().copied().find(|phrase| lower.contains(phrase))
+    first_phrase(sentence, ECHOES)
 }
 
 /// Words of the plan request's own (what each kind of scene is for) that a slide heading
@@ -474,11 +483,7 @@ const HEADING_ECHOES: &[&str] = &[
 ];
 
 fn heading_echo(heading: &str) -> Option<&'static str> {
-    let lower = heading.to_lowercase();
-    HEADING_ECHOES
-        .iter()
-        .copied()
-        .find(|phrase| lower.contains(phrase))
+    first_phrase(heading, HEADING_ECHOES)
 }
 
 /// The sentences of a beat: split after `.`, `?` or `!` followed by a space.
