@@ -446,7 +446,7 @@ fn an_offered_text_loses_a_sentence_its_scene_says_already_even_where_repeats_ar
         format!("{said} It sits in the chloroplasts."),
         said.to_string(),
     ];
-    for repeats in [Repeats::Allowed, Repeats::Refused] {
+    for repeats in [Repeats::Allowed { until: 0 }, Repeats::Refused] {
         assert_eq!(
             addable(&storyboard, 1, &offered, repeats, false),
             ["The leaf looks green because green light is reflected."],
@@ -456,7 +456,7 @@ fn an_offered_text_loses_a_sentence_its_scene_says_already_even_where_repeats_ar
     // Offered twice in one answer, a new sentence is taken once.
     let twice = vec!["Stomata let carbon dioxide in.".to_string(); 2];
     assert_eq!(
-        addable(&storyboard, 1, &twice, Repeats::Allowed, false),
+        addable(&storyboard, 1, &twice, Repeats::Allowed { until: 0 }, false),
         ["Stomata let carbon dioxide in."]
     );
 }
@@ -794,4 +794,55 @@ fn beats_said_together_for_the_beat_limit_keep_each_citation_on_its_sentence() {
     assert_eq!(said, "It is done in dry nitrogen.");
     assert_eq!(cited.len(), 1);
     assert_eq!(cited[0].passage, 8);
+}
+
+#[test]
+fn a_lesson_short_without_its_repeats_keeps_only_the_first_it_needs() {
+    let said = "Chlorophyll absorbs red and blue light in the leaf.";
+    let mut lesson = lesson_of(84);
+    let scene = |heading: &str, own: &str| Scene {
+        visual: Visual::Bullets {
+            heading: heading.into(),
+            items: vec!["A point".into()],
+        },
+        narration: vec![format!("{own} {said}")],
+        cites: Vec::new(),
+    };
+    lesson.scenes = vec![
+        Scene {
+            visual: Visual::Title {
+                title: "Photosynthesis".into(),
+                subtitle: None,
+            },
+            narration: vec!["Plants make food from light, water and air.".into()],
+            cites: Vec::new(),
+        },
+        scene(
+            "Light",
+            "Leaves look green because they reflect green light.",
+        ),
+        scene("Water", "Roots take water up from the soil."),
+        scene(
+            "Air",
+            "Leaves take in carbon dioxide through their stomata.",
+        ),
+    ];
+    let all = lesson.word_count();
+    // Without its two repeats: the fewest words it can have.
+    let none = fewest_repeats(lesson.clone(), 0, false).word_count();
+    let one = none + (all - none) / 2;
+    assert!(none < one && one < all);
+    let narration = |lesson: &Storyboard| -> Vec<String> {
+        lesson
+            .scenes
+            .iter()
+            .flat_map(|s| s.narration.clone())
+            .collect()
+    };
+    let kept = fewest_repeats(lesson.clone(), one - 1, false);
+    assert_eq!(kept.word_count(), one);
+    let kept = narration(&kept);
+    assert!(kept[2].ends_with(said), "the first repeat stays: {kept:?}");
+    assert!(!kept[3].contains(said), "the later one goes: {kept:?}");
+    assert_eq!(fewest_repeats(lesson, all + 5, false).word_count(), all);
 }
