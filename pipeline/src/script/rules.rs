@@ -50,7 +50,7 @@ pub const RULES: &[Rule] = &[
         name: "foreign_script",
         stage: "write",
         verdict: "ask again",
-        what: "a scene (or an added sentence) in letters of another script",
+        what: "a scene, the summary (or an added sentence) in letters of another script",
     },
     Rule {
         name: "naming_bullet",

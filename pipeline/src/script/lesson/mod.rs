@@ -279,7 +279,7 @@ async fn write_lesson(
             }
         })
         .buffered(writer.parallel());
-    let summary = write_summary(writer, &turns, &plan, summary_points(brief));
+    let summary = write_summary(writer, &turns, &plan, summary_points(brief), &brief.topic);
     // Each scene, once it and those before it are written, loses what they said already and
     // goes to the sentence check while the scenes after it are still being written; a scene a
     // checkpoint question is about gets its question as soon as it is checked. (Every check

@@ -539,6 +539,7 @@ pub(super) async fn write_summary(
     turns: &[Turn],
     plan: &Plan,
     points: usize,
+    topic: &str,
 ) -> Result<Summary, ScriptError> {
     // Not the quiz: what it "teaches" is what it asks ("a question on one fact about …"),
     // and a 1.5B model took that for a key point and said "What is photosynthesis?".
@@ -548,24 +549,44 @@ pub(super) async fn write_summary(
         .filter(|s| s.kind != BodyKind::Quiz)
         .map(|s| s.teaches.clone())
         .collect();
-    let answer = writer
-        .complete_json(
-            &[
-                turns.to_vec(),
-                vec![Turn::User(format!(
-                    "Write the summary scene: {points} key points of the whole lesson, \
-                     each a phrase of 3 to 8 words with the sentence that recaps it. The lesson \
-                     taught: {}",
-                    done.join("; ")
-                ))],
-            ]
-            .concat(),
-            "summary",
-            summary_schema(points),
-        )
-        .await?;
-    serde_json::from_str(&answer)
-        .map_err(|e| ScriptError::Empty(format!("the summary is not the JSON asked for: {e}")))
+    let first_request = format!(
+        "Write the summary scene: {points} key points of the whole lesson, each a phrase of 3 \
+         to 8 words with the sentence that recaps it. The lesson taught: {}",
+        done.join("; ")
+    );
+    let foreign = |point: &SummaryPoint| {
+        check::has_foreign_script(&point.point, topic)
+            || check::has_foreign_script(&point.say, topic)
+    };
+    let mut request = first_request.clone();
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let asked = [turns.to_vec(), vec![Turn::User(request.clone())]].concat();
+        let answer = writer.complete_json(&asked, "summary", summary_schema(points));
+        let answer = crate::script::spend::asked_again(attempt > 1, answer).await?;
+        let mut summary: Summary = serde_json::from_str(&answer).map_err(|e| {
+            ScriptError::Empty(format!("the summary is not the JSON asked for: {e}"))
+        })?;
+        // A recap that slips into another language ("… and t is the time the的钱", a
+        // Compound interest lesson) is asked again, like a scene; a second one loses the
+        // points that still do, where another is left.
+        if !crate::script::rules::on("foreign_script") || !summary.points.iter().any(foreign) {
+            return Ok(summary);
+        }
+        if attempt < 2 {
+            tracing::info!("writing the summary again: it slipped into another language");
+            request = format!(
+                "{first_request}\nYour first answer could not be used: it slipped into another \
+                 language. Write the summary again without that fault."
+            );
+            continue;
+        }
+        if summary.points.iter().any(|p| !foreign(p)) {
+            summary.points.retain(|p| !foreign(p));
+        }
+        return Ok(summary);
+    }
 }
 
 /// The body scenes' word budget as it is spent, and the length of the model's sentences.

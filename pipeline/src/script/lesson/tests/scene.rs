@@ -361,3 +361,84 @@ async fn a_scene_its_validation_refuses_twice_is_left_out_not_the_lesson() {
     // Asked again once with the reason, then left out.
     assert_eq!(writer.asked.load(std::sync::atomic::Ordering::Relaxed), 2);
 }
+
+/// Answers each summary request with the next of its replies (the last again once they run
+/// out), and keeps the requests.
+struct Summaries {
+    replies: Vec<Value>,
+    asked: std::sync::Mutex<Vec<String>>,
+}
+
+impl JsonModel for Summaries {
+    async fn complete_json(
+        &self,
+        turns: &[Turn],
+        _name: &str,
+        _schema: Value,
+    ) -> Result<String, ScriptError> {
+        let mut asked = self.asked.lock().unwrap();
+        if let Some(Turn::User(request)) = turns.last() {
+            asked.push(request.clone());
+        }
+        let reply = &self.replies[(asked.len() - 1).min(self.replies.len() - 1)];
+        Ok(reply.to_string())
+    }
+}
+
+#[tokio::test]
+async fn a_summary_in_another_script_is_asked_again_and_a_second_loses_that_point() {
+    let point = |point: &str, say: &str| json!({ "point": point, "say": say });
+    let formula = point(
+        "A = P(1 + r/n)^(nt)",
+        "The formula for compound interest is A = P(1 + r/n)^(nt), where t is the time the的钱.",
+    );
+    let clean = point(
+        "Interest earns interest",
+        "Compound interest is calculated on the principal and on the interest already earned.",
+    );
+    let plan = Plan {
+        title: "Compound interest".into(),
+        subtitle: String::new(),
+        opening: Vec::new(),
+        scenes: vec![PlannedScene {
+            kind: BodyKind::Bullets,
+            heading: "The formula".into(),
+            teaches: "the compound interest formula".into(),
+        }],
+    };
+    let model = Summaries {
+        replies: vec![
+            json!({ "points": [formula.clone(), clean.clone()] }),
+            json!({ "points": [clean.clone(), clean.clone()] }),
+        ],
+        asked: Default::default(),
+    };
+    let summary = write_summary(&model, &[], &plan, 2, "Compound interest")
+        .await
+        .unwrap();
+    let asked = model.asked.into_inner().unwrap();
+    assert_eq!(asked.len(), 2);
+    assert!(
+        asked[1].contains("slipped into another language"),
+        "{}",
+        asked[1]
+    );
+    assert!(
+        summary
+            .points
+            .iter()
+            .all(|p| p.point == "Interest earns interest")
+    );
+
+    // Twice in another script: the point goes, the other stays.
+    let model = Summaries {
+        replies: vec![json!({ "points": [formula, clean] })],
+        asked: Default::default(),
+    };
+    let summary = write_summary(&model, &[], &plan, 2, "Compound interest")
+        .await
+        .unwrap();
+    assert_eq!(model.asked.into_inner().unwrap().len(), 2);
+    assert_eq!(summary.points.len(), 1);
+    assert_eq!(summary.points[0].point, "Interest earns interest");
+}
