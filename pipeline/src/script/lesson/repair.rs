@@ -819,16 +819,17 @@ pub(super) async fn to_length(
     // A lesson written scene by scene is accepted `SHORT_LESSON_TOLERANCE` under its budget;
     // one without its repeats keeps a tenth of the budget to spare for the beats shortened
     // after lengthening.
-    let shortest = if reference.passages.is_empty() {
-        storyboard.fewest_words(crate::script::SHORT_LESSON_TOLERANCE - 0.1)
-    } else {
+    let from_documents = !reference.passages.is_empty();
+    let shortest = if from_documents {
         storyboard.fewest_words(crate::script::SHORT_LESSON_TOLERANCE)
+    } else {
+        storyboard.fewest_words(crate::script::SHORT_LESSON_TOLERANCE - 0.1)
     };
     if storyboard.word_count() < shortest {
         tracing::info!("the lesson is short without its repeated sentences: keeping the fewest");
         storyboard = as_written;
         check_sentences(writer, topic, &mut storyboard.scenes, |_| true).await;
-        storyboard = fewest_repeats(storyboard, shortest, !reference.passages.is_empty());
+        storyboard = fewest_repeats(storyboard, shortest, from_documents);
         if storyboard.word_count() < shortest {
             lengthen(
                 writer,
